@@ -1,0 +1,646 @@
+"""The rules: which steps are legal now, and what a step does.
+
+This is the only place the rules of Sail to India live. ``apply`` takes a state
+and a step and returns a new state, or raises ``IllegalStep`` with a sentence
+saying why not; the state given is never changed, so a refused step leaves
+nothing half-done. ``legal_steps`` lists what the player to move may do.
+
+Every rule number below refers to ../shared/RULES.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .cards import CARDS, STRONGHOLD
+from .scoring import final_scores, winners
+from .state import (
+    ACTION_POINTS,
+    ACTIONS,
+    AFTER_MOVE,
+    ENTERED_FACE_DOWN,
+    TECH_IDS,
+    TECH_INDEX,
+    USED_ARCHITECTURE,
+    USED_BANK,
+    USED_GEOGRAPHY,
+    USED_PRINTING,
+    State,
+    markers_for,
+)
+from .steps import ACTION_KINDS, IllegalStep, ShipMove, Space, Step, space_str, step_of
+
+__all__ = ["IllegalStep", "apply", "is_legal", "legal_steps", "why_not"]
+
+SELL_WEALTH = (0, 1, 2, 3, 4, 5, 6)
+SELL_VP = (0, 0, 0, 1, 1, 2, 4)
+SPEED_COST = {1: 2, 2: 4}
+BUILD_COST = 2
+EMPLOY_COST = 1
+BANK_COST = 2
+MAP_COST = 1
+
+T_METALLURGY = TECH_INDEX["metallurgy"]
+T_GEOGRAPHY = TECH_INDEX["geography"]
+T_PRINTING = TECH_INDEX["printing-press"]
+T_HARBOR = TECH_INDEX["harbor-maintenance"]
+T_ARCHITECTURE = TECH_INDEX["architecture"]
+T_MAP = TECH_INDEX["map"]
+T_BANK = TECH_INDEX["bank-system"]
+T_FACTORY = TECH_INDEX["factory"]
+TECH_COST = tuple(CARDS.tech(t).cost for t in TECH_IDS)
+TECH_NAME = tuple(CARDS.tech(t).name for t in TECH_IDS)
+
+
+# ----- wealth and VP ---------------------------------------------------------
+def _pay(st: State, seat: int, amount: int) -> None:
+    """Pay wealth; bankers emptied by it go back to Lisboa."""
+    before = st.wealth[seat]
+    after = before - amount
+    st.wealth[seat] = after
+    st.lisboa[seat] += markers_for(before) - markers_for(after)
+
+
+def _gain(st: State, seat: int, amount: int, track: list[int]) -> None:
+    """Gain wealth or VP (``track`` is st.wealth or st.vp).
+
+    Each extra banker/historian needed comes from Lisboa while Lisboa has one;
+    what no marker can hold is lost.
+    """
+    if amount <= 0:
+        return
+    before = track[seat]
+    have = markers_for(before)
+    target = before + amount
+    need = markers_for(target) - have
+    if need > 0:
+        take = min(need, st.lisboa[seat])
+        st.lisboa[seat] -= take
+        target = min(target, 5 * (have + take))
+    track[seat] = target
+
+
+def _gain_wealth(st: State, seat: int, amount: int) -> None:
+    _gain(st, seat, amount, st.wealth)
+
+
+def _gain_vp(st: State, seat: int, amount: int) -> None:
+    _gain(st, seat, amount, st.vp)
+
+
+# ----- small checks shared by several steps ----------------------------------
+def _need_wealth(st: State, seat: int, cost: int, what: str) -> None:
+    if st.wealth[seat] < cost:
+        raise IllegalStep(f"{what} costs {cost} and you have {st.wealth[seat]}")
+
+
+def _need_town(st: State, pos: int) -> None:
+    if not 1 <= pos <= st.size:
+        raise IllegalStep(f"there is no town at {pos}")
+
+
+def _need_tech(st: State, seat: int, tech: int) -> None:
+    if st.tech_owner[tech] != seat:
+        raise IllegalStep(f"you do not own {TECH_NAME[tech]}")
+
+
+def _index(space: Space) -> int:
+    return (space[1] - 1) * 2 + space[2] - 1
+
+
+def _start_end_trigger(st: State) -> None:
+    """An end condition is met: the player to move finishes, the others get one turn."""
+    if st.last_seat < 0:
+        st.last_seat = (st.active - 1) % st.n
+
+
+# ----- actions -----------------------------------------------------------------
+def _employ(st: State, step: Step) -> State:
+    seat = st.active
+    if st.stock[seat] == 0:
+        raise IllegalStep("your stock is empty")
+    _need_wealth(st, seat, EMPLOY_COST, "employing a marker")
+    st = st.copy()
+    _pay(st, seat, EMPLOY_COST)
+    st.stock[seat] -= 1
+    st.lisboa[seat] += 1
+    st.ap -= 1
+    if sum(1 for s in st.stock if s == 0) >= 2:
+        _start_end_trigger(st)
+    return st
+
+
+def _speed(st: State, step: Step) -> State:
+    seat = st.active
+    speed = st.speed[seat]
+    if speed >= 3:
+        raise IllegalStep("your ships already sail at speed 3")
+    _need_wealth(st, seat, SPEED_COST[speed], f"raising speed to {speed + 1}")
+    st = st.copy()
+    _pay(st, seat, SPEED_COST[speed])
+    st.speed[seat] = speed + 1
+    st.ap -= 1
+    return st
+
+
+def tech_cost(st: State, seat: int, tech_id: str) -> int:
+    """What acquiring this technology costs this player (Metallurgy: 1 less)."""
+    tech = TECH_INDEX[tech_id]
+    return max(0, TECH_COST[tech] - (1 if st.tech_owner[T_METALLURGY] == seat else 0))
+
+
+def _tech(st: State, step: Step) -> State:
+    seat = st.active
+    tech_id = step.args[0]
+    tech = TECH_INDEX.get(tech_id)
+    if tech is None:
+        raise IllegalStep(f"unknown technology {tech_id!r}")
+    owner = st.tech_owner[tech]
+    if owner == seat:
+        raise IllegalStep(f"you already own {TECH_NAME[tech]}")
+    if owner >= 0:
+        raise IllegalStep(f"{TECH_NAME[tech]} already belongs to {st.names[owner]}")
+    if st.scientists_home(seat) == 0:
+        raise IllegalStep("all three of your scientists already hold technologies")
+    cost = tech_cost(st, seat, tech_id)
+    _need_wealth(st, seat, cost, TECH_NAME[tech])
+    st = st.copy()
+    _pay(st, seat, cost)
+    st.tech_owner[tech] = seat
+    st.ap -= 1
+    if st.tech_owner[T_PRINTING] == seat and not st.flags & USED_PRINTING:
+        st.flags |= USED_PRINTING
+        _gain_vp(st, seat, 1)
+    return st
+
+
+def _build(st: State, step: Step) -> State:
+    seat = st.active
+    space, source = step.args
+    pos = space[1]
+    if st.phase == AFTER_MOVE:
+        if st.tech_owner[T_ARCHITECTURE] != seat:
+            raise IllegalStep("after a move only Architecture lets you build; you do not own it")
+        if st.flags & USED_ARCHITECTURE:
+            raise IllegalStep("Architecture was already used this turn")
+    _need_town(st, pos)
+    if not st.face_up(pos):
+        raise IllegalStep(f"the town at {pos} is not discovered yet")
+    target = _index(space)
+    owner = st.buildings[target]
+    if owner >= 0:
+        who = "you" if owner == seat else st.names[owner]
+        raise IllegalStep(f"{space_str(space)} is already built on by {who}")
+    if source is None:
+        if st.ships_at(seat, pos) == 0:
+            raise IllegalStep(f"you have no ship in sea {pos} to build with")
+    else:
+        if st.variant == "ship-only-build":
+            raise IllegalStep("in the ship-only-build variant only a ship in the sea can build")
+        if source[1] != pos:
+            raise IllegalStep(f"the builder must already be on the town at {pos}")
+        if source == space:
+            raise IllegalStep("a building cannot be built from itself")
+        land = st.goods if source[0] == "g" else st.buildings
+        if land[_index(source)] != seat:
+            raise IllegalStep(f"you have no marker on {space_str(source)}")
+    _need_wealth(st, seat, BUILD_COST, "a building")
+    st = st.copy()
+    _pay(st, seat, BUILD_COST)
+    if source is None:
+        st.ships[seat * (st.size + 1) + pos] -= 1
+    elif source[0] == "g":
+        st.goods[_index(source)] = -1
+    else:
+        st.buildings[_index(source)] = -1
+    st.buildings[target] = seat
+    if st.phase == AFTER_MOVE:
+        st.flags |= USED_ARCHITECTURE
+    else:
+        st.ap -= 1
+    return st
+
+
+def sale_value(st: State, seat: int, spaces: tuple[Space, ...]) -> tuple[int, int, int]:
+    """(types counted, wealth gained, VP gained) for selling these goods now."""
+    goods_type = st.board.goods_type
+    types = {goods_type[_index(s)] for s in spaces}
+    market = st.board.market_good
+    for i, owner in enumerate(st.buildings):
+        if owner == seat and market[i] is not None:
+            types.add(market[i])
+    count = len(types)
+    wealth = SELL_WEALTH[count] + (1 if st.tech_owner[T_FACTORY] == seat else 0)
+    return count, wealth, SELL_VP[count]
+
+
+def _sell(st: State, step: Step) -> State:
+    seat = st.active
+    spaces = step.args
+    for space in spaces:
+        _need_town(st, space[1])
+        if st.goods[_index(space)] != seat:
+            raise IllegalStep(f"{space_str(space)} is not your trade good")
+    _, wealth, vp = sale_value(st, seat, spaces)
+    st = st.copy()
+    for space in spaces:
+        st.goods[_index(space)] = -1
+    st.lisboa[seat] += len(spaces)
+    _gain_wealth(st, seat, wealth)
+    _gain_vp(st, seat, vp)
+    st.ap -= 1
+    return st
+
+
+def owns_stronghold(st: State, seat: int, pos: int) -> bool:
+    i = (pos - 1) * 2
+    kinds = st.board.building_kind
+    b = st.buildings
+    return ((b[i] == seat and kinds[i] == STRONGHOLD)
+            or (b[i + 1] == seat and kinds[i + 1] == STRONGHOLD))
+
+
+def check_ship_move(st: State, move: ShipMove, speed: int) -> str | None:
+    """Why one ship move cannot be made, looking at it alone (None if it can)."""
+    src, via, dst = move
+    size = st.size
+    seat = st.active
+    if not 1 <= dst <= size:
+        return f"there is no sea {dst}"
+    if via:
+        if not 1 <= via <= size or not owns_stronghold(st, seat, via):
+            return f"you have no stronghold at {via}"
+        start = via
+    else:
+        start = src
+        if src and not 1 <= src <= size:
+            return f"there is no sea {src}"
+    distance = abs(dst - start)
+    if distance > speed:
+        where = "" if start == 0 else f" from sea {start}"
+        return f"speed is {speed}, sea {dst} is {distance} away{where}"
+    if dst > st.revealed + 1:
+        return f"sea {dst} lies beyond the undiscovered town at {st.revealed + 1}"
+    if dst > st.revealed and st.flags & ENTERED_FACE_DOWN:
+        return "you have already entered an undiscovered town this turn"
+    return None
+
+
+def _move(st: State, step: Step) -> State:
+    seat = st.active
+    moves: tuple[ShipMove, ...] = step.args
+    speed = st.speed[seat]
+    launched = 0
+    into_unknown = 0
+    from_sea: dict[int, int] = {}
+    for move in moves:
+        reason = check_ship_move(st, move, speed)
+        if reason:
+            raise IllegalStep(reason)
+        src, _via, dst = move
+        if src == 0:
+            launched += 1
+        else:
+            from_sea[src] = from_sea.get(src, 0) + 1
+        if dst > st.revealed:
+            into_unknown += 1
+    if launched > st.lisboa[seat]:
+        raise IllegalStep(f"you launch {launched} but have {st.lisboa[seat]} on Lisboa")
+    for src, count in from_sea.items():
+        have = st.ships_at(seat, src)
+        if count > have:
+            if have == 0:
+                raise IllegalStep(f"you have no ship in sea {src}")
+            raise IllegalStep(f"you move {count} ships from sea {src} but have {have} there")
+    if into_unknown > 1:
+        raise IllegalStep("only one ship per turn may enter an undiscovered town")
+    st = st.copy()
+    base = seat * (st.size + 1)
+    ships = st.ships
+    for src, _via, dst in moves:
+        if src:
+            ships[base + src] -= 1
+        ships[base + dst] += 1
+    st.lisboa[seat] -= launched
+    st.ap -= 1
+    st.phase = AFTER_MOVE
+    vp = 0
+    if into_unknown:
+        pos = st.revealed + 1
+        st.revealed = pos
+        st.flags |= ENTERED_FACE_DOWN
+        vp += 1
+        if pos == st.size:
+            vp += 1
+            st.india = seat
+            _start_end_trigger(st)
+        if st.tech_owner[T_MAP] == seat:
+            st.map_pending = pos
+    if st.tech_owner[T_HARBOR] == seat:
+        vp += launched // 3
+    _gain_vp(st, seat, vp)
+    return st
+
+
+# ----- the after-move phase ----------------------------------------------------
+def _cargo(st: State, step: Step) -> State:
+    seat = st.active
+    space = step.args[0]
+    pos = space[1]
+    _need_town(st, pos)
+    i = _index(space)
+    owner = st.goods[i]
+    if owner >= 0:
+        who = "you" if owner == seat else st.names[owner]
+        raise IllegalStep(f"{space_str(space)} is already taken by {who}")
+    if st.ships_at(seat, pos) == 0:
+        raise IllegalStep(f"you have no ship in sea {pos}")
+    st = st.copy()
+    st.ships[seat * (st.size + 1) + pos] -= 1
+    st.goods[i] = seat
+    return st
+
+
+def _map(st: State, step: Step) -> State:
+    seat = st.active
+    _need_tech(st, seat, T_MAP)
+    if not st.map_pending:
+        raise IllegalStep("Map needs a town discovered in this move, and only once")
+    _need_wealth(st, seat, MAP_COST, "Map")
+    st = st.copy()
+    _pay(st, seat, MAP_COST)
+    _gain_vp(st, seat, 1)
+    st.map_pending = 0
+    return st
+
+
+def _done(st: State, step: Step) -> State:
+    st = st.copy()
+    st.phase = ACTIONS
+    st.map_pending = 0
+    return st
+
+
+# ----- free actions --------------------------------------------------------------
+def _return(st: State, step: Step) -> State:
+    seat = st.active
+    target = step.args[0]
+    if target in ("banker", "historian"):
+        track = st.wealth if target == "banker" else st.vp
+        amount = track[seat]
+        if amount == 0:
+            raise IllegalStep(f"you have no {target}")
+        st = st.copy()
+        track = st.wealth if target == "banker" else st.vp
+        track[seat] = amount - (amount % 5 or 5)
+        st.lisboa[seat] += 1
+        return st
+    if isinstance(target, int):
+        _need_town(st, target)
+        if st.ships_at(seat, target) == 0:
+            raise IllegalStep(f"you have no ship in sea {target}")
+        st = st.copy()
+        st.ships[seat * (st.size + 1) + target] -= 1
+        st.lisboa[seat] += 1
+        return st
+    _need_town(st, target[1])
+    i = _index(target)
+    land = st.goods if target[0] == "g" else st.buildings
+    if land[i] != seat:
+        raise IllegalStep(f"you have no marker on {space_str(target)}")
+    st = st.copy()
+    (st.goods if target[0] == "g" else st.buildings)[i] = -1
+    st.lisboa[seat] += 1
+    return st
+
+
+def _bank(st: State, step: Step) -> State:
+    seat = st.active
+    _need_tech(st, seat, T_BANK)
+    if st.flags & USED_BANK:
+        raise IllegalStep("Bank System was already used this turn")
+    _need_wealth(st, seat, BANK_COST, "Bank System")
+    st = st.copy()
+    st.flags |= USED_BANK
+    _pay(st, seat, BANK_COST)
+    _gain_vp(st, seat, 1)
+    return st
+
+
+def _geography(st: State, step: Step) -> State:
+    seat = st.active
+    _need_tech(st, seat, T_GEOGRAPHY)
+    if st.flags & USED_GEOGRAPHY:
+        raise IllegalStep("Geography was already used this turn")
+    for space in step.args:
+        _need_town(st, space[1])
+        land = st.goods if space[0] == "g" else st.buildings
+        if land[_index(space)] != seat:
+            raise IllegalStep(f"you have no marker on {space_str(space)}")
+    st = st.copy()
+    st.flags |= USED_GEOGRAPHY
+    base = seat * (st.size + 1)
+    for space in step.args:
+        (st.goods if space[0] == "g" else st.buildings)[_index(space)] = -1
+        st.ships[base + space[1]] += 1
+    return st
+
+
+def _end(st: State, step: Step) -> State:
+    st = st.copy()
+    if st.last_seat == st.active:
+        st.over = True
+        st.scores = final_scores(st)
+        st.winners = winners(st, st.scores)
+        return st
+    st.active = (st.active + 1) % st.n
+    st.ap = ACTION_POINTS
+    st.flags = 0
+    st.map_pending = 0
+    st.turn += 1
+    return st
+
+
+_HANDLERS: dict[str, Callable[[State, Step], State]] = {
+    "employ": _employ, "speed": _speed, "tech": _tech, "build": _build, "sell": _sell,
+    "move": _move, "cargo": _cargo, "map": _map, "done": _done, "return": _return,
+    "bank": _bank, "geography": _geography, "end": _end,
+}
+_AFTER_MOVE_KINDS = frozenset(("cargo", "map", "build", "done", "return", "bank", "geography"))
+_AFTER_MOVE_ONLY = frozenset(("cargo", "map", "done"))
+
+
+def apply(st: State, step: Step | str) -> State:
+    """The state after ``step``; raises IllegalStep (with a reason) if it is not legal."""
+    step = step_of(step)
+    if st.over:
+        raise IllegalStep("the game is over")
+    kind = step.kind
+    if st.phase == AFTER_MOVE:
+        if kind not in _AFTER_MOVE_KINDS:
+            if kind == "end":
+                raise IllegalStep("finish the voyage first: cargo, map, build or done")
+            raise IllegalStep(f"{kind} must wait: finish the voyage (done) first")
+    elif kind in _AFTER_MOVE_ONLY:
+        raise IllegalStep(f"{kind} only follows a move")
+    elif kind in ACTION_KINDS and st.ap == 0:
+        raise IllegalStep("no action points left")
+    return _HANDLERS[kind](st, step)
+
+
+def why_not(st: State, step: Step | str) -> str | None:
+    """The reason a step is illegal now, or None when it is legal."""
+    try:
+        apply(st, step)
+    except IllegalStep as exc:
+        return exc.reason
+    return None
+
+
+def is_legal(st: State, step: Step | str) -> bool:
+    return why_not(st, step) is None
+
+
+# ----- listing legal steps ---------------------------------------------------------
+# Steps repeat endlessly across games, so each distinct one is built once.
+_STEPS: dict[tuple, Step] = {}
+
+
+def _s(kind: str, args: tuple = ()) -> Step:
+    key = (kind, args)
+    step = _STEPS.get(key)
+    if step is None:
+        step = _STEPS[key] = Step(kind, args)
+    return step
+
+
+def ship_moves(st: State) -> list[ShipMove]:
+    """Every single ship move the player to move could make now."""
+    seat = st.active
+    speed = st.speed[seat]
+    size = st.size
+    reach = st.revealed
+    if reach < size and not st.flags & ENTERED_FACE_DOWN:
+        reach += 1
+    moves: list[ShipMove] = []
+    if st.lisboa[seat]:
+        moves.extend((0, 0, d) for d in range(1, min(speed, reach) + 1))
+        for via in range(1, st.revealed + 1):
+            if owns_stronghold(st, seat, via):
+                moves.append((0, via, via))
+                lo, hi = max(1, via - speed), min(reach, via + speed)
+                moves.extend((0, via, d) for d in range(lo, hi + 1) if d != via)
+    base = seat * (size + 1)
+    ships = st.ships
+    for src in range(1, st.revealed + 1):
+        if ships[base + src]:
+            lo, hi = max(1, src - speed), min(reach, src + speed)
+            moves.extend((src, 0, d) for d in range(lo, hi + 1) if d != src)
+    return moves
+
+
+def _own_spaces(owners: list[int], seat: int, kind: str) -> list[Space]:
+    return [(kind, i // 2 + 1, i % 2 + 1) for i, o in enumerate(owners) if o == seat]
+
+
+def _builds(st: State, seat: int, out: list[Step]) -> None:
+    if st.wealth[seat] < BUILD_COST:
+        return
+    base = seat * (st.size + 1)
+    ship_only = st.variant == "ship-only-build"
+    goods, buildings, ships = st.goods, st.buildings, st.ships
+    for pos in range(1, st.revealed + 1):
+        i = (pos - 1) * 2
+        empty = [k for k in (1, 2) if buildings[i + k - 1] < 0]
+        if not empty:
+            continue
+        sources: list[Space | None] = []
+        if ships[base + pos]:
+            sources.append(None)
+        if not ship_only:
+            sources.extend(("g", pos, k) for k in (1, 2) if goods[i + k - 1] == seat)
+            sources.extend(("b", pos, k) for k in (1, 2) if buildings[i + k - 1] == seat)
+        for k in empty:
+            for src in sources:
+                out.append(_s("build", (("b", pos, k), src)))
+
+
+def _free_steps(st: State, seat: int, out: list[Step]) -> None:
+    base = seat * (st.size + 1)
+    ships = st.ships
+    for pos in range(1, st.revealed + 1):
+        if ships[base + pos]:
+            out.append(_s("return", (pos,)))
+    goods = _own_spaces(st.goods, seat, "g")
+    land = goods + _own_spaces(st.buildings, seat, "b")
+    out.extend(_s("return", (space,)) for space in land)
+    if st.wealth[seat]:
+        out.append(_s("return", ("banker",)))
+    if st.vp[seat]:
+        out.append(_s("return", ("historian",)))
+    owner = st.tech_owner
+    if owner[T_BANK] == seat and not st.flags & USED_BANK and st.wealth[seat] >= BANK_COST:
+        out.append(_s("bank"))
+    if owner[T_GEOGRAPHY] == seat and not st.flags & USED_GEOGRAPHY and land:
+        out.extend(_s("geography", (space,)) for space in land)
+        if len(land) > 1:
+            out.append(_s("geography", tuple(land)))
+
+
+def legal_steps(st: State) -> list[Step]:
+    """The legal steps of the player to move.
+
+    Complete for every step but the three that name several things at once:
+    ``move`` is listed one ship move at a time (plus launching every Lisboa
+    marker to one sea), ``sell`` and ``geography`` as each single marker and all
+    of them together. Any other combination of legal parts is legal too and
+    ``apply`` accepts it; ``ship_moves`` gives the parts a voyage is built from.
+    The empty ``move`` (legal, pointless) is not listed.
+    """
+    if st.over:
+        return []
+    seat = st.active
+    out: list[Step] = []
+    wealth = st.wealth[seat]
+    if st.phase == AFTER_MOVE:
+        base = seat * (st.size + 1)
+        goods = st.goods
+        for pos in range(1, st.revealed + 1):
+            if st.ships[base + pos]:
+                i = (pos - 1) * 2
+                for k in (1, 2):
+                    if goods[i + k - 1] < 0:
+                        out.append(_s("cargo", (("g", pos, k),)))
+        if st.map_pending and wealth >= MAP_COST:
+            out.append(_s("map"))
+        if st.tech_owner[T_ARCHITECTURE] == seat and not st.flags & USED_ARCHITECTURE:
+            _builds(st, seat, out)
+        _free_steps(st, seat, out)
+        out.append(_s("done"))
+        return out
+    if st.ap:
+        if st.stock[seat] and wealth >= EMPLOY_COST:
+            out.append(_s("employ"))
+        speed = st.speed[seat]
+        if speed < 3 and wealth >= SPEED_COST[speed]:
+            out.append(_s("speed"))
+        if st.scientists_home(seat):
+            discount = 1 if st.tech_owner[T_METALLURGY] == seat else 0
+            for t, owner in enumerate(st.tech_owner):
+                if owner < 0 and wealth >= TECH_COST[t] - discount:
+                    out.append(_s("tech", (TECH_IDS[t],)))
+        _builds(st, seat, out)
+        goods = _own_spaces(st.goods, seat, "g")
+        out.extend(_s("sell", (space,)) for space in goods)
+        if len(goods) > 1:
+            out.append(_s("sell", tuple(goods)))
+        moves = ship_moves(st)
+        out.extend(_s("move", (m,)) for m in moves)
+        lisboa = st.lisboa[seat]
+        if lisboa > 1:
+            top = min(st.speed[seat], st.revealed)
+            out.extend(_s("move", ((0, 0, d),) * lisboa) for d in range(1, top + 1))
+    _free_steps(st, seat, out)
+    out.append(_s("end"))
+    return out
+

@@ -1,0 +1,332 @@
+"""The game state as plain data.
+
+A ``State`` is immutable by convention: the rules never change one, they copy it
+and change the copy (``State.copy``). It holds only ints, strings and lists of
+them, so it converts to JSON and back without loss (``to_dict`` / ``from_dict``).
+Wealth and VP are stored as numbers; the bankers and historians that show them
+are derived (canonical: all full but the last), which is the engine's ruling on
+reshuffling.
+
+Positions: Lisboa is 0, towns are 1..size. Goods and building spaces are kept in
+flat lists indexed ``(pos - 1) * 2 + (k - 1)`` for space k (1 or 2) of the town
+at pos; ``-1`` is an empty space, otherwise the seat of the marker's owner.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import CARDS, CHURCH, COLORS, MARKETPLACE, STRONGHOLD, Town
+
+MARKERS_PER_PLAYER = 13
+START_WEALTH = (2, 2, 3, 4)
+START_REVEALED = 3
+ACTION_POINTS = 2
+ACTIONS = "actions"
+AFTER_MOVE = "after-move"
+VARIANTS = ("standard", "ship-only-build")
+
+TECH_IDS: tuple[str, ...] = CARDS.tech_ids
+TECH_INDEX: dict[str, int] = {tid: i for i, tid in enumerate(TECH_IDS)}
+
+# Things a player may do once per turn, as bits of State.flags.
+ENTERED_FACE_DOWN = 1
+USED_BANK = 2
+USED_GEOGRAPHY = 4
+USED_PRINTING = 8
+USED_ARCHITECTURE = 16
+
+
+def holdings(amount: int) -> list[int]:
+    """The canonical markers for an amount of wealth or VP: 7 -> [5, 2]."""
+    full, rest = divmod(amount, 5)
+    return [5] * full + ([rest] if rest else [])
+
+
+def markers_for(amount: int) -> int:
+    """How many bankers (or historians) an amount needs."""
+    return -(-amount // 5)
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """What a deal fixes for the whole game: the towns in their positions.
+
+    Shared between all states of one game, so copying a state never copies it.
+    """
+
+    towns: tuple[str, ...]
+    goods_type: tuple[str, ...]
+    building_kind: tuple[str, ...]
+    market_good: tuple[str | None, ...]
+
+    @classmethod
+    def of(cls, towns: tuple[str, ...]) -> Board:
+        cards = [CARDS.towns[t] for t in towns]
+        return cls(
+            towns,
+            tuple(g for c in cards for g in c.goods),
+            tuple(c.building_kind(k) for c in cards for k in (1, 2)),
+            tuple(c.market_good(k) for c in cards for k in (1, 2)),
+        )
+
+    @property
+    def size(self) -> int:
+        return len(self.towns)
+
+
+class State:
+    """One moment of a game. Build new games with ``game.deal``."""
+
+    __slots__ = (
+        "active", "ap", "board", "buildings", "flags", "goods", "india", "last_seat",
+        "lisboa", "map_pending", "names", "over", "phase", "revealed", "scores", "ships",
+        "speed", "stock", "tech_owner", "turn", "variant", "vp", "wealth", "winners",
+    )
+
+    names: tuple[str, ...]
+    board: Board
+    variant: str
+    revealed: int
+    goods: list[int]
+    buildings: list[int]
+    ships: list[int]
+    stock: list[int]
+    lisboa: list[int]
+    wealth: list[int]
+    vp: list[int]
+    speed: list[int]
+    tech_owner: list[int]
+    active: int
+    ap: int
+    phase: str
+    flags: int
+    map_pending: int
+    last_seat: int
+    india: int
+    turn: int
+    over: bool
+    scores: list[int] | None
+    winners: list[int] | None
+
+    @classmethod
+    def start(cls, names: tuple[str, ...] | list[str], towns: tuple[str, ...] | list[str],
+              variant: str = "standard") -> State:
+        """The position after setup: towns dealt, 2/2/3/4 wealth given in seat order."""
+        n = len(names)
+        st = cls()
+        st.names = tuple(names)
+        st.board = Board.of(tuple(towns))
+        st.variant = variant
+        size = st.board.size
+        st.revealed = min(START_REVEALED, size)
+        st.goods = [-1] * (2 * size)
+        st.buildings = [-1] * (2 * size)
+        st.ships = [0] * (n * (size + 1))
+        st.stock = [MARKERS_PER_PLAYER - 1 - 1 - 3 - 1] * n
+        st.lisboa = [1] * n
+        st.wealth = list(START_WEALTH[:n])
+        st.vp = [0] * n
+        st.speed = [1] * n
+        st.tech_owner = [-1] * len(TECH_IDS)
+        st.active = 0
+        st.ap = ACTION_POINTS
+        st.phase = ACTIONS
+        st.flags = 0
+        st.map_pending = 0
+        st.last_seat = -1
+        st.india = -1
+        st.turn = 1
+        st.over = False
+        st.scores = None
+        st.winners = None
+        return st
+
+    def copy(self) -> State:
+        """A copy whose lists can be changed without touching this state."""
+        st = State.__new__(State)
+        st.names = self.names
+        st.board = self.board
+        st.variant = self.variant
+        st.revealed = self.revealed
+        st.goods = self.goods[:]
+        st.buildings = self.buildings[:]
+        st.ships = self.ships[:]
+        st.stock = self.stock[:]
+        st.lisboa = self.lisboa[:]
+        st.wealth = self.wealth[:]
+        st.vp = self.vp[:]
+        st.speed = self.speed[:]
+        st.tech_owner = self.tech_owner[:]
+        st.active = self.active
+        st.ap = self.ap
+        st.phase = self.phase
+        st.flags = self.flags
+        st.map_pending = self.map_pending
+        st.last_seat = self.last_seat
+        st.india = self.india
+        st.turn = self.turn
+        st.over = self.over
+        st.scores = self.scores
+        st.winners = self.winners
+        return st
+
+    # ----- reading the state -------------------------------------------------
+    @property
+    def n(self) -> int:
+        return len(self.names)
+
+    @property
+    def size(self) -> int:
+        """How many towns are in the line (12 with four players, 9 with three)."""
+        return len(self.board.towns)
+
+    @property
+    def towns(self) -> tuple[str, ...]:
+        return self.board.towns
+
+    @property
+    def action_points(self) -> int:
+        return self.ap
+
+    @property
+    def final_round(self) -> bool:
+        """True once an end condition has been met."""
+        return self.last_seat >= 0
+
+    def color(self, seat: int) -> str:
+        return COLORS[seat]
+
+    def card_at(self, pos: int) -> Town:
+        return CARDS.towns[self.board.towns[pos - 1]]
+
+    def face_up(self, pos: int) -> bool:
+        return pos <= self.revealed
+
+    def good_owner(self, pos: int, k: int) -> int | None:
+        owner = self.goods[(pos - 1) * 2 + k - 1]
+        return None if owner < 0 else owner
+
+    def building_owner(self, pos: int, k: int) -> int | None:
+        owner = self.buildings[(pos - 1) * 2 + k - 1]
+        return None if owner < 0 else owner
+
+    def ships_at(self, seat: int, pos: int) -> int:
+        return self.ships[seat * (self.size + 1) + pos]
+
+    def ship_seas(self, seat: int) -> dict[int, int]:
+        """Sea position -> number of this player's ships there."""
+        base = seat * (self.size + 1)
+        return {p: c for p in range(1, self.size + 1) if (c := self.ships[base + p])}
+
+    def bankers(self, seat: int) -> list[int]:
+        return holdings(self.wealth[seat])
+
+    def historians(self, seat: int) -> list[int]:
+        return holdings(self.vp[seat])
+
+    def techs(self, seat: int) -> list[str]:
+        return [TECH_IDS[i] for i, o in enumerate(self.tech_owner) if o == seat]
+
+    def has_tech(self, seat: int, tech_id: str) -> bool:
+        return self.tech_owner[TECH_INDEX[tech_id]] == seat
+
+    def tech_owner_of(self, tech_id: str) -> int | None:
+        owner = self.tech_owner[TECH_INDEX[tech_id]]
+        return None if owner < 0 else owner
+
+    def scientists_home(self, seat: int) -> int:
+        return 3 - self.tech_owner.count(seat)
+
+    def owned_buildings(self, seat: int, kind: str) -> int:
+        kinds = self.board.building_kind
+        return sum(1 for i, o in enumerate(self.buildings) if o == seat and kinds[i] == kind)
+
+    def markers_by_place(self, seat: int) -> dict[str, int]:
+        """Where this player's 13 markers are; the counts always add up to 13."""
+        base = seat * (self.size + 1)
+        return {
+            "stock": self.stock[seat],
+            "lisboa": self.lisboa[seat],
+            "ships": sum(self.ships[base + 1: base + self.size + 1]),
+            "goods": self.goods.count(seat),
+            "buildings": self.buildings.count(seat),
+            "bankers": markers_for(self.wealth[seat]),
+            "historians": markers_for(self.vp[seat]),
+            "ship builder": 1,
+            "scientists": 3,
+        }
+
+    def to_json(self) -> dict:
+        """The replay summary of NOTATION.md (plus a few extra fields)."""
+        players = []
+        for seat, name in enumerate(self.names):
+            players.append({
+                "name": name,
+                "color": COLORS[seat],
+                "wealth": self.wealth[seat],
+                "vp": self.vp[seat],
+                "bankers": markers_for(self.wealth[seat]),
+                "historians": markers_for(self.vp[seat]),
+                "stock": self.stock[seat],
+                "lisboa": self.lisboa[seat],
+                "speed": self.speed[seat],
+                "ships": {str(p): c for p, c in self.ship_seas(seat).items()},
+                "techs": self.techs(seat),
+                "score": self.scores[seat] if self.scores is not None else None,
+            })
+        towns = []
+        for pos in range(1, self.size + 1):
+            i = (pos - 1) * 2
+            towns.append({
+                "position": pos,
+                "card": self.board.towns[pos - 1],
+                "face_up": self.face_up(pos),
+                "goods": [COLORS[o] if o >= 0 else None for o in self.goods[i:i + 2]],
+                "buildings": [COLORS[o] if o >= 0 else None for o in self.buildings[i:i + 2]],
+            })
+        return {
+            "players": players,
+            "towns": towns,
+            "active": self.active,
+            "action_points": self.ap,
+            "phase": self.phase,
+            "turn": self.turn,
+            "final_round": self.final_round,
+            "over": self.over,
+            "winners": [self.names[w] for w in self.winners] if self.winners is not None else None,
+            "india": self.names[self.india] if self.india >= 0 else None,
+            "variant": self.variant,
+        }
+
+    # ----- plain data ------------------------------------------------------
+    def to_dict(self) -> dict:
+        """Every field as JSON-ready data; ``from_dict`` gives the same state back."""
+        data = {name: getattr(self, name) for name in State.__slots__ if name != "board"}
+        data["names"] = list(self.names)
+        data["towns"] = list(self.board.towns)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict) -> State:
+        st = cls()
+        for name in State.__slots__:
+            if name in ("board", "names"):
+                continue
+            value = data[name]
+            setattr(st, name, list(value) if isinstance(value, list) else value)
+        st.names = tuple(data["names"])
+        st.board = Board.of(tuple(data["towns"]))
+        return st
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"<State turn {self.turn}: {self.names[self.active]} to move, "
+                f"{self.ap} AP, {self.phase}{', over' if self.over else ''}>")
+
+
+BUILDING_KINDS = (STRONGHOLD, CHURCH, MARKETPLACE)
