@@ -1,0 +1,188 @@
+"""The one owner of a game in progress: every change to the game goes through here.
+
+Scenes never change a game state. They ask the session what is legal, submit a step
+in the notation, and redraw from ``session.state``. The session keeps the record (the
+deal and every step), the states after each step (for undo, limited to the mover's own
+turn and never past a discovery), and writes the record after every change through
+an ``autosave`` callback (an atomic write, see ``saves``). It imports no pygame, so
+its behaviour is tested without a window.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from game.deal import deal_towns, random_seat_order
+from game.record import Record, RecordError, replay_states, write_record
+from game.rules import apply, legal_steps, why_not
+from game.state import State
+from game.steps import IllegalStep, Step, parse_step
+
+SEAT_KINDS = ("human", "easy", "medium", "hard")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What became of a submitted step: ``ok``, else ``reason`` says why not."""
+
+    ok: bool
+    step: str
+    reason: str = ""
+    before: State | None = None
+    after: State | None = None
+
+
+class Session:
+    """A game: its deal, its steps, the state after each, and who sits where."""
+
+    def __init__(self, names: list[str], towns: list[str], variant: str = "standard",
+                 tags: list[tuple[str, str]] | None = None,
+                 seats: list[str] | None = None,
+                 autosave: Callable[[str], None] | None = None) -> None:
+        self.names = list(names)
+        self.towns = list(towns)
+        self.variant = variant
+        self.tags = [(t, v) for t, v in (tags or []) if t.lower() != "seats"]
+        self.seats = list(seats) if seats else ["human"] * len(names)
+        self.autosave = autosave
+        self.steps: list[str] = []
+        self.states: list[State] = [State.start(self.names, self.towns, variant)]
+        # Index into states where the current turn began / undo may not go below.
+        self._turn_start = 0
+        self._undo_floor = 0
+
+    # ----- making games --------------------------------------------------------
+    @classmethod
+    def new(cls, names: list[str], seed: int | str | None = None, first_game: bool = False,
+            variant: str = "standard", random_start: bool = False,
+            seats: list[str] | None = None,
+            autosave: Callable[[str], None] | None = None) -> Session:
+        """A fresh deal. With ``random_start`` the starting player is drawn (seats rotate,
+        and the seat kinds rotate with their players)."""
+        order = list(names)
+        kinds = list(seats) if seats else ["human"] * len(names)
+        if random_start:
+            order = random_seat_order(order, seed)
+            shift = names.index(order[0])
+            kinds = kinds[shift:] + kinds[:shift]
+        tags = []
+        if seed is not None:
+            tags.append(("Seed", str(seed)))
+        if first_game:
+            tags.append(("Setup", "first-game"))
+        session = cls(order, deal_towns(len(order), seed, first_game), variant, tags, kinds,
+                      autosave)
+        session.save()
+        return session
+
+    @classmethod
+    def from_record(cls, record: Record,
+                    autosave: Callable[[str], None] | None = None) -> Session:
+        """Open a record and go on from its last step (raises RecordError)."""
+        seats = None
+        raw = record.tag("Seats")
+        if raw:
+            seats = [s.strip().lower() for s in raw.split(",")]
+            if len(seats) != len(record.names) or any(s not in SEAT_KINDS for s in seats):
+                seats = None
+        session = cls(record.names, record.towns, record.variant, record.tags, seats, autosave)
+        states = replay_states(record)
+        session.states = states
+        session.steps = [str(parse_step(text)) for _, text in record.steps]
+        session._reset_turn_marks()
+        return session
+
+    def _reset_turn_marks(self) -> None:
+        """After loading, undo may not reach into what was played before."""
+        self._turn_start = self._undo_floor = len(self.states) - 1
+
+    # ----- reading ----------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        return self.states[-1]
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    def legal_steps(self) -> list[Step]:
+        return legal_steps(self.state)
+
+    def why_not(self, step: str | Step) -> str | None:
+        try:
+            return why_not(self.state, step)
+        except IllegalStep as exc:  # a step that does not even parse
+            return exc.reason
+
+    def seat_kind(self, seat: int) -> str:
+        return self.seats[seat]
+
+    @property
+    def human_to_move(self) -> bool:
+        return not self.over and self.seats[self.state.active] == "human"
+
+    def record_text(self) -> str:
+        tags = [*self.tags]
+        if any(kind != "human" for kind in self.seats):
+            tags.append(("Seats", ", ".join(self.seats)))
+        return write_record(self.names, self.towns, self.steps, self.variant, tags)
+
+    def record(self) -> Record:
+        from game.record import parse_record
+
+        return parse_record(self.record_text())
+
+    # ----- changing ------------------------------------------------------------------
+    def submit(self, step: str | Step) -> Outcome:
+        """Make one step; a refused step changes nothing and says why."""
+        text = str(step)
+        before = self.state
+        try:
+            parsed = parse_step(text.strip()) if isinstance(step, str) else step
+            after = apply(before, parsed)
+        except IllegalStep as exc:
+            return Outcome(False, text, exc.reason, before, before)
+        self.steps.append(str(parsed))
+        self.states.append(after)
+        if parsed.kind == "end":
+            self._turn_start = self._undo_floor = len(self.states) - 1
+        elif after.revealed != before.revealed:
+            self._undo_floor = len(self.states) - 1  # a discovery is new information
+        self.save()
+        return Outcome(True, str(parsed), "", before, after)
+
+    def undo_blocker(self) -> str | None:
+        """Why undo is not possible now (None when it is)."""
+        if len(self.states) - 1 <= self._undo_floor:
+            if self._undo_floor > self._turn_start:
+                return "a discovered town cannot be hidden again"
+            return "nothing to undo this turn"
+        return None
+
+    def can_undo(self) -> bool:
+        return self.undo_blocker() is None
+
+    def undo(self) -> Outcome:
+        """Take back the last step of this turn."""
+        reason = self.undo_blocker()
+        if reason:
+            return Outcome(False, "undo", reason, self.state, self.state)
+        before = self.states.pop()
+        step = self.steps.pop()
+        self.save()
+        return Outcome(True, step, "", before, self.state)
+
+    def save(self) -> None:
+        if self.autosave is not None:
+            self.autosave(self.record_text())
+
+
+def load_session(text: str, autosave: Callable[[str], None] | None = None) -> Session:
+    """A session from a record's text (raises RecordError with a line number)."""
+    from game.record import parse_record
+
+    return Session.from_record(parse_record(text), autosave)
+
+
+__all__ = ["SEAT_KINDS", "Outcome", "RecordError", "Session", "load_session"]
