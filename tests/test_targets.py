@@ -1,0 +1,69 @@
+"""Drop targets: each kind of marker offers exactly the zones the engine accepts."""
+
+from __future__ import annotations
+
+from game.record import parse_record, replay
+from game.state import State
+from scenes.targets import Staging, drops_for, sale_preview, staged_ship_positions
+
+HEADER = '[Players "Ann, Bob, Cy"]\n[Towns "T01 T07 T12 T05 T03 T09 T02 T11 T08"]\n'
+
+
+def at(steps: str) -> State:
+    return replay(parse_record(HEADER + steps))
+
+
+def test_stock_to_lisboa_is_employ() -> None:
+    drops = drops_for(at(""), ("stock", 0), Staging())
+    assert drops == {"lisboa": drops["lisboa"]} and drops["lisboa"].step == "employ"
+    assert drops_for(at(""), ("stock", 1), Staging()) == {}, "not your marker"
+
+
+def test_builder_to_next_speed_space() -> None:
+    drops = drops_for(at(""), ("builder", 0), Staging())
+    assert list(drops) == ["speed_0_2"] and drops["speed_0_2"].step == "speed"
+    assert drops_for(at("employ\n"), ("builder", 0), Staging()) == {}, "1 wealth cannot pay 2"
+
+
+def test_scientist_to_affordable_free_technologies() -> None:
+    drops = drops_for(at(""), ("scientist", 0), Staging())
+    assert set(drops) == {"tech_metallurgy", "tech_geography", "tech_printing-press",
+                          "tech_harbor-maintenance", "tech_architecture", "tech_map"}
+    assert drops["tech_map"].step == "tech map"
+
+
+def test_lisboa_marker_stages_a_launch_within_speed() -> None:
+    drops = drops_for(at(""), ("lisboa", 0), Staging())
+    assert list(drops) == ["sea_1"] and drops["sea_1"].stage_move == (0, 0, 1)
+
+
+def test_staged_voyage_limits_further_moves() -> None:
+    st = at("employ\nend\nend\nend\n")  # Ann has 2 markers on Lisboa, speed 1
+    staging = Staging(moves=[(0, 0, 1)])
+    assert "sea_1" in drops_for(st, ("lisboa", 0), staging)
+    staging.moves.append((0, 0, 1))
+    assert drops_for(st, ("lisboa", 0), staging) == {}, "only two markers on Lisboa"
+    assert staged_ship_positions(st, staging) == {1: 2}
+    assert staging.voyage_step() == "move L-1 L-1"
+
+
+def test_ship_builds_and_cargo_after_move() -> None:
+    st = at("move L-1\n")
+    drops = drops_for(st, ("ship", 0, 1), Staging())
+    assert drops["goods_1_1"].step == "cargo 1g1" and drops["goods_1_2"].step == "cargo 1g2"
+    assert "building_1_1" not in drops, "no Architecture: no build after a move"
+    st = at("move L-1\ndone\n")
+    drops = drops_for(st, ("ship", 0, 1), Staging())
+    assert drops["building_1_1"].step == "build 1b1"
+    assert drops["sea_2"].stage_move == (1, 0, 2)
+
+
+def test_goods_stage_a_sale_and_build_from_the_town() -> None:
+    st = at("move L-1\ncargo 1g1\ndone\n")
+    drops = drops_for(st, ("good", 1, 1), Staging())
+    assert drops["lisboa"].stage_good == ("g", 1, 1)
+    assert drops["building_1_2"].step == "build 1b2 from 1g1"
+    staging = Staging(sale=[("g", 1, 1)])
+    assert sale_preview(st, staging) == (1, 1, 0)
+    assert staging.sale_step() == "sell 1g1"
+    assert drops_for(st, ("good", 1, 1), staging) == {}, "already staged"
