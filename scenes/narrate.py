@@ -1,0 +1,164 @@
+"""The game log in plain words: one sentence for each step, from what it changed.
+
+A sentence is built from the step and the states before and after it (never from
+the engine's internals), so what the log says is what happened on the table,
+including gains lost for want of a Lisboa marker. Sentences are returned as a
+translation key and its values; ``scenes.text`` turns them into words, so the log
+speaks every language the client does.
+"""
+
+from __future__ import annotations
+
+from game.cards import CARDS
+from game.state import State
+from game.steps import Step, parse_step
+
+# English templates of every log sentence; the translation tables use these keys.
+LOG_TEXT_EN: dict[str, str] = {
+    "log.employ": "{name} employs a marker: stock to Lisboa.",
+    "log.speed": "{name} raises ship speed to {speed}.",
+    "log.tech": "{name} acquires {tech} for {cost}.",
+    "log.build": "{name} builds the {building} at {pos}.",
+    "log.sell": "{name} sells {count} trade goods ({types} types): +{wealth} wealth, +{vp} VP.",
+    "log.move": "{name} sails {ships} ship(s).",
+    "log.move_none": "{name} sails, but moves no ship.",
+    "log.discover": "{name} sails {ships} ship(s) and discovers the town at {pos}: +{vp} VP.",
+    "log.discover_india": "{name} sails {ships} ship(s) and reaches India at {pos}: +{vp} VP!",
+    "log.harbor": "{name} sails {ships} ship(s); Harbor Maintenance brings +{vp} VP.",
+    "log.cargo": "{name} takes the {good} at {pos} as trade good.",
+    "log.map": "{name} uses Map: pays 1 for +{vp} VP.",
+    "log.done": "{name} ends the voyage.",
+    "log.return_ship": "{name} brings a ship home from sea {pos}.",
+    "log.return_good": "{name} returns the {good} at {pos} to Lisboa.",
+    "log.return_building": "{name} gives up the {building} at {pos}.",
+    "log.return_banker": "{name} returns a banker holding {amount} wealth.",
+    "log.return_historian": "{name} returns a historian holding {amount} VP.",
+    "log.bank": "{name} uses Bank System: pays 2 for +{vp} VP.",
+    "log.geography": "{name} uses Geography: {count} marker(s) put back to sea.",
+    "log.end": "{name} ends the turn.",
+    "log.end_unspent": "{name} ends the turn with {ap} action point(s) unused.",
+    "log.final_round": "The end is near: everyone else has one more turn.",
+    "log.game_over": "The game is over.",
+    "log.lost_wealth": "({amount} wealth lost: no marker on Lisboa to hold it.)",
+    "log.lost_vp": "({amount} VP lost: no marker on Lisboa to hold it.)",
+}
+
+Sentence = tuple[str, dict[str, object]]
+
+
+def _building(st: State, pos: int, k: int) -> str:
+    kind = st.card_at(pos).buildings[k - 1]
+    kind, _, good = kind.partition(":")
+    return f"{kind} ({good})" if good else kind
+
+
+def narrate(before: State, step: Step | str, after: State) -> list[Sentence]:
+    """The log sentences for one step: usually one, more when the step also lost a gain,
+    started the final round or ended the game."""
+    step = parse_step(step) if isinstance(step, str) else step
+    seat = before.active
+    name = before.names[seat]
+    dvp = after.vp[seat] - before.vp[seat]
+    out: list[Sentence] = []
+    kind, args = step.kind, step.args
+    values: dict[str, object] = {"name": name}
+    if kind == "employ":
+        out.append(("log.employ", values))
+    elif kind == "speed":
+        out.append(("log.speed", {**values, "speed": after.speed[seat]}))
+    elif kind == "tech":
+        tech = CARDS.tech(args[0])
+        paid = before.wealth[seat] - after.wealth[seat]
+        out.append(("log.tech", {**values, "tech": tech.name, "cost": paid}))
+    elif kind == "build":
+        _, pos, k = args[0]
+        out.append(("log.build", {**values, "building": _building(before, pos, k), "pos": pos}))
+    elif kind == "sell":
+        from game.rules import sale_value
+
+        types, wealth, vp = sale_value(before, seat, args)
+        out.append(("log.sell", {**values, "count": len(args), "types": types,
+                                 "wealth": wealth, "vp": vp}))
+    elif kind == "move":
+        ships = len(args)
+        if after.revealed != before.revealed:
+            pos = after.revealed
+            key = "log.discover_india" if pos == after.size else "log.discover"
+            out.append((key, {**values, "ships": ships, "pos": pos, "vp": dvp}))
+        elif dvp:
+            out.append(("log.harbor", {**values, "ships": ships, "vp": dvp}))
+        elif ships:
+            out.append(("log.move", {**values, "ships": ships}))
+        else:
+            out.append(("log.move_none", values))
+    elif kind == "cargo":
+        _, pos, k = args[0]
+        good = before.card_at(pos).goods[k - 1]
+        out.append(("log.cargo", {**values, "good": good, "pos": pos}))
+    elif kind == "map":
+        out.append(("log.map", {**values, "vp": dvp}))
+    elif kind == "done":
+        out.append(("log.done", values))
+    elif kind == "return":
+        target = args[0]
+        if target == "banker":
+            amount = before.wealth[seat] - after.wealth[seat]
+            out.append(("log.return_banker", {**values, "amount": amount}))
+        elif target == "historian":
+            amount = before.vp[seat] - after.vp[seat]
+            out.append(("log.return_historian", {**values, "amount": amount}))
+        elif isinstance(target, int):
+            out.append(("log.return_ship", {**values, "pos": target}))
+        elif target[0] == "g":
+            good = before.card_at(target[1]).goods[target[2] - 1]
+            out.append(("log.return_good", {**values, "good": good, "pos": target[1]}))
+        else:
+            building = _building(before, target[1], target[2])
+            out.append(("log.return_building", {**values, "building": building,
+                                                "pos": target[1]}))
+    elif kind == "bank":
+        out.append(("log.bank", {**values, "vp": dvp}))
+    elif kind == "geography":
+        out.append(("log.geography", {**values, "count": len(args)}))
+    elif kind == "end":
+        if before.ap:
+            out.append(("log.end_unspent", {**values, "ap": before.ap}))
+        else:
+            out.append(("log.end", values))
+    lost_wealth, lost_vp = _lost_gain(before, step, after)
+    if lost_wealth:
+        out.append(("log.lost_wealth", {"amount": lost_wealth}))
+    if lost_vp:
+        out.append(("log.lost_vp", {"amount": lost_vp}))
+    if after.final_round and not before.final_round:
+        out.append(("log.final_round", {}))
+    if after.over and not before.over:
+        out.append(("log.game_over", {}))
+    return out
+
+
+def _lost_gain(before: State, step: Step, after: State) -> tuple[int, int]:
+    """(wealth, VP) a gain of this step could not keep for want of a Lisboa marker."""
+    from game.rules import sale_value
+    from game.state import USED_PRINTING
+
+    seat = before.active
+    wealth = vp = paid = 0
+    if step.kind == "sell":
+        _, wealth, vp = sale_value(before, seat, step.args)
+    elif step.kind == "map":
+        vp, paid = 1, 1
+    elif step.kind == "bank":
+        vp, paid = 1, 2
+    elif step.kind == "tech":
+        paid = before.wealth[seat] - after.wealth[seat]
+        if after.has_tech(seat, "printing-press") and not before.flags & USED_PRINTING:
+            vp = 1
+    elif step.kind == "move":
+        if after.revealed != before.revealed:
+            vp = 2 if after.revealed == after.size else 1
+        if after.has_tech(seat, "harbor-maintenance"):
+            vp += sum(1 for src, _, _ in step.args if src == 0) // 3
+    lost_wealth = wealth - (after.wealth[seat] - before.wealth[seat] + paid) if wealth else 0
+    lost_vp = vp - (after.vp[seat] - before.vp[seat]) if vp else 0
+    return max(0, lost_wealth), max(0, lost_vp)
