@@ -108,13 +108,13 @@ def _ship_move(token: str) -> ShipMove:
         if dst is None:
             return (0, v, v)
         if int(dst) == v:
-            raise IllegalStep(f"{token}: a ship move must end in another sea")
+            raise IllegalStep("a ship move must end in another sea")
         return (0, v, int(dst))
     if dst is None:
         raise IllegalStep(f"{token!r} is not a ship move like L-3, 2-5 or L@4-6")
     start = 0 if lisboa else int(src)
     if start == int(dst):
-        raise IllegalStep(f"{token}: a ship move must end in another sea")
+        raise IllegalStep("a ship move must end in another sea")
     return (start, 0, int(dst))
 
 

@@ -77,7 +77,7 @@ def test_illegal_step_names_line_step_and_reason(tmp_path: Path, capsys) -> None
         (HEADER_3 + "tech alchemy\n", "line 3: tech alchemy: unknown technology 'alchemy'"),
         (HEADER_3 + "employ 2\n", "line 3: employ 2: employ takes no more words"),
         (HEADER_3 + "fly 3\n", "line 3: fly 3: unknown step 'fly'"),
-        (HEADER_3 + "move 2-2\n", "line 3: move 2-2: 2-2: a ship move must end in another sea"),
+        (HEADER_3 + "move 2-2\n", "line 3: move 2-2: a ship move must end in another sea"),
         (HEADER_3 + "sell\n", "line 3: sell: sell needs at least one space"),
         (HEADER_3 + "employ\n[Event \"late\"]\n", "line 4: a header line after the first step"),
         (HEADER_3 + '[Players "X, Y, Z"]\n', "line 3: [Players] is given twice"),

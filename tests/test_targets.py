@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from game.record import parse_record, replay
 from game.state import State
-from scenes.targets import Staging, drops_for, sale_preview, staged_ship_positions
+from scenes.targets import Staging, drops_for, explain, sale_preview, shown_state
 
 HEADER = '[Players "Ann, Bob, Cy"]\n[Towns "T01 T07 T12 T05 T03 T09 T02 T11 T08"]\n'
 
@@ -43,7 +43,9 @@ def test_staged_voyage_limits_further_moves() -> None:
     assert "sea_1" in drops_for(st, ("lisboa", 0), staging)
     staging.moves.append((0, 0, 1))
     assert drops_for(st, ("lisboa", 0), staging) == {}, "only two markers on Lisboa"
-    assert staged_ship_positions(st, staging) == {1: 2}
+    shown = shown_state(st, staging)
+    assert shown.ships_at(0, 1) == 2 and shown.lisboa[0] == 0
+    assert st.ships_at(0, 1) == 0 and st.lisboa[0] == 2, "the real state is untouched"
     assert staging.voyage_step() == "move L-1 L-1"
 
 
@@ -67,3 +69,21 @@ def test_goods_stage_a_sale_and_build_from_the_town() -> None:
     assert sale_preview(st, staging) == (1, 1, 0)
     assert staging.sale_step() == "sell 1g1"
     assert drops_for(st, ("good", 1, 1), staging) == {}, "already staged"
+
+
+def test_refused_drops_say_why_in_the_engines_words() -> None:
+    st = at("")
+    assert explain(st, ("lisboa", 0), "sea_3", Staging()) == "speed is 1, sea 3 is 3 away"
+    assert explain(st, ("scientist", 0), "tech_renaissance", Staging()) == (
+        "Renaissance costs 4 and you have 2")
+    assert explain(st, ("stock", 0), "sea_1", Staging()) == "nowhere"
+    assert explain(st, ("lisboa", 0), "sea_1", Staging()) is None
+    st = at("move L-1\ncargo 1g1\ndone\n")
+    assert explain(st, ("good", 1, 1), "lisboa", Staging(moves=[(0, 0, 1)])) == "staging"
+
+
+def test_launch_through_a_stronghold_when_direct_is_too_far() -> None:
+    st = at("end\nend\nmove L-1\ndone\nbuild 1b1\nend\nend\nend\nemploy\n")
+    drops = drops_for(st, ("lisboa", 2), Staging())
+    assert drops["sea_1"].stage_move == (0, 0, 1)
+    assert drops["sea_2"].stage_move == (0, 1, 2), "L@1-2: from the stronghold at 1"
