@@ -1,0 +1,506 @@
+"""Procedural drawing of the table's pieces: markers, goods, buildings, panels, buttons.
+
+Nothing here is copied from the published game: every piece is drawn with pygame's
+shapes. Shapes are drawn at three times their size and smoothed down, which gives
+clean edges without per-shape antialiasing code. Drawing is slow and the same pieces
+appear every frame, so each function caches its surfaces (``functools.lru_cache``);
+callers must treat returned surfaces as read-only (copy before drawing on them).
+Cards (towns, Lisboa, technologies, player cards) are in ``cardart``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from functools import lru_cache
+
+import pygame
+
+from scenes import palette as P
+from scenes.palette import RGB
+
+SS = 3  # supersampling factor
+
+Point = tuple[float, float]
+
+
+# ----- helpers -----------------------------------------------------------------------
+def canvas(w: int, h: int) -> pygame.Surface:
+    """A transparent surface ``SS`` times the size, to draw on before ``finish``."""
+    return pygame.Surface((max(1, w * SS), max(1, h * SS)), pygame.SRCALPHA)
+
+
+def finish(surf: pygame.Surface, w: int, h: int) -> pygame.Surface:
+    return pygame.transform.smoothscale(surf, (max(1, w), max(1, h)))
+
+
+def _pts(points: list[Point], w: float, h: float, dx: float = 0, dy: float = 0) -> list[Point]:
+    """Fractions of a (w, h) box to pixel points."""
+    return [(dx + x * w, dy + y * h) for x, y in points]
+
+
+def poly(surf: pygame.Surface, color: RGB | tuple[int, int, int, int], points: list[Point],
+         outline: RGB | None = None, width: int = 0) -> None:
+    pygame.draw.polygon(surf, color, points)
+    if outline is not None and width:
+        pygame.draw.polygon(surf, outline, points, width)
+
+
+def alpha_layer(size: tuple[int, int]) -> pygame.Surface:
+    return pygame.Surface(size, pygame.SRCALPHA)
+
+
+# ----- markers ------------------------------------------------------------------------
+def _shape(surf: pygame.Surface, shape: str, color: RGB | tuple[int, int, int, int],
+           box: pygame.Rect, width: int = 0) -> None:
+    """One player's shape filling ``box`` (outline only when width > 0)."""
+    x, y, w, h = box
+    if shape == "disc":
+        pygame.draw.ellipse(surf, color, box, width)
+    elif shape == "square":
+        inset = round(w * 0.06)
+        pygame.draw.rect(surf, color, box.inflate(-2 * inset, -2 * inset), width,
+                         border_radius=max(1, round(w * 0.14)))
+    elif shape == "triangle":
+        pts = [(x + w / 2, y), (x + w, y + h * 0.92), (x, y + h * 0.92)]
+        pygame.draw.polygon(surf, color, pts, width)
+    else:  # diamond
+        pts = [(x + w / 2, y), (x + w, y + h / 2), (x + w / 2, y + h), (x, y + h / 2)]
+        pygame.draw.polygon(surf, color, pts, width)
+
+
+@lru_cache(maxsize=256)
+def marker(seat: int, size: int, palette: str = "classic", glow: bool = False) -> pygame.Surface:
+    """A player's wooden marker: their colour in their shape, with shadow and sheen."""
+    color = P.player_color(seat, palette)
+    shape = P.player_shape(seat)
+    s = size * SS
+    surf = canvas(size, size)
+    body = pygame.Rect(0, 0, round(s * 0.84), round(s * 0.84))
+    body.center = (round(s * 0.47), round(s * 0.46))
+    if glow:
+        _shape(surf, shape, (*P.HIGHLIGHT, 150), body.inflate(s * 0.14, s * 0.14))
+    shadow = body.move(round(s * 0.05), round(s * 0.07))
+    _shape(surf, shape, (0, 0, 0, 110), shadow)
+    _shape(surf, shape, P.shade(color, 0.42), body)
+    inner = body.inflate(-round(s * 0.1), -round(s * 0.1))
+    _shape(surf, shape, color, inner)
+    sheen = alpha_layer(surf.get_size())
+    hi = inner.inflate(-round(inner.w * 0.42), -round(inner.h * 0.42))
+    hi.move_ip(-round(inner.w * 0.1), -round(inner.h * 0.08))
+    if shape == "triangle":
+        hi.move_ip(round(inner.w * 0.1), round(inner.h * 0.12))
+    _shape(sheen, shape, (255, 255, 255, 70), hi)
+    surf.blit(sheen, (0, 0))
+    return finish(surf, size, size)
+
+
+@lru_cache(maxsize=64)
+def marker_outline(seat: int, size: int) -> pygame.Surface:
+    """An empty place for a marker of this player's shape (e.g. a free scientist spot)."""
+    s = size * SS
+    surf = canvas(size, size)
+    body = pygame.Rect(0, 0, round(s * 0.8), round(s * 0.8))
+    body.center = (s // 2, s // 2)
+    _shape(surf, P.player_shape(seat), (*P.INK_SOFT, 150), body, width=max(2, s // 18))
+    return finish(surf, size, size)
+
+
+@lru_cache(maxsize=128)
+def count_badge(n: int, size: int = 24, color: RGB = P.INK) -> pygame.Surface:
+    """A small round badge with a number, placed on a marker stack."""
+    from scenes.text import render
+
+    s = size * SS
+    surf = canvas(size, size)
+    pygame.draw.circle(surf, P.PARCHMENT, (s // 2, s // 2), s // 2)
+    pygame.draw.circle(surf, color, (s // 2, s // 2), s // 2, max(2, s // 12))
+    surf = finish(surf, size, size)
+    label = render(str(n), "text-bold", round(size * 0.68), color)
+    surf.blit(label, label.get_rect(center=(size / 2, size / 2 + 0.5)))
+    return surf
+
+
+# ----- goods --------------------------------------------------------------------------
+@lru_cache(maxsize=128)
+def good_icon(good: str, size: int) -> pygame.Surface:
+    """The icon of a goods type: coin, jewel, beans, sugar loaf, cloth bolt, spice sack."""
+    s = size * SS
+    surf = canvas(size, size)
+    color = P.GOOD_COLORS[good]
+    dark = P.shade(color, 0.5)
+    lw = max(2, round(s * 0.045))
+    draw = _GOODS[good]
+    draw(surf, s, color, dark, lw)
+    return finish(surf, size, size)
+
+
+def _gold(surf: pygame.Surface, s: int, color: RGB, dark: RGB, lw: int) -> None:
+    c = (s * 0.5, s * 0.5)
+    pygame.draw.circle(surf, (0, 0, 0, 90), (c[0] + s * 0.03, c[1] + s * 0.04), s * 0.42)
+    pygame.draw.circle(surf, dark, c, s * 0.42)
+    pygame.draw.circle(surf, color, c, s * 0.42 - lw)
+    pygame.draw.circle(surf, P.shade(color, 0.72), c, s * 0.3, lw)
+    arm = s * 0.15
+    pygame.draw.line(surf, P.shade(color, 0.62), (c[0], c[1] - arm), (c[0], c[1] + arm), lw * 2)
+    pygame.draw.line(surf, P.shade(color, 0.62), (c[0] - arm, c[1]), (c[0] + arm, c[1]), lw * 2)
+    pygame.draw.arc(surf, P.shade(color, 1.5), pygame.Rect(s * 0.16, s * 0.16, s * 0.68, s * 0.68),
+                    math.radians(100), math.radians(170), lw)
+
+
+def _jewels(surf: pygame.Surface, s: int, color: RGB, dark: RGB, lw: int) -> None:
+    outer = _pts([(0.3, 0.18), (0.7, 0.18), (0.92, 0.4), (0.5, 0.9), (0.08, 0.4)], s, s)
+    poly(surf, (0, 0, 0, 90), [(x + s * 0.03, y + s * 0.04) for x, y in outer])
+    poly(surf, color, outer)
+    poly(surf, P.shade(color, 1.45), _pts([(0.3, 0.18), (0.7, 0.18), (0.78, 0.4), (0.22, 0.4)],
+                                          s, s))
+    poly(surf, P.shade(color, 0.75), _pts([(0.5, 0.9), (0.62, 0.4), (0.92, 0.4)], s, s))
+    for a, b in (((0.08, 0.4), (0.92, 0.4)), ((0.3, 0.18), (0.22, 0.4)),
+                 ((0.7, 0.18), (0.78, 0.4)), ((0.38, 0.4), (0.5, 0.9)), ((0.62, 0.4), (0.5, 0.9))):
+        pygame.draw.line(surf, dark, (a[0] * s, a[1] * s), (b[0] * s, b[1] * s), lw)
+    pygame.draw.polygon(surf, dark, outer, lw)
+
+
+def _bean(s: int, color: RGB, dark: RGB, lw: int, angle: float) -> pygame.Surface:
+    bean = pygame.Surface((s * 0.42, s * 0.62), pygame.SRCALPHA)
+    bw, bh = bean.get_size()
+    pygame.draw.ellipse(bean, dark, (0, 0, bw, bh))
+    pygame.draw.ellipse(bean, color, (lw, lw, bw - 2 * lw, bh - 2 * lw))
+    groove = [(bw / 2 + math.sin(t / 10 * math.pi * 2) * bw * 0.1, bh * 0.12 + t / 10 * bh * 0.76)
+              for t in range(11)]
+    pygame.draw.lines(bean, dark, False, groove, lw + 1)
+    pygame.draw.ellipse(bean, P.shade(color, 1.3), (bw * 0.2, bh * 0.12, bw * 0.16, bh * 0.26))
+    return pygame.transform.rotate(bean, angle)
+
+
+def _coffee(surf: pygame.Surface, s: int, color: RGB, dark: RGB, lw: int) -> None:
+    for (cx, cy), angle in (((0.36, 0.52), 28), ((0.64, 0.48), -24)):
+        bean = _bean(s, color, P.shade(color, 0.45), lw, angle)
+        shadow = bean.copy()
+        shadow.fill((0, 0, 0, 90), special_flags=pygame.BLEND_RGBA_MIN)
+        surf.blit(shadow, shadow.get_rect(center=(cx * s + s * 0.03, cy * s + s * 0.04)))
+        surf.blit(bean, bean.get_rect(center=(cx * s, cy * s)))
+
+
+def _sugar(surf: pygame.Surface, s: int, color: RGB, dark: RGB, lw: int) -> None:
+    edge = (120, 118, 110)
+    cone = _pts([(0.5, 0.06), (0.56, 0.1), (0.78, 0.86), (0.22, 0.86), (0.44, 0.1)], s, s)
+    poly(surf, (0, 0, 0, 90), [(x + s * 0.03, y + s * 0.04) for x, y in cone])
+    poly(surf, color, cone)
+    poly(surf, (214, 212, 204), _pts([(0.5, 0.06), (0.56, 0.1), (0.78, 0.86), (0.54, 0.86)], s, s))
+    wrap = _pts([(0.29, 0.62), (0.71, 0.62), (0.8, 0.92), (0.2, 0.92)], s, s)
+    poly(surf, (38, 72, 156), wrap)  # sugar loaves came wrapped in blue paper
+    pygame.draw.line(surf, (90, 130, 210), (s * 0.27, s * 0.7), (s * 0.73, s * 0.7), lw)
+    pygame.draw.polygon(surf, edge, cone, lw)
+    pygame.draw.polygon(surf, (20, 36, 90), wrap, lw)
+
+
+def _cloth(surf: pygame.Surface, s: int, color: RGB, dark: RGB, lw: int) -> None:
+    drape = _pts([(0.14, 0.6), (0.5, 0.6), (0.6, 0.9), (0.06, 0.9)], s, s)
+    poly(surf, P.shade(color, 1.3), drape, dark, lw)
+    body = pygame.Rect(s * 0.12, s * 0.24, s * 0.62, s * 0.4)
+    pygame.draw.rect(surf, (0, 0, 0, 90), body.move(s * 0.03, s * 0.04), border_radius=lw * 2)
+    pygame.draw.rect(surf, color, body)
+    for fx in (0.26, 0.44, 0.6):
+        pygame.draw.line(surf, P.BRASS_LIGHT, (s * fx, body.top), (s * fx, body.bottom), lw)
+    pygame.draw.rect(surf, dark, body, lw)
+    end = pygame.Rect(s * 0.62, s * 0.24, s * 0.26, s * 0.4)
+    pygame.draw.ellipse(surf, P.shade(color, 1.25), end)
+    pygame.draw.ellipse(surf, dark, end, lw)
+    pygame.draw.ellipse(surf, dark, end.inflate(-s * 0.12, -s * 0.2), lw)
+
+
+def _spices(surf: pygame.Surface, s: int, color: RGB, dark: RGB, lw: int) -> None:
+    body = pygame.Rect(s * 0.12, s * 0.36, s * 0.76, s * 0.58)
+    pygame.draw.ellipse(surf, (0, 0, 0, 90), body.move(s * 0.03, s * 0.04))
+    # A dome of ground spice rising out of the open sack, with a few peppercorns.
+    heap = pygame.Rect(s * 0.24, s * 0.06, s * 0.52, s * 0.4)
+    pygame.draw.ellipse(surf, (150, 34, 22), heap)
+    pygame.draw.ellipse(surf, P.shade((150, 34, 22), 0.6), heap, lw)
+    for fx, fy in ((0.4, 0.16), (0.56, 0.14), (0.48, 0.22), (0.62, 0.22), (0.34, 0.24)):
+        pygame.draw.circle(surf, (70, 20, 12), (s * fx, s * fy), lw)
+    pygame.draw.ellipse(surf, color, body)
+    pygame.draw.ellipse(surf, dark, body, lw)
+    lip = pygame.Rect(s * 0.2, s * 0.26, s * 0.6, s * 0.16)
+    pygame.draw.rect(surf, P.shade(color, 1.25), lip, border_radius=round(s * 0.07))
+    pygame.draw.rect(surf, dark, lip, lw, border_radius=round(s * 0.07))
+    for fy in (0.58, 0.74):  # burlap weave
+        pygame.draw.line(surf, P.shade(color, 0.72), (s * 0.2, s * fy), (s * 0.8, s * fy), lw)
+    for fx in (0.38, 0.62):
+        pygame.draw.line(surf, P.shade(color, 0.72), (s * fx, s * 0.46), (s * fx, s * 0.9), lw)
+
+
+_GOODS = {"gold": _gold, "jewels": _jewels, "coffee": _coffee, "sugar": _sugar,
+          "cloth": _cloth, "spices": _spices}
+
+
+# ----- buildings ----------------------------------------------------------------------
+@lru_cache(maxsize=64)
+def building_icon(building: str, w: int, h: int) -> pygame.Surface:
+    """A building: ``stronghold`` (tower), ``church`` (steeple), ``marketplace:<good>``."""
+    kind, _, good = building.partition(":")
+    sw, sh = w * SS, h * SS
+    surf = canvas(w, h)
+    lw = max(2, round(sw * 0.035))
+    if kind == "stronghold":
+        _stronghold(surf, sw, sh, lw)
+    elif kind == "church":
+        _church(surf, sw, sh, lw)
+    else:
+        _market(surf, sw, sh, lw, good)
+    out = finish(surf, w, h)
+    if kind == "marketplace" and good:
+        icon = good_icon(good, round(min(w, h) * 0.48))
+        out.blit(icon, icon.get_rect(center=(w * 0.5, h * 0.64)))
+    return out
+
+
+def _stronghold(surf: pygame.Surface, w: int, h: int, lw: int) -> None:
+    stone, dark = (150, 142, 128), (70, 64, 56)
+    pygame.draw.line(surf, P.WOOD_DARK, (w * 0.5, h * 0.2), (w * 0.5, h * 0.02), lw)
+    poly(surf, (196, 44, 36), _pts([(0.5, 0.02), (0.76, 0.07), (0.5, 0.12)], w, h))
+    body = pygame.Rect(w * 0.24, h * 0.3, w * 0.52, h * 0.66)
+    pygame.draw.rect(surf, (0, 0, 0, 90), body.move(w * 0.04, h * 0.02))
+    pygame.draw.rect(surf, stone, body)
+    top = pygame.Rect(w * 0.18, h * 0.22, w * 0.64, h * 0.1)
+    pygame.draw.rect(surf, stone, top)
+    for i in range(3):
+        merlon = pygame.Rect(w * (0.18 + i * 0.24), h * 0.14, w * 0.16, h * 0.09)
+        pygame.draw.rect(surf, stone, merlon)
+        pygame.draw.rect(surf, dark, merlon, lw)
+    pygame.draw.rect(surf, dark, top, lw)
+    for fy in (0.44, 0.58, 0.72, 0.86):
+        pygame.draw.line(surf, P.shade(stone, 0.8), (body.left, h * fy), (body.right, h * fy), lw)
+    pygame.draw.rect(surf, dark, body, lw)
+    door = pygame.Rect(w * 0.42, h * 0.78, w * 0.16, h * 0.18)
+    pygame.draw.rect(surf, P.WOOD_DARK, door, border_top_left_radius=round(w * 0.08),
+                     border_top_right_radius=round(w * 0.08))
+    pygame.draw.rect(surf, P.WOOD_DARK, (w * 0.47, h * 0.42, w * 0.06, h * 0.12))
+
+
+def _church(surf: pygame.Surface, w: int, h: int, lw: int) -> None:
+    wall, roof, dark = (244, 238, 222), (176, 76, 48), (80, 60, 44)
+    nave = pygame.Rect(w * 0.1, h * 0.6, w * 0.8, h * 0.36)
+    pygame.draw.rect(surf, (0, 0, 0, 90), nave.move(w * 0.04, h * 0.02))
+    poly(surf, roof, _pts([(0.04, 0.62), (0.5, 0.44), (0.96, 0.62)], w, h), dark, lw)
+    pygame.draw.rect(surf, wall, nave)
+    pygame.draw.rect(surf, dark, nave, lw)
+    tower = pygame.Rect(w * 0.38, h * 0.3, w * 0.24, h * 0.66)
+    pygame.draw.rect(surf, wall, tower)
+    pygame.draw.rect(surf, dark, tower, lw)
+    poly(surf, roof, _pts([(0.34, 0.31), (0.5, 0.12), (0.66, 0.31)], w, h), dark, lw)
+    pygame.draw.line(surf, P.BRASS_DARK, (w * 0.5, h * 0.13), (w * 0.5, h * 0.0), lw * 2)
+    pygame.draw.line(surf, P.BRASS_DARK, (w * 0.43, h * 0.045), (w * 0.57, h * 0.045), lw * 2)
+    pygame.draw.circle(surf, dark, (w * 0.5, h * 0.42), w * 0.05, lw)
+    door = pygame.Rect(w * 0.44, h * 0.8, w * 0.12, h * 0.16)
+    pygame.draw.rect(surf, P.WOOD, door, border_top_left_radius=round(w * 0.06),
+                     border_top_right_radius=round(w * 0.06))
+
+
+def _market(surf: pygame.Surface, w: int, h: int, lw: int, good: str) -> None:
+    cloth = P.GOOD_COLORS.get(good, P.BRASS)
+    dark = P.WOOD_DARK
+    for fx in (0.12, 0.84):
+        pygame.draw.rect(surf, P.WOOD, (w * fx, h * 0.3, w * 0.05, h * 0.66))
+    counter = pygame.Rect(w * 0.06, h * 0.76, w * 0.88, h * 0.2)
+    pygame.draw.rect(surf, (0, 0, 0, 90), counter.move(w * 0.03, h * 0.02))
+    pygame.draw.rect(surf, (150, 100, 58), counter)
+    pygame.draw.rect(surf, dark, counter, lw)
+    n = 6
+    stripe_w = w * 0.92 / n
+    for i in range(n):
+        color = cloth if i % 2 == 0 else (246, 240, 226)
+        x = w * 0.04 + i * stripe_w
+        poly(surf, color, [(w * 0.5, h * 0.1), (x, h * 0.3), (x + stripe_w, h * 0.3)])
+        pygame.draw.rect(surf, color, (x, h * 0.3, stripe_w + 1, h * 0.08))
+        pygame.draw.circle(surf, color, (x + stripe_w / 2, h * 0.38), stripe_w / 2)
+    pygame.draw.polygon(surf, dark, _pts([(0.04, 0.3), (0.5, 0.1), (0.96, 0.3)], w, h), lw)
+    pygame.draw.line(surf, dark, (w * 0.04, h * 0.3), (w * 0.96, h * 0.3), lw)
+
+
+# ----- surfaces: table, parchment, panels, buttons -----------------------------------
+@lru_cache(maxsize=8)
+def table_background(w: int, h: int) -> pygame.Surface:
+    """The deep sea under everything, with faint rhumb lines and waves."""
+    surf = pygame.Surface((w, h))
+    for y in range(h):
+        k = y / max(1, h - 1)
+        surf.fill(tuple(round(a + (b - a) * k) for a, b in zip(P.SEA, P.SEA_DEEP, strict=True)),
+                  (0, y, w, 1))
+    lines = alpha_layer((w, h))
+    rng = random.Random(1498)  # da Gama reached Calicut in 1498
+    for cx, cy in ((w * 0.5, h * 0.52), (w * 0.08, h * 0.12), (w * 0.92, h * 0.9)):
+        for i in range(16):
+            a = i * math.pi / 8
+            end = (cx + math.cos(a) * w * 1.2, cy + math.sin(a) * w * 1.2)
+            pygame.draw.line(lines, (*P.FOAM, 14), (cx, cy), end, 1)
+    for _ in range(160):
+        x, y = rng.uniform(0, w), rng.uniform(0, h)
+        r = rng.uniform(8, 18)
+        for dx in (0, r * 1.6):
+            pygame.draw.arc(lines, (*P.FOAM, 34), (x + dx, y, r * 1.6, r), 0.3, math.pi - 0.3, 2)
+    surf.blit(lines, (0, 0))
+    return surf
+
+
+@lru_cache(maxsize=256)
+def parchment(w: int, h: int, radius: int = 10, tone: RGB = P.PARCHMENT,
+              border: RGB | None = P.INK_SOFT, seed: int = 0) -> pygame.Surface:
+    """A parchment card: warm fill, darker edges, speckles, a thin inked frame."""
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    rect = surf.get_rect()
+    pygame.draw.rect(surf, tone, rect, border_radius=radius)
+    edge = alpha_layer((w, h))
+    steps = 10
+    for i in range(steps):
+        a = round(46 * (1 - i / steps) ** 2)
+        pygame.draw.rect(edge, (*P.PARCHMENT_DEEP, a), rect.inflate(-2 * i, -2 * i), 2,
+                         border_radius=max(0, radius - i))
+    rng = random.Random(seed * 7919 + w * 31 + h)
+    for _ in range(w * h // 260):
+        x, y = rng.randrange(w), rng.randrange(h)
+        pygame.draw.circle(edge, (*P.PARCHMENT_DEEP, rng.randrange(14, 40)), (x, y),
+                           rng.choice((1, 1, 1, 2)))
+    surf.blit(edge, (0, 0))
+    if border is not None:
+        pygame.draw.rect(surf, border, rect.inflate(-8, -8), 1, border_radius=max(0, radius - 4))
+        pygame.draw.rect(surf, P.shade(tone, 0.55), rect, 2, border_radius=radius)
+    # Clip the speckles to the rounded shape.
+    mask = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), rect, border_radius=radius)
+    surf.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    return surf
+
+
+@lru_cache(maxsize=64)
+def wood_panel(w: int, h: int, radius: int = 12) -> pygame.Surface:
+    """A dark wooden tray with a brass rim: holds technology cards and the log."""
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    rect = surf.get_rect()
+    pygame.draw.rect(surf, P.WOOD_DARK, rect, border_radius=radius)
+    grain = alpha_layer((w, h))
+    rng = random.Random(w * 13 + h)
+    for _ in range(h // 3):
+        y = rng.uniform(0, h)
+        tilt = rng.uniform(-4, 4)
+        pygame.draw.line(grain, (*P.WOOD, rng.randrange(40, 120)), (0, y), (w, y + tilt))
+    surf.blit(grain, (0, 0))
+    pygame.draw.rect(surf, P.BRASS, rect, 3, border_radius=radius)
+    pygame.draw.rect(surf, P.BRASS_DARK, rect.inflate(-6, -6), 1, border_radius=radius - 3)
+    mask = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), rect, border_radius=radius)
+    surf.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    return surf
+
+
+@lru_cache(maxsize=128)
+def space_well(w: int, h: int, tone: RGB = P.PARCHMENT_SHADE, radius: int = 6) -> pygame.Surface:
+    """A recessed place on a card where a marker goes."""
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    rect = surf.get_rect()
+    pygame.draw.rect(surf, (*tone, 200), rect, border_radius=radius)
+    pygame.draw.rect(surf, (*P.shade(tone, 0.6), 255), rect, 1, border_radius=radius)
+    pygame.draw.line(surf, (*P.shade(tone, 0.7), 160), (radius, 1), (w - radius, 1), 2)
+    return surf
+
+
+BUTTON_STATES = ("normal", "hover", "pressed", "disabled")
+
+
+@lru_cache(maxsize=128)
+def button(w: int, h: int, label: str, state: str = "normal", size: int = 22) -> pygame.Surface:
+    """A brass plate with an engraved label (``label`` is already translated)."""
+    from scenes.text import fit_size, render
+
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    rect = surf.get_rect()
+    top, bottom = {
+        "normal": (P.BRASS_LIGHT, P.BRASS),
+        "hover": (P.shade(P.BRASS_LIGHT, 1.25), P.BRASS_LIGHT),
+        "pressed": (P.BRASS, P.BRASS_DARK),
+        "disabled": ((150, 142, 124), (118, 110, 96)),
+    }[state]
+    pygame.draw.rect(surf, (0, 0, 0, 110), rect.move(0, 3), border_radius=10)
+    body = rect.inflate(0, -3).move(0, -1 if state != "pressed" else 1)
+    plate = pygame.Surface(body.size, pygame.SRCALPHA)
+    for y in range(body.h):
+        k = y / max(1, body.h - 1)
+        plate.fill(tuple(round(a + (b - a) * k) for a, b in zip(top, bottom, strict=True)),
+                   (0, y, body.w, 1))
+    mask = pygame.Surface(body.size, pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=10)
+    plate.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    surf.blit(plate, body)
+    pygame.draw.rect(surf, P.BRASS_DARK if state != "disabled" else (90, 84, 74), body, 2,
+                     border_radius=10)
+    ink = P.INK if state != "disabled" else (96, 90, 80)
+    fs = fit_size(label, "text-semibold", size, w - 16)
+    text = render(label, "text-semibold", fs, ink)
+    surf.blit(text, text.get_rect(center=body.center))
+    return surf
+
+
+@lru_cache(maxsize=32)
+def glow_rect(w: int, h: int, color: RGB = P.HIGHLIGHT, radius: int = 10,
+              width: int = 6) -> pygame.Surface:
+    """A soft lit frame drawn around something that can be picked up or dropped on."""
+    pad = width * 2
+    surf = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+    for i in range(width, 0, -1):
+        a = round(200 * (1 - i / (width + 1)))
+        pygame.draw.rect(surf, (*color, a), pygame.Rect(pad - i, pad - i, w + 2 * i, h + 2 * i),
+                         2, border_radius=radius + i)
+    return surf
+
+
+@lru_cache(maxsize=16)
+def caravel(w: int, h: int) -> pygame.Surface:
+    """A small caravel with lateen sails (the Lisboa card and the title)."""
+    sw, sh = w * SS, h * SS
+    surf = canvas(w, h)
+    lw = max(2, round(sw * 0.02))
+    hull = _pts([(0.06, 0.66), (0.94, 0.6), (0.82, 0.86), (0.2, 0.88)], sw, sh)
+    poly(surf, P.WOOD, hull, P.WOOD_DARK, lw)
+    pygame.draw.line(surf, P.BRASS, (sw * 0.12, sh * 0.7), (sw * 0.9, sh * 0.66), lw)
+    for mx, top, span in ((0.3, 0.16, 0.2), (0.55, 0.06, 0.26), (0.78, 0.22, 0.16)):
+        pygame.draw.line(surf, P.WOOD_DARK, (sw * mx, sh * 0.64), (sw * mx, sh * top), lw)
+        corners = [(mx - span * 0.9, top + 0.44), (mx + span * 0.55, top), (mx + 0.02, top + 0.5)]
+        sail = _pts(corners, sw, sh)
+        poly(surf, (246, 238, 218), sail, P.INK_SOFT, lw)
+        cx = sum(p[0] for p in sail) / 3
+        cy = sum(p[1] for p in sail) / 3
+        arm = sh * 0.05
+        pygame.draw.line(surf, (190, 36, 30), (cx, cy - arm), (cx, cy + arm), lw * 2)
+        pygame.draw.line(surf, (190, 36, 30), (cx - arm, cy), (cx + arm, cy), lw * 2)
+    for i in range(3):
+        y = sh * (0.9 + i * 0.03)
+        pygame.draw.arc(surf, (*P.FOAM, 160), (sw * (0.1 + i * 0.12), y - sh * 0.04, sw * 0.3,
+                                               sh * 0.06), 0.2, math.pi - 0.2, lw)
+    return finish(surf, w, h)
+
+
+@lru_cache(maxsize=16)
+def compass_rose(size: int, color: RGB = P.BRASS_LIGHT) -> pygame.Surface:
+    """An eight-pointed compass rose (card backs and the title screen)."""
+    s = size * SS
+    surf = canvas(size, size)
+    c = s / 2
+    pygame.draw.circle(surf, (*color, 120), (c, c), s * 0.36, max(2, s // 60))
+    for i in range(8):
+        a = i * math.pi / 4 - math.pi / 2
+        long = s * (0.48 if i % 2 == 0 else 0.3)
+        side = a + math.pi / 2
+        tip = (c + math.cos(a) * long, c + math.sin(a) * long)
+        l_pt = (c + math.cos(side) * s * 0.06, c + math.sin(side) * s * 0.06)
+        r_pt = (c - math.cos(side) * s * 0.06, c - math.sin(side) * s * 0.06)
+        poly(surf, color, [l_pt, tip, (c, c)])
+        poly(surf, P.shade(color, 0.6), [r_pt, tip, (c, c)])
+    pygame.draw.circle(surf, P.shade(color, 0.6), (c, c), s * 0.04)
+    return finish(surf, size, size)
+
+
+__all__ = [
+    "BUTTON_STATES", "SS", "alpha_layer", "building_icon", "button", "canvas", "caravel",
+    "compass_rose", "count_badge", "finish", "glow_rect", "good_icon", "marker",
+    "marker_outline", "parchment", "poly", "space_well", "table_background", "wood_panel",
+]

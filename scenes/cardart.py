@@ -1,0 +1,223 @@
+"""Procedural card faces: towns, the card back, Lisboa, technologies, player cards.
+
+Each card is drawn to the size of its zone in the layout, with its spaces where the
+layout puts them (rectangles relative to the card), so a changed layout redraws the
+cards to match. Surfaces are cached; every word comes from ``t``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from game.cards import Tech, Town
+from scenes import art
+from scenes import palette as P
+from scenes.text import fit_size, render, t, wrap
+
+Box = tuple[int, int, int, int]  # x, y, w, h relative to the card
+
+ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI", 7: "VII", 8: "VIII", 9: "IX",
+         10: "X", 11: "XI", 12: "XII"}
+
+
+def _center_text(surf: pygame.Surface, text: str, role: str, size: int, color: P.RGB,
+                 center: tuple[float, float], width: int | None = None) -> pygame.Rect:
+    if width is not None:
+        size = fit_size(text, role, size, width)
+    img = render(text, role, size, color)
+    rect = img.get_rect(center=(round(center[0]), round(center[1])))
+    surf.blit(img, rect)
+    return rect
+
+
+def _position_seal(surf: pygame.Surface, pos: int, center: tuple[int, int], r: int) -> None:
+    """The card's position in the line, as a brass seal with its number."""
+    pygame.draw.circle(surf, P.BRASS_DARK, center, r)
+    pygame.draw.circle(surf, P.BRASS, center, r - 2)
+    pygame.draw.circle(surf, P.BRASS_LIGHT, center, r - 2, 1)
+    _center_text(surf, t("card.position", n=pos), "text-bold", round(r * 1.1), P.INK,
+                 (center[0], center[1] + 1))
+
+
+@lru_cache(maxsize=64)
+def town_face(town: Town, w: int, h: int, pos: int, goods: tuple[Box, Box],
+              buildings: tuple[Box, Box]) -> pygame.Surface:
+    """A discovered town: its position, two goods spaces and two building spaces."""
+    surf = art.parchment(w, h, radius=10, seed=pos).copy()
+    _position_seal(surf, pos, (20, 19), 14)
+    _center_text(surf, town.id, "display-italic", 20, P.INK_SOFT, (w / 2 + 14, 19))
+    pygame.draw.line(surf, P.INK_SOFT, (8, 36), (w - 8, 36), 1)
+    for k, box in enumerate(goods, start=1):
+        good = town.goods[k - 1]
+        x, y, bw, bh = box
+        surf.blit(art.space_well(bw, bh), (x, y))
+        icon = art.good_icon(good, min(bw - 10, 46))
+        surf.blit(icon, icon.get_rect(midtop=(x + bw / 2, y + 2)))
+        _center_text(surf, t(f"good.{good}"), "text-semibold", 15, P.INK, (x + bw / 2, y + bh - 12),
+                     width=bw - 4)
+    for k, box in enumerate(buildings, start=1):
+        building = town.buildings[k - 1]
+        kind = town.building_kind(k)
+        x, y, bw, bh = box
+        surf.blit(art.space_well(bw, bh, P.PARCHMENT_DEEP if kind != "church" else (200, 180, 150)),
+                  (x, y))
+        icon = art.building_icon(building, bw - 8, round(bh * 0.58))
+        surf.blit(icon, icon.get_rect(midtop=(x + bw / 2, y + 4)))
+        _center_text(surf, t(f"building.{kind}"), "text-semibold", 15, P.INK,
+                     (x + bw / 2, y + bh - 12), width=bw - 6)
+    return surf
+
+
+@lru_cache(maxsize=16)
+def town_back(w: int, h: int, pos: int) -> pygame.Surface:
+    """A face-down town: a sea chart with a compass rose and its position."""
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    rect = surf.get_rect()
+    pygame.draw.rect(surf, P.CHART, rect, border_radius=10)
+    lines = art.alpha_layer((w, h))
+    for i in range(0, w + h, 14):
+        pygame.draw.line(lines, (*P.FOAM, 26), (i, 0), (i - h, h), 1)
+    surf.blit(lines, (0, 0))
+    rose = art.compass_rose(min(w, h) - 40)
+    surf.blit(rose, rose.get_rect(center=(w / 2, h * 0.46)))
+    pygame.draw.rect(surf, P.BRASS, rect, 3, border_radius=10)
+    pygame.draw.rect(surf, P.BRASS_DARK, rect.inflate(-10, -10), 1, border_radius=6)
+    _position_seal(surf, pos, (20, 19), 14)
+    _center_text(surf, t("card.unknown"), "display-italic", 21, P.BRASS_LIGHT,
+                 (w / 2, h - 26), width=w - 16)
+    return surf
+
+
+@lru_cache(maxsize=8)
+def unused_slot(w: int, h: int) -> pygame.Surface:
+    """A position without a card (towns 10-12 in a three-player game)."""
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    rect = surf.get_rect()
+    pygame.draw.rect(surf, (*P.SEA_DEEP, 120), rect, border_radius=10)
+    pygame.draw.rect(surf, (*P.FOAM, 60), rect, 1, border_radius=10)
+    _center_text(surf, t("card.not_used"), "display-italic", 20, P.shade(P.FOAM, 0.7),
+                 (w / 2, h / 2), width=w - 12)
+    return surf
+
+
+@lru_cache(maxsize=4)
+def india_ribbon(w: int, h: int) -> pygame.Surface:
+    """The ribbon over the last card of the line: whoever discovers it ends the game."""
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    red, dark = (166, 34, 30), (96, 16, 14)
+    notch = h // 2
+    pts = [(0, 0), (w, 0), (w - notch, h / 2), (w, h), (0, h), (notch, h / 2)]
+    pygame.draw.polygon(surf, red, pts)
+    pygame.draw.polygon(surf, dark, pts, 2)
+    pygame.draw.line(surf, P.BRASS_LIGHT, (notch, 3), (w - notch, 3), 1)
+    pygame.draw.line(surf, P.BRASS_LIGHT, (notch, h - 4), (w - notch, h - 4), 1)
+    _center_text(surf, t("card.india"), "display", h - 4, P.BRASS_LIGHT, (w / 2, h / 2),
+                 width=w - 2 * notch - 8)
+    return surf
+
+
+@lru_cache(maxsize=4)
+def lisboa_card(w: int, h: int, slots: tuple[Box, ...]) -> pygame.Surface:
+    """Lisboa, the home port: a caravel and one place per player for their markers."""
+    surf = art.parchment(w, h, radius=10, tone=(232, 214, 172), seed=99).copy()
+    _center_text(surf, t("card.lisboa"), "display", 34, P.INK, (w / 2, 26), width=w - 12)
+    _center_text(surf, t("card.lisboa.home"), "display-italic", 18, P.INK_SOFT, (w / 2, 52),
+                 width=w - 12)
+    ship = art.caravel(w - 24, round((w - 24) * 0.75))
+    top = 64
+    surf.blit(ship, ship.get_rect(midtop=(w / 2, top)))
+    for box in slots:
+        surf.blit(art.space_well(box[2], box[3]), box[:2])
+    return surf
+
+
+@lru_cache(maxsize=16)
+def tech_tile(tech: Tech, w: int, h: int) -> pygame.Surface:
+    """One technology: its name, cost (a coin with a number) and short effect."""
+    surf = art.parchment(w, h, radius=8, seed=len(tech.id) * 11 + tech.cost).copy()
+    name = t(f"tech.{tech.id}")
+    y = 8
+    for line in wrap(name, "display", 20, w - 12)[:2]:
+        r = _center_text(surf, line, "display", 20, P.INK, (w / 2, y + 10), width=w - 8)
+        y = r.bottom - 1
+    pygame.draw.line(surf, P.INK_SOFT, (10, y + 3), (w - 10, y + 3), 1)
+    y += 8
+    for line in wrap(t(f"tech.{tech.id}.effect"), "text", 14, w - 12)[:4]:
+        img = render(line, "text", 14, P.INK_SOFT)
+        surf.blit(img, img.get_rect(midtop=(w / 2, y)))
+        y += 16
+    coin = art.good_icon("gold", 34)
+    cx, cy = 22, h - 22
+    surf.blit(coin, coin.get_rect(center=(cx, cy)))
+    pygame.draw.circle(surf, P.PARCHMENT, (cx, cy), 10)
+    _center_text(surf, t("tech.cost", cost=tech.cost), "text-bold", 17, P.INK, (cx, cy + 1))
+    return surf
+
+
+@lru_cache(maxsize=4)
+def tech_panel(numeral: str, w: int, h: int, label_w: int = 30) -> pygame.Surface:
+    """The wooden tray of one technology card, its numeral down the left edge."""
+    surf = art.wood_panel(w, h).copy()
+    _center_text(surf, numeral, "display", 34, P.BRASS_LIGHT, (label_w / 2 + 4, h / 2))
+    return surf
+
+
+@lru_cache(maxsize=32)
+def player_board(seat: int, w: int, h: int, palette: str, active: bool) -> pygame.Surface:
+    """A player's area: a dark tray edged in their colour (lit for the active player)."""
+    color = P.player_color(seat, palette)
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    rect = surf.get_rect()
+    pygame.draw.rect(surf, (*P.WOOD_DARK, 235), rect, border_radius=12)
+    pygame.draw.rect(surf, color, rect, 5 if active else 3, border_radius=12)
+    if active:
+        pygame.draw.rect(surf, P.HIGHLIGHT, rect.inflate(-10, -10), 1, border_radius=8)
+    return surf
+
+
+def _numbered_wells(surf: pygame.Surface, boxes: tuple[Box, ...], first: int = 1) -> None:
+    for i, box in enumerate(boxes, start=first):
+        x, y, bw, bh = box
+        surf.blit(art.space_well(bw, bh), (x, y))
+        _center_text(surf, str(i), "display", 30, (178, 154, 116), (x + 14, y + 16))
+
+
+@lru_cache(maxsize=8)
+def domain_card(w: int, h: int, bankers: tuple[Box, ...], speeds: tuple[Box, ...],
+                scientists: Box, seed: int = 0) -> pygame.Surface:
+    """The domain card: banker spaces 1-5, the ship-speed track 1-3, the scientists."""
+    surf = art.parchment(w, h, radius=8, seed=seed + 40).copy()
+    _center_text(surf, t("board.bankers"), "display", 22, P.INK,
+                 (bankers[0][0] + 40, bankers[0][1] - 13))
+    _numbered_wells(surf, bankers)
+    sp = speeds[0]
+    _center_text(surf, t("board.speed"), "text-semibold", 14, P.INK_SOFT,
+                 (sp[0] + 44, sp[1] + 10))
+    for i, (x, y, bw, bh) in enumerate(speeds, start=1):
+        surf.blit(art.space_well(bw, bh - 20, (210, 196, 160)), (x, y + 20))
+        _center_text(surf, str(i), "text-bold", 16, P.INK_SOFT, (x + 12, y + 32))
+        for wave in range(i):
+            crest = (x + bw - 22 - wave * 9, y + 26, 14, 10)
+            pygame.draw.arc(surf, P.SEA_LIGHT, crest, 3.4, 6.0, 2)
+    x, y, bw, bh = scientists
+    _center_text(surf, t("board.scientists"), "text-semibold", 14, P.INK_SOFT,
+                 (x + bw / 2, y + 10), width=bw)
+    return surf
+
+
+@lru_cache(maxsize=8)
+def historian_card(w: int, h: int, spaces: tuple[Box, ...], seed: int = 0) -> pygame.Surface:
+    """The historian card: spaces 1-5 where historians keep victory points."""
+    surf = art.parchment(w, h, radius=8, tone=(230, 220, 196), seed=seed + 80).copy()
+    _center_text(surf, t("board.historians"), "display", 22, P.INK,
+                 (spaces[0][0] + 50, spaces[0][1] - 13))
+    _numbered_wells(surf, spaces)
+    return surf
+
+
+__all__ = [
+    "ROMAN", "domain_card", "historian_card", "india_ribbon", "lisboa_card", "player_board",
+    "tech_panel", "tech_tile", "town_back", "town_face", "unused_slot",
+]

@@ -1,0 +1,182 @@
+"""A robot hand: performs a step of the notation at the table with real mouse events.
+
+The smoke run and the UI tests play through the same path a person does: events
+are posted to pygame's queue at positions taken from the layout, and the app's own
+loop delivers them. ``Hand.play(step)`` drags the markers, clicks the buttons,
+answers the prompts and checks that the table made that step.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.steps import Step, parse_step
+from scenes.app import App
+from scenes.overlays import Confirm, ContextMenu, Handoff
+
+
+class GestureError(AssertionError):
+    """The table did not do what the gesture meant."""
+
+
+class Hand:
+    """Mouse gestures on the app's table scene."""
+
+    def __init__(self, app: App, dt: float = 1 / 30) -> None:
+        self.app = app
+        self.dt = dt
+
+    # ----- the raw gestures ------------------------------------------------------------
+    def frames(self, n: int = 2) -> None:
+        self.app.run(max_frames=self.app.frames + n, fixed_dt=self.dt)
+
+    def post(self, kind: int, pos: tuple[int, int], button: int = 1) -> None:
+        if kind == pygame.MOUSEMOTION:
+            event = pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+        else:
+            event = pygame.event.Event(kind, pos=pos, button=button)
+        pygame.event.post(event)
+
+    def click(self, pos: tuple[int, int], button: int = 1) -> None:
+        self.post(pygame.MOUSEMOTION, pos)
+        self.post(pygame.MOUSEBUTTONDOWN, pos, button)
+        self.post(pygame.MOUSEBUTTONUP, pos, button)
+        self.frames()
+
+    def drag(self, start: tuple[int, int], end: tuple[int, int]) -> None:
+        self.post(pygame.MOUSEMOTION, start)
+        self.post(pygame.MOUSEBUTTONDOWN, start)
+        mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
+        self.post(pygame.MOUSEMOTION, mid)
+        self.post(pygame.MOUSEMOTION, end)
+        self.post(pygame.MOUSEBUTTONUP, end)
+        self.frames()
+
+    def key(self, key: int, mod: int = 0) -> None:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=""))
+        self.frames()
+
+    # ----- the table -------------------------------------------------------------------
+    @property
+    def table(self):  # -> TableScene
+        from scenes.table import TableScene
+
+        for scene in reversed(self.app.stack.scenes):
+            if isinstance(scene, TableScene):
+                return scene
+        raise GestureError("no table scene on the stack")
+
+    def at(self, zone: str) -> tuple[int, int]:
+        return self.table.layout.rect(zone).center
+
+    def top(self):  # -> Scene | None
+        return self.app.stack.top
+
+    def dismiss_handoff(self) -> None:
+        for _ in range(3):
+            if isinstance(self.top(), Handoff):
+                self.frames(10)  # the handoff's grace time
+                self.click((960, 540))
+
+    def answer(self, yes: bool) -> None:
+        confirm = self.top()
+        if not isinstance(confirm, Confirm):
+            raise GestureError("no question to answer")
+        self.click(confirm.buttons[0 if yes else 1].rect.center)
+
+    def menu_choose(self, row: int = 0) -> None:
+        menu = self.top()
+        if not isinstance(menu, ContextMenu):
+            raise GestureError("no menu opened")
+        self.click((menu.rect.x + 30, menu.rect.y + 6 + row * menu.ROW + menu.ROW // 2))
+
+    # ----- a whole step -------------------------------------------------------------------
+    def perform(self, step: Step | str) -> None:
+        """Make the gestures of one step (without checking the result)."""
+        step = parse_step(step) if isinstance(step, str) else step
+        st = self.table.state
+        seat = st.active
+        kind, args = step.kind, step.args
+        if kind == "employ":
+            self.drag(self.at(f"stock_{seat}"), self.at(f"lisboa_{seat}"))
+        elif kind == "speed":
+            speed = st.speed[seat]
+            self.drag(self.at(f"speed_{seat}_{speed}"), self.at(f"speed_{seat}_{speed + 1}"))
+        elif kind == "tech":
+            self.drag(self.at(f"scientist_{seat}_1"), self.at(f"tech_{args[0]}"))
+        elif kind == "move":
+            for src, via, dst in args:
+                start = self.at(f"lisboa_{seat}") if src == 0 else self.at(f"ship_{src}_{seat}")
+                self.drag(start, self.at(f"sea_{dst if dst else via}"))
+            self.click(self.at("button_sail"))
+        elif kind == "cargo":
+            _, p, k = args[0]
+            self.drag(self.at(f"ship_{p}_{seat}"), self.at(f"goods_{p}_{k}"))
+        elif kind == "build":
+            (_, p, k), source = args
+            start = (self.at(f"ship_{p}_{seat}") if source is None else
+                     self.at(f"{'goods' if source[0] == 'g' else 'building'}_{p}_{source[2]}"))
+            self.drag(start, self.at(f"building_{p}_{k}"))
+        elif kind == "sell":
+            for _, p, k in args:
+                self.drag(self.at(f"goods_{p}_{k}"), self.at(f"lisboa_{seat}"))
+            self.click(self.at("button_sell"))
+        elif kind == "done":
+            self.click(self.at("button_done"))
+        elif kind == "end":
+            self.click(self.at("button_end_turn"))
+            if isinstance(self.top(), Confirm):
+                self.answer(True)
+        elif kind == "return":
+            target = args[0]
+            if target == "banker":
+                zone = f"banker_{seat}_{st.wealth[seat] % 5 or 5}"
+            elif target == "historian":
+                zone = f"historian_{seat}_{st.vp[seat] % 5 or 5}"
+            elif isinstance(target, int):
+                zone = f"ship_{target}_{seat}"
+            else:
+                zone = f"{'goods' if target[0] == 'g' else 'building'}_{target[1]}_{target[2]}"
+            self.click(self.at(zone), button=3)
+            self.menu_choose(0)
+        elif kind == "bank":
+            self.click(self.at("tech_bank-system"))
+        elif kind == "geography":
+            self.click(self.at("tech_geography"))
+            for letter, p, k in args:
+                self.click(self.at(f"{'goods' if letter == 'g' else 'building'}_{p}_{k}"))
+            self.click(self.at("tech_geography"))
+        elif kind == "map":
+            if isinstance(self.top(), Confirm):
+                self.answer(True)
+            else:
+                self.click(self.at("tech_map"))
+        else:
+            raise GestureError(f"no gesture for {kind}")
+
+    def play(self, step: Step | str) -> None:
+        """Perform a step and check that the session took exactly it (plus, after a
+        voyage, the Done the table adds itself when nothing can follow)."""
+        text = str(parse_step(step) if isinstance(step, str) else step)
+        session = self.table.session
+        before = len(session.steps)
+        self.perform(text)
+        made = session.steps[before:before + 1]
+        if made != [text] and not _same_voyage(made, text):
+            status = self.table.view.status
+            raise GestureError(f"{text!r} made {session.steps[before:]} ({status})")
+        if text.startswith("move") and isinstance(self.top(), Confirm):
+            self.answer(False)  # the Map prompt: play() follows the record, which says no
+        self.dismiss_handoff()
+
+
+def _same_voyage(made: list[str], text: str) -> bool:
+    """A drop on a sea stages the plainest move there: ``L-4`` for ``L@4`` when both
+    are legal, which changes nothing on the table."""
+    if not made or not text.startswith("move") or not made[0].startswith("move"):
+        return False
+    a, b = parse_step(made[0]).args, parse_step(text).args
+    return sorted((s != 0, s, d) for s, _v, d in a) == sorted((s != 0, s, d) for s, _v, d in b)
+
+
+__all__ = ["GestureError", "Hand"]

@@ -1,0 +1,127 @@
+"""The table's zones, read from the Tiled map ``assets/layout/table.tmx``.
+
+Where things are drawn and where the mouse can drop a marker are data, not code: a
+designer moves a rectangle in Tiled and the table follows. This module turns the
+map's object layers into named ``pygame.Rect``s in logical pixels (1920x1080) and
+answers "which zone is under this point". Names are listed in
+``assets/layout/make_table.py``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+import pytmx
+
+from scenes.assets import asset_path
+
+LOGICAL_SIZE = (1920, 1080)
+
+# Layers drawn/tested from the top down: a point over a button is the button, a
+# point over a goods space is the space rather than the town card under it.
+HIT_ORDER = ("ui", "badges", "spaces", "seas", "cards")
+
+
+@dataclass(frozen=True)
+class Zone:
+    """One named rectangle of the layout."""
+
+    name: str
+    kind: str
+    layer: str
+    rect: pygame.Rect
+
+
+class LayoutError(ValueError):
+    """The layout file is missing, unreadable or lacks a zone the table needs."""
+
+
+class Layout:
+    """Named rectangles of one Tiled map."""
+
+    def __init__(self, zones: list[Zone], size: tuple[int, int] = LOGICAL_SIZE) -> None:
+        self.size = size
+        self._zones: dict[str, Zone] = {}
+        for zone in zones:
+            if zone.name in self._zones:
+                raise LayoutError(f"zone {zone.name!r} is named twice")
+            self._zones[zone.name] = zone
+        rank = {layer: i for i, layer in enumerate(HIT_ORDER)}
+        # Hit testing: upper layers first, then the smallest rectangle (most specific).
+        self._hit_order = sorted(
+            self._zones.values(),
+            key=lambda z: (rank.get(z.layer, len(HIT_ORDER)), z.rect.w * z.rect.h),
+        )
+
+    @classmethod
+    def load(cls, path: str | Path | None = None) -> Layout:
+        """Read a Tiled map (the bundled table layout unless a path is given)."""
+        path = Path(path) if path is not None else asset_path("layout", "table.tmx")
+        try:
+            tmx = pytmx.TiledMap(str(path))
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise LayoutError(f"cannot read the layout {path}: {exc}") from None
+        zones = []
+        for group in tmx.objectgroups:
+            for obj in group:
+                if not obj.name:
+                    continue
+                kind = str(obj.properties.get("kind") or obj.type or "")
+                rect = pygame.Rect(round(obj.x), round(obj.y),
+                                   round(obj.width), round(obj.height))
+                zones.append(Zone(str(obj.name), kind, str(group.name), rect))
+        width = int(tmx.properties.get("logical_width", tmx.width * tmx.tilewidth))
+        height = int(tmx.properties.get("logical_height", tmx.height * tmx.tileheight))
+        return cls(zones, (width, height))
+
+    # ----- lookups ----------------------------------------------------------------
+    def names(self) -> list[str]:
+        """Every zone name, in the order of the file."""
+        return list(self._zones)
+
+    def has(self, name: str) -> bool:
+        return name in self._zones
+
+    def zone(self, name: str) -> Zone:
+        try:
+            return self._zones[name]
+        except KeyError:
+            raise LayoutError(f"the layout has no zone {name!r}") from None
+
+    def rect(self, name: str) -> pygame.Rect:
+        """A copy of the zone's rectangle (callers may move it freely)."""
+        return self.zone(name).rect.copy()
+
+    def zones(self, layer: str | None = None, kind: str | None = None) -> list[Zone]:
+        """Zones of one layer and/or kind, in the order of the file."""
+        return [z for z in self._zones.values()
+                if (layer is None or z.layer == layer) and (kind is None or z.kind == kind)]
+
+    def zone_at(self, pos: tuple[int, int], names: set[str] | None = None) -> str | None:
+        """The most specific zone under a logical point (optionally among ``names``)."""
+        for zone in self._hit_order:
+            if names is not None and zone.name not in names:
+                continue
+            if zone.rect.collidepoint(pos):
+                return zone.name
+        return None
+
+    def zones_at(self, pos: tuple[int, int]) -> list[str]:
+        """Every zone under a point, most specific first."""
+        return [z.name for z in self._hit_order if z.rect.collidepoint(pos)]
+
+
+_DEFAULT: Layout | None = None
+
+
+def table_layout() -> Layout:
+    """The bundled table layout, read once."""
+    global _DEFAULT
+    if _DEFAULT is None:
+        _DEFAULT = Layout.load()
+    return _DEFAULT
+
+
+__all__ = ["HIT_ORDER", "LOGICAL_SIZE", "Layout", "LayoutError", "Zone", "table_layout"]

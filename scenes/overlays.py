@@ -1,0 +1,234 @@
+"""Small scenes drawn over the table: a player handoff, a yes/no question, the
+right-click menu of free actions, and the pause menu.
+
+They are modal (nothing under them sees input) and not opaque (the table shows
+through a veil), and each closes itself by popping the stack; what they decide is
+passed back through a callback, so the table keeps the only link to the session.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from scenes import art
+from scenes import palette as P
+from scenes import table_text as _table_text  # noqa: F401  (registers the words)
+from scenes.scene import Scene
+from scenes.text import blit_text, fit_size, render, t
+from scenes.widgets import Button
+
+VEIL = (6, 16, 30)
+
+
+def _veil(surface: pygame.Surface, alpha: int) -> None:
+    veil = pygame.Surface(surface.get_size())
+    veil.fill(VEIL)
+    veil.set_alpha(alpha)
+    surface.blit(veil, (0, 0))
+
+
+class Overlay(Scene):
+    """A modal scene over the table, closed by ``close``."""
+
+    opaque = False
+    modal = True
+
+    def close(self) -> None:
+        if self.stack is not None and self.stack.top is self:
+            self.stack.pop()
+
+
+class Handoff(Overlay):
+    """Announces whose turn it is, so the mouse changes hands before anyone looks."""
+
+    def __init__(self, seat: int, name: str, final: bool, palette: str = "classic",
+                 on_close: Callable[[], None] | None = None) -> None:
+        super().__init__()
+        self.seat = seat
+        self.name = name
+        self.final = final
+        self.palette = palette
+        self.on_close = on_close
+        self.age = 0.0
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        # A short grace time, so a click meant for the last move does not skip it.
+        if self.age > 0.25 and event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
+            self.close()
+            if self.on_close:
+                self.on_close()
+        return True
+
+    def update(self, dt: float) -> None:
+        self.age += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        _veil(surface, 190)
+        w, h = surface.get_size()
+        plate = pygame.Rect(0, 0, 860, 330)
+        plate.center = (w // 2, h // 2)
+        surface.blit(art.parchment(plate.w, plate.h, radius=18, seed=11), plate)
+        color = P.player_color(self.seat, self.palette)
+        pygame.draw.rect(surface, color, plate, 6, border_radius=18)
+        mk = art.marker(self.seat, 96, self.palette)
+        surface.blit(mk, mk.get_rect(center=(plate.centerx, plate.y + 80)))
+        title = t("handoff.title", name=self.name)
+        size = fit_size(title, "display", 64, plate.w - 60)
+        blit_text(surface, title, (plate.centerx, plate.y + 175), role="display", size=size,
+                  color=P.INK, anchor="center")
+        y = plate.y + 235
+        if self.final:
+            blit_text(surface, t("handoff.final", name=self.name), (plate.centerx, y),
+                      role="text-semibold", size=24, color=P.BRASS_DARK, anchor="center")
+            y += 36
+        blit_text(surface, t("handoff.hint", name=self.name), (plate.centerx, y + 10),
+                  size=22, color=P.INK, anchor="center")
+
+
+class Confirm(Overlay):
+    """A yes/no question; ``on_answer(True/False)`` is called once."""
+
+    def __init__(self, question: str, on_answer: Callable[[bool], None]) -> None:
+        super().__init__()
+        self.question = question
+        self.on_answer = on_answer
+        self.buttons: list[Button] = []
+
+    def enter(self) -> None:
+        w, h = 1920, 1080
+        self.plate = pygame.Rect(0, 0, 760, 260)
+        self.plate.center = (w // 2, h // 2)
+        y = self.plate.bottom - 90
+        self.buttons = [
+            Button((self.plate.centerx - 250, y, 220, 60), "confirm.yes",
+                   lambda: self.answer(True)),
+            Button((self.plate.centerx + 30, y, 220, 60), "confirm.no",
+                   lambda: self.answer(False)),
+        ]
+
+    def answer(self, yes: bool) -> None:
+        self.close()
+        self.on_answer(yes)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y):
+                self.answer(True)
+            elif event.key in (pygame.K_ESCAPE, pygame.K_n):
+                self.answer(False)
+            return True
+        for button in self.buttons:
+            if button.handle(event):
+                return True
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        _veil(surface, 150)
+        surface.blit(art.parchment(self.plate.w, self.plate.h, radius=16, seed=3), self.plate)
+        pygame.draw.rect(surface, P.BRASS_DARK, self.plate, 3, border_radius=16)
+        lines = _wrap(self.question, 30, self.plate.w - 80)
+        y = self.plate.y + 40
+        for line in lines:
+            blit_text(surface, line, (self.plate.centerx, y), role="display", size=30,
+                      color=P.INK, anchor="midtop")
+            y += 38
+        for button in self.buttons:
+            button.draw(surface)
+
+
+def _wrap(text: str, size: int, width: int) -> list[str]:
+    from scenes.text import wrap
+
+    return wrap(text, "display", size, width)
+
+
+class ContextMenu(Overlay):
+    """The right-click menu: a list of (label, action) at the pointer."""
+
+    ROW = 46
+
+    def __init__(self, pos: tuple[int, int], items: list[tuple[str, Callable[[], None]]]) -> None:
+        super().__init__()
+        self.items = [*items, (t("menu.cancel"), lambda: None)]
+        width = max(render(label, "text-semibold", 22, P.INK).get_width()
+                    for label, _ in self.items) + 40
+        height = self.ROW * len(self.items) + 12
+        x = min(pos[0], 1920 - width - 8)
+        y = min(pos[1], 1080 - height - 8)
+        self.rect = pygame.Rect(x, y, width, height)
+        self.hover = -1
+
+    def _row_at(self, pos: tuple[int, int]) -> int:
+        if not self.rect.collidepoint(pos):
+            return -1
+        return min(len(self.items) - 1, max(0, (pos[1] - self.rect.y - 6) // self.ROW))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self._row_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button in (1, 3):
+            row = self._row_at(event.pos)
+            if row >= 0 or event.button == 1:
+                self.close()
+                if row >= 0:
+                    self.items[row][1]()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shadow = self.rect.move(4, 6)
+        pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=10)
+        surface.blit(art.parchment(self.rect.w, self.rect.h, radius=10, seed=7), self.rect)
+        pygame.draw.rect(surface, P.BRASS_DARK, self.rect, 2, border_radius=10)
+        for i, (label, _) in enumerate(self.items):
+            row = pygame.Rect(self.rect.x + 4, self.rect.y + 6 + i * self.ROW,
+                              self.rect.w - 8, self.ROW)
+            if i == self.hover:
+                pygame.draw.rect(surface, P.HIGHLIGHT, row, border_radius=8)
+            blit_text(surface, label, (row.x + 16, row.centery), role="text-semibold", size=22,
+                      color=P.INK, anchor="midleft")
+
+
+class PauseMenu(Overlay):
+    """Esc at the table: resume, rules, settings, save the record, quit to the title."""
+
+    def __init__(self, actions: list[tuple[str, Callable[[], None]]]) -> None:
+        super().__init__()
+        self.actions = actions
+        self.buttons: list[Button] = []
+
+    def enter(self) -> None:
+        x, y = 1920 // 2 - 200, 1080 // 2 - (len(self.actions) + 1) * 40
+        self.plate = pygame.Rect(x - 40, y - 100, 480, (len(self.actions) + 1) * 80 + 80)
+        self.buttons = [Button((x, y, 400, 64), "pause.resume", self.close)]
+        for i, (key, action) in enumerate(self.actions, start=1):
+            self.buttons.append(Button((x, y + i * 80, 400, 64), key, self._then(action)))
+
+    def _then(self, action: Callable[[], None]) -> Callable[[], None]:
+        def run() -> None:
+            self.close()
+            action()
+        return run
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return True
+        for button in self.buttons:
+            if button.handle(event):
+                return True
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        _veil(surface, 170)
+        surface.blit(art.wood_panel(self.plate.w, self.plate.h), self.plate)
+        blit_text(surface, t("pause.title"), (self.plate.centerx, self.plate.y + 30),
+                  role="display", size=44, color=P.BRASS_LIGHT, anchor="midtop")
+        for button in self.buttons:
+            button.draw(surface)
+
+
+__all__ = ["Confirm", "ContextMenu", "Handoff", "Overlay", "PauseMenu"]

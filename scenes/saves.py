@@ -1,0 +1,188 @@
+"""Where the game keeps files, and writing them so a crash never leaves half a file.
+
+The data directory is ``SAIL_TO_INDIA_HOME`` when set (tests and portable installs),
+else the platform's per-user data folder, found without extra dependencies. Every
+write goes to a temporary file in the same folder and is then renamed over the
+target (``os.replace`` is atomic), so the autosave and the settings are always either
+the old or the new version. A settings file that cannot be read is set aside, never
+overwritten, and the player is told in one sentence.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+import tempfile
+import time
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+
+from scenes.text import t
+
+ENV_HOME = "SAIL_TO_INDIA_HOME"
+APP_DIR = "sail-to-india"
+AUTOSAVE = "autosave.txt"
+SETTINGS = "settings.json"
+RECORDS = "records"
+
+
+def data_dir() -> Path:
+    """The folder for autosave, settings and saved records (not created here)."""
+    home = os.environ.get(ENV_HOME)
+    if home:
+        return Path(home).expanduser()
+    if sys.platform.startswith("win"):
+        base = os.environ.get("APPDATA") or os.environ.get("LOCALAPPDATA")
+        root = Path(base) if base else Path.home() / "AppData" / "Roaming"
+        return root / "Sail to India"
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Application Support" / "Sail to India"
+    xdg = os.environ.get("XDG_DATA_HOME")
+    root = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".local" / "share"
+    return root / APP_DIR
+
+
+def atomic_write(path: str | Path, text: str) -> Path:
+    """Write ``text`` to ``path`` through a temporary file and a rename."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    return path
+
+
+# ----- autosave -----------------------------------------------------------------------
+def autosave_path() -> Path:
+    return data_dir() / AUTOSAVE
+
+
+def write_autosave(record_text: str) -> None:
+    """The session's autosave callback: the whole record, atomically."""
+    atomic_write(autosave_path(), record_text)
+
+
+def read_autosave() -> str | None:
+    """The autosaved record, or None when there is none (or it cannot be read)."""
+    try:
+        return autosave_path().read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def has_autosave() -> bool:
+    text = read_autosave()
+    return bool(text and text.strip())
+
+
+def records_dir() -> Path:
+    return data_dir() / RECORDS
+
+
+def list_records() -> list[Path]:
+    """Saved records, newest first."""
+    folder = records_dir()
+    if not folder.is_dir():
+        return []
+    found = [p for p in folder.iterdir() if p.is_file() and p.suffix in (".txt", ".sti")]
+    return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
+
+
+# ----- settings -----------------------------------------------------------------------
+@dataclass
+class Settings:
+    """What the player chose once and expects to find again."""
+
+    language: str = "en"
+    palette: str = "classic"
+    first_game: bool = True          # first-game deal offered by default until one is played
+    ship_only_build: bool = False
+    players: int = 4
+    names: list[str] = field(default_factory=list)
+    fullscreen: bool = False
+    extra: dict = field(default_factory=dict)  # keys from a newer version, kept as they were
+
+    def to_json(self) -> dict:
+        data = asdict(self)
+        extra = data.pop("extra")
+        return {**extra, **data}
+
+    @classmethod
+    def from_json(cls, data: dict) -> Settings:
+        known = {f.name for f in fields(cls)} - {"extra"}
+        defaults = cls()
+        values: dict = {}
+        for name in known:
+            if name in data:
+                default = getattr(defaults, name)
+                value = data[name]
+                if isinstance(default, bool):
+                    ok = isinstance(value, bool)
+                elif isinstance(default, int):
+                    ok = isinstance(value, int) and not isinstance(value, bool)
+                elif isinstance(default, list):
+                    ok = isinstance(value, list) and all(isinstance(v, str) for v in value)
+                else:
+                    ok = isinstance(value, type(default))
+                if ok:
+                    values[name] = value
+        extra = {k: v for k, v in data.items() if k not in known}
+        return cls(**values, extra=extra)
+
+
+def settings_path() -> Path:
+    return data_dir() / SETTINGS
+
+
+def load_settings() -> tuple[Settings, str | None]:
+    """The saved settings, or defaults. The message, when not None, is for the player.
+
+    An unreadable file is renamed aside (``settings.corrupt-<time>.json``) so that
+    nothing the player saved is lost, and the next save writes a fresh file."""
+    path = settings_path()
+    try:
+        raw = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Settings(), None
+    except (OSError, UnicodeDecodeError):
+        raw = None
+    data = None
+    if raw is not None:
+        try:
+            data = json.loads(raw)
+        except ValueError:
+            data = None
+    if isinstance(data, dict):
+        return Settings.from_json(data), None
+    backup = path.with_name(f"settings.corrupt-{time.strftime('%Y%m%d-%H%M%S')}.json")
+    n = 1
+    while backup.exists():
+        backup = path.with_name(f"settings.corrupt-{time.strftime('%Y%m%d-%H%M%S')}-{n}.json")
+        n += 1
+    try:
+        os.replace(path, backup)
+    except OSError:
+        backup = path  # cannot be moved (read-only folder?): it stays where it is
+    return Settings(), t("msg.settings_corrupt", backup=backup.name)
+
+
+def save_settings(settings: Settings) -> Path:
+    text = json.dumps(settings.to_json(), indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+    return atomic_write(settings_path(), text)
+
+
+__all__ = [
+    "AUTOSAVE", "ENV_HOME", "SETTINGS", "Settings", "atomic_write", "autosave_path", "data_dir",
+    "has_autosave", "list_records", "load_settings", "read_autosave", "records_dir",
+    "save_settings", "settings_path", "write_autosave",
+]

@@ -1,0 +1,212 @@
+"""The Scene base class and the scene stack.
+
+A scene is one screen (title, setup, table, scoring) or an overlay on top of one (a
+confirm dialog, a transition). Scenes receive events from the top of the stack down
+until one consumes it; only the top scene is updated; drawing starts at the highest
+opaque scene so overlays show what is under them. Changes to the stack are queued
+and applied between frames, never while a frame walks the stack.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from scenes.app import App
+
+
+class Scene:
+    """One screen or overlay. Override what you need; every method has a default."""
+
+    #: Draws every pixel: the scenes below need not be drawn.
+    opaque: bool = True
+    #: Swallows every event (transitions, modal dialogs): nothing below sees input.
+    modal: bool = False
+
+    def __init__(self) -> None:
+        self.app: App | None = None
+        self.stack: SceneStack | None = None
+
+    # life cycle -----------------------------------------------------------------
+    def enter(self) -> None:
+        """Pushed onto the stack (or put in by a replace)."""
+
+    def exit(self) -> None:
+        """Popped off the stack (or replaced)."""
+
+    def pause(self) -> None:
+        """Another scene was pushed over this one."""
+
+    def resume(self) -> None:
+        """The scene over this one was popped."""
+
+    # frame ----------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        """React to an event; True when consumed (scenes below will not see it)."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance by ``dt`` seconds (only the top scene is updated)."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw onto the 1920x1080 logical surface."""
+
+
+class SceneStack:
+    """Scenes, bottom to top, with push/pop/replace queued until ``apply``."""
+
+    def __init__(self, app: App | None = None) -> None:
+        self.app = app
+        self.scenes: list[Scene] = []
+        self._pending: list[tuple[str, Scene | None]] = []
+
+    # queueing --------------------------------------------------------------------
+    def push(self, scene: Scene) -> None:
+        self._pending.append(("push", scene))
+
+    def pop(self) -> None:
+        self._pending.append(("pop", None))
+
+    def replace(self, scene: Scene) -> None:
+        """Queue: the top scene leaves and ``scene`` takes its place."""
+        self._pending.append(("replace", scene))
+
+    def replace_under(self, scene: Scene) -> None:
+        """Queue: the scene just below the top is replaced (a transition's midpoint)."""
+        self._pending.append(("replace_under", scene))
+
+    def clear_to(self, scene: Scene) -> None:
+        """Queue: every scene leaves and ``scene`` is the only one."""
+        self._pending.append(("clear", scene))
+
+    @property
+    def pending(self) -> int:
+        return len(self._pending)
+
+    # applying --------------------------------------------------------------------
+    def apply(self) -> None:
+        """Carry out the queued changes, in order (called between frames)."""
+        while self._pending:
+            op, scene = self._pending.pop(0)
+            if op == "push":
+                assert scene is not None
+                if self.scenes:
+                    self.scenes[-1].pause()
+                self._attach(scene)
+                self.scenes.append(scene)
+                scene.enter()
+            elif op == "pop":
+                if self.scenes:
+                    self.scenes.pop().exit()
+                if self.scenes:
+                    self.scenes[-1].resume()
+            elif op == "replace":
+                assert scene is not None
+                if self.scenes:
+                    self.scenes.pop().exit()
+                self._attach(scene)
+                self.scenes.append(scene)
+                scene.enter()
+            elif op == "replace_under":
+                assert scene is not None
+                if len(self.scenes) >= 2:
+                    self.scenes[-2].exit()
+                    self._attach(scene)
+                    self.scenes[-2] = scene
+                    scene.enter()
+                    scene.pause()
+                else:
+                    self._attach(scene)
+                    self.scenes.insert(0, scene)
+                    scene.enter()
+                    scene.pause()
+            elif op == "clear":
+                assert scene is not None
+                while self.scenes:
+                    self.scenes.pop().exit()
+                self._attach(scene)
+                self.scenes.append(scene)
+                scene.enter()
+
+    def _attach(self, scene: Scene) -> None:
+        scene.stack = self
+        scene.app = self.app
+
+    # the frame ---------------------------------------------------------------------
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return any(scene.handle(event) or scene.modal for scene in reversed(self.scenes))
+
+    def update(self, dt: float) -> None:
+        if self.scenes:
+            self.scenes[-1].update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        start = 0
+        for i in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[i].opaque:
+                start = i
+                break
+        for scene in self.scenes[start:]:
+            scene.draw(surface)
+
+
+class Fade(Scene):
+    """A transition: darkens, swaps the scene under it at the midpoint, brightens.
+
+    It is modal, so no click reaches a scene while it changes."""
+
+    opaque = False
+    modal = True
+
+    def __init__(self, target: Scene, duration: float = 0.36,
+                 color: tuple[int, int, int] = (6, 16, 30)) -> None:
+        super().__init__()
+        self.target = target
+        self.duration = max(0.01, duration)
+        self.color = color
+        self.elapsed = 0.0
+        self.swapped = False
+        self.finished = False
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return True
+
+    def update(self, dt: float) -> None:
+        self.elapsed += dt
+        if not self.swapped and self.elapsed >= self.duration / 2:
+            self.swapped = True
+            assert self.stack is not None
+            self.stack.replace_under(self.target)
+        if not self.finished and self.elapsed >= self.duration:
+            self.finished = True
+            assert self.stack is not None
+            self.stack.pop()
+
+    @property
+    def alpha(self) -> int:
+        half = self.duration / 2
+        k = self.elapsed / half if self.elapsed < half else 2 - self.elapsed / half
+        return max(0, min(255, round(255 * k)))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        veil = pygame.Surface(surface.get_size())
+        veil.fill(self.color)
+        veil.set_alpha(self.alpha)
+        surface.blit(veil, (0, 0))
+
+
+def go_to(stack: SceneStack, scene: Scene, fade: float = 0.36) -> None:
+    """Change the current scene behind a fade (``fade=0`` for at once)."""
+    if fade <= 0:
+        stack.replace(scene)
+    else:
+        stack.push(Fade(scene, fade))
+
+
+__all__ = ["Fade", "Scene", "SceneStack", "go_to"]

@@ -1,0 +1,156 @@
+"""The end of a game: every player's score, part by part, and who won and why.
+
+The numbers are the engine's own breakdown (``game.scoring``), so the screen shows
+exactly what was counted: historian VP, each kind of building, each technology
+bonus, the total, and the tiebreak that decided when points were level.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.cards import CARDS, CHURCH, MARKETPLACE, STRONGHOLD
+from game.scoring import breakdown, deciding_tiebreak
+from scenes import art
+from scenes import palette as P
+from scenes import table_text as _table_text  # noqa: F401  (registers the words)
+from scenes.scene import Scene, go_to
+from scenes.session import Session
+from scenes.text import blit_text, fit_size, t
+from scenes.widgets import Button
+
+COLUMNS = ("score.historians", "score.strongholds", "score.churches", "score.marketplaces",
+           "score.techs", "score.total")
+
+
+class ScoringScene(Scene):
+    """Final scores; Play again, Save record, Title."""
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        st = session.state
+        self.rows = [breakdown(st, seat) for seat in range(st.n)]
+        self.scores = [row.total for row in self.rows]
+        self.winners = st.winners or []
+        self.tiebreak = deciding_tiebreak(st, self.scores)
+        self.message = ""
+        y = 960
+        self.buttons = [
+            Button((560, y, 250, 64), "score.again", self.play_again),
+            Button((835, y, 250, 64), "score.save", self.save),
+            Button((1110, y, 250, 64), "score.title", self.title),
+        ]
+
+    @property
+    def palette(self) -> str:
+        return self.app.settings.palette if self.app is not None else "classic"
+
+    def play_again(self) -> None:
+        from scenes.saves import write_autosave
+        from scenes.table import TableScene
+
+        old = self.session
+        again = Session.new(old.names, seed=None, variant=old.variant, seats=old.seats,
+                            autosave=write_autosave)
+        if self.stack is not None:
+            go_to(self.stack, TableScene(again, handoff_first=True))
+
+    def save(self) -> None:
+        from scenes.table import save_record
+
+        try:
+            path = save_record(self.session)
+        except OSError as exc:
+            self.message = t("status.save_failed", reason=exc.strerror or str(exc))
+            return
+        self.message = t("status.saved", file=path.name)
+
+    def title(self) -> None:
+        from scenes.title import TitleScene
+
+        if self.stack is not None:
+            go_to(self.stack, TitleScene())
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return any(button.handle(event) for button in self.buttons)
+
+    def tiebreak_text(self) -> str:
+        st = self.session.state
+        if self.tiebreak is None:
+            return ""
+        if self.tiebreak == "india":
+            return t("score.tiebreak.india", name=st.names[st.india])
+        return t(f"score.tiebreak.{self.tiebreak}")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        st = self.session.state
+        surface.blit(art.table_background(*surface.get_size()), (0, 0))
+        plate = pygame.Rect(160, 60, 1600, 870)
+        surface.blit(art.parchment(plate.w, plate.h, radius=20, seed=21), plate)
+        pygame.draw.rect(surface, P.BRASS_DARK, plate, 4, border_radius=20)
+        blit_text(surface, t("score.heading"), (plate.centerx, plate.y + 30), role="display",
+                  size=60, color=P.INK, anchor="midtop")
+        names = " & ".join(st.names[w] for w in self.winners)
+        key = "score.winner" if len(self.winners) == 1 else "score.winners"
+        blit_text(surface, t(key, names=names), (plate.centerx, plate.y + 110),
+                  role="display", size=44, color=P.BRASS_DARK, anchor="midtop")
+        note = self.tiebreak_text()
+        if note:
+            blit_text(surface, note, (plate.centerx, plate.y + 170), size=24, color=P.INK,
+                      anchor="midtop")
+        self._draw_table(surface, plate)
+        if self.message:
+            blit_text(surface, self.message, (plate.centerx, plate.bottom - 40), size=22,
+                      color=P.INK, anchor="center")
+        for button in self.buttons:
+            button.draw(surface)
+
+    def _draw_table(self, surface: pygame.Surface, plate: pygame.Rect) -> None:
+        st = self.session.state
+        x0 = plate.x + 60
+        name_w = 360
+        col_w = (plate.w - 120 - name_w) // len(COLUMNS)
+        y = plate.y + 230
+        for i, key in enumerate(COLUMNS):
+            cx = x0 + name_w + i * col_w + col_w // 2
+            label = t(key)
+            size = fit_size(label, "text-semibold", 22, col_w - 8)
+            blit_text(surface, label, (cx, y), role="text-semibold", size=size, color=P.INK,
+                      anchor="midtop")
+        y += 50
+        order = sorted(range(st.n), key=lambda s: -self.scores[s])
+        row_h = (plate.bottom - 90 - y) // max(1, st.n)
+        for seat in order:
+            row = self.rows[seat]
+            band = pygame.Rect(x0 - 20, y, plate.w - 80, row_h - 10)
+            if seat in self.winners:
+                pygame.draw.rect(surface, P.HIGHLIGHT, band, border_radius=12)
+            pygame.draw.rect(surface, P.player_color(seat, self.palette), band, 3,
+                             border_radius=12)
+            mk = art.marker(seat, 44, self.palette)
+            surface.blit(mk, mk.get_rect(center=(x0 + 16, band.centery)))
+            name = st.names[seat]
+            blit_text(surface, name, (x0 + 50, band.centery - 12), role="display",
+                      size=fit_size(name, "display", 36, name_w - 60), color=P.INK,
+                      anchor="midleft")
+            blit_text(surface, t("score.wealth", n=st.wealth[seat]),
+                      (x0 + 50, band.centery + 22), size=18, color=P.INK, anchor="midleft")
+            points = row.building_points
+            values = [row.historian_vp, points[STRONGHOLD], points[CHURCH],
+                      points[MARKETPLACE], sum(row.tech_bonus.values()), row.total]
+            for i, value in enumerate(values):
+                cx = x0 + name_w + i * col_w + col_w // 2
+                role = "text-bold" if i == len(values) - 1 else "text-semibold"
+                blit_text(surface, str(value), (cx, band.centery - 8), role=role,
+                          size=34 if i == len(values) - 1 else 28, color=P.INK, anchor="center")
+            techs = ", ".join(t("score.tech_line", tech=CARDS.tech(tid).name, points=p)
+                              for tid, p in row.tech_bonus.items())
+            if techs:
+                cx = x0 + name_w + 4 * col_w + col_w // 2
+                blit_text(surface, techs, (cx, band.centery + 24), size=14, color=P.INK,
+                          anchor="center")
+            y += row_h
+
+
+__all__ = ["ScoringScene"]

@@ -1,0 +1,219 @@
+"""The setup screen: who plays, in which colour, who starts, and which deal.
+
+Colours follow seat order (red, blue, green, yellow, as the notation fixes), so a
+player picks a colour by taking that seat; the small arrow trades a seat with the one
+above. The starting player is chosen or drawn; the first-game deal is on until a first
+game has been started; the ``ship-only-build`` variant and an optional seed are here
+too. Each seat may later be played by the computer (the choice is shown, greyed out,
+until the computer players exist).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.cards import COLORS
+from scenes import art
+from scenes import palette as P
+from scenes.scene import Scene, go_to
+from scenes.text import blit_text, fit_size, t
+from scenes.widgets import Button, Choice, TextField, Toggle
+
+PANEL = pygame.Rect(300, 90, 1320, 940)
+KINDS = ("human", "easy", "medium", "hard")
+AVAILABLE_KINDS = {"human"}
+DEFAULT_NAMES = ("Ann", "Bob", "Cy", "Dan")
+ROW_Y0, ROW_H = PANEL.y + 230, 84
+
+
+class SetupScene(Scene):
+    """Choose the players and options, then deal a new game."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.players = 4
+        self.names = [TextField((0, 0, 1, 1)) for _ in range(4)]
+        self.kinds: list[Choice] = []
+        self.swaps: list[Button] = []
+        self.message: str | None = None
+        self.widgets: list = []
+
+    # building the form ------------------------------------------------------------
+    def enter(self) -> None:
+        settings = self.app.settings if self.app is not None else None
+        self.players = settings.players if settings and settings.players in (3, 4) else 4
+        saved = list(settings.names) if settings else []
+        px = PANEL.x + 60
+        self.count = Choice((px + 260, PANEL.y + 126, 420, 56), ["3", "4"],
+                            [lambda: t("setup.players.n", n=3), lambda: t("setup.players.n", n=4)],
+                            index=self.players - 3, on_change=self.set_players)
+        self.names, self.kinds, self.swaps = [], [], []
+        for seat in range(4):
+            y = ROW_Y0 + seat * ROW_H
+            name = saved[seat] if seat < len(saved) and saved[seat] else DEFAULT_NAMES[seat]
+            field = TextField((px + 170, y + 12, 340, 56), name,
+                              placeholder=(lambda s=seat: t("setup.default_name", n=s + 1)))
+            self.names.append(field)
+            kind = Choice((px + 560, y + 12, 560, 56), list(KINDS),
+                          [f"setup.kind.{k}" for k in KINDS], 0,
+                          disabled=set(KINDS) - AVAILABLE_KINDS)
+            self.kinds.append(kind)
+            if seat > 0:
+                self.swaps.append(Button((px + 1140, y + 12, 60, 56), "setup.swap.icon",
+                                         (lambda s=seat: self.swap(s)), size=26))
+        oy = ROW_Y0 + 4 * ROW_H + 30
+        self.start_choice = Choice((px + 260, oy, 940, 56), ["random", "0", "1", "2", "3"],
+                                   [lambda: t("setup.start.random")]
+                                   + [(lambda s=s: self._name(s)) for s in range(4)], 0)
+        first = settings.first_game if settings else True
+        self.first_game = Toggle((px, oy + 84, 620, 48), "setup.first_game", first)
+        self.ship_only = Toggle((px, oy + 140, 620, 48), "setup.ship_only",
+                                settings.ship_only_build if settings else False)
+        self.palette = Toggle((px, oy + 196, 620, 48), "setup.palette",
+                              bool(settings and settings.palette == "colorblind"),
+                              on_change=self.set_palette)
+        self.seed = TextField((px + 900, oy + 100, 300, 56), "", placeholder="setup.seed.hint",
+                              max_len=20, allowed=lambda ch: ch.isalnum() or ch in "-_")
+        self.back_button = Button((PANEL.x + 60, PANEL.bottom - 96, 260, 68), "setup.back",
+                                  self.back, size=28)
+        self.start_button = Button((PANEL.right - 380, PANEL.bottom - 96, 320, 68),
+                                   "setup.start", self.start, size=30)
+        self.set_players(str(self.players))
+
+    def _name(self, seat: int) -> str:
+        return self.names[seat].value.strip() or t("setup.default_name", n=seat + 1)
+
+    def _widgets(self) -> list:
+        seats = range(self.players)
+        return [self.count, *(self.names[s] for s in seats), *(self.kinds[s] for s in seats),
+                *self.swaps[: self.players - 1], self.start_choice, self.first_game,
+                self.ship_only, self.palette, self.seed, self.back_button, self.start_button]
+
+    # changes ------------------------------------------------------------------------
+    def set_players(self, value: str) -> None:
+        self.players = int(value)
+        self.start_choice.disabled = {str(s) for s in range(self.players, 4)}
+        if self.start_choice.value in self.start_choice.disabled:
+            self.start_choice.index = 0
+        self.widgets = self._widgets()
+
+    def set_palette(self, on: bool) -> None:
+        if self.app is not None:
+            self.app.settings.palette = "colorblind" if on else "classic"
+
+    def swap(self, seat: int) -> None:
+        """Trade seat (and so colour) with the seat above."""
+        a, b = self.names[seat - 1], self.names[seat]
+        a.value, b.value = b.value, a.value
+        ka, kb = self.kinds[seat - 1], self.kinds[seat]
+        ka.index, kb.index = kb.index, ka.index
+
+    def back(self) -> None:
+        from scenes.title import TitleScene
+
+        assert self.stack is not None
+        go_to(self.stack, TitleScene())
+
+    def chosen(self) -> dict:
+        """The choices as ``Session.new`` arguments (names in seat order)."""
+        names = [self._name(s) for s in range(self.players)]
+        kinds = [self.kinds[s].value for s in range(self.players)]
+        start = self.start_choice.value
+        random_start = start == "random"
+        if not random_start:
+            k = int(start)
+            names = names[k:] + names[:k]
+            kinds = kinds[k:] + kinds[:k]
+        variant = "ship-only-build" if self.ship_only.value else "standard"
+        return {"names": names, "seed": self.seed.value.strip() or None,
+                "first_game": self.first_game.value, "variant": variant,
+                "random_start": random_start, "seats": kinds}
+
+    def start(self) -> None:
+        from scenes.saves import write_autosave
+        from scenes.session import Session
+        from scenes.title import open_table
+
+        choice = self.chosen()
+        if len({n.lower() for n in choice["names"]}) != len(choice["names"]):
+            self.message = t("setup.error.names")
+            return
+        try:
+            session = Session.new(autosave=write_autosave, **choice)
+        except (ValueError, OSError) as exc:
+            self.message = t("setup.error.start", reason=str(exc))
+            return
+        if self.app is not None:
+            s = self.app.settings
+            s.players = self.players
+            s.names = [self.names[i].value.strip() for i in range(4)]
+            s.first_game = False
+            s.ship_only_build = self.ship_only.value
+            self.app.save_settings()
+        open_table(self, session)
+
+    # frame --------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not any(
+                f.focused for f in [*self.names, self.seed]):
+            self.back()
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            for f in [*self.names, self.seed]:  # a click elsewhere leaves a text field
+                f.focused = False
+        consumed = False
+        for w in self.widgets:
+            consumed = w.handle(event) or consumed
+        return consumed
+
+    def update(self, dt: float) -> None:
+        for f in [*self.names, self.seed]:
+            f.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from scenes.title import draw_title_backdrop
+
+        draw_title_backdrop(surface)
+        surface.blit(art.parchment(PANEL.w, PANEL.h, radius=18, seed=21), PANEL)
+        px = PANEL.x + 60
+        blit_text(surface, t("setup.heading"), (PANEL.centerx, PANEL.y + 62), role="display",
+                  size=64, color=P.INK, anchor="center")
+        blit_text(surface, t("setup.players"), (px, PANEL.y + 154), role="display", size=34,
+                  color=P.INK, anchor="midleft")
+        blit_text(surface, t("setup.towns", n=12 if self.players == 4 else 9),
+                  (px + 700, PANEL.y + 154), size=22, color=P.INK_SOFT, anchor="midleft")
+        for label, x in (("setup.name", px + 170), ("setup.kind", px + 560)):
+            blit_text(surface, t(label), (x, ROW_Y0 - 8), role="text-semibold", size=20,
+                      color=P.INK_SOFT, anchor="bottomleft")
+        palette = "colorblind" if self.palette.value else "classic"
+        for seat in range(4):
+            y = ROW_Y0 + seat * ROW_H
+            used = seat < self.players
+            mk = art.marker(seat, 52, palette)
+            if not used:
+                mk = mk.copy()
+                mk.set_alpha(70)
+            surface.blit(mk, mk.get_rect(center=(px + 30, y + 40)))
+            blit_text(surface, t(f"colour.{COLORS[seat]}"),
+                      (px + 66, y + 40), role="display", size=28,
+                      color=P.INK if used else P.PARCHMENT_DEEP, anchor="midleft")
+            if not used:
+                blit_text(surface, t("card.not_used"), (px + 170, y + 40), role="display-italic",
+                          size=26, color=P.PARCHMENT_DEEP, anchor="midleft")
+        oy = ROW_Y0 + 4 * ROW_H + 30
+        blit_text(surface, t("setup.start_player"), (px, oy + 28), role="display", size=30,
+                  color=P.INK, anchor="midleft")
+        blit_text(surface, t("setup.seed"), (px + 900, oy + 92), role="text-semibold", size=20,
+                  color=P.INK_SOFT, anchor="bottomleft")
+        if set(KINDS) != AVAILABLE_KINDS:
+            blit_text(surface, t("setup.kind.later"), (px + 560, ROW_Y0 + 4 * ROW_H - 6),
+                      size=17, color=P.INK_SOFT, anchor="topleft")
+        for w in self.widgets:
+            w.draw(surface)
+        if self.message:
+            size = fit_size(self.message, "text", 22, 560)
+            blit_text(surface, self.message, (PANEL.centerx, PANEL.bottom - 62), size=size,
+                      color=P.ALERT, anchor="center")
+
+
+__all__ = ["AVAILABLE_KINDS", "KINDS", "SetupScene"]

@@ -1,0 +1,120 @@
+"""``sail-to-india --smoke``: a headless run through the real window and events.
+
+It opens the window with the dummy video driver, clicks New game on the title and
+Set sail on the setup screen with synthesised mouse events at the buttons' own
+positions, checks that a game was dealt and reached the table, plays a few drags
+there (each checked to have become an engine step), then plays a short scripted
+game to the end and checks that the scoring scene shows it. Files go to a
+temporary home, never the player's own.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+
+import pygame
+
+# A three-player race to India on a fixed deal: Ann sails one ship out town by town
+# (one discovery a turn); the others pass. India (position 9) ends the game.
+SCRIPT_TOWNS = ["T01", "T07", "T12", "T05", "T03", "T09", "T02", "T11", "T08"]
+SCRIPT_TURNS = [
+    ["move L-1", "done", "move 1-2", "done"],
+    ["move 2-3", "done", "move 3-4", "done"],
+    ["move 4-5", "done"],
+    ["move 5-6", "done"],
+    ["move 6-7", "done"],
+    ["move 7-8", "done"],
+    ["move 8-9", "done"],
+]
+
+
+def click(pos: tuple[int, int]) -> None:
+    """Queue a left click (press and release) at a logical position."""
+    motion = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    pygame.event.post(motion)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def scripted_steps() -> list[str]:
+    steps: list[str] = []
+    for turn in SCRIPT_TURNS:
+        steps += [*turn, "end", "end", "end"]
+    return steps
+
+
+def run_smoke() -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    home = tempfile.mkdtemp(prefix="sail-to-india-smoke-")
+    os.environ["SAIL_TO_INDIA_HOME"] = home  # never touch the player's files
+
+    from scenes.app import App
+    from scenes.gestures import GestureError, Hand
+    from scenes.scoring import ScoringScene
+    from scenes.session import Session
+    from scenes.setup import SetupScene
+    from scenes.table import TableScene
+    from scenes.title import TitleScene
+
+    app = App()
+    app.start(TitleScene())
+    hand = Hand(app)
+
+    def settle(frames: int = 40) -> None:
+        app.run(max_frames=app.frames + frames, fixed_dt=1 / 30)
+
+    def fail(why: str) -> int:
+        print(f"smoke: FAILED: {why}", file=sys.stderr)
+        pygame.quit()
+        return 1
+
+    title = app.stack.top
+    if not isinstance(title, TitleScene):
+        return fail("the title scene did not open")
+    click(title.new_button.rect.center)
+    settle()
+    setup = app.stack.top
+    if not isinstance(setup, SetupScene):
+        return fail(f"New game led to {type(setup).__name__}, not the setup screen")
+    click(setup.start_button.rect.center)
+    settle()
+    hand.dismiss_handoff()
+    table = app.stack.top
+    if not isinstance(table, TableScene):
+        return fail(f"Set sail led to {type(table).__name__}, not the table")
+    session = table.session
+    if len(session.state.names) != setup.players:  # type: ignore[attr-defined]
+        return fail("the game was not dealt for the chosen players")
+    # A few drags on the dealt game: employ, a voyage from Lisboa, its cargo, Done.
+    try:
+        for step in ("employ", "move L-1", "cargo 1g1", "done"):
+            hand.play(step)
+    except GestureError as exc:
+        return fail(f"a drag did not become its step: {exc}")
+    if session.steps[:4] != ["employ", "move L-1", "cargo 1g1", "done"]:
+        return fail(f"the drags made {session.steps}")
+    drags = len(session.steps)
+    # A short scripted game to the scoring scene, every step by the mouse.
+    scripted = Session(["Ann", "Bea", "Cy"], SCRIPT_TOWNS)
+    app.stack.clear_to(TableScene(scripted))
+    settle(2)
+    try:
+        for step in scripted_steps():
+            hand.play(step)
+    except GestureError as exc:
+        return fail(f"the scripted game stopped: {exc}")
+    settle(30)
+    if not isinstance(app.stack.top, ScoringScene) or not scripted.over:
+        return fail(f"the scripted game ended on {type(app.stack.top).__name__}")
+    winners = [scripted.names[w] for w in scripted.state.winners or []]
+    print(f"smoke: ok: title -> setup -> table ({drags} drags became steps), "
+          f"scripted game of {len(scripted.steps)} steps -> scoring, winner {', '.join(winners)}; "
+          f"{app.frames} frames")
+    pygame.quit()
+    return 0
+
+
+__all__ = ["click", "run_smoke", "scripted_steps"]

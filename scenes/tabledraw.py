@@ -1,0 +1,309 @@
+"""Drawing a whole game state at the table, zone by zone, from the layout.
+
+The table scene, the static preview and the tests all draw through ``draw_table`` so
+that what the preview shows is exactly what play will show. It reads the engine's
+``State`` (never changes it) and a small ``TableView`` of what is not game state:
+the palette, the status line, the log, hover and lit zones, button states.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.cards import CARDS
+from game.state import State
+from scenes import art, cardart
+from scenes import palette as P
+from scenes.layout import Layout
+from scenes.text import blit_text, fit_size, render, t
+
+TECH_NUMERALS = ("I", "II", "III")
+BUTTONS = {
+    "button_sail": "button.sail", "button_sell": "button.sell", "button_done": "button.done",
+    "button_undo": "button.undo", "button_end_turn": "button.end_turn",
+    "button_rules": "button.rules", "button_menu": "button.menu",
+}
+LIGHT_TEXT = (244, 234, 210)
+
+
+@dataclass
+class TableView:
+    """What the table shows besides the game state itself."""
+
+    palette: str = "classic"
+    status: str = ""
+    log: list[str] = field(default_factory=list)
+    hover: str | None = None
+    lit: set[str] = field(default_factory=set)
+    buttons: dict[str, str] = field(default_factory=dict)  # zone -> art.BUTTON_STATES
+
+
+def _rel(layout: Layout, name: str, parent: pygame.Rect) -> tuple[int, int, int, int]:
+    r = layout.rect(name)
+    return (r.x - parent.x, r.y - parent.y, r.w, r.h)
+
+
+def draw_stack(surface: pygame.Surface, seat: int, count: int, center: tuple[int, int],
+               size: int, palette: str, badge: bool = True) -> None:
+    """``count`` markers of a player as a small fanned stack, with the number on it."""
+    if count <= 0:
+        return
+    shown = min(count, 3)
+    step = max(3, size // 7)
+    cx = center[0] - (shown - 1) * step // 2
+    cy = center[1] + (shown - 1) * step // 2
+    img = art.marker(seat, size, palette)
+    for i in range(shown):
+        surface.blit(img, img.get_rect(center=(cx + i * step, cy - i * step)))
+    if badge and count > 1:
+        b = art.count_badge(count, max(20, size // 2 + 2))
+        last = (cx + (shown - 1) * step, cy - (shown - 1) * step)
+        surface.blit(b, b.get_rect(center=(last[0] + size // 2 - 2, last[1] + size // 2 - 4)))
+
+
+def draw_table(surface: pygame.Surface, layout: Layout, st: State, view: TableView) -> None:
+    """Draw the whole table for ``st`` onto a 1920x1080 logical surface."""
+    surface.blit(art.table_background(*layout.size), (0, 0))
+    _draw_techs(surface, layout, st, view)
+    _draw_log(surface, layout, view)
+    _draw_line(surface, layout, st, view)
+    _draw_strip(surface, layout, st, view)
+    for seat in range(4):
+        _draw_board(surface, layout, st, view, seat)
+    for name in sorted(view.lit):
+        if layout.has(name):
+            r = layout.rect(name)
+            g = art.glow_rect(r.w, r.h)
+            surface.blit(g, g.get_rect(center=r.center))
+
+
+# ----- technologies and log ---------------------------------------------------------
+def _draw_techs(surface: pygame.Surface, layout: Layout, st: State, view: TableView) -> None:
+    for numeral in TECH_NUMERALS:
+        r = layout.rect(f"techcard_{numeral}")
+        surface.blit(cardart.tech_panel(numeral, r.w, r.h), r)
+    for tech in CARDS.techs:
+        name = f"tech_{tech.id}"
+        if not layout.has(name):
+            continue
+        r = layout.rect(name)
+        surface.blit(cardart.tech_tile(tech, r.w, r.h), r)
+        owner = st.tech_owner_of(tech.id)
+        if owner is not None:
+            draw_stack(surface, owner, 1, (r.right - 24, r.bottom - 24), 40, view.palette)
+
+
+def _draw_log(surface: pygame.Surface, layout: Layout, view: TableView) -> None:
+    r = layout.rect("log")
+    surface.blit(art.wood_panel(r.w, r.h), r)
+    blit_text(surface, t("log.heading"), (r.x + 14, r.y + 6), role="display", size=22,
+              color=P.BRASS_LIGHT)
+    y = r.y + 36
+    for line in view.log[-4:]:
+        size = fit_size(line, "text", 17, r.w - 28)
+        blit_text(surface, line, (r.x + 14, y), size=size, color=LIGHT_TEXT)
+        y += 19
+
+
+# ----- the card line --------------------------------------------------------------
+def _draw_line(surface: pygame.Surface, layout: Layout, st: State, view: TableView) -> None:
+    lis = layout.rect("lisboa")
+    slots = tuple(_rel(layout, f"lisboa_{s}", lis) for s in range(4))
+    surface.blit(cardart.lisboa_card(lis.w, lis.h, slots), lis)
+    for seat in range(st.n):
+        r = layout.rect(f"lisboa_{seat}")
+        count = st.lisboa[seat]
+        if count:
+            draw_stack(surface, seat, count, (r.x + 30, r.centery), 38, view.palette, badge=False)
+        else:
+            ghost = art.marker_outline(seat, 30)
+            surface.blit(ghost, ghost.get_rect(center=(r.x + 28, r.centery)))
+        blit_text(surface, str(count), (r.right - 14, r.centery), role="text-bold", size=28,
+                  color=P.INK if count else P.PARCHMENT_DEEP, anchor="midright")
+    for pos in range(1, 13):
+        _draw_town(surface, layout, st, view, pos)
+        _draw_sea(surface, layout, st, view, pos)
+    badge = f"india_{st.size}"
+    if layout.has(badge):
+        r = layout.rect(badge)
+        surface.blit(cardart.india_ribbon(r.w, r.h), r)
+
+
+def _draw_town(surface: pygame.Surface, layout: Layout, st: State, view: TableView,
+               pos: int) -> None:
+    card = layout.rect(f"town_{pos}")
+    if pos > st.size:
+        surface.blit(cardart.unused_slot(card.w, card.h), card)
+        return
+    if not st.face_up(pos):
+        surface.blit(cardart.town_back(card.w, card.h, pos), card)
+        return
+    town = st.card_at(pos)
+    goods = (_rel(layout, f"goods_{pos}_1", card), _rel(layout, f"goods_{pos}_2", card))
+    builds = (_rel(layout, f"building_{pos}_1", card), _rel(layout, f"building_{pos}_2", card))
+    surface.blit(cardart.town_face(town, card.w, card.h, pos, goods, builds), card)
+    for k in (1, 2):
+        owner = st.good_owner(pos, k)
+        if owner is not None:
+            r = layout.rect(f"goods_{pos}_{k}")
+            _place_marker(surface, owner, r, 42, view.palette)
+        owner = st.building_owner(pos, k)
+        if owner is not None:
+            r = layout.rect(f"building_{pos}_{k}")
+            _place_marker(surface, owner, r, 46, view.palette)
+
+
+def _place_marker(surface: pygame.Surface, seat: int, space: pygame.Rect, size: int,
+                  palette: str) -> None:
+    """A marker standing on a space: low in it, so the space's icon stays visible.
+
+    It covers the space's label, which is first painted over so no half word shows."""
+    patch = pygame.Rect(space.x + 1, space.bottom - size - 6, space.w - 2, size + 5)
+    pygame.draw.rect(surface, P.PARCHMENT_SHADE, patch, border_radius=5)
+    img = art.marker(seat, size, palette)
+    surface.blit(img, img.get_rect(center=(space.centerx + 2, space.bottom - size // 2 - 4)))
+
+
+def _draw_sea(surface: pygame.Surface, layout: Layout, st: State, view: TableView,
+              pos: int) -> None:
+    sea = layout.rect(f"sea_{pos}")
+    strip = pygame.Surface(sea.size, pygame.SRCALPHA)
+    used = pos <= st.size
+    pygame.draw.rect(strip, (*P.SEA_LIGHT, 90 if used else 30), strip.get_rect(), border_radius=8)
+    pygame.draw.rect(strip, (*P.FOAM, 80 if used else 30), strip.get_rect(), 1, border_radius=8)
+    surface.blit(strip, sea)
+    if not used:
+        return
+    for seat in range(st.n):
+        count = st.ships_at(seat, pos)
+        if count:
+            cell = layout.rect(f"ship_{pos}_{seat}")
+            draw_stack(surface, seat, count, (cell.centerx - 4, cell.centery + 1), 38,
+                       view.palette)
+
+
+# ----- the strip: turn, status, buttons ----------------------------------------------
+def _draw_strip(surface: pygame.Surface, layout: Layout, st: State, view: TableView) -> None:
+    turn = layout.rect("turn")
+    seat = st.active
+    surface.blit(art.parchment(turn.w, turn.h, radius=10, seed=5), turn)
+    mk = art.marker(seat, 40, view.palette)
+    surface.blit(mk, mk.get_rect(center=(turn.x + 30, turn.centery)))
+    title = t("turn.of", name=st.names[seat]) if not st.over else t("game.title")
+    size = fit_size(title, "display", 30, turn.w - 170)
+    blit_text(surface, title, (turn.x + 56, turn.centery), role="display", size=size,
+              color=P.INK, anchor="midleft")
+    _action_pips(surface, st.action_points, (turn.right - 16, turn.centery))
+    status = layout.rect("status")
+    bar = pygame.Surface(status.size, pygame.SRCALPHA)
+    pygame.draw.rect(bar, (*P.SEA_DEEP, 200), bar.get_rect(), border_radius=10)
+    pygame.draw.rect(bar, P.BRASS, bar.get_rect(), 2, border_radius=10)
+    surface.blit(bar, status)
+    if view.status:
+        size = fit_size(view.status, "text", 21, status.w - 28)
+        blit_text(surface, view.status, (status.x + 16, status.centery), size=size,
+                  color=LIGHT_TEXT, anchor="midleft")
+    for zone, key in BUTTONS.items():
+        if layout.has(zone):
+            r = layout.rect(zone)
+            state = view.buttons.get(zone, "normal")
+            if view.hover == zone and state == "normal":
+                state = "hover"
+            surface.blit(art.button(r.w, r.h, t(key), state), r)
+
+
+def _action_pips(surface: pygame.Surface, points: int, midright: tuple[int, int]) -> None:
+    """Action points as two lamps plus the number, so they read at a glance."""
+    x, y = midright
+    label = render(str(points), "text-bold", 30, P.INK)
+    surface.blit(label, label.get_rect(midright=(x, y)))
+    x -= label.get_width() + 12
+    for i in range(2):
+        lit = i < points
+        cx = x - (1 - i) * 26
+        pygame.draw.circle(surface, P.BRASS_DARK, (cx, y), 11)
+        pygame.draw.circle(surface, P.HIGHLIGHT if lit else (120, 108, 88), (cx, y), 8)
+
+
+# ----- player boards ---------------------------------------------------------------
+def _draw_board(surface: pygame.Surface, layout: Layout, st: State, view: TableView,
+                seat: int) -> None:
+    board = layout.rect(f"board_{seat}")
+    if seat >= st.n:
+        empty = pygame.Surface(board.size, pygame.SRCALPHA)
+        pygame.draw.rect(empty, (*P.SEA_DEEP, 90), empty.get_rect(), border_radius=12)
+        surface.blit(empty, board)
+        return
+    active = seat == st.active and not st.over
+    surface.blit(cardart.player_board(seat, board.w, board.h, view.palette, active), board)
+    _draw_name(surface, layout, st, view, seat, active)
+    dom = layout.rect(f"domain_{seat}")
+    bankers = tuple(_rel(layout, f"banker_{seat}_{v}", dom) for v in range(1, 6))
+    speeds = tuple(_rel(layout, f"speed_{seat}_{v}", dom) for v in range(1, 4))
+    sci = _rel(layout, f"scientists_{seat}", dom)
+    surface.blit(cardart.domain_card(dom.w, dom.h, bankers, speeds, sci, seat), dom)
+    _holdings(surface, layout, f"banker_{seat}", st.bankers(seat), seat, view.palette)
+    r = layout.rect(f"speed_{seat}_{st.speed[seat]}")
+    img = art.marker(seat, 40, view.palette)
+    surface.blit(img, img.get_rect(center=(r.centerx, r.bottom - 28)))
+    home = st.scientists_home(seat)
+    for i in range(1, 4):
+        r = layout.rect(f"scientist_{seat}_{i}")
+        img = art.marker(seat, 36, view.palette) if i <= home else art.marker_outline(seat, 32)
+        surface.blit(img, img.get_rect(center=r.center))
+    hist = layout.rect(f"historycard_{seat}")
+    spaces = tuple(_rel(layout, f"historian_{seat}_{v}", hist) for v in range(1, 6))
+    surface.blit(cardart.historian_card(hist.w, hist.h, spaces, seat), hist)
+    _holdings(surface, layout, f"historian_{seat}", st.historians(seat), seat, view.palette)
+    _draw_stock(surface, layout, st, view, seat)
+
+
+def _holdings(surface: pygame.Surface, layout: Layout, prefix: str, holdings: list[int],
+              seat: int, palette: str) -> None:
+    """Bankers or historians: each stands on the space of the amount it holds."""
+    for value in range(1, 6):
+        count = holdings.count(value)
+        if count:
+            r = layout.rect(f"{prefix}_{value}")
+            draw_stack(surface, seat, count, (r.centerx + 8, r.centery + 4), 40, palette)
+
+
+def _draw_name(surface: pygame.Surface, layout: Layout, st: State, view: TableView, seat: int,
+               active: bool) -> None:
+    r = layout.rect(f"name_{seat}")
+    mk = art.marker(seat, 38, view.palette)
+    surface.blit(mk, mk.get_rect(center=(r.x + 20, r.centery)))
+    name = st.names[seat]
+    color = P.HIGHLIGHT if active else LIGHT_TEXT
+    # Numbers on the right: wealth (a coin) and VP, always as numbers.
+    vp = render(t("board.vp.short", n=st.vp[seat]), "text-bold", 26, LIGHT_TEXT)
+    vp_rect = vp.get_rect(midright=(r.right - 4, r.centery))
+    surface.blit(vp, vp_rect)
+    wealth = render(t("board.wealth.short", n=st.wealth[seat]), "text-bold", 26, LIGHT_TEXT)
+    w_rect = wealth.get_rect(midright=(vp_rect.left - 18, r.centery))
+    surface.blit(wealth, w_rect)
+    coin = art.good_icon("gold", 30)
+    coin_rect = coin.get_rect(midright=(w_rect.left - 4, r.centery))
+    surface.blit(coin, coin_rect)
+    room = coin_rect.left - (r.x + 44) - 8
+    size = fit_size(name, "display", 30, room)
+    blit_text(surface, name, (r.x + 44, r.centery), role="display", size=size, color=color,
+              anchor="midleft")
+
+
+def _draw_stock(surface: pygame.Surface, layout: Layout, st: State, view: TableView,
+                seat: int) -> None:
+    r = layout.rect(f"stock_{seat}")
+    count = st.stock[seat]
+    label = render(t("board.stock.count", n=count), "text-semibold", 22, LIGHT_TEXT)
+    surface.blit(label, label.get_rect(midleft=(r.x + 4, r.centery)))
+    img = art.marker(seat, 30, view.palette)
+    x = r.x + label.get_width() + 30
+    for _ in range(count):
+        surface.blit(img, img.get_rect(center=(x, r.centery)))
+        x += 26
+
+
+__all__ = ["BUTTONS", "TableView", "draw_stack", "draw_table"]

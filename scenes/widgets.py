@@ -1,0 +1,220 @@
+"""Buttons, toggles, choices and text fields for the menu scenes.
+
+Small and mouse-first: a click is a press and a release inside the same widget, the
+way players expect (dragging off a button cancels it). Labels are translation keys
+or already-translated text supplied by a function, so a language change shows at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from scenes import art
+from scenes import palette as P
+from scenes.text import blit_text, fit_size, render, t
+
+Label = str | Callable[[], str]
+
+
+def _text(label: Label) -> str:
+    return label() if callable(label) else t(label)
+
+
+class Widget:
+    """A rectangle that may react to the mouse."""
+
+    def __init__(self, rect: pygame.Rect | tuple[int, int, int, int]) -> None:
+        self.rect = pygame.Rect(rect)
+        self.enabled = True
+        self.hover = False
+        self._pressed = False
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.rect.collidepoint(event.pos)
+            return False
+        if not self.enabled:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.rect.collidepoint(event.pos):
+                self._pressed = True
+                return True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            was = self._pressed
+            self._pressed = False
+            if was and self.rect.collidepoint(event.pos):
+                self.click(event.pos)
+                return True
+        return False
+
+    def click(self, pos: tuple[int, int]) -> None:
+        """A completed click inside the widget."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the widget."""
+
+
+class Button(Widget):
+    """A brass button that calls ``action`` when clicked."""
+
+    def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], label: Label,
+                 action: Callable[[], None], size: int = 26, enabled: bool = True) -> None:
+        super().__init__(rect)
+        self.label = label
+        self.action = action
+        self.size = size
+        self.enabled = enabled
+
+    def click(self, pos: tuple[int, int]) -> None:
+        self.action()
+
+    @property
+    def state(self) -> str:
+        if not self.enabled:
+            return "disabled"
+        if self._pressed:
+            return "pressed"
+        return "hover" if self.hover else "normal"
+
+    def draw(self, surface: pygame.Surface) -> None:
+        img = art.button(self.rect.w, self.rect.h, _text(self.label), self.state, self.size)
+        surface.blit(img, self.rect)
+
+
+class Toggle(Widget):
+    """A labelled check box on parchment."""
+
+    def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], label: Label,
+                 value: bool = False, on_change: Callable[[bool], None] | None = None) -> None:
+        super().__init__(rect)
+        self.label = label
+        self.value = value
+        self.on_change = on_change
+
+    def click(self, pos: tuple[int, int]) -> None:
+        self.value = not self.value
+        if self.on_change:
+            self.on_change(self.value)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        box = pygame.Rect(self.rect.x, self.rect.centery - 15, 30, 30)
+        pygame.draw.rect(surface, P.PARCHMENT, box, border_radius=6)
+        pygame.draw.rect(surface, P.BRASS_DARK if self.enabled else P.INK_SOFT, box, 3,
+                         border_radius=6)
+        if self.value:
+            pts = [(box.x + 7, box.centery), (box.x + 13, box.bottom - 8),
+                   (box.right - 6, box.y + 7)]
+            pygame.draw.lines(surface, P.INK, False, pts, 4)
+        color = P.INK if self.enabled else P.INK_SOFT
+        if self.hover and self.enabled:
+            color = P.BRASS_DARK
+        text = _text(self.label)
+        size = fit_size(text, "text", 24, self.rect.w - 44)
+        blit_text(surface, text, (box.right + 12, self.rect.centery), size=size, color=color,
+                  anchor="midleft")
+
+
+class Choice(Widget):
+    """A row of segments, one of them chosen (e.g. 3 or 4 players)."""
+
+    def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], options: list[str],
+                 labels: list[Label], index: int = 0,
+                 on_change: Callable[[str], None] | None = None,
+                 disabled: set[str] | None = None) -> None:
+        super().__init__(rect)
+        self.options = options
+        self.labels = labels
+        self.index = index
+        self.on_change = on_change
+        self.disabled = disabled or set()
+
+    @property
+    def value(self) -> str:
+        return self.options[self.index]
+
+    def segment(self, i: int) -> pygame.Rect:
+        w = self.rect.w / len(self.options)
+        return pygame.Rect(round(self.rect.x + i * w), self.rect.y, round(w), self.rect.h)
+
+    def click(self, pos: tuple[int, int]) -> None:
+        for i, option in enumerate(self.options):
+            if self.segment(i).collidepoint(pos) and option not in self.disabled:
+                if i != self.index:
+                    self.index = i
+                    if self.on_change:
+                        self.on_change(option)
+                return
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for i, option in enumerate(self.options):
+            seg = self.segment(i).inflate(-4, 0)
+            chosen = i == self.index
+            off = option in self.disabled
+            fill = P.BRASS_LIGHT if chosen else P.PARCHMENT_SHADE
+            if off:
+                fill = (196, 186, 164)
+            pygame.draw.rect(surface, fill, seg, border_radius=8)
+            pygame.draw.rect(surface, P.BRASS_DARK if chosen else P.INK_SOFT, seg,
+                             3 if chosen else 1, border_radius=8)
+            text = _text(self.labels[i])
+            role = "text-semibold" if chosen else "text"
+            size = fit_size(text, role, 22, seg.w - 10)
+            blit_text(surface, text, seg.center, role=role, size=size,
+                      color=(140, 128, 110) if off else P.INK, anchor="center")
+
+
+class TextField(Widget):
+    """One line of text typed by the player (names, the seed)."""
+
+    def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], value: str = "",
+                 placeholder: Label = "", max_len: int = 18,
+                 allowed: Callable[[str], bool] | None = None) -> None:
+        super().__init__(rect)
+        self.value = value
+        self.placeholder = placeholder
+        self.max_len = max_len
+        self.allowed = allowed or (lambda ch: ch.isprintable() and ch not in ",[]\"#")
+        self.focused = False
+        self.blink = 0.0
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.focused = self.rect.collidepoint(event.pos)
+            return self.focused
+        if not self.focused:
+            return super().handle(event)
+        if event.type == pygame.TEXTINPUT:
+            for ch in event.text:
+                if len(self.value) < self.max_len and self.allowed(ch):
+                    self.value += ch
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                self.value = self.value[:-1]
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_ESCAPE):
+                self.focused = False
+                return True
+        return super().handle(event)
+
+    def update(self, dt: float) -> None:
+        self.blink = (self.blink + dt) % 1.0
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pygame.draw.rect(surface, (250, 244, 228), self.rect, border_radius=6)
+        pygame.draw.rect(surface, P.BRASS_DARK if self.focused else P.INK_SOFT, self.rect,
+                         3 if self.focused else 1, border_radius=6)
+        if self.value:
+            img = render(self.value, "text", 24, P.INK)
+        else:
+            img = render(_text(self.placeholder), "text", 22, (150, 136, 112))
+        pos = img.get_rect(midleft=(self.rect.x + 10, self.rect.centery))
+        surface.blit(img, pos, area=pygame.Rect(0, 0, self.rect.w - 20, img.get_height()))
+        if self.focused and self.blink < 0.5:
+            x = pos.x + (img.get_width() if self.value else 0) + 2
+            pygame.draw.line(surface, P.INK, (x, self.rect.y + 9), (x, self.rect.bottom - 9), 2)
+
+
+__all__ = ["Button", "Choice", "Label", "TextField", "Toggle", "Widget"]

@@ -1,0 +1,16 @@
+"""Shared fixtures: every UI test runs headless and keeps its files in a temporary home."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+@pytest.fixture(autouse=True)
+def _private_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch):
+    """Saves and settings go to a fresh folder, never the developer's own."""
+    monkeypatch.setenv("SAIL_TO_INDIA_HOME", str(tmp_path_factory.mktemp("home")))
