@@ -1,4 +1,4 @@
-"""The engine's command line: ``python -m game replay|new|bench``.
+"""The engine's command line: ``python -m game replay|new|bench|tournament``.
 
 Every failure is one sentence on standard error and exit status 1; standard output
 stays empty then, so a script can trust whatever it does print.
@@ -10,6 +10,8 @@ import argparse
 import json
 import sys
 
+from .ai.tournament import add_arguments as add_tournament_arguments
+from .ai.tournament import run_args as run_tournament
 from .bench import bench
 from .cards import COLORS
 from .deal import deal_towns, random_seat_order
@@ -93,6 +95,10 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _tournament(args: argparse.Namespace) -> int:
+    return run_tournament(args)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -112,6 +118,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=300)
     p.add_argument("--seed", type=int, default=1)
     p.set_defaults(run=_bench)
+    p = sub.add_parser("tournament", help="play computer-only games between the levels")
+    add_tournament_arguments(p)
+    p.set_defaults(run=_tournament)
     args = parser.parse_args(argv)
     return args.run(args)
 

@@ -1,0 +1,277 @@
+"""The turn planner: a whole turn (actions, voyage, cargo, free actions, end) at once.
+
+A turn in Sail to India is several steps, and the steps only make sense together
+(move a ship, then load it as cargo, then sell the set it completes). The planner
+searches over the actions of the rest of the turn with a small beam: each node is
+a position after some actions, each edge one action (a ``move`` edge includes the
+after-move phase resolved greedily), and the positions are compared with
+``evaluate.evaluate``. Voyages, the one action that combines many parts, are
+composed here: every single ship move is tried, then the good ones are added
+together greedily while that improves the position (several launches from Lisboa,
+a discovery plus cargo runs, three launches for Harbor Maintenance).
+
+Every plan ends with ``end``. Free actions are only ever ones that cannot repeat
+(returns send markers to Lisboa and nothing free brings them back; Bank System
+once a turn), so a turn always ends. The planner never changes the state it is
+given; it plans on whatever state it gets, so players hand it a determinization.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..rules import apply, legal_steps, ship_moves
+from ..state import AFTER_MOVE, State
+from ..steps import ShipMove, Space, Step
+from .evaluate import MEDIUM_WEIGHTS, Weights, info_of, player_value, remaining_turns
+
+__all__ = ["PlannerConfig", "TurnPlanner"]
+
+END = Step("end")
+DONE = Step("done")
+EPS = 1e-6
+
+
+@dataclass(frozen=True, slots=True)
+class PlannerConfig:
+    """How wide the planner looks: the levels and the search's rollouts differ here."""
+
+    weights: Weights = MEDIUM_WEIGHTS
+    beam: int = 4               # positions kept after each action
+    voyages: int = 3            # composed voyages offered as candidate moves
+    combo_tries: int = 8        # single moves tried when composing a voyage
+    techs: bool = True          # consider acquiring technologies
+    free_actions: bool = True   # bank / return a ship for a historian at the end
+
+
+@dataclass(slots=True)
+class _Node:
+    st: State
+    steps: list[Step]
+    value: float
+    first: Step | None
+
+
+class TurnPlanner:
+    """Plans the rest of the active player's turn on the state it is given."""
+
+    def __init__(self, config: PlannerConfig | None = None) -> None:
+        self.config = config or PlannerConfig()
+        self.evals = 0
+        self._others: dict[tuple, float] = {}
+        self._seat = 0
+
+    # ----- evaluation --------------------------------------------------------------
+    def value(self, st: State) -> float:
+        """The position for the planning seat, once its turn is over."""
+        self.evals += 1
+        w = self.config.weights
+        seat = self._seat
+        info = info_of(st)
+        mine = player_value(st, seat, remaining_turns(st, seat, w), w, info)
+        if w.others <= 0.0:
+            return mine
+        key = (st.last_seat, st.over, st.revealed, tuple(st.stock))
+        best = self._others.get(key)
+        if best is None:
+            best = max(player_value(st, s, remaining_turns(st, s, w), w, info)
+                       for s in range(st.n) if s != seat)
+            self._others[key] = best
+        return mine - w.others * best
+
+    # ----- public ------------------------------------------------------------------
+    def plan(self, st: State) -> list[Step]:
+        """The best plan for the rest of the turn, ending with ``end``."""
+        return self.ranked_plans(st, 1)[0][1]
+
+    def ranked_plans(self, st: State, k: int) -> list[tuple[float, list[Step]]]:
+        """Up to ``k`` plans with different first steps, best first, with their values."""
+        self._seat = st.active
+        self._others = {}
+        prefix: list[Step] = []
+        if st.phase == AFTER_MOVE:
+            prefix, st = self.resolve_after_move(st)
+        root = _Node(st, prefix, self.value(st), None)
+        nodes = [root]
+        frontier = [root]
+        while frontier:
+            children: list[_Node] = []
+            for node in frontier:
+                if node.st.ap <= 0 or node.st.over:
+                    continue
+                for steps, child in self.candidates(node.st):
+                    first = node.first if node.first is not None else steps[0]
+                    children.append(_Node(child, node.steps + steps, self.value(child), first))
+            if not children:
+                break
+            children.sort(key=lambda n: n.value, reverse=True)
+            nodes.extend(children)
+            frontier = children[: self.config.beam]
+        # best plan per distinct first step
+        best_by_first: dict[Step | None, _Node] = {}
+        for node in nodes:
+            key = node.first if not prefix else None
+            old = best_by_first.get(key)
+            if old is None or node.value > old.value + EPS:
+                best_by_first[key] = node
+        ranked = sorted(best_by_first.values(), key=lambda n: n.value, reverse=True)[:k]
+        out = []
+        for node in ranked:
+            tail, final = self.finish(node.st)
+            out.append((self.value(final), node.steps + tail + [END]))
+        out.sort(key=lambda p: p[0], reverse=True)
+        return out
+
+    # ----- pieces of a turn ----------------------------------------------------------
+    def resolve_after_move(self, st: State) -> tuple[list[Step], State]:
+        """Cargo, Map and the Architecture build, greedily while they help; then done."""
+        steps: list[Step] = []
+        current = self.value(st)
+        for _ in range(12):
+            best_v, best_s, best_st = current + EPS, None, None
+            for s in legal_steps(st):
+                if s.kind not in ("cargo", "map", "build"):
+                    continue
+                child = apply(st, s)
+                v = self.value(child)
+                if v > best_v:
+                    best_v, best_s, best_st = v, s, child
+            if best_s is None or best_st is None:
+                break
+            steps.append(best_s)
+            st, current = best_st, best_v
+        steps.append(DONE)
+        return steps, apply(st, DONE)
+
+    def finish(self, st: State) -> tuple[list[Step], State]:
+        """Free actions worth taking before ending the turn (Bank System, or a ship
+        sent home so the next historian has a marker)."""
+        steps: list[Step] = []
+        if not self.config.free_actions or st.over:
+            return steps, st
+        current = self.value(st)
+        for _ in range(3):
+            options = []
+            for s in legal_steps(st):
+                if s.kind == "bank" or (s.kind == "return" and isinstance(s.args[0], int)
+                                        and st.lisboa[st.active] == 0):
+                    options.append(s)
+            best_v, best_s, best_st = current + 0.05, None, None
+            for s in options:
+                child = apply(st, s)
+                v = self.value(child)
+                if v > best_v:
+                    best_v, best_s, best_st = v, s, child
+            if best_s is None or best_st is None:
+                break
+            steps.append(best_s)
+            st, current = best_st, best_v
+        return steps, st
+
+    def candidates(self, st: State) -> list[tuple[list[Step], State]]:
+        """Each action worth considering now, as (steps, position after them)."""
+        seat = st.active
+        out: list[tuple[list[Step], State]] = []
+        goods: list[Space] = []
+        for s in legal_steps(st):
+            kind = s.kind
+            if kind in ("employ", "speed", "build") or (kind == "tech" and self.config.techs):
+                out.append(([s], apply(st, s)))
+            elif kind == "sell":
+                if len(s.args) == 1:
+                    goods.append(s.args[0])
+                else:
+                    out.append(([s], apply(st, s)))
+        if len(goods) == 1:
+            s = Step("sell", (goods[0],))
+            out.append(([s], apply(st, s)))
+        elif len(goods) > 1:
+            # one of each type, keeping duplicates for a later set
+            gtype = st.board.goods_type
+            seen: dict[str, Space] = {}
+            for sp in goods:
+                seen.setdefault(gtype[(sp[1] - 1) * 2 + sp[2] - 1], sp)
+            if len(seen) < len(goods):
+                s = Step("sell", tuple(sorted(seen.values())))
+                out.append(([s], apply(st, s)))
+        if st.lisboa[seat] or any(st.ships_at(seat, p) for p in range(1, st.revealed + 1)):
+            out.extend(self.voyages(st))
+        return out
+
+    # ----- voyages -------------------------------------------------------------------
+    def _voyage(self, st: State, moves: tuple[ShipMove, ...],
+                cache: dict[tuple, tuple[float, list[Step], State]]
+                ) -> tuple[float, list[Step], State]:
+        key = tuple(sorted(moves))
+        hit = cache.get(key)
+        if hit is not None:
+            return hit
+        step = Step("move", key)
+        after = apply(st, step)
+        tail, final = self.resolve_after_move(after)
+        result = (self.value(final), [step, *tail], final)
+        cache[key] = result
+        return result
+
+    @staticmethod
+    def _feasible(st: State, moves: list[ShipMove]) -> bool:
+        seat = st.active
+        launched = 0
+        unknown = 0
+        used: dict[int, int] = {}
+        for src, _via, dst in moves:
+            if src == 0:
+                launched += 1
+            else:
+                used[src] = used.get(src, 0) + 1
+            if dst > st.revealed:
+                unknown += 1
+        if launched > st.lisboa[seat] or unknown > 1:
+            return False
+        return all(st.ships_at(seat, src) >= c for src, c in used.items())
+
+    def voyages(self, st: State) -> list[tuple[list[Step], State]]:
+        """Candidate ``move`` actions: the best single ship moves and composed voyages."""
+        cache: dict[tuple, tuple[float, list[Step], State]] = {}
+        singles = ship_moves(st)
+        if not singles:
+            return []
+        scored = []
+        for m in singles:
+            v, _, _ = self._voyage(st, (m,), cache)
+            scored.append((v, m))
+        scored.sort(key=lambda x: x[0], reverse=True)
+        order = [m for _, m in scored]
+        # greedy composition from the best single, and from the best launch
+        starts = [order[0]]
+        launch = next((m for m in order if m[0] == 0), None)
+        if launch is not None and launch != order[0]:
+            starts.append(launch)
+        for start in starts:
+            current = [start]
+            cur_v = self._voyage(st, (start,), cache)[0]
+            tries = 0
+            for m in order:
+                if tries >= self.config.combo_tries:
+                    break
+                trial = [*current, m]
+                if not self._feasible(st, trial):
+                    continue
+                tries += 1
+                v = self._voyage(st, tuple(trial), cache)[0]
+                if v > cur_v + EPS:
+                    current, cur_v = trial, v
+            # a second pass: moves that now fit (more launches for Harbor Maintenance)
+            for m in order[:4]:
+                trial = [*current, m]
+                if self._feasible(st, trial):
+                    v = self._voyage(st, tuple(trial), cache)[0]
+                    if v > cur_v + EPS:
+                        current, cur_v = trial, v
+        seat = st.active
+        lis = st.lisboa[seat]
+        if lis > 1:
+            for d in range(1, min(st.speed[seat], st.revealed) + 1):
+                self._voyage(st, ((0, 0, d),) * lis, cache)
+        best = sorted(cache.values(), key=lambda r: r[0], reverse=True)[: self.config.voyages]
+        return [(steps, final) for _, steps, final in best]

@@ -1,0 +1,202 @@
+"""Computer-only games between the levels: ``python -m game tournament``.
+
+This is how the levels are measured against each other (hard must beat medium,
+medium must beat easy) and how a refused step by a computer player would show up.
+Each game is dealt from the tournament seed and the game number; the levels are
+rotated over the seats from one game to the next, so every level plays every
+seat equally often. A step the engine refuses is counted and replaced by ``end``
+(or ``done``) so the game can go on; the count is printed and must be zero.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..deal import deal_towns
+from ..rules import apply, legal_steps
+from ..state import AFTER_MOVE, State
+from ..steps import IllegalStep, Step
+from .players import LEVELS, make_player
+
+__all__ = ["GameResult", "main", "play_game", "run"]
+
+NAMES = ("Red", "Blue", "Green", "Yellow")
+MAX_STEPS = 4000
+
+
+@dataclass(slots=True)
+class GameResult:
+    """One finished (or abandoned) game: levels by seat, scores, winners, counts."""
+
+    levels: list[str]
+    scores: list[int]
+    winners: list[int]
+    refusals: int = 0
+    finished: bool = True
+    steps: int = 0
+    turns: int = 0
+    think: dict[str, list[float]] = field(default_factory=dict)
+
+
+def seat_levels(levels: Sequence[str], game: int) -> list[str]:
+    """The levels by seat in game ``game``: rotated one seat per game."""
+    n = len(levels)
+    r = game % n
+    return list(levels[r:]) + list(levels[:r])
+
+
+def play_game(levels: Sequence[str], seed: int, game: int) -> GameResult:
+    """Play one computer-only game of the tournament."""
+    order = seat_levels(levels, game)
+    n = len(order)
+    st = State.start(NAMES[:n], deal_towns(n, f"{seed}:{game}"))
+    players = [make_player(level, f"{seed}:{game}:{seat}") for seat, level in enumerate(order)]
+    think: dict[str, list[float]] = {level: [] for level in order}
+    refusals = 0
+    steps = 0
+    while not st.over and steps < MAX_STEPS:
+        player = players[st.active]
+        start = time.perf_counter()
+        step = player.choose(st)
+        think[player.level].append(time.perf_counter() - start)
+        try:
+            st = apply(st, step)
+        except IllegalStep as exc:
+            refusals += 1
+            print(f"refused: game {game} seat {st.active} ({player.level}) {step}: {exc.reason}",
+                  file=sys.stderr)
+            fallback = Step("done") if st.phase == AFTER_MOVE else Step("end")
+            try:
+                st = apply(st, fallback)
+            except IllegalStep:
+                st = apply(st, legal_steps(st)[-1])
+        steps += 1
+    if not st.over:
+        return GameResult(order, [0] * n, [], refusals, False, steps, st.turn, think)
+    return GameResult(order, list(st.scores or []), list(st.winners or []), refusals, True,
+                      steps, st.turn, think)
+
+
+def _play(args: tuple[tuple[str, ...], int, int]) -> GameResult:
+    return play_game(*args)
+
+
+def _interval(values: list[float]) -> tuple[float, float]:
+    """Mean and the half-width of its 95% interval (normal approximation)."""
+    m = len(values)
+    mean = sum(values) / m
+    if m < 2:
+        return mean, float("nan")
+    sd = statistics.stdev(values)
+    return mean, 1.96 * sd / math.sqrt(m)
+
+
+def run(levels: Sequence[str], games: int, seed: int = 1, jobs: int = 1,
+        progress: bool = False) -> tuple[list[GameResult], list[str]]:
+    """Play the games and return them with the report's lines."""
+    tasks = [(tuple(levels), seed, g) for g in range(games)]
+    results: list[GameResult] = []
+    start = time.perf_counter()
+    if jobs > 1:
+        from multiprocessing import Pool
+
+        with Pool(jobs) as pool:
+            for i, res in enumerate(pool.imap(_play, tasks)):
+                results.append(res)
+                if progress and (i + 1) % 10 == 0:
+                    print(f"  {i + 1}/{games} games", file=sys.stderr, flush=True)
+    else:
+        for i, task in enumerate(tasks):
+            results.append(_play(task))
+            if progress and (i + 1) % 10 == 0:
+                print(f"  {i + 1}/{games} games", file=sys.stderr, flush=True)
+    elapsed = time.perf_counter() - start
+    return results, report(levels, results, seed, elapsed)
+
+
+def report(levels: Sequence[str], results: list[GameResult], seed: int,
+           elapsed: float) -> list[str]:
+    n = len(levels)
+    finished = [r for r in results if r.finished]
+    refusals = sum(r.refusals for r in results)
+    lines = [f"tournament: {len(results)} games, {n} players, seats {','.join(levels)}, "
+             f"seed {seed} ({elapsed:.0f} s)"]
+    wins: dict[str, list[float]] = {}
+    scores: dict[str, list[float]] = {}
+    think: dict[str, list[float]] = {}
+    for r in finished:
+        for seat, level in enumerate(r.levels):
+            share = 1.0 / len(r.winners) if seat in r.winners else 0.0
+            wins.setdefault(level, []).append(share)
+            scores.setdefault(level, []).append(float(r.scores[seat]))
+    for r in results:
+        for level, ts in r.think.items():
+            think.setdefault(level, []).extend(ts)
+    lines.append(f"{'level':<8} {'seats':>5} {'win rate':>18} {'mean score':>16} "
+                 f"{'think median':>12} {'max':>7}")
+    for level in dict.fromkeys(levels):
+        if level not in wins:
+            continue
+        w, wh = _interval(wins[level])
+        s, sh = _interval(scores[level])
+        ts = sorted(think.get(level, [0.0]))
+        lines.append(f"{level:<8} {len(wins[level]):>5} {100 * w:>8.1f}% ± {100 * wh:>5.1f}% "
+                     f"{s:>8.2f} ± {sh:>5.2f} {1000 * ts[len(ts) // 2]:>9.1f} ms "
+                     f"{1000 * ts[-1]:>5.0f} ms")
+    if finished:
+        turns = [r.turns / n for r in finished]
+        lines.append(f"rounds per game: {sum(turns) / len(turns):.1f}")
+    lines.append(f"unfinished games: {len(results) - len(finished)}")
+    lines.append(f"refused steps: {refusals}")
+    if "hard" in levels and finished:
+        share = sum(1.0 / len(r.winners) for r in finished for seat, level in enumerate(r.levels)
+                    if level == "hard" and seat in r.winners)
+        lines.append(f"hard vs field: {100 * share / len(finished):.1f}%")
+    else:
+        lines.append("hard vs field: n/a")
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game tournament", description=__doc__)
+    add_arguments(parser)
+    return run_args(parser.parse_args(argv))
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seats", default="hard,medium,easy,easy",
+                        help="comma-separated levels, 3 or 4 of easy/medium/hard")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="games played in parallel")
+    parser.add_argument("--progress", action="store_true", help="report progress on stderr")
+
+
+def run_args(args: argparse.Namespace) -> int:
+    levels = [s.strip().lower() for s in args.seats.split(",")]
+    if len(levels) not in (3, 4):
+        print(f"--seats needs 3 or 4 levels, not {len(levels)}", file=sys.stderr)
+        return 1
+    bad = [lv for lv in levels if lv not in LEVELS]
+    if bad:
+        print(f"unknown level {bad[0]!r}: choose easy, medium or hard", file=sys.stderr)
+        return 1
+    if args.games < 1:
+        print("--games needs at least 1 game", file=sys.stderr)
+        return 1
+    if args.jobs < 1:
+        print("--jobs needs at least 1", file=sys.stderr)
+        return 1
+    _, lines = run(levels, args.games, args.seed, args.jobs, args.progress)
+    print("\n".join(lines))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,7 @@
+"""``python -m scenes`` starts the game; it is also the entry script of the bundle."""
+
+import sys
+
+from scenes.app import main
+
+sys.exit(main())

@@ -1,0 +1,136 @@
+"""The computer players: legal whole games, speed, blindness to face-down towns."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from game.ai import HardPlayer, MediumPlayer, determinize, hint, make_player
+from game.ai.tournament import main as tournament_main
+from game.ai.tournament import play_game
+from game.ai.view import unseen_cards
+from game.deal import deal_towns
+from game.rules import apply, is_legal
+from game.state import Board, State
+
+NAMES = ("Ann", "Bea", "Cy", "Dan")
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+@pytest.mark.parametrize("players", [3, 4])
+def test_each_level_finishes_games_without_a_refusal(level: str, players: int) -> None:
+    others = ["medium", "easy", "easy"] if level == "hard" else [level] * 3
+    levels = [level, *others[: players - 1]]
+    result = play_game(levels, seed=7, game=players)
+    assert result.finished
+    assert result.refusals == 0
+    assert len(result.winners) >= 1
+
+
+def _midgame_states(players: int, seed: int, every: int = 9, count: int = 6) -> list[State]:
+    """Positions from a medium self-play game, taken at the start of some turns."""
+    st = State.start(NAMES[:players], deal_towns(players, seed))
+    bots = [MediumPlayer(seed * 10 + s) for s in range(players)]
+    out: list[State] = []
+    turns = 0
+    while not st.over and len(out) < count:
+        step = bots[st.active].choose(st)
+        st = apply(st, step)
+        if step.kind == "end":
+            turns += 1
+            if turns % every == 0 and not st.over:
+                out.append(st)
+    return out
+
+
+def _permuted(st: State, rng: random.Random) -> State:
+    """The same position with the face-down towns dealt differently (with three
+    players, possibly from the cards set aside)."""
+    other = st.copy()
+    hidden = st.size - st.revealed
+    for _ in range(50):
+        drawn = tuple(rng.sample(unseen_cards(st), hidden))
+        if drawn != st.board.towns[st.revealed:]:
+            other.board = Board.of(tuple(st.board.towns[: st.revealed]) + drawn)
+            break
+    return other
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_hard_cannot_see_face_down_towns(players: int) -> None:
+    rng = random.Random(players)
+    checked = 0
+    for st in _midgame_states(players, seed=11, every=3, count=8):
+        if len(unseen_cards(st)) < 2:
+            continue
+        other = _permuted(st, rng)
+        assert other.board.towns[st.revealed:] != st.board.towns[st.revealed:]
+        a = HardPlayer(seed=123).choose(st)
+        b = HardPlayer(seed=123).choose(other)
+        assert a == b, (st, a, b)
+        checked += 1
+    assert checked >= 2
+
+
+def test_determinize_depends_only_on_what_is_seen() -> None:
+    st = _midgame_states(4, seed=3, every=4, count=1)[0]
+    other = _permuted(st, random.Random(1))
+    a = determinize(st, random.Random(9))
+    b = determinize(other, random.Random(9))
+    assert a.board.towns == b.board.towns
+    assert a.board.towns[: st.revealed] == st.board.towns[: st.revealed]
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_choosing_never_changes_the_state_and_is_legal(level: str) -> None:
+    for st in _midgame_states(4, seed=5, every=6, count=4):
+        before = st.to_dict()
+        player = make_player(level, seed=1)
+        step = player.choose(st)
+        assert st.to_dict() == before
+        assert is_legal(st, step), step
+
+
+def test_hint_is_the_medium_step() -> None:
+    st = _midgame_states(4, seed=8, every=5, count=1)[0]
+    before = st.to_dict()
+    step = hint(st)
+    assert st.to_dict() == before
+    assert is_legal(st, step)
+    assert step == MediumPlayer(0).choose(st)
+
+
+def test_decisions_stay_within_the_budget() -> None:
+    worst = 0.0
+    for players in (3, 4):
+        for st in _midgame_states(players, seed=21, every=4, count=3):
+            for level in ("medium", "hard"):
+                player = make_player(level, seed=2)
+                start = time.perf_counter()
+                player.choose(st)
+                worst = max(worst, time.perf_counter() - start)
+    assert worst < 1.0, worst
+
+
+def test_hard_uses_a_fixed_number_of_rollouts() -> None:
+    st = _midgame_states(4, seed=13, every=6, count=1)[0]
+    a, b = HardPlayer(seed=4), HardPlayer(seed=4)
+    assert a.choose(st) == b.choose(st)
+    assert a.rollouts == b.rollouts > 0
+
+
+def test_tournament_prints_the_hard_share_last(capsys: pytest.CaptureFixture[str]) -> None:
+    assert tournament_main(["--games", "3", "--seats", "hard,medium,easy", "--seed", "2"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[-1].startswith("hard vs field: ")
+    assert lines[-1].endswith("%")
+    assert "refused steps: 0" in lines
+
+
+def test_tournament_refuses_bad_seats(capsys: pytest.CaptureFixture[str]) -> None:
+    assert tournament_main(["--games", "1", "--seats", "hard,wizard,easy"]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1
+    assert tournament_main(["--games", "1", "--seats", "hard,easy"]) == 1

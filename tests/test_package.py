@@ -1,0 +1,53 @@
+"""The standalone executable: build it with PyInstaller and run the smoke test on it.
+
+Slow (it builds the whole bundle), skipped only when PyInstaller is not installed.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+MAX_BYTES = 40 * 1024 * 1024
+
+
+def test_assets_are_found_in_the_bundle_when_frozen(monkeypatch, tmp_path: Path) -> None:
+    from scenes.assets import asset_path
+
+    assert asset_path("layout", "table.tmx") == ROOT / "assets" / "layout" / "table.tmx"
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
+    assert asset_path("fonts", "OFL-Inter.txt") == tmp_path / "assets" / "fonts" / "OFL-Inter.txt"
+
+
+@pytest.mark.slow
+def test_one_file_executable_builds_and_passes_smoke(tmp_path: Path) -> None:
+    pytest.importorskip("PyInstaller")
+    dist, work = tmp_path / "dist", tmp_path / "build"
+    subprocess.run(
+        [sys.executable, "-m", "PyInstaller", "--noconfirm", "--log-level", "WARN",
+         "--distpath", str(dist), "--workpath", str(work), str(ROOT / "build.spec")],
+        cwd=ROOT, check=True, timeout=900)
+    exe = dist / ("sail-to-india.exe" if os.name == "nt" else "sail-to-india")
+    assert exe.is_file()
+    assert exe.stat().st_size < MAX_BYTES, f"{exe.stat().st_size / 1e6:.1f} MB"
+
+    home = tmp_path / "home"
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "SAIL_TO_INDIA_HOME": str(home)}
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]["version"]
+    out = subprocess.run([str(exe), "--version"], capture_output=True, text=True, env=env,
+                         cwd=tmp_path, timeout=120, check=True)
+    assert out.stdout.strip() == f"sail-to-india {version}"
+
+    smoke = subprocess.run([str(exe), "--smoke"], capture_output=True, text=True, env=env,
+                           cwd=tmp_path, timeout=300)
+    assert smoke.returncode == 0, smoke.stderr
+    assert smoke.stdout.startswith("smoke: ok")
+    assert sorted(p.name for p in dist.iterdir()) == [exe.name], "nothing beside the executable"
