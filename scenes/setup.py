@@ -4,8 +4,7 @@ Colours follow seat order (red, blue, green, yellow, as the notation fixes), so 
 player picks a colour by taking that seat; the small arrow trades a seat with the one
 above. The starting player is chosen or drawn; the first-game deal is on until a first
 game has been started; the ``ship-only-build`` variant and an optional seed are here
-too. Each seat may later be played by the computer (the choice is shown, greyed out,
-until the computer players exist).
+too. Each seat is played by a person or by the computer at one of three levels.
 """
 
 from __future__ import annotations
@@ -21,7 +20,6 @@ from scenes.widgets import Button, Choice, TextField, Toggle
 
 PANEL = pygame.Rect(300, 90, 1320, 940)
 KINDS = ("human", "easy", "medium", "hard")
-AVAILABLE_KINDS = {"human"}
 DEFAULT_NAMES = ("Ann", "Bob", "Cy", "Dan")
 ROW_Y0, ROW_H = PANEL.y + 230, 84
 
@@ -55,8 +53,7 @@ class SetupScene(Scene):
                               placeholder=(lambda s=seat: t("setup.default_name", n=s + 1)))
             self.names.append(field)
             kind = Choice((px + 560, y + 12, 560, 56), list(KINDS),
-                          [f"setup.kind.{k}" for k in KINDS], 0,
-                          disabled=set(KINDS) - AVAILABLE_KINDS)
+                          [f"setup.kind.{k}" for k in KINDS], 0)
             self.kinds.append(kind)
             if seat > 0:
                 self.swaps.append(Button((px + 1140, y + 12, 60, 56), "setup.swap.icon",
@@ -205,9 +202,6 @@ class SetupScene(Scene):
                   color=P.INK, anchor="midleft")
         blit_text(surface, t("setup.seed"), (px + 900, oy + 92), role="text-semibold", size=20,
                   color=P.INK_SOFT, anchor="bottomleft")
-        if set(KINDS) != AVAILABLE_KINDS:
-            blit_text(surface, t("setup.kind.later"), (px + 560, ROW_Y0 + 4 * ROW_H - 6),
-                      size=17, color=P.INK_SOFT, anchor="topleft")
         for w in self.widgets:
             w.draw(surface)
         if self.message:
@@ -216,4 +210,4 @@ class SetupScene(Scene):
                       color=P.ALERT, anchor="center")
 
 
-__all__ = ["AVAILABLE_KINDS", "KINDS", "SetupScene"]
+__all__ = ["KINDS", "SetupScene"]

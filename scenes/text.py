@@ -41,7 +41,6 @@ ENGLISH: dict[str, str] = {
     "setup.kind.easy": "Easy",
     "setup.kind.medium": "Medium",
     "setup.kind.hard": "Hard",
-    "setup.kind.later": "Computer players come in a later version",
     "setup.start_player": "Starting player",
     "setup.start.random": "Drawn at random",
     "setup.first_game": "First-game deal (recommended towns first)",

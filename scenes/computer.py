@@ -1,0 +1,168 @@
+"""Computer seats at the table: thinking off the main loop, at a pace people can follow.
+
+A computer player (``game.ai``) may take a noticeable fraction of a second to choose,
+so it thinks in a background thread while the window keeps drawing; its steps are
+then made one at a time through the session like a human's, with a pause between
+them so the players can see each one land. The same module says which zones of the
+table a step concerns, which is how a hint is shown on the board without playing it.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from game.ai.players import PlanningPlayer, hint, make_player
+from game.state import State
+from game.steps import Step, parse_step
+
+COMPUTER_KINDS = ("easy", "medium", "hard")
+# Seconds between two computer steps at normal animation speed; "end" waits longer
+# so the turn's last move can be read before the board turns.
+STEP_PAUSE = 0.7
+END_PAUSE = 1.0
+
+
+class Thinker:
+    """One computer seat: a player object and, while it thinks, its thread."""
+
+    def __init__(self, level: str, seed: int | str | None = None) -> None:
+        self.level = level
+        self.player: PlanningPlayer = make_player(level, seed)
+        self._thread: threading.Thread | None = None
+        self._result: Step | None = None
+        self._error: BaseException | None = None
+        self._asked: State | None = None
+
+    @property
+    def busy(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def start(self, st: State) -> None:
+        """Begin choosing a step for ``st`` (which is never changed)."""
+        if self.busy:
+            return
+        self._result = None
+        self._error = None
+        self._asked = st
+
+        def think() -> None:
+            try:
+                self._result = self.player.choose(st)
+            except BaseException as exc:  # reported on the main thread by result()
+                self._error = exc
+
+        self._thread = threading.Thread(target=think, name=f"computer-{self.level}",
+                                        daemon=True)
+        self._thread.start()
+
+    def result(self, st: State) -> Step | None:
+        """The chosen step once ready, if it was chosen for this very state."""
+        if self.busy or self._asked is None:
+            return None
+        if self._error is not None:
+            error, self._error = self._error, None
+            raise error
+        step, asked = self._result, self._asked
+        self._result = None
+        self._asked = None
+        return step if asked is st else None
+
+    def thinking_about(self, st: State) -> bool:
+        """Whether a step for this very state is being (or has been) chosen."""
+        return self._asked is st
+
+    def wait(self, timeout: float | None = None) -> None:
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+
+class ComputerSeats:
+    """The thinkers of a table's computer seats, and the pause between their steps."""
+
+    def __init__(self, seats: list[str], seed: int | str | None = None) -> None:
+        self.thinkers = {seat: Thinker(kind, f"{seed}:{seat}") for seat, kind in enumerate(seats)
+                         if kind in COMPUTER_KINDS}
+        self.pause = 0.0
+
+    def plays(self, seat: int) -> bool:
+        return seat in self.thinkers
+
+    def after_step(self, step: str, speed: float = 1.0) -> None:
+        """Wait a moment before the next computer step (``speed`` 0 means no wait)."""
+        pause = END_PAUSE if step.split()[0] == "end" else STEP_PAUSE
+        self.pause = pause * speed
+
+    def tick(self, st: State, dt: float) -> Step | None:
+        """Advance time; returns the step to make now, if the computer to move has one."""
+        thinker = self.thinkers.get(st.active)
+        if thinker is None or st.over:
+            return None
+        self.pause = max(0.0, self.pause - dt)
+        if not thinker.busy and not thinker.thinking_about(st):
+            thinker.start(st)
+            return None
+        if self.pause > 0:
+            return None
+        return thinker.result(st)
+
+
+def hint_step(st: State) -> Step:
+    """What the medium computer player would do now."""
+    return hint(st)
+
+
+def step_zones(st: State, step: Step | str) -> set[str]:
+    """The table zones a step concerns (to light them up for a hint)."""
+    step = parse_step(step) if isinstance(step, str) else step
+    seat = st.active
+    kind, args = step.kind, step.args
+    zones: set[str] = set()
+    if kind == "employ":
+        zones |= {f"stock_{seat}", f"lisboa_{seat}"}
+    elif kind == "speed":
+        zones.add(f"speed_{seat}_{st.speed[seat] + 1}")
+    elif kind == "tech":
+        zones |= {f"tech_{args[0]}", f"scientists_{seat}"}
+    elif kind == "move":
+        for src, via, dst in args:
+            zones.add(f"lisboa_{seat}" if src == 0 else f"sea_{src}")
+            zones.add(f"sea_{dst}")
+            if via:
+                zones.add(f"sea_{via}")
+        zones.add("button_sail")
+    elif kind in ("cargo", "build"):
+        _, p, k = args[0]
+        zones.add(f"{'goods' if kind == 'cargo' else 'building'}_{p}_{k}")
+        source = args[1] if kind == "build" else None
+        if source is None:
+            zones.add(f"sea_{p}")
+        else:
+            zones.add(f"{'goods' if source[0] == 'g' else 'building'}_{p}_{source[2]}")
+    elif kind == "sell":
+        zones |= {f"goods_{p}_{k}" for _, p, k in args}
+        zones |= {f"lisboa_{seat}", "button_sell"}
+    elif kind == "geography":
+        zones |= {f"{'goods' if w == 'g' else 'building'}_{p}_{k}" for w, p, k in args}
+        zones.add("tech_geography")
+    elif kind == "return":
+        target = args[0]
+        if target == "banker":
+            zones.add(f"bankers_{seat}")
+        elif target == "historian":
+            zones.add(f"historians_{seat}")
+        elif isinstance(target, int):
+            zones.add(f"sea_{target}")
+        else:
+            zones.add(f"{'goods' if target[0] == 'g' else 'building'}_{target[1]}_{target[2]}")
+    elif kind == "bank":
+        zones.add("tech_bank-system")
+    elif kind == "map":
+        zones.add("tech_map")
+    elif kind == "done":
+        zones.add("button_done")
+    elif kind == "end":
+        zones.add("button_end_turn")
+    return zones
+
+
+__all__ = ["COMPUTER_KINDS", "ComputerSeats", "Thinker", "hint_step", "step_zones"]

@@ -1,0 +1,69 @@
+"""Computer seats at the table: thinking in a thread, pacing, hints shown as zones."""
+
+from __future__ import annotations
+
+import time
+
+from game.deal import deal_towns
+from game.rules import apply, is_legal
+from game.state import State
+from scenes.computer import ComputerSeats, Thinker, hint_step, step_zones
+
+TOWNS = ["T01", "T07", "T12", "T05", "T03", "T09", "T02", "T11", "T08"]
+
+
+def test_a_thinker_chooses_off_the_main_thread_and_never_changes_the_state() -> None:
+    st = State.start(["Ann", "Bob", "Cy"], TOWNS)
+    before = st.to_dict()
+    thinker = Thinker("hard", seed=1)
+    thinker.start(st)
+    deadline = time.monotonic() + 5
+    step = None
+    while step is None and time.monotonic() < deadline:
+        step = thinker.result(st)
+        time.sleep(0.005)
+    assert step is not None and is_legal(st, step)
+    assert st.to_dict() == before
+
+
+def test_a_result_for_another_state_is_dropped() -> None:
+    st = State.start(["Ann", "Bob", "Cy"], TOWNS)
+    thinker = Thinker("easy", seed=1)
+    thinker.start(st)
+    thinker.wait()
+    assert thinker.result(apply(st, "employ")) is None
+
+
+def test_computer_seats_play_a_whole_game_paced() -> None:
+    st = State.start(["Ann", "Bob", "Cy"], deal_towns(3, 9))
+    seats = ComputerSeats(["easy", "medium", "easy"], seed=2)
+    steps = 0
+    for _ in range(200_000):
+        if st.over:
+            break
+        step = seats.tick(st, 0.05)
+        if step is None:
+            time.sleep(0.0005)
+            continue
+        st = apply(st, step)
+        seats.after_step(str(step), speed=0.0)
+        steps += 1
+    assert st.over and steps > 20
+
+
+def test_only_computer_seats_think() -> None:
+    seats = ComputerSeats(["human", "hard", "human"])
+    assert not seats.plays(0) and seats.plays(1)
+    st = State.start(["Ann", "Bob", "Cy"], TOWNS)
+    assert seats.tick(st, 1.0) is None  # Ann is human
+
+
+def test_hint_zones_light_the_step_on_the_board() -> None:
+    st = State.start(["Ann", "Bob", "Cy"], TOWNS)
+    step = hint_step(st)
+    assert is_legal(st, step)
+    assert step_zones(st, "employ") == {"stock_0", "lisboa_0"}
+    assert step_zones(st, "move L-1") == {"lisboa_0", "sea_1", "button_sail"}
+    assert step_zones(st, "tech map") == {"tech_map", "scientists_0"}
+    assert step_zones(st, "sell 1g1 2g2") == {"goods_1_1", "goods_2_2", "lisboa_0",
+                                              "button_sell"}
