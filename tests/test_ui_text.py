@@ -32,7 +32,8 @@ def display() -> None:
 def test_every_literal_key_in_the_client_exists() -> None:
     # Some modules add their words to the table when imported: import them all first.
     for path in sorted(SCENES.glob("*.py")):
-        importlib.import_module(f"scenes.{path.stem}")
+        if path.stem != "__main__":  # that one starts the game
+            importlib.import_module(f"scenes.{path.stem}")
     missing = []
     for path in SCENES.glob("*.py"):
         for key in KEY.findall(path.read_text("utf-8")):
