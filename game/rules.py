@@ -49,7 +49,6 @@ T_MAP = TECH_INDEX["map"]
 T_BANK = TECH_INDEX["bank-system"]
 T_FACTORY = TECH_INDEX["factory"]
 TECH_COST = tuple(CARDS.tech(t).cost for t in TECH_IDS)
-TECH_NAME = tuple(CARDS.tech(t).name for t in TECH_IDS)
 
 
 # ----- wealth and VP ---------------------------------------------------------
@@ -89,19 +88,19 @@ def _gain_vp(st: State, seat: int, amount: int) -> None:
 
 
 # ----- small checks shared by several steps ----------------------------------
-def _need_wealth(st: State, seat: int, cost: int, what: str) -> None:
+def _need_wealth(st: State, seat: int, cost: int, key: str, **values: object) -> None:
     if st.wealth[seat] < cost:
-        raise IllegalStep(f"{what} costs {cost} and you have {st.wealth[seat]}")
+        raise IllegalStep(key, cost=cost, have=st.wealth[seat], **values)
 
 
 def _need_town(st: State, pos: int) -> None:
     if not 1 <= pos <= st.size:
-        raise IllegalStep(f"there is no town at {pos}")
+        raise IllegalStep("no_town", pos=pos)
 
 
 def _need_tech(st: State, seat: int, tech: int) -> None:
     if st.tech_owner[tech] != seat:
-        raise IllegalStep(f"you do not own {TECH_NAME[tech]}")
+        raise IllegalStep("not_owner", tech=TECH_IDS[tech])
 
 
 def _index(space: Space) -> int:
@@ -118,8 +117,8 @@ def _start_end_trigger(st: State) -> None:
 def _employ(st: State, step: Step) -> State:
     seat = st.active
     if st.stock[seat] == 0:
-        raise IllegalStep("your stock is empty")
-    _need_wealth(st, seat, EMPLOY_COST, "employing a marker")
+        raise IllegalStep("stock_empty")
+    _need_wealth(st, seat, EMPLOY_COST, "cost_employ")
     st = st.copy()
     _pay(st, seat, EMPLOY_COST)
     st.stock[seat] -= 1
@@ -134,8 +133,8 @@ def _speed(st: State, step: Step) -> State:
     seat = st.active
     speed = st.speed[seat]
     if speed >= 3:
-        raise IllegalStep("your ships already sail at speed 3")
-    _need_wealth(st, seat, SPEED_COST[speed], f"raising speed to {speed + 1}")
+        raise IllegalStep("top_speed")
+    _need_wealth(st, seat, SPEED_COST[speed], "cost_speed", speed=speed + 1)
     st = st.copy()
     _pay(st, seat, SPEED_COST[speed])
     st.speed[seat] = speed + 1
@@ -154,16 +153,16 @@ def _tech(st: State, step: Step) -> State:
     tech_id = step.args[0]
     tech = TECH_INDEX.get(tech_id)
     if tech is None:
-        raise IllegalStep(f"unknown technology {tech_id!r}")
+        raise IllegalStep("unknown_tech", id=tech_id)
     owner = st.tech_owner[tech]
     if owner == seat:
-        raise IllegalStep(f"you already own {TECH_NAME[tech]}")
+        raise IllegalStep("own_tech", tech=tech_id)
     if owner >= 0:
-        raise IllegalStep(f"{TECH_NAME[tech]} already belongs to {st.names[owner]}")
+        raise IllegalStep("tech_taken", tech=tech_id, name=st.names[owner])
     if st.scientists_home(seat) == 0:
-        raise IllegalStep("all three of your scientists already hold technologies")
+        raise IllegalStep("no_scientist")
     cost = tech_cost(st, seat, tech_id)
-    _need_wealth(st, seat, cost, TECH_NAME[tech])
+    _need_wealth(st, seat, cost, "cost_tech", tech=tech_id)
     st = st.copy()
     _pay(st, seat, cost)
     st.tech_owner[tech] = seat
@@ -180,31 +179,32 @@ def _build(st: State, step: Step) -> State:
     pos = space[1]
     if st.phase == AFTER_MOVE:
         if st.tech_owner[T_ARCHITECTURE] != seat:
-            raise IllegalStep("after a move only Architecture lets you build; you do not own it")
+            raise IllegalStep("arch_needed")
         if st.flags & USED_ARCHITECTURE:
-            raise IllegalStep("Architecture was already used this turn")
+            raise IllegalStep("arch_used")
     _need_town(st, pos)
     if not st.face_up(pos):
-        raise IllegalStep(f"the town at {pos} is not discovered yet")
+        raise IllegalStep("face_down", pos=pos)
     target = _index(space)
     owner = st.buildings[target]
     if owner >= 0:
-        who = "you" if owner == seat else st.names[owner]
-        raise IllegalStep(f"{space_str(space)} is already built on by {who}")
+        if owner == seat:
+            raise IllegalStep("built_by_you", space=space_str(space))
+        raise IllegalStep("built_by", space=space_str(space), name=st.names[owner])
     if source is None:
         if st.ships_at(seat, pos) == 0:
-            raise IllegalStep(f"you have no ship in sea {pos} to build with")
+            raise IllegalStep("no_ship_to_build", pos=pos)
     else:
         if st.variant == "ship-only-build":
-            raise IllegalStep("in the ship-only-build variant only a ship in the sea can build")
+            raise IllegalStep("ship_only")
         if source[1] != pos:
-            raise IllegalStep(f"the builder must already be on the town at {pos}")
+            raise IllegalStep("builder_elsewhere", pos=pos)
         if source == space:
-            raise IllegalStep("a building cannot be built from itself")
+            raise IllegalStep("build_from_itself")
         land = st.goods if source[0] == "g" else st.buildings
         if land[_index(source)] != seat:
-            raise IllegalStep(f"you have no marker on {space_str(source)}")
-    _need_wealth(st, seat, BUILD_COST, "a building")
+            raise IllegalStep("no_marker", space=space_str(source))
+    _need_wealth(st, seat, BUILD_COST, "cost_build")
     st = st.copy()
     _pay(st, seat, BUILD_COST)
     if source is None:
@@ -240,7 +240,7 @@ def _sell(st: State, step: Step) -> State:
     for space in spaces:
         _need_town(st, space[1])
         if st.goods[_index(space)] != seat:
-            raise IllegalStep(f"{space_str(space)} is not your trade good")
+            raise IllegalStep("not_your_good", space=space_str(space))
     _, wealth, vp = sale_value(st, seat, spaces)
     st = st.copy()
     for space in spaces:
@@ -260,30 +260,37 @@ def owns_stronghold(st: State, seat: int, pos: int) -> bool:
             or (b[i + 1] == seat and kinds[i + 1] == STRONGHOLD))
 
 
-def check_ship_move(st: State, move: ShipMove, speed: int) -> str | None:
+def ship_move_problem(st: State, move: ShipMove, speed: int) -> IllegalStep | None:
     """Why one ship move cannot be made, looking at it alone (None if it can)."""
     src, via, dst = move
     size = st.size
     seat = st.active
     if not 1 <= dst <= size:
-        return f"there is no sea {dst}"
+        return IllegalStep("no_sea", pos=dst)
     if via:
         if not 1 <= via <= size or not owns_stronghold(st, seat, via):
-            return f"you have no stronghold at {via}"
+            return IllegalStep("no_stronghold", pos=via)
         start = via
     else:
         start = src
         if src and not 1 <= src <= size:
-            return f"there is no sea {src}"
+            return IllegalStep("no_sea", pos=src)
     distance = abs(dst - start)
     if distance > speed:
-        where = "" if start == 0 else f" from sea {start}"
-        return f"speed is {speed}, sea {dst} is {distance} away{where}"
+        if start == 0:
+            return IllegalStep("too_far", speed=speed, dst=dst, distance=distance)
+        return IllegalStep("too_far_from", speed=speed, dst=dst, distance=distance, src=start)
     if dst > st.revealed + 1:
-        return f"sea {dst} lies beyond the undiscovered town at {st.revealed + 1}"
+        return IllegalStep("beyond", dst=dst, pos=st.revealed + 1)
     if dst > st.revealed and st.flags & ENTERED_FACE_DOWN:
-        return "you have already entered an undiscovered town this turn"
+        return IllegalStep("entered_already")
     return None
+
+
+def check_ship_move(st: State, move: ShipMove, speed: int) -> str | None:
+    """The reason one ship move cannot be made, as a sentence (None if it can)."""
+    problem = ship_move_problem(st, move, speed)
+    return problem.reason if problem else None
 
 
 def _move(st: State, step: Step) -> State:
@@ -294,9 +301,9 @@ def _move(st: State, step: Step) -> State:
     into_unknown = 0
     from_sea: dict[int, int] = {}
     for move in moves:
-        reason = check_ship_move(st, move, speed)
-        if reason:
-            raise IllegalStep(reason)
+        problem = ship_move_problem(st, move, speed)
+        if problem:
+            raise problem
         src, _via, dst = move
         if src == 0:
             launched += 1
@@ -305,15 +312,15 @@ def _move(st: State, step: Step) -> State:
         if dst > st.revealed:
             into_unknown += 1
     if launched > st.lisboa[seat]:
-        raise IllegalStep(f"you launch {launched} but have {st.lisboa[seat]} on Lisboa")
+        raise IllegalStep("launch_short", launched=launched, have=st.lisboa[seat])
     for src, count in from_sea.items():
         have = st.ships_at(seat, src)
         if count > have:
             if have == 0:
-                raise IllegalStep(f"you have no ship in sea {src}")
-            raise IllegalStep(f"you move {count} ships from sea {src} but have {have} there")
+                raise IllegalStep("no_ship", pos=src)
+            raise IllegalStep("ships_short", count=count, pos=src, have=have)
     if into_unknown > 1:
-        raise IllegalStep("only one ship per turn may enter an undiscovered town")
+        raise IllegalStep("one_unknown")
     st = st.copy()
     base = seat * (st.size + 1)
     ships = st.ships
@@ -351,10 +358,11 @@ def _cargo(st: State, step: Step) -> State:
     i = _index(space)
     owner = st.goods[i]
     if owner >= 0:
-        who = "you" if owner == seat else st.names[owner]
-        raise IllegalStep(f"{space_str(space)} is already taken by {who}")
+        if owner == seat:
+            raise IllegalStep("taken_by_you", space=space_str(space))
+        raise IllegalStep("taken_by", space=space_str(space), name=st.names[owner])
     if st.ships_at(seat, pos) == 0:
-        raise IllegalStep(f"you have no ship in sea {pos}")
+        raise IllegalStep("no_ship", pos=pos)
     st = st.copy()
     st.ships[seat * (st.size + 1) + pos] -= 1
     st.goods[i] = seat
@@ -365,8 +373,8 @@ def _map(st: State, step: Step) -> State:
     seat = st.active
     _need_tech(st, seat, T_MAP)
     if not st.map_pending:
-        raise IllegalStep("Map needs a town discovered in this move, and only once")
-    _need_wealth(st, seat, MAP_COST, "Map")
+        raise IllegalStep("map_nothing")
+    _need_wealth(st, seat, MAP_COST, "cost_map")
     st = st.copy()
     _pay(st, seat, MAP_COST)
     _gain_vp(st, seat, 1)
@@ -389,7 +397,7 @@ def _return(st: State, step: Step) -> State:
         track = st.wealth if target == "banker" else st.vp
         amount = track[seat]
         if amount == 0:
-            raise IllegalStep(f"you have no {target}")
+            raise IllegalStep(f"no_{target}")
         st = st.copy()
         track = st.wealth if target == "banker" else st.vp
         track[seat] = amount - (amount % 5 or 5)
@@ -398,7 +406,7 @@ def _return(st: State, step: Step) -> State:
     if isinstance(target, int):
         _need_town(st, target)
         if st.ships_at(seat, target) == 0:
-            raise IllegalStep(f"you have no ship in sea {target}")
+            raise IllegalStep("no_ship", pos=target)
         st = st.copy()
         st.ships[seat * (st.size + 1) + target] -= 1
         st.lisboa[seat] += 1
@@ -407,7 +415,7 @@ def _return(st: State, step: Step) -> State:
     i = _index(target)
     land = st.goods if target[0] == "g" else st.buildings
     if land[i] != seat:
-        raise IllegalStep(f"you have no marker on {space_str(target)}")
+        raise IllegalStep("no_marker", space=space_str(target))
     st = st.copy()
     (st.goods if target[0] == "g" else st.buildings)[i] = -1
     st.lisboa[seat] += 1
@@ -418,8 +426,8 @@ def _bank(st: State, step: Step) -> State:
     seat = st.active
     _need_tech(st, seat, T_BANK)
     if st.flags & USED_BANK:
-        raise IllegalStep("Bank System was already used this turn")
-    _need_wealth(st, seat, BANK_COST, "Bank System")
+        raise IllegalStep("bank_used")
+    _need_wealth(st, seat, BANK_COST, "cost_bank")
     st = st.copy()
     st.flags |= USED_BANK
     _pay(st, seat, BANK_COST)
@@ -431,12 +439,12 @@ def _geography(st: State, step: Step) -> State:
     seat = st.active
     _need_tech(st, seat, T_GEOGRAPHY)
     if st.flags & USED_GEOGRAPHY:
-        raise IllegalStep("Geography was already used this turn")
+        raise IllegalStep("geography_used")
     for space in step.args:
         _need_town(st, space[1])
         land = st.goods if space[0] == "g" else st.buildings
         if land[_index(space)] != seat:
-            raise IllegalStep(f"you have no marker on {space_str(space)}")
+            raise IllegalStep("no_marker", space=space_str(space))
     st = st.copy()
     st.flags |= USED_GEOGRAPHY
     base = seat * (st.size + 1)
@@ -474,17 +482,17 @@ def apply(st: State, step: Step | str) -> State:
     """The state after ``step``; raises IllegalStep (with a reason) if it is not legal."""
     step = step_of(step)
     if st.over:
-        raise IllegalStep("the game is over")
+        raise IllegalStep("game_over")
     kind = step.kind
     if st.phase == AFTER_MOVE:
         if kind not in _AFTER_MOVE_KINDS:
             if kind == "end":
-                raise IllegalStep("finish the voyage first: cargo, map, build or done")
-            raise IllegalStep(f"{kind} must wait: finish the voyage (done) first")
+                raise IllegalStep("finish_voyage")
+            raise IllegalStep("must_wait", kind=kind)
     elif kind in _AFTER_MOVE_ONLY:
-        raise IllegalStep(f"{kind} only follows a move")
+        raise IllegalStep("only_after_move", kind=kind)
     elif kind in ACTION_KINDS and st.ap == 0:
-        raise IllegalStep("no action points left")
+        raise IllegalStep("no_ap")
     return _HANDLERS[kind](st, step)
 
 

@@ -27,11 +27,101 @@ ACTION_KINDS = frozenset(("employ", "speed", "tech", "build", "sell", "move"))
 FREE_KINDS = frozenset(("return", "bank", "geography"))
 
 
-class IllegalStep(ValueError):
-    """A step that cannot be made: ``reason`` is a sentence a player can read."""
+# Every refusal the engine gives, in English. A refusal carries its key and values
+# too, so a client can say the same in another language (its translation table
+# reuses these templates as the English source). ``tech`` values are technology ids,
+# shown by name; ``space`` values are spaces in the notation (3g1).
+REASONS: dict[str, str] = {
+    # the shape of a step
+    "empty_step": "empty step",
+    "unknown_step": "unknown step '{kind}'",
+    "extra_words": "{kind} takes no more words",
+    "not_goods_space": "'{token}' is not a goods space like 3g1",
+    "not_building_space": "'{token}' is not a building space like 3b1",
+    "not_space": "'{token}' is not a space like 3g1 or 3b2",
+    "not_ship_move": "'{token}' is not a ship move like L-3, 2-5 or L@4-6",
+    "same_sea": "a ship move must end in another sea",
+    "needs_space": "{kind} needs at least one space",
+    "named_twice": "{kind} names {space} twice",
+    "tech_needs_id": "tech needs one technology id, e.g. tech map",
+    "build_needs_space": "build needs a building space, e.g. build 3b1 or build 3b1 from 3g2",
+    "cargo_needs_space": "cargo needs one goods space, e.g. cargo 3g1",
+    "return_needs_place": "return needs one place, e.g. return 3, return 3g1, return banker",
+    # the turn
+    "game_over": "the game is over",
+    "no_ap": "no action points left",
+    "finish_voyage": "finish the voyage first: cargo, map, build or done",
+    "must_wait": "{kind} must wait: finish the voyage (done) first",
+    "only_after_move": "{kind} only follows a move",
+    # paying
+    "cost_employ": "employing a marker costs {cost} and you have {have}",
+    "cost_speed": "raising speed to {speed} costs {cost} and you have {have}",
+    "cost_tech": "{tech} costs {cost} and you have {have}",
+    "cost_build": "a building costs {cost} and you have {have}",
+    "cost_map": "Map costs {cost} and you have {have}",
+    "cost_bank": "Bank System costs {cost} and you have {have}",
+    # places and markers
+    "no_town": "there is no town at {pos}",
+    "no_sea": "there is no sea {pos}",
+    "face_down": "the town at {pos} is not discovered yet",
+    "no_ship": "you have no ship in sea {pos}",
+    "no_marker": "you have no marker on {space}",
+    "no_banker": "you have no banker",
+    "no_historian": "you have no historian",
+    "stock_empty": "your stock is empty",
+    "top_speed": "your ships already sail at speed 3",
+    # technologies
+    "unknown_tech": "unknown technology '{id}'",
+    "not_owner": "you do not own {tech}",
+    "own_tech": "you already own {tech}",
+    "tech_taken": "{tech} already belongs to {name}",
+    "no_scientist": "all three of your scientists already hold technologies",
+    "arch_needed": "after a move only Architecture lets you build; you do not own it",
+    "arch_used": "Architecture was already used this turn",
+    "bank_used": "Bank System was already used this turn",
+    "geography_used": "Geography was already used this turn",
+    "map_nothing": "Map needs a town discovered in this move, and only once",
+    # building
+    "built_by_you": "{space} is already built on by you",
+    "built_by": "{space} is already built on by {name}",
+    "no_ship_to_build": "you have no ship in sea {pos} to build with",
+    "ship_only": "in the ship-only-build variant only a ship in the sea can build",
+    "builder_elsewhere": "the builder must already be on the town at {pos}",
+    "build_from_itself": "a building cannot be built from itself",
+    # trade goods
+    "not_your_good": "{space} is not your trade good",
+    "taken_by_you": "{space} is already taken by you",
+    "taken_by": "{space} is already taken by {name}",
+    # ships
+    "no_stronghold": "you have no stronghold at {pos}",
+    "too_far": "speed is {speed}, sea {dst} is {distance} away",
+    "too_far_from": "speed is {speed}, sea {dst} is {distance} away from sea {src}",
+    "beyond": "sea {dst} lies beyond the undiscovered town at {pos}",
+    "entered_already": "you have already entered an undiscovered town this turn",
+    "one_unknown": "only one ship per turn may enter an undiscovered town",
+    "launch_short": "you launch {launched} but have {have} on Lisboa",
+    "ships_short": "you move {count} ships from sea {pos} but have {have} there",
+}
 
-    def __init__(self, reason: str) -> None:
+
+def _english(key: str, values: dict[str, object]) -> str:
+    shown = dict(values)
+    if "tech" in shown:
+        from .cards import CARDS
+
+        shown["tech"] = CARDS.tech(str(shown["tech"])).name
+    return REASONS[key].format(**shown)
+
+
+class IllegalStep(ValueError):
+    """A step that cannot be made: ``reason`` is a sentence a player can read;
+    ``key`` and ``values`` say the same for a translation (see REASONS)."""
+
+    def __init__(self, key: str, **values: object) -> None:
+        reason = _english(key, values)
         super().__init__(reason)
+        self.key = key
+        self.values = values
         self.reason = reason
 
 
@@ -92,39 +182,38 @@ _MOVE = re.compile(r"(?:(l)|l@(\d{1,2})|(\d{1,2}))(?:-(\d{1,2}))?")
 def _space(token: str, kinds: str = "gb") -> Space:
     m = _SPACE.fullmatch(token)
     if not m or m.group(2) not in kinds:
-        want = {"g": "a goods space like 3g1", "b": "a building space like 3b1",
-                "gb": "a space like 3g1 or 3b2"}[kinds]
-        raise IllegalStep(f"{token!r} is not {want}")
+        key = {"g": "not_goods_space", "b": "not_building_space", "gb": "not_space"}[kinds]
+        raise IllegalStep(key, token=token)
     return (m.group(2), int(m.group(1)), int(m.group(3)))
 
 
 def _ship_move(token: str) -> ShipMove:
     m = _MOVE.fullmatch(token)
     if not m:
-        raise IllegalStep(f"{token!r} is not a ship move like L-3, 2-5 or L@4-6")
+        raise IllegalStep("not_ship_move", token=token)
     lisboa, via, src, dst = m.groups()
     if via is not None:
         v = int(via)
         if dst is None:
             return (0, v, v)
         if int(dst) == v:
-            raise IllegalStep("a ship move must end in another sea")
+            raise IllegalStep("same_sea")
         return (0, v, int(dst))
     if dst is None:
-        raise IllegalStep(f"{token!r} is not a ship move like L-3, 2-5 or L@4-6")
+        raise IllegalStep("not_ship_move", token=token)
     start = 0 if lisboa else int(src)
     if start == int(dst):
-        raise IllegalStep("a ship move must end in another sea")
+        raise IllegalStep("same_sea")
     return (start, 0, int(dst))
 
 
 def _no_repeats(spaces: list[Space], kind: str) -> tuple[Space, ...]:
     if not spaces:
-        raise IllegalStep(f"{kind} needs at least one space")
+        raise IllegalStep("needs_space", kind=kind)
     seen = set()
     for space in spaces:
         if space in seen:
-            raise IllegalStep(f"{kind} names {space_str(space)} twice")
+            raise IllegalStep("named_twice", kind=kind, space=space_str(space))
         seen.add(space)
     return tuple(spaces)
 
@@ -134,42 +223,42 @@ def parse_step(text: str) -> Step:
     """Parse one step (case-insensitive, comments already removed)."""
     words = text.lower().split()
     if not words:
-        raise IllegalStep("empty step")
+        raise IllegalStep("empty_step")
     kind, rest = words[0], words[1:]
     if kind in ("employ", "speed", "map", "done", "bank", "end"):
         if rest:
-            raise IllegalStep(f"{kind} takes no more words")
+            raise IllegalStep("extra_words", kind=kind)
         return Step(kind)
     if kind == "tech":
         if len(rest) != 1:
-            raise IllegalStep("tech needs one technology id, e.g. tech map")
+            raise IllegalStep("tech_needs_id")
         return Step("tech", (rest[0],))
     if kind == "build":
         if len(rest) == 1:
             return Step("build", (_space(rest[0], "b"), None))
         if len(rest) == 3 and rest[1] == "from":
             return Step("build", (_space(rest[0], "b"), _space(rest[2])))
-        raise IllegalStep("build needs a building space, e.g. build 3b1 or build 3b1 from 3g2")
+        raise IllegalStep("build_needs_space")
     if kind == "sell":
         return Step("sell", _no_repeats([_space(w, "g") for w in rest], "sell"))
     if kind == "geography":
         return Step("geography", _no_repeats([_space(w) for w in rest], "geography"))
     if kind == "cargo":
         if len(rest) != 1:
-            raise IllegalStep("cargo needs one goods space, e.g. cargo 3g1")
+            raise IllegalStep("cargo_needs_space")
         return Step("cargo", (_space(rest[0], "g"),))
     if kind == "move":
         return Step("move", tuple(_ship_move(w) for w in rest))
     if kind == "return":
         if len(rest) != 1:
-            raise IllegalStep("return needs one place, e.g. return 3, return 3g1, return banker")
+            raise IllegalStep("return_needs_place")
         what = rest[0]
         if what in ("banker", "historian"):
             return Step("return", (what,))
         if _POS.fullmatch(what):
             return Step("return", (int(what),))
         return Step("return", (_space(what),))
-    raise IllegalStep(f"unknown step {kind!r}")
+    raise IllegalStep("unknown_step", kind=kind)
 
 
 def step_of(step: Step | str) -> Step:

@@ -31,6 +31,7 @@ class Outcome:
     reason: str = ""
     before: State | None = None
     after: State | None = None
+    refusal: IllegalStep | None = None  # the engine's refusal (key and values)
 
 
 class Session:
@@ -142,7 +143,7 @@ class Session:
             parsed = parse_step(text.strip()) if isinstance(step, str) else step
             after = apply(before, parsed)
         except IllegalStep as exc:
-            return Outcome(False, text, exc.reason, before, before)
+            return Outcome(False, text, exc.reason, before, before, exc)
         self.steps.append(str(parsed))
         self.states.append(after)
         if parsed.kind == "end":

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from game.rules import apply, sale_value
 from game.state import ACTIONS, TECH_IDS, State
 from game.steps import IllegalStep, ShipMove, Space, move_str, space_str
+from scenes.reasons import reason_text
 
 # Pieces a player can pick up:
 #   ("stock", seat)          a marker from the stock
@@ -71,10 +72,11 @@ class Drop:
 
 
 def _refusal(st: State, step: str) -> str | None:
+    """The engine's reason (in the player's language) a step is refused, or None."""
     try:
         apply(st, step)
     except IllegalStep as exc:
-        return exc.reason
+        return reason_text(exc)
     return None
 
 

@@ -132,3 +132,32 @@ def test_bench_prints_its_figure_last() -> None:
                           capture_output=True, text=True, check=True)
     last = proc.stdout.strip().splitlines()[-1]
     assert last.startswith("games/s: ") and "steps/s: " in last and "steps/game: " in last
+
+
+def test_every_refusal_has_a_key_an_english_template_and_a_translation() -> None:
+    from game.rules import apply
+    from game.state import State
+    from game.steps import REASONS, IllegalStep
+    from scenes.reasons import reason_text
+    from scenes.text import TABLES
+
+    st = State.start(["Ann", "Bob", "Cy"], TOWNS_3.split())
+    with pytest.raises(IllegalStep) as caught:
+        apply(st, "move L-3")
+    refusal = caught.value
+    assert (refusal.key, refusal.values) == ("too_far", {"speed": 1, "dst": 3, "distance": 3})
+    assert reason_text(refusal) == refusal.reason == "speed is 1, sea 3 is 3 away"
+    with pytest.raises(IllegalStep) as caught:
+        apply(st, "tech renaissance")
+    assert reason_text(caught.value) == "Renaissance costs 4 and you have 2"
+    # A translation of the key is used when the language has one.
+    TABLES["fr"]["reason.too_far"] = "vitesse {speed} : la mer {dst} est à {distance}"
+    from scenes.text import set_language
+
+    set_language("fr")
+    try:
+        assert reason_text(refusal) == "vitesse 1 : la mer 3 est à 3"
+    finally:
+        set_language("en")
+        del TABLES["fr"]["reason.too_far"]
+    assert all(REASONS.values())

@@ -1,0 +1,25 @@
+"""The engine's refusals in the player's language.
+
+The engine refuses a step with a key and values (``game.steps.REASONS`` holds the
+English templates); this module puts those templates into the one translation table
+as ``reason.<key>`` and renders a refusal through ``t``, so "speed is 1, sea 3 is 3
+away" can be said in every language the client speaks.
+"""
+
+from __future__ import annotations
+
+from game.steps import REASONS, IllegalStep
+from scenes.text import ENGLISH, t
+
+ENGLISH.update({f"reason.{key}": text for key, text in REASONS.items()})
+
+
+def reason_text(refusal: IllegalStep) -> str:
+    """A refusal as a sentence in the current language."""
+    values = dict(refusal.values)
+    if "tech" in values:
+        values["tech"] = t(f"tech.{values['tech']}")
+    return t(f"reason.{refusal.key}", **values)
+
+
+__all__ = ["reason_text"]
