@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import time
 import warnings
 from collections.abc import Callable
 from pathlib import Path
@@ -51,6 +50,10 @@ class App:
         _scaling_hints()
         pygame.display.init()
         pygame.font.init()
+        if settings is None:
+            settings, notice = load_settings()
+        self.settings = settings
+        set_language(settings.language)
         self.size = LOGICAL_SIZE
         flags = pygame.SCALED | pygame.RESIZABLE
         with warnings.catch_warnings():
@@ -58,11 +61,10 @@ class App:
             warnings.filterwarnings("ignore", message="no fast renderer")
             self.screen = pygame.display.set_mode(self.size, flags)
         pygame.display.set_caption(t("game.title"))
-        fit_window(window)
-        if settings is None:
-            settings, notice = load_settings()
-        self.settings = settings
-        set_language(settings.language)
+        self.fullscreen = False
+        fit_window(window or settings.window_size)
+        if settings.fullscreen and window is None:
+            self.apply_window()
         #: One sentence for the player (a settings problem, a refused record...).
         self.notice = notice
         self.stack = SceneStack(self)
@@ -79,6 +81,18 @@ class App:
 
     def quit(self) -> None:
         self.running = False
+
+    def apply_window(self) -> None:
+        """Make the window what the settings say: full screen, or the chosen size."""
+        want = self.settings.fullscreen
+        if want != self.fullscreen:
+            try:
+                pygame.display.toggle_fullscreen()
+                self.fullscreen = want
+            except pygame.error:
+                self.fullscreen = False  # no full screen here (a headless driver)
+        if not self.fullscreen:
+            fit_window(self.settings.window_size or desktop_fit())
 
     def save_settings(self) -> None:
         try:
@@ -127,6 +141,19 @@ def _window() -> pygame.Window | None:
             return pygame.Window.from_display_module()
     except (AttributeError, pygame.error):
         return None
+
+
+def desktop_fit() -> tuple[int, int]:
+    """The logical size, or the largest 16:9 window the desktop holds if it is smaller."""
+    try:
+        dw, dh = pygame.display.get_desktop_sizes()[0]
+    except (IndexError, pygame.error):
+        return LOGICAL_SIZE
+    if dw >= LOGICAL_SIZE[0] and dh >= LOGICAL_SIZE[1]:
+        return LOGICAL_SIZE
+    k = min(dw / LOGICAL_SIZE[0], (dh - 60) / LOGICAL_SIZE[1])  # room for a title bar
+    return (max(MIN_WINDOW[0], int(LOGICAL_SIZE[0] * k)),
+            max(MIN_WINDOW[1], int(LOGICAL_SIZE[1] * k)))
 
 
 def fit_window(requested: tuple[int, int] | None = None) -> None:
@@ -185,7 +212,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--smoke", action="store_true",
                         help="headless self-test: title, setup, table; exit 0 when all is well")
     parser.add_argument("--bench-frames", type=int, metavar="N",
-                        help="draw N frames of a sample table and print the frame rate")
+                        help="time N frames of a mid-game table with a drag and animations "
+                             "running; the last line is 'frame ms: median X  p99 Y'")
     parser.add_argument("--preview", action="store_true",
                         help="show the table with sample markers (to judge the look)")
     parser.add_argument("--players", type=int, choices=(3, 4), default=4,
@@ -229,7 +257,10 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError as exc:
             print(f"sail-to-india: {exc}", file=sys.stderr)
             return 2
-    app = App(window=_window_size(args.window))
+    window = _window_size(args.window)
+    if args.bench_frames and window is None:
+        window = LOGICAL_SIZE  # the logical size shown 1:1: the figure the budget is for
+    app = App(window=window)
     if args.palette:
         app.settings.palette = args.palette
     first: Scene
@@ -263,16 +294,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _bench(app: App, frames: int, players: int) -> int:
-    from scenes.preview import TablePreview, sample_state
+    from scenes.framebench import main as bench_frames
 
-    app.start(TablePreview(sample_state(players)))
-    app.run(max_frames=3, fixed_dt=1 / 60)  # warm the caches
-    start = time.perf_counter()
-    app.run(max_frames=3 + frames, fixed_dt=1 / 60)
-    elapsed = time.perf_counter() - start
-    print(f"frames: {frames}  seconds: {elapsed:.3f}  fps: {frames / max(elapsed, 1e-9):.1f}")
-    pygame.quit()
-    return 0
+    return bench_frames(app, frames, players)
 
 
 if __name__ == "__main__":

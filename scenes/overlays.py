@@ -4,6 +4,8 @@ right-click menu of free actions, and the pause menu.
 They are modal (nothing under them sees input) and not opaque (the table shows
 through a veil), and each closes itself by popping the stack; what they decide is
 passed back through a callback, so the table keeps the only link to the session.
+Only the top scene is updated, so an overlay passes time on to the scene under it
+(``animate``): a step's film keeps playing under a question about it.
 """
 
 from __future__ import annotations
@@ -23,10 +25,11 @@ VEIL = (6, 16, 30)
 
 
 def _veil(surface: pygame.Surface, alpha: int) -> None:
-    veil = pygame.Surface(surface.get_size())
-    veil.fill(VEIL)
-    veil.set_alpha(alpha)
-    surface.blit(veil, (0, 0))
+    """Darken what is drawn toward the veil colour: two fills, much cheaper than
+    blending a whole-screen surface every frame."""
+    keep = 255 - alpha
+    surface.fill((keep, keep, keep), special_flags=pygame.BLEND_MULT)
+    surface.fill(tuple(c * alpha // 255 for c in VEIL), special_flags=pygame.BLEND_ADD)
 
 
 class Overlay(Scene):
@@ -38,6 +41,19 @@ class Overlay(Scene):
     def close(self) -> None:
         if self.stack is not None and self.stack.top is self:
             self.stack.pop()
+
+    def update(self, dt: float) -> None:
+        self.animate_below(dt)
+
+    def animate_below(self, dt: float) -> None:
+        """Let the scene under this overlay play its animations on."""
+        if self.stack is None or self not in self.stack.scenes:
+            return
+        i = self.stack.scenes.index(self)
+        if i > 0:
+            animate = getattr(self.stack.scenes[i - 1], "animate", None)
+            if animate is not None:
+                animate(dt)
 
 
 class Handoff(Overlay):
@@ -63,6 +79,7 @@ class Handoff(Overlay):
 
     def update(self, dt: float) -> None:
         self.age += dt
+        self.animate_below(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
         _veil(surface, 190)
@@ -202,7 +219,7 @@ class PauseMenu(Overlay):
 
     def enter(self) -> None:
         x, y = 1920 // 2 - 200, 1080 // 2 - (len(self.actions) + 1) * 40
-        self.plate = pygame.Rect(x - 40, y - 100, 480, (len(self.actions) + 1) * 80 + 80)
+        self.plate = pygame.Rect(x - 40, y - 100, 480, (len(self.actions) + 1) * 80 + 124)
         self.buttons = [Button((x, y, 400, 64), "pause.resume", self.close)]
         for i, (key, action) in enumerate(self.actions, start=1):
             self.buttons.append(Button((x, y + i * 80, 400, 64), key, self._then(action)))

@@ -26,6 +26,10 @@ APP_DIR = "sail-to-india"
 AUTOSAVE = "autosave.txt"
 SETTINGS = "settings.json"
 RECORDS = "records"
+#: Animation speeds, slowest last; "off" shows every change at once.
+ANIM_SPEEDS: tuple[str, ...] = ("off", "fast", "normal", "slow")
+#: Window sizes offered in the settings ("" fits the desktop).
+WINDOW_SIZES: tuple[str, ...] = ("", "1280x720", "1600x900", "1920x1080")
 
 
 def data_dir() -> Path:
@@ -110,7 +114,20 @@ class Settings:
     players: int = 4
     names: list[str] = field(default_factory=list)
     fullscreen: bool = False
+    window: str = ""                 # "WIDTHxHEIGHT" of the window; "" fits the desktop
+    anim_speed: str = "normal"       # one of ANIM_SPEEDS; "off" shows every change at once
+    confirm_end_turn: bool = True    # ask before ending a turn with action points left
+    show_handoff: bool = True        # the "pass the mouse" screen between players
     extra: dict = field(default_factory=dict)  # keys from a newer version, kept as they were
+
+    @property
+    def window_size(self) -> tuple[int, int] | None:
+        """The chosen window size, or None to fit the desktop (also for a bad value)."""
+        try:
+            w, h = (int(v) for v in self.window.lower().split("x"))
+        except ValueError:
+            return None
+        return (w, h) if w >= 320 and h >= 180 else None
 
     def to_json(self) -> dict:
         data = asdict(self)
@@ -134,6 +151,8 @@ class Settings:
                     ok = isinstance(value, list) and all(isinstance(v, str) for v in value)
                 else:
                     ok = isinstance(value, type(default))
+                if ok and name == "anim_speed" and value not in ANIM_SPEEDS:
+                    ok = False
                 if ok:
                     values[name] = value
         extra = {k: v for k, v in data.items() if k not in known}
@@ -182,7 +201,8 @@ def save_settings(settings: Settings) -> Path:
 
 
 __all__ = [
-    "AUTOSAVE", "ENV_HOME", "SETTINGS", "Settings", "atomic_write", "autosave_path", "data_dir",
-    "has_autosave", "list_records", "load_settings", "read_autosave", "records_dir",
-    "save_settings", "settings_path", "write_autosave",
+    "ANIM_SPEEDS", "AUTOSAVE", "ENV_HOME", "SETTINGS", "WINDOW_SIZES", "Settings",
+    "atomic_write", "autosave_path", "data_dir", "has_autosave", "list_records",
+    "load_settings", "read_autosave", "records_dir", "save_settings", "settings_path",
+    "write_autosave",
 ]

@@ -8,30 +8,39 @@ and the status line gives the engine's reason. Free returns come from a right-cl
 menu, Bank System and Geography from clicking the owned technology, Map from a
 prompt. The scene never changes the game itself: it only reads ``session.state``.
 
-Drawing is cached: the table is drawn from the state once per change into a base
-picture, and a frame only blits it and what moves (the marker in the hand, markers
-sliding back).
+Every step is animated (``scenes.animations``) from the states before and after it:
+the table draws that *after* state minus the markers in flight into its cached base
+picture once, when the film starts, and each frame blits the base and the few moving
+markers. A click or a key jumps the film to its end before it acts, so input never
+meets a half-drawn table; the "off" speed skips the films altogether. Undo plays the
+undone step's film backwards.
+
+Drawing is cached: the base picture is redrawn only when what it shows changes (a
+step, a pick-up, the status line), never for the pointer; hover glows, the log panel,
+tooltips and the marker in the hand are blitted over it each frame.
 """
 
 from __future__ import annotations
 
 import time
+from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 import pygame
 
 from game.state import AFTER_MOVE, State
 from game.steps import space_str
-from scenes import anim, art
+from scenes import anim, animations, art
 from scenes import palette as P
 from scenes import table_text as _table_text  # noqa: F401  (registers the words)
 from scenes.layout import Layout, table_layout
-from scenes.narrate import narrate
+from scenes.logpanel import LogPanel
 from scenes.overlays import Confirm, ContextMenu, Handoff, PauseMenu
 from scenes.scene import Scene, go_to
 from scenes.session import Outcome, Session
-from scenes.tabledraw import TableView, draw_table
+from scenes.tabledraw import BUTTONS, TableView, draw_table
 from scenes.targets import (
     Drop,
     Piece,
@@ -44,6 +53,7 @@ from scenes.targets import (
     staged_arrivals,
 )
 from scenes.text import t
+from scenes.tooltips import DELAY, place_tooltip, tooltip_image, tooltip_lines
 
 BUTTON_ZONES = ("button_sail", "button_sell", "button_done", "button_undo", "button_end_turn",
                 "button_rules", "button_menu")
@@ -84,9 +94,17 @@ class TableScene(Scene):
         self.held: Held | None = None
         self.slides: list[Slide] = []
         self.geography: list[tuple[str, int, int]] | None = None
-        self.view = TableView()
-        #: (index of the step in the record, sentence, notation) for the log panel.
-        self.log: list[tuple[int, str, str]] = []
+        self.view = TableView(show_log=False)
+        unfolded = self.layout.rect("log_open") if self.layout.has("log_open") else None
+        self.logpanel = LogPanel(self.layout.rect("log"), unfolded or self.layout.rect("log"))
+        self.logpanel.sync(session)
+        #: Films of the last steps, the first one playing (see ``scenes.animations``).
+        self.anims: list[animations.Animation] = []
+        #: The button or drop zone under the pointer (drawn lit over the base picture).
+        self.hover: str | None = None
+        self.pointer: tuple[int, int] = (-100, -100)
+        self.rest = 0.0  # seconds the pointer has stayed still (tooltips)
+        self._tip: tuple[tuple, tuple[str, ...] | None] | None = None
         self.pressed: str | None = None
         self.handoff_first = handoff_first
         self._base: pygame.Surface | None = None
@@ -103,14 +121,25 @@ class TableScene(Scene):
     def palette(self) -> str:
         return self.app.settings.palette if self.app is not None else "classic"
 
+    @property
+    def anim_speed(self) -> str:
+        return self.app.settings.anim_speed if self.app is not None else "normal"
+
+    @property
+    def log(self) -> list[tuple[int, str, str]]:
+        """(index of the step in the record, sentence, notation), oldest first."""
+        return [(line.index, line.text, line.notation) for line in self.logpanel.lines]
+
     def enter(self) -> None:
-        self.view.palette = self.palette
+        self.view.palette = self.logpanel.palette = self.palette
         if self.session.over:
             self.to_scoring()
 
     def resume(self) -> None:
-        self.view.palette = self.palette
+        self.view.palette = self.logpanel.palette = self.palette
         self._base_key = None
+        for film in self.anims:
+            film.palette = self.palette
 
     # ----- status line ---------------------------------------------------------------
     def say(self, key: str, **values: object) -> None:
@@ -188,7 +217,19 @@ class TableScene(Scene):
         if event.type == pygame.MOUSEMOTION:
             self.on_motion(event.pos)
             return True
+        if event.type == pygame.MOUSEWHEEL:
+            if self.logpanel.contains(self.pointer):
+                self.logpanel.wheel(event.y)
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN:
+            if event.button in (4, 5):  # an old-style wheel
+                return True
+            self.skip_animations()  # input never meets a half-played step
+            self.rest = 0.0
+            if self.logpanel.contains(event.pos) and event.button == 1:
+                if not self.logpanel.click(event.pos) and not self.logpanel.unfolded:
+                    self.on_press(event.pos)  # the Rules / Menu buttons under the log
+                return True
             if event.button == 1:
                 self.on_press(event.pos)
             elif event.button == 3:
@@ -198,15 +239,21 @@ class TableScene(Scene):
             self.on_release(event.pos)
             return True
         if event.type == pygame.KEYDOWN:
+            self.skip_animations()
             return self.on_key(event)
         return False
 
     def on_motion(self, pos: tuple[int, int]) -> None:
+        if pos != self.pointer:
+            self.rest = 0.0
+        self.pointer = pos
         if self.held is not None:
             self.held.pos = pos
-            self.view.hover = self.layout.zone_at(pos, set(self.held.drops))
+            self.hover = self.layout.zone_at(pos, set(self.held.drops))
+        elif self.logpanel.unfolded and self.logpanel.contains(pos):
+            self.hover = None
         else:
-            self.view.hover = self.layout.zone_at(pos, set(BUTTON_ZONES))
+            self.hover = self.layout.zone_at(pos, set(BUTTON_ZONES))
 
     def on_press(self, pos: tuple[int, int]) -> None:
         self.finish_slides()
@@ -237,6 +284,8 @@ class TableScene(Scene):
         ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
         if event.key == pygame.K_z and ctrl:
             self.undo()
+        elif event.key == pygame.K_F1 or getattr(event, "unicode", "") == "?":
+            self.open_rules()
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.confirm_key()
         elif event.key == pygame.K_ESCAPE:
@@ -246,6 +295,8 @@ class TableScene(Scene):
                 self.geography = None
                 self.view.lit = set()
                 self.refresh_status()
+            elif self.logpanel.unfolded:
+                self.logpanel.unfolded = False
             else:
                 self.open_menu()
         else:
@@ -282,7 +333,7 @@ class TableScene(Scene):
         held, self.held = self.held, None
         assert held is not None
         self.view.lit = set()
-        self.view.hover = None
+        self.hover = None
         zone = self.layout.zone_at(pos, set(held.drops))
         if zone is not None:
             self.perform(held.drops[zone])
@@ -344,10 +395,9 @@ class TableScene(Scene):
     def after_step(self, outcome: Outcome) -> None:
         before, after = outcome.before, outcome.after
         assert before is not None and after is not None
-        index = len(self.session.steps) - 1
-        for key, values in narrate(before, outcome.step, after):
-            self.log.append((index, t(key, **values), outcome.step))
-        self.view.log = [text for _, text, _ in self.log]
+        self.logpanel.sync(self.session)
+        self.play(animations.build(before, outcome.step, after, self.layout, self.anim_speed,
+                                   self.palette))
         self._base_key = None
         if after.over:
             self.to_scoring()
@@ -383,6 +433,8 @@ class TableScene(Scene):
     def announce_turn(self) -> None:
         st = self.state
         if self.stack is None:
+            return
+        if self.app is not None and not self.app.settings.show_handoff:
             return
         self.stack_push(Handoff(st.active, st.names[st.active], st.final_round, self.palette))
 
@@ -445,7 +497,7 @@ class TableScene(Scene):
             self.say("status.staging")
             return
         st = self.state
-        confirm = self.app is None or self.app.settings.extra.get("confirm_end_turn", True)
+        confirm = self.app is None or self.app.settings.confirm_end_turn
         if st.ap and st.phase != AFTER_MOVE and confirm and self.stack is not None:
             self.stack_push(Confirm(t("confirm.end_turn", ap=st.ap),
                                     lambda yes: yes and self.submit("end")))
@@ -467,9 +519,14 @@ class TableScene(Scene):
             if not outcome.ok:
                 self.say("status.cannot_undo", reason=outcome.reason)
                 return
-            index = len(self.session.steps)
-            self.log = [entry for entry in self.log if entry[0] < index]
-            self.view.log = [text for _, text, _ in self.log]
+            self.logpanel.sync(self.session)
+            undone, now = outcome.before, outcome.after
+            assert undone is not None and now is not None
+            film = animations.build(now, outcome.step, undone, self.layout, self.anim_speed,
+                                    self.palette)
+            self.skip_animations()
+            if film is not None:
+                self.play(animations.reverse(film, now))
             self.refresh_status()
             self.say("status.undone", step=outcome.step)
         self._base_key = None
@@ -578,8 +635,14 @@ class TableScene(Scene):
             if self.stack is not None:
                 go_to(self.stack, TitleScene())
 
-        self.stack_push(PauseMenu([("pause.rules", self.open_rules), ("pause.save", save),
+        self.stack_push(PauseMenu([("pause.settings", self.open_settings),
+                                   ("pause.rules", self.open_rules), ("pause.save", save),
                                    ("pause.title_screen", title)]))
+
+    def open_settings(self) -> None:
+        from scenes.settings import SettingsOverlay
+
+        self.stack_push(SettingsOverlay())
 
     def open_rules(self) -> None:
         try:
@@ -596,45 +659,114 @@ class TableScene(Scene):
             return
         self.say("status.saved", file=path.name)
 
+    # ----- animations -----------------------------------------------------------------
+    def play(self, film: animations.Animation | None) -> None:
+        """Queue a step's film (None: nothing to show); the first in the queue plays."""
+        if film is None:
+            return
+        while len(self.anims) >= 3:  # falling far behind: catch up
+            self.anims.pop(0)
+        self.anims.append(film)
+        self._base_key = None
+
+    def skip_animations(self) -> None:
+        """Jump every film to its end (a click or a key does this before it acts)."""
+        if self.anims:
+            self.anims.clear()
+            self._base_key = None
+
+    @property
+    def animating(self) -> bool:
+        return bool(self.anims)
+
+    def animate(self, dt: float) -> None:
+        """Advance the films and the sliding markers (also called by overlays above)."""
+        if self.anims:
+            film = self.anims[0]
+            film.update(dt)
+            if film.done:
+                self.anims.pop(0)
+                self._base_key = None
+        for slide in self.slides:
+            slide.tween.update(dt)
+        self.slides = [s for s in self.slides if not s.tween.done]
+
     # ----- time and drawing ------------------------------------------------------------
     def update(self, dt: float) -> None:
         # Only the top scene is updated: the announcement waits for any fade to end.
         if self.handoff_first:
             self.handoff_first = False
             self.announce_turn()
-        for slide in self.slides:
-            slide.tween.update(dt)
-        self.slides = [s for s in self.slides if not s.tween.done]
+        self.animate(dt)
+        self.rest += dt
 
     def _key(self) -> tuple:
         held = self.held.piece if self.held is not None else None
-        return (id(self.state), tuple(self.staging.moves), tuple(self.staging.sale), held,
-                frozenset(self.view.lit), self.view.hover, self.view.status, len(self.log),
-                self.view.palette, tuple(self.geography or ()))
+        film = self.anims[0] if self.anims else None
+        return (id(self.state), id(film), tuple(self.staging.moves), tuple(self.staging.sale),
+                held, frozenset(self.view.lit), self.view.status, self.view.palette,
+                tuple(self.geography or ()), tuple(sorted(self.button_states().items())))
 
     def draw(self, surface: pygame.Surface) -> None:
         key = self._key()
         if self._base is None or self._base.get_size() != surface.get_size():
             self._base = pygame.Surface(surface.get_size())
             self._base_key = None
+        film = self.anims[0] if self.anims else None
         if key != self._base_key:
             self.view.buttons = self.button_states()
             held = self.held.piece if self.held is not None else None
-            shown = shown_state(self.state, self.staging, held)
+            base_state = film.after if film is not None else self.state
+            shown = shown_state(base_state, self.staging, held)
+            self.view.hidden = film.hidden if film is not None else Counter()
+            self.view.flipping = film.flipping if film is not None else frozenset()
             draw_table(self._base, self.layout, shown, self.view)
             self._draw_staged(self._base)
             self._base_key = key
         surface.blit(self._base, (0, 0))
+        if film is not None:
+            film.draw(surface, self.layout, film.after)
+        self._draw_hover(surface)
+        self.logpanel.draw(surface, self.state.turn)
         for slide in self.slides:
             x, y = anim.lerp_point(slide.start, slide.end, slide.tween.value)
             surface.blit(slide.image, slide.image.get_rect(center=(round(x), round(y))))
         if self.held is not None:
             img = self.held.image
-            shadow = img.copy()
-            shadow.fill((0, 0, 0, 90), special_flags=pygame.BLEND_RGBA_MULT)
+            shadow = _held_shadow(img)
             x, y = self.held.pos
             surface.blit(shadow, shadow.get_rect(center=(x + 5, y + 8)))
             surface.blit(img, img.get_rect(center=(x, y)))
+        elif self.rest >= DELAY and (self.stack is None or self.stack.top is self):
+            self._draw_tooltip(surface)
+
+    def _draw_hover(self, surface: pygame.Surface) -> None:
+        """The button under the pointer lit, or the drop zone the held marker is over."""
+        zone = self.hover
+        if zone is None or not self.layout.has(zone):
+            return
+        r = self.layout.rect(zone)
+        if self.held is not None:
+            pygame.draw.rect(surface, P.HIGHLIGHT, r.inflate(6, 6), 4, border_radius=10)
+        elif zone in BUTTON_ZONES and self.view.buttons.get(zone, "normal") == "normal":
+            label = t(BUTTONS[zone])
+            surface.blit(art.button(r.w, r.h, label, "hover"), r)
+
+    def tooltip(self) -> tuple[str, ...] | None:
+        """The tooltip's lines for where the pointer rests (None: no tooltip)."""
+        key = (self.pointer, id(self.state), tuple(self.staging.moves),
+               tuple(self.staging.sale), self.logpanel.unfolded, self.logpanel.scroll,
+               self.logpanel.notation)
+        if self._tip is None or self._tip[0] != key:
+            self._tip = (key, tooltip_lines(self, self.pointer))
+        return self._tip[1]
+
+    def _draw_tooltip(self, surface: pygame.Surface) -> None:
+        lines = self.tooltip()
+        if not lines:
+            return
+        image = tooltip_image(lines)
+        surface.blit(image, place_tooltip(image, self.pointer, surface.get_size()))
 
     def _draw_staged(self, surface: pygame.Surface) -> None:
         """Staged voyage paths as dotted courses, staged goods with a sale tag."""
@@ -669,6 +801,13 @@ def save_record(session: Session) -> Path:
         path = records_dir() / f"{stamp}-{names}-{n}.txt"
         n += 1
     return atomic_write(path, session.record_text())
+
+
+@lru_cache(maxsize=8)
+def _held_shadow(img: pygame.Surface) -> pygame.Surface:
+    shadow = img.copy()
+    shadow.fill((0, 0, 0, 90), special_flags=pygame.BLEND_RGBA_MULT)
+    return shadow
 
 
 def _dotted(surface: pygame.Surface, a: tuple[int, int], b: tuple[int, int],

@@ -8,6 +8,7 @@ the palette, the status line, the log, hover and lit zones, button states.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 import pygame
@@ -38,6 +39,12 @@ class TableView:
     hover: str | None = None
     lit: set[str] = field(default_factory=set)
     buttons: dict[str, str] = field(default_factory=dict)  # zone -> art.BUTTON_STATES
+    #: Markers in flight (``animations.Place`` -> how many): left out of the picture.
+    hidden: Counter = field(default_factory=Counter)
+    #: Towns turning over: their card is left out (the animation draws it).
+    flipping: frozenset[int] = frozenset()
+    #: The table scene draws its own scrollable log; the preview uses ``log``.
+    show_log: bool = True
 
 
 def _rel(layout: Layout, name: str, parent: pygame.Rect) -> tuple[int, int, int, int]:
@@ -67,7 +74,8 @@ def draw_table(surface: pygame.Surface, layout: Layout, st: State, view: TableVi
     """Draw the whole table for ``st`` onto a 1920x1080 logical surface."""
     surface.blit(art.table_background(*layout.size), (0, 0))
     _draw_techs(surface, layout, st, view)
-    _draw_log(surface, layout, view)
+    if view.show_log:
+        _draw_log(surface, layout, view)
     _draw_line(surface, layout, st, view)
     _draw_strip(surface, layout, st, view)
     for seat in range(4):
@@ -91,7 +99,7 @@ def _draw_techs(surface: pygame.Surface, layout: Layout, st: State, view: TableV
         r = layout.rect(name)
         surface.blit(cardart.tech_tile(tech, r.w, r.h), r)
         owner = st.tech_owner_of(tech.id)
-        if owner is not None:
+        if owner is not None and not view.hidden[("tech", tech.id)]:
             draw_stack(surface, owner, 1, (r.right - 24, r.bottom - 24), 40, view.palette)
 
 
@@ -115,18 +123,19 @@ def _draw_line(surface: pygame.Surface, layout: Layout, st: State, view: TableVi
     for seat in range(st.n):
         r = layout.rect(f"lisboa_{seat}")
         count = st.lisboa[seat]
-        if count:
-            draw_stack(surface, seat, count, (r.x + 30, r.centery), 38, view.palette, badge=False)
+        drawn = max(0, count - view.hidden[("lisboa", seat)])
+        if drawn:
+            draw_stack(surface, seat, drawn, (r.x + 30, r.centery), 38, view.palette, badge=False)
         else:
             ghost = art.marker_outline(seat, 30)
             surface.blit(ghost, ghost.get_rect(center=(r.x + 28, r.centery)))
-        blit_text(surface, str(count), (r.right - 14, r.centery), role="text-bold", size=28,
-                  color=P.INK if count else P.PARCHMENT_DEEP, anchor="midright")
+        blit_text(surface, str(drawn), (r.right - 14, r.centery), role="text-bold", size=28,
+                  color=P.INK if drawn else P.PARCHMENT_DEEP, anchor="midright")
     for pos in range(1, 13):
         _draw_town(surface, layout, st, view, pos)
         _draw_sea(surface, layout, st, view, pos)
     badge = f"india_{st.size}"
-    if layout.has(badge):
+    if layout.has(badge) and st.size not in view.flipping:
         r = layout.rect(badge)
         surface.blit(cardart.india_ribbon(r.w, r.h), r)
 
@@ -137,6 +146,8 @@ def _draw_town(surface: pygame.Surface, layout: Layout, st: State, view: TableVi
     if pos > st.size:
         surface.blit(cardart.unused_slot(card.w, card.h), card)
         return
+    if pos in view.flipping:
+        return  # the animation draws it turning over
     if not st.face_up(pos):
         surface.blit(cardart.town_back(card.w, card.h, pos), card)
         return
@@ -146,11 +157,11 @@ def _draw_town(surface: pygame.Surface, layout: Layout, st: State, view: TableVi
     surface.blit(cardart.town_face(town, card.w, card.h, pos, goods, builds), card)
     for k in (1, 2):
         owner = st.good_owner(pos, k)
-        if owner is not None:
+        if owner is not None and not view.hidden[("good", pos, k)]:
             r = layout.rect(f"goods_{pos}_{k}")
             _place_marker(surface, owner, r, 42, view.palette)
         owner = st.building_owner(pos, k)
-        if owner is not None:
+        if owner is not None and not view.hidden[("building", pos, k)]:
             r = layout.rect(f"building_{pos}_{k}")
             _place_marker(surface, owner, r, 46, view.palette)
 
@@ -177,8 +188,8 @@ def _draw_sea(surface: pygame.Surface, layout: Layout, st: State, view: TableVie
     if not used:
         return
     for seat in range(st.n):
-        count = st.ships_at(seat, pos)
-        if count:
+        count = st.ships_at(seat, pos) - view.hidden[("ship", seat, pos)]
+        if count > 0:
             cell = layout.rect(f"ship_{pos}_{seat}")
             draw_stack(surface, seat, count, (cell.centerx - 4, cell.centery + 1), 38,
                        view.palette)
@@ -244,11 +255,13 @@ def _draw_board(surface: pygame.Surface, layout: Layout, st: State, view: TableV
     speeds = tuple(_rel(layout, f"speed_{seat}_{v}", dom) for v in range(1, 4))
     sci = _rel(layout, f"scientists_{seat}", dom)
     surface.blit(cardart.domain_card(dom.w, dom.h, bankers, speeds, sci, seat), dom)
-    _holdings(surface, layout, f"banker_{seat}", st.bankers(seat), seat, view.palette)
-    r = layout.rect(f"speed_{seat}_{st.speed[seat]}")
-    img = art.marker(seat, 40, view.palette)
-    surface.blit(img, img.get_rect(center=(r.centerx, r.bottom - 28)))
-    home = st.scientists_home(seat)
+    _holdings(surface, layout, f"banker_{seat}", _shown_holdings(st.bankers(seat), "banker",
+                                                                seat, view), seat, view.palette)
+    if not view.hidden[("speed", seat, st.speed[seat])]:
+        r = layout.rect(f"speed_{seat}_{st.speed[seat]}")
+        img = art.marker(seat, 40, view.palette)
+        surface.blit(img, img.get_rect(center=(r.centerx, r.bottom - 28)))
+    home = st.scientists_home(seat) - view.hidden[("scientist", seat)]
     for i in range(1, 4):
         r = layout.rect(f"scientist_{seat}_{i}")
         img = art.marker(seat, 36, view.palette) if i <= home else art.marker_outline(seat, 32)
@@ -256,8 +269,19 @@ def _draw_board(surface: pygame.Surface, layout: Layout, st: State, view: TableV
     hist = layout.rect(f"historycard_{seat}")
     spaces = tuple(_rel(layout, f"historian_{seat}_{v}", hist) for v in range(1, 6))
     surface.blit(cardart.historian_card(hist.w, hist.h, spaces, seat), hist)
-    _holdings(surface, layout, f"historian_{seat}", st.historians(seat), seat, view.palette)
+    _holdings(surface, layout, f"historian_{seat}",
+              _shown_holdings(st.historians(seat), "historian", seat, view), seat, view.palette)
     _draw_stock(surface, layout, st, view, seat)
+
+
+def _shown_holdings(holdings: list[int], kind: str, seat: int, view: TableView) -> list[int]:
+    """The holdings minus the markers flying to (or from) their spaces."""
+    shown = list(holdings)
+    for value in range(1, 6):
+        for _ in range(view.hidden[(kind, seat, value)]):
+            if value in shown:
+                shown.remove(value)
+    return shown
 
 
 def _holdings(surface: pygame.Surface, layout: Layout, prefix: str, holdings: list[int],
@@ -298,6 +322,7 @@ def _draw_stock(surface: pygame.Surface, layout: Layout, st: State, view: TableV
     r = layout.rect(f"stock_{seat}")
     count = st.stock[seat]
     label = render(t("board.stock.count", n=count), "text-semibold", 22, LIGHT_TEXT)
+    count -= view.hidden[("stock", seat)]
     surface.blit(label, label.get_rect(midleft=(r.x + 4, r.centery)))
     img = art.marker(seat, 30, view.palette)
     x = r.x + label.get_width() + 30

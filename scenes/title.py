@@ -1,6 +1,7 @@
 """The title screen: New game, Continue, Load record…, Quit.
 
-Continue is greyed out when there is no autosave. Opening a game (autosave or
+Continue is greyed out when there is no autosave. Settings opens the same overlay as
+the pause menu at the table. Opening a game (autosave or
 record) that cannot be read leaves the player here with one sentence saying why;
 nothing saved is touched by a failed load.
 """
@@ -11,12 +12,13 @@ import pygame
 
 from scenes import art
 from scenes import palette as P
+from scenes import table_text as _table_text  # noqa: F401  (registers the words)
 from scenes.saves import has_autosave, list_records, read_autosave, records_dir, write_autosave
 from scenes.scene import Scene, go_to
 from scenes.text import blit_text, fit_size, t
 from scenes.widgets import Button
 
-PANEL = pygame.Rect(660, 470, 600, 440)
+PANEL = pygame.Rect(660, 420, 600, 530)
 BUTTON_W, BUTTON_H, BUTTON_GAP = 440, 70, 22
 
 
@@ -42,9 +44,10 @@ class TitleScene(Scene):
         self.new_button = Button(rect(0), "title.new", self.new_game, size=30)
         self.continue_button = Button(rect(1), "title.continue", self.continue_game, size=30)
         self.load_button = Button(rect(2), "title.load", self.load_record, size=30)
-        self.quit_button = Button(rect(3), "title.quit", self.quit, size=30)
+        self.settings_button = Button(rect(3), "title.settings", self.open_settings, size=30)
+        self.quit_button = Button(rect(4), "title.quit", self.quit, size=30)
         self.buttons = [self.new_button, self.continue_button, self.load_button,
-                        self.quit_button]
+                        self.settings_button, self.quit_button]
         self.message: str | None = None
 
     def enter(self) -> None:
@@ -83,6 +86,12 @@ class TitleScene(Scene):
     def load_record(self) -> None:
         assert self.stack is not None
         self.stack.push(LoadRecordScene(self))
+
+    def open_settings(self) -> None:
+        from scenes.settings import SettingsOverlay
+
+        assert self.stack is not None
+        self.stack.push(SettingsOverlay())
 
     def quit(self) -> None:
         if self.app is not None:

@@ -25,6 +25,8 @@ may overlap: rectangles of one layer never overlap each other):
 - ``ui``: ``turn``, ``status``, ``log``, ``button_sail``, ``button_sell``,
   ``button_done``, ``button_undo``, ``button_end_turn``, ``button_rules``,
   ``button_menu``.
+- ``panels``: ``log_open``, where the ship's log unfolds (over the right end of the
+  card line) when the player asks for more of it.
 
 Within ``spaces`` some rectangles contain others (``bankers_0`` holds
 ``banker_0_1``..``banker_0_5``); the ``kind`` property of each object says what it is,
@@ -82,14 +84,14 @@ def card_x(pos: int) -> int:
 
 
 def build() -> list[Layer]:
-    cards, seas, spaces, badges, ui = (Layer(n) for n in
-                                       ("cards", "seas", "spaces", "badges", "ui"))
+    cards, seas, spaces, badges, ui, panels = (
+        Layer(n) for n in ("cards", "seas", "spaces", "badges", "ui", "panels"))
     _technologies(cards, spaces)
     _card_line(cards, seas, spaces, badges)
-    _strip(ui)
+    _strip(ui, panels)
     for seat in range(4):
         _board(seat, cards, spaces)
-    return [cards, seas, spaces, badges, ui]
+    return [cards, seas, spaces, badges, ui, panels]
 
 
 def _technologies(cards: Layer, spaces: Layer) -> None:
@@ -133,12 +135,14 @@ def _card_line(cards: Layer, seas: Layer, spaces: Layer, badges: Layer) -> None:
         badges.add(f"india_{last}", "india", (x + 38, LINE_TOP + 4, CARD_W - 34, 30))
 
 
-def _strip(ui: Layer) -> None:
+def _strip(ui: Layer, panels: Layer) -> None:
     # The log to the right of the technology cards, with two small buttons under it.
     tech_right = MARGIN + 3 * (TECHCARD_LABEL + 4 * TECH_W + 4 * TECH_GAP + 6) + 2 * 10
     log_x = tech_right + 12
     log_w = WIDTH - MARGIN - log_x
     ui.add("log", "log", (log_x, TECH_TOP, log_w, TECH_H - 42))
+    # Unfolded, the log runs down over the last towns to the foot of the sea strip.
+    panels.add("log_open", "log-open", (log_x, TECH_TOP, log_w, SEA_TOP + SEA_H - TECH_TOP))
     half = (log_w - 8) // 2
     ui.add("button_rules", "button", (log_x, TECH_TOP + TECH_H - 36, half, 36))
     ui.add("button_menu", "button", (log_x + half + 8, TECH_TOP + TECH_H - 36, half, 36))

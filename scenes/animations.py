@@ -1,0 +1,462 @@
+"""What moved in one step, as a short film computed from the states around it.
+
+The engine knows nothing of animation and never will: everything here is computed
+from the state before a step, the step itself and the state after it
+(``Outcome.before/after``). ``build`` turns those into an ``Animation``: markers
+flying along paths (ships sail card by card along the sea strip), town cards flipping
+when discovered, bankers and historians reshuffling between their numbered spaces
+(from and back to Lisboa), and a sale's gain rising from the sold goods.
+
+The table draws the *after* state minus the markers still in flight (``hidden``) into
+its cached base picture once, when the animation starts, then blits only the flying
+markers each frame. Played in ``reverse`` the same film takes a step back (undo): the
+base is then the state *before* the step minus the markers flying back to it.
+
+Time is handed in through ``update(dt)``; ``finish`` jumps to the end (a click, a key,
+or the "off" speed). Nothing here reads a clock or changes a state.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import pygame
+
+from game.state import State
+from game.steps import Step, parse_step
+from scenes import anim, art
+from scenes import table_text as _table_text  # noqa: F401  (registers the words)
+from scenes.layout import Layout
+from scenes.text import render, t
+
+# A marker's place on the table. Counted places (stock, Lisboa, ships, scientists at
+# home) carry no index: hiding one there lowers the count drawn.
+#   ("stock", seat) ("lisboa", seat) ("ship", seat, pos) ("good", pos, k)
+#   ("building", pos, k) ("banker", seat, value) ("historian", seat, value)
+#   ("speed", seat, value) ("scientist", seat) ("tech", tech_id)
+Place = tuple
+Point = tuple[float, float]
+
+#: Duration factor of each animation speed (``saves.ANIM_SPEEDS``); 0 is off.
+SPEED_FACTOR: dict[str, float] = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.7}
+
+HOP = 0.2           # seconds per card a ship sails
+FLIGHT = 0.38       # a marker thrown from one place to another (plus a little per pixel)
+SHIFT = 0.36        # a banker or historian sliding to another numbered space
+FLIP = 0.46         # a town card turning face up
+RISE = 1.1          # a gain rising from the goods sold
+STAGGER = 0.07      # between markers that leave together
+ARC = 0.18          # a thrown marker's arc height, as a part of its distance
+
+
+@dataclass
+class Flight:
+    """One marker going from ``src`` to ``dst`` along ``points``."""
+
+    seat: int
+    src: Place
+    dst: Place
+    points: list[Point]
+    size: int
+    start: float
+    duration: float
+    hops: bool = False  # a ship: eased card by card, with a small lift between cards
+
+    @property
+    def end(self) -> float:
+        return self.start + self.duration
+
+    def at(self, k: float) -> tuple[Point, float]:
+        """Where the marker is at progress ``k`` (0..1), and how high it is lifted."""
+        pts = self.points
+        if len(pts) == 1:
+            return pts[0], 0.0
+        if self.hops:
+            n = len(pts) - 1
+            i = min(n - 1, int(k * n))
+            local = anim.ease_in_out_cubic(k * n - i)
+            a, b = pts[i], pts[i + 1]
+            lift = math.sin(math.pi * local) * 10
+            x, y = anim.lerp_point(a, b, local)
+            return (x, y - lift), lift
+        e = anim.ease_in_out_cubic(k)
+        (x, y) = anim.lerp_point(pts[0], pts[-1], e)
+        dist = math.dist(pts[0], pts[-1])
+        lift = math.sin(math.pi * e) * min(120.0, dist * ARC)
+        return (x, y - lift), lift
+
+
+@dataclass
+class Flip:
+    """Town ``pos`` turning over: its back narrows to nothing, its face widens."""
+
+    pos: int
+    start: float
+    duration: float
+
+    @property
+    def end(self) -> float:
+        return self.start + self.duration
+
+
+@dataclass
+class Rise:
+    """A few words (a gain) rising and fading above ``origin``."""
+
+    text: str
+    origin: Point
+    start: float
+    duration: float
+
+    @property
+    def end(self) -> float:
+        return self.start + self.duration
+
+
+@dataclass
+class Animation:
+    """A step as a film: advance with ``update``, draw with ``draw``."""
+
+    after: State
+    flights: list[Flight] = field(default_factory=list)
+    flips: list[Flip] = field(default_factory=list)
+    rises: list[Rise] = field(default_factory=list)
+    reverse: bool = False
+    clock: float = 0.0
+    palette: str = "classic"
+
+    # ----- time ------------------------------------------------------------------
+    @property
+    def total(self) -> float:
+        ends = [x.end for x in (*self.flights, *self.flips, *self.rises)]
+        return max(ends, default=0.0)
+
+    @property
+    def empty(self) -> bool:
+        return not (self.flights or self.flips or self.rises)
+
+    @property
+    def done(self) -> bool:
+        return self.clock >= self.total
+
+    def update(self, dt: float) -> None:
+        self.clock = min(self.total, self.clock + max(0.0, dt))
+
+    def finish(self) -> None:
+        self.clock = self.total
+
+    def progress(self, start: float, duration: float) -> float:
+        """An item's progress 0..1 at the current clock (1..0 when played in reverse)."""
+        clock = self.total - self.clock if self.reverse else self.clock
+        if duration <= 0:
+            k = 1.0 if clock >= start else 0.0
+        else:
+            k = anim.clamp01((clock - start) / duration)
+        return k
+
+    # ----- what the base picture leaves out ----------------------------------------
+    @property
+    def hidden(self) -> Counter:
+        """Places whose marker is drawn in flight, not in the base picture: where the
+        markers land (in reverse: where they came from, which they fly back to)."""
+        return Counter(f.src if self.reverse else f.dst for f in self.flights)
+
+    @property
+    def flipping(self) -> frozenset[int]:
+        return frozenset(f.pos for f in self.flips)
+
+    # ----- drawing ------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, layout: Layout, state: State) -> None:
+        """The moving parts, over a base drawn without them."""
+        for flip in self.flips:
+            _draw_flip(surface, layout, state, flip, self.progress(flip.start, flip.duration),
+                       self.reverse)
+        # Markers not yet in the air first, so the ones flying pass over them.
+        order = sorted(self.flights, key=lambda f: 0 < self.progress(f.start, f.duration) < 1)
+        for flight in order:
+            k = self.progress(flight.start, flight.duration)
+            (x, y), lift = flight.at(k)
+            img = art.marker(flight.seat, flight.size, self.palette)
+            if lift > 2:
+                shadow = _shadow(flight.seat, flight.size, self.palette)
+                surface.blit(shadow, shadow.get_rect(center=(round(x + lift * 0.25),
+                                                             round(y + lift * 0.8))))
+            surface.blit(img, img.get_rect(center=(round(x), round(y))))
+        if not self.reverse:
+            for rise in self.rises:
+                k = self.progress(rise.start, rise.duration)
+                if 0 < k < 1:
+                    img = _rise_image(rise.text)
+                    img.set_alpha(round(255 * min(1.0, 3 * (1 - k))))
+                    x, y = rise.origin
+                    surface.blit(img, img.get_rect(center=(round(x), round(y - 70 * anim
+                                                                             .ease_out_quad(k)))))
+
+
+@lru_cache(maxsize=32)
+def _shadow(seat: int, size: int, palette: str) -> pygame.Surface:
+    shadow = art.marker(seat, size, palette).copy()
+    shadow.fill((0, 0, 0, 80), special_flags=pygame.BLEND_RGBA_MULT)
+    return shadow
+
+
+@lru_cache(maxsize=64)
+def _rise_image(text: str) -> pygame.Surface:
+    """The gain's words on a small dark plate, so they read over any card."""
+    from scenes import palette as P
+
+    words = render(text, "text-bold", 30, P.HIGHLIGHT)
+    plate = pygame.Surface((words.get_width() + 24, words.get_height() + 10), pygame.SRCALPHA)
+    pygame.draw.rect(plate, (*P.SEA_DEEP, 210), plate.get_rect(), border_radius=10)
+    pygame.draw.rect(plate, (*P.BRASS, 255), plate.get_rect(), 2, border_radius=10)
+    plate.blit(words, (12, 5))
+    return plate
+
+
+def _draw_flip(surface: pygame.Surface, layout: Layout, state: State, flip: Flip, k: float,
+               reverse: bool) -> None:
+    from scenes import cardart
+
+    card = layout.rect(f"town_{flip.pos}")
+    # First half: the back narrows; second half: the face widens (``k`` runs 0..1
+    # forward; in reverse it runs 1..0, so the face narrows and the back returns).
+    if k < 0.5:
+        img = cardart.town_back(card.w, card.h, flip.pos)
+        width = card.w * (1 - anim.ease_in_quad(k * 2))
+    else:
+        img = _town_face(layout, state, flip.pos)
+        width = card.w * anim.ease_out_quad(k * 2 - 1)
+    w = max(1, round(width))
+    lift = round(math.sin(math.pi * k) * 10)
+    scaled = pygame.transform.scale(img, (w, card.h))
+    surface.blit(scaled, scaled.get_rect(midtop=(card.centerx, card.y - lift)))
+    del reverse
+
+
+def _town_face(layout: Layout, state: State, pos: int) -> pygame.Surface:
+    from scenes import cardart
+
+    card = layout.rect(f"town_{pos}")
+
+    def rel(name: str) -> tuple[int, int, int, int]:
+        r = layout.rect(name)
+        return (r.x - card.x, r.y - card.y, r.w, r.h)
+
+    goods = (rel(f"goods_{pos}_1"), rel(f"goods_{pos}_2"))
+    builds = (rel(f"building_{pos}_1"), rel(f"building_{pos}_2"))
+    return cardart.town_face(state.card_at(pos), card.w, card.h, pos, goods, builds)
+
+
+# ----- where places are on the table ---------------------------------------------------
+def place_point(layout: Layout, place: Place, st: State) -> tuple[Point, int]:
+    """The centre a marker at ``place`` is drawn at (as ``tabledraw`` draws it), and its
+    size. ``st`` is the state in which the marker stands there."""
+    kind = place[0]
+    if kind == "ship":
+        _, seat, pos = place
+        cell = layout.rect(f"ship_{pos}_{seat}")
+        return (cell.centerx - 4, cell.centery + 1), 38
+    if kind == "lisboa":
+        r = layout.rect(f"lisboa_{place[1]}")
+        return (r.x + 30, r.centery), 38
+    if kind == "stock":
+        seat = place[1]
+        r = layout.rect(f"stock_{seat}")
+        count = max(1, st.stock[seat])
+        label = render(t("board.stock.count", n=st.stock[seat]), "text-semibold", 22)
+        return (r.x + label.get_width() + 30 + 26 * (count - 1), r.centery), 30
+    if kind in ("good", "building"):
+        _, pos, k = place
+        size = 42 if kind == "good" else 46
+        r = layout.rect(f"{'goods' if kind == 'good' else 'building'}_{pos}_{k}")
+        return (r.centerx + 2, r.bottom - size // 2 - 4), size
+    if kind in ("banker", "historian"):
+        _, seat, value = place
+        r = layout.rect(f"{kind}_{seat}_{value}")
+        return (r.centerx + 8, r.centery + 4), 40
+    if kind == "speed":
+        _, seat, value = place
+        r = layout.rect(f"speed_{seat}_{value}")
+        return (r.centerx, r.bottom - 28), 40
+    if kind == "scientist":
+        seat = place[1]
+        home = max(1, st.scientists_home(seat))
+        return layout.rect(f"scientist_{seat}_{home}").center, 36
+    if kind == "tech":
+        r = layout.rect(f"tech_{place[1]}")
+        return (r.right - 24, r.bottom - 24), 40
+    raise ValueError(f"no such place {place!r}")
+
+
+def holdings_moves(before: list[int], after: list[int]) -> tuple[
+        list[tuple[int, int]], list[int], list[int]]:
+    """How bankers (or historians) reshuffle from ``before`` to ``after`` holdings.
+
+    Markers holding the same amount before and after stay put; the others slide
+    between spaces, largest to largest. Returns (slides as (from, to) amounts,
+    amounts of new markers from Lisboa, amounts of markers emptied back to Lisboa).
+    A 3+4 that becomes 5+2 slides 4 to 5 and 3 to 2."""
+    rest_b = Counter(before) - Counter(after)
+    rest_a = Counter(after) - Counter(before)
+    b = sorted(rest_b.elements(), reverse=True)
+    a = sorted(rest_a.elements(), reverse=True)
+    n = min(len(a), len(b))
+    return list(zip(b[:n], a[:n], strict=True)), a[n:], b[n:]
+
+
+# ----- building the film ------------------------------------------------------------------
+class _Builder:
+    def __init__(self, before: State, after: State, layout: Layout, factor: float) -> None:
+        self.before = before
+        self.after = after
+        self.layout = layout
+        self.k = factor
+        self.flights: list[Flight] = []
+        self.flips: list[Flip] = []
+        self.rises: list[Rise] = []
+
+    def fly(self, seat: int, src: Place, dst: Place, start: float,
+            via: list[Point] | None = None, hops: bool = False) -> Flight:
+        a, _ = place_point(self.layout, src, self.before)
+        b, size = place_point(self.layout, dst, self.after)
+        points = [a, *(via or []), b]
+        if hops:
+            duration = HOP * max(1, len(points) - 1)
+        else:
+            duration = FLIGHT + min(0.22, math.dist(a, b) / 5000)
+        flight = Flight(seat, src, dst, points, size, start * self.k, duration * self.k, hops)
+        self.flights.append(flight)
+        return flight
+
+    @property
+    def end(self) -> float:
+        """When everything added so far is over (unscaled seconds)."""
+        ends = [x.end for x in (*self.flights, *self.flips)]
+        return max(ends, default=0.0) / self.k if self.k else 0.0
+
+    def sea_point(self, seat: int, pos: int) -> Point:
+        return place_point(self.layout, ("ship", seat, pos), self.after)[0]
+
+    def holdings(self, kind: str, seat: int, start: float) -> tuple[float, bool]:
+        """Bankers or historians reshuffling; returns when they are done, and whether
+        one of them went back to Lisboa."""
+        get = State.bankers if kind == "banker" else State.historians
+        slides, arrivals, departures = holdings_moves(get(self.before, seat),
+                                                      get(self.after, seat))
+        end = start
+        i = 0
+        for amount in departures:
+            f = self.fly(seat, (kind, seat, amount), ("lisboa", seat), start + i * STAGGER)
+            end = max(end, f.end / self.k)
+            i += 1
+        for old, new in slides:
+            a, _ = place_point(self.layout, (kind, seat, old), self.before)
+            b, size = place_point(self.layout, (kind, seat, new), self.after)
+            f = Flight(seat, (kind, seat, old), (kind, seat, new), [a, b], size,
+                       (start + i * STAGGER) * self.k, SHIFT * self.k)
+            self.flights.append(f)
+            end = max(end, f.end / self.k)
+            i += 1
+        for amount in arrivals:
+            f = self.fly(seat, ("lisboa", seat), (kind, seat, amount), start + i * STAGGER)
+            end = max(end, f.end / self.k)
+            i += 1
+        return end, bool(departures)
+
+
+def build(before: State, step: Step | str, after: State, layout: Layout,
+          speed: str = "normal", palette: str = "classic") -> Animation | None:
+    """The animation of ``step`` from ``before`` to ``after``, or None when nothing
+    moves (or the speed is "off")."""
+    factor = SPEED_FACTOR.get(speed, 1.0)
+    if factor <= 0:
+        return None
+    step = parse_step(step) if isinstance(step, str) else step
+    seat = before.active
+    b = _Builder(before, after, layout, factor)
+    kind, args = step.kind, step.args
+    if kind == "employ":
+        b.fly(seat, ("stock", seat), ("lisboa", seat), 0)
+    elif kind == "speed":
+        b.fly(seat, ("speed", seat, before.speed[seat]), ("speed", seat, after.speed[seat]), 0)
+    elif kind == "tech":
+        b.fly(seat, ("scientist", seat), ("tech", args[0]), 0)
+    elif kind == "move":
+        for i, (src, via, dst) in enumerate(args):
+            path: list[Point] = []
+            first = via or src
+            if via and via != dst:
+                path.append(b.sea_point(seat, via))
+            step_dir = 1 if dst >= first else -1
+            path += [b.sea_point(seat, p) for p in range(first + step_dir, dst, step_dir)]
+            origin: Place = ("lisboa", seat) if src == 0 else ("ship", seat, src)
+            if src == 0 and not via:
+                path = [b.sea_point(seat, p) for p in range(1, dst)]
+            b.fly(seat, origin, ("ship", seat, dst), i * STAGGER, via=path, hops=True)
+    elif kind == "cargo":
+        _, p, k = args[0]
+        b.fly(seat, ("ship", seat, p), ("good", p, k), 0)
+    elif kind == "build":
+        (_, p, k), source = args
+        src: Place = ("ship", seat, p) if source is None else (
+            ("good" if source[0] == "g" else "building", source[1], source[2]))
+        b.fly(seat, src, ("building", p, k), 0)
+    elif kind == "sell":
+        for i, (_, p, k) in enumerate(args):
+            b.fly(seat, ("good", p, k), ("lisboa", seat), i * STAGGER)
+    elif kind == "return":
+        target = args[0]
+        if isinstance(target, int):
+            b.fly(seat, ("ship", seat, target), ("lisboa", seat), 0)
+        elif isinstance(target, tuple):
+            where = "good" if target[0] == "g" else "building"
+            b.fly(seat, (where, target[1], target[2]), ("lisboa", seat), 0)
+    elif kind == "geography":
+        for i, (letter, p, k) in enumerate(args):
+            where = "good" if letter == "g" else "building"
+            b.fly(seat, (where, p, k), ("ship", seat, p), i * STAGGER)
+    t_after = b.end
+    if after.revealed > before.revealed:
+        pos = after.revealed
+        b.flips.append(Flip(pos, t_after * factor, FLIP * factor))
+        gained = after.vp[seat] - before.vp[seat]
+        if gained > 0:
+            town = layout.rect(f"town_{pos}")
+            b.rises.append(Rise(t("anim.vp", vp=gained), (town.centerx, town.centery),
+                                (t_after + FLIP * 0.8) * factor, RISE * factor))
+        t_after += FLIP
+    if kind == "sell":
+        dw = after.wealth[seat] - before.wealth[seat]
+        dv = after.vp[seat] - before.vp[seat]
+        pts = [place_point(layout, ("good", p, k), before)[0] for _, p, k in args]
+        x = sum(p[0] for p in pts) / len(pts)
+        y = min(p[1] for p in pts)
+        text = t("anim.sale", wealth=dw, vp=dv) if dv else t("anim.sale.wealth", wealth=dw)
+        b.rises.append(Rise(text, (x, y), t_after * factor * 0.6, RISE * factor))
+    # Payments before gains: bankers first, then historians. Historians wait for the
+    # bankers to finish only when a banker emptied to Lisboa (it may be the marker
+    # that becomes a historian); otherwise they follow closely.
+    if kind == "sell":
+        t_after *= 0.75  # the gain is counted as the last goods reach Lisboa
+    t_next = t_after
+    for who in range(after.n):
+        if before.wealth[who] != after.wealth[who]:
+            end, emptied = b.holdings("banker", who, t_after)
+            t_next = max(t_next, end if emptied else t_after + 0.22)
+    for who in range(after.n):
+        if before.vp[who] != after.vp[who]:
+            b.holdings("historian", who, t_next)
+    film = Animation(after, b.flights, b.flips, b.rises, palette=palette)
+    return None if film.empty else film
+
+
+def reverse(film: Animation, state: State) -> Animation:
+    """The same film played backwards over ``state`` (the state before the step)."""
+    return Animation(state, film.flights, film.flips, [], reverse=True, palette=film.palette)
+
+
+__all__ = ["SPEED_FACTOR", "Animation", "Flight", "Flip", "Place", "Rise", "build",
+           "holdings_moves", "place_point", "reverse"]

@@ -1,0 +1,124 @@
+"""``sail-to-india --bench-frames N``: how long a frame of a busy table takes.
+
+A real ``TableScene`` on a game played (by the engine's careless random player, from
+a fixed seed) to the middle, with a marker held in the hand and moved every frame,
+and the films of the game's last steps playing one after the other (ships sailing,
+towns turning over, bankers reshuffling). Each ``App.frame`` is timed, events to
+flip, and the last line printed is ``frame ms: median X  p99 Y``: the 60 Hz budget is
+16.7 ms. Run it under the dummy video driver (``main`` sets it) so the figure does
+not depend on a screen.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.bench import careless_step
+from scenes import animations
+from scenes.app import App
+from scenes.layout import Layout
+from scenes.session import Session
+
+if TYPE_CHECKING:
+    from scenes.table import TableScene
+
+MID_GAME_STEPS = 170
+
+
+def mid_game(players: int = 4, seed: int = 5) -> Session:
+    """A session played to the middle of a game (never to its end)."""
+    from game.deal import deal_towns
+
+    names = ["Ann", "Bea", "Cy", "Dan"][:players]
+    for attempt in range(20):
+        session = Session(names, deal_towns(players, seed + attempt))
+        rng = random.Random(seed + attempt)
+        while len(session.steps) < MID_GAME_STEPS and not session.state.final_round:
+            assert session.submit(careless_step(session.state, rng)).ok
+        if not session.state.final_round:
+            break
+    return session
+
+
+def films(session: Session, layout: Layout, palette: str) -> list[animations.Animation]:
+    """The films of the session's last steps that show something."""
+    out = []
+    for i in range(max(0, len(session.steps) - 60), len(session.steps)):
+        film = animations.build(session.states[i], session.steps[i], session.states[i + 1],
+                                layout, "normal", palette)
+        if film is not None:
+            out.append(film)
+    return out
+
+
+def pick_something(app: App, table: TableScene) -> None:
+    """Press on the first of the player's markers that can be picked up."""
+    st = table.state
+    seat = st.active
+    zones = [f"stock_{seat}", f"lisboa_{seat}", f"scientist_{seat}_1",
+             f"speed_{seat}_{st.speed[seat]}"]
+    zones += [f"ship_{p}_{seat}" for p in range(1, st.size + 1)]
+    for zone in zones:
+        pos = table.layout.rect(zone).center
+        if table.piece_at(pos) is not None:
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                                 buttons=(1, 0, 0)))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+            app.frame(1 / 60)
+            return
+
+
+def run(app: App, frames: int, players: int = 4) -> list[float]:
+    """Time ``frames`` frames of a mid-game table; returns milliseconds per frame."""
+    from scenes.table import TableScene
+
+    app.settings.anim_speed = "normal"  # for this run only: never saved
+    session = mid_game(players)
+    table = TableScene(session)
+    app.start(table)
+    for _ in range(5):
+        app.frame(1 / 60)
+    pick_something(app, table)
+    reel = films(session, table.layout, table.palette)
+    times: list[float] = []
+    n = 0
+    for i in range(frames + 30):  # the first 30 frames warm the caches
+        angle = i / 25
+        pos = (960 + round(420 * math.cos(angle)), 420 + round(220 * math.sin(angle)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                             buttons=(1, 0, 0)))
+        if not table.anims and reel:
+            film = reel[n % len(reel)]
+            film.clock = 0.0
+            table.play(film)
+            n += 1
+        start = time.perf_counter()
+        app.frame(1 / 60)
+        if i >= 30:
+            times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def report(times: list[float]) -> str:
+    ordered = sorted(times)
+    p99 = ordered[min(len(ordered) - 1, math.ceil(0.99 * len(ordered)) - 1)]
+    return f"frame ms: median {statistics.median(ordered):.2f}  p99 {p99:.2f}"
+
+
+def main(app: App, frames: int, players: int = 4) -> int:
+    times = run(app, max(1, frames), players)
+    held = app.stack.top is not None and getattr(app.stack.top, "held", None) is not None
+    print(f"frames: {len(times)}  players: {players}  marker in hand: {'yes' if held else 'no'}"
+          f"  total s: {sum(times) / 1000:.2f}")
+    print(report(times))
+    pygame.quit()
+    return 0
+
+
+__all__ = ["main", "mid_game", "report", "run"]

@@ -1,0 +1,233 @@
+"""The ship's log: every step of the game in plain words, scrollable, with notation.
+
+The log is derived from the session (the states around each step and the step), never
+kept on the side, so a game opened from a record has its whole log and an undone step
+leaves it at once. Each line is one ``narrate`` sentence; the lines of the turn being
+played are lit. The mouse wheel scrolls; a click on the header's first tab unfolds
+the panel down over the table (and folds it back), the second shows each line's
+notation beside it. Hovering a line gives its notation in a tooltip (``line_at``).
+
+The panel is drawn into its own cached surface, rebuilt only when the log, the scroll
+or a toggle changes, so the table's frame only blits it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import pygame
+
+from scenes import art
+from scenes import palette as P
+from scenes.narrate import narrate
+from scenes.session import Session
+from scenes.text import font, render, t, wrap
+
+LIGHT_TEXT = (244, 234, 210)
+DIM_TEXT = (196, 184, 160)
+TEXT_SIZE = 16
+ROW = 20
+HEADER = 32
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One sentence of the log."""
+
+    index: int       # the step's index in the record (0-based)
+    turn: int        # the game's turn counter when it was played
+    seat: int
+    text: str
+    notation: str
+
+
+def log_lines(session: Session, start: int = 0) -> list[LogLine]:
+    """The log sentences of the session's steps from ``start`` on."""
+    out: list[LogLine] = []
+    states, steps = session.states, session.steps
+    for i in range(start, len(steps)):
+        before, after = states[i], states[i + 1]
+        for key, values in narrate(before, steps[i], after):
+            out.append(LogLine(i, before.turn, before.active, t(key, **values), steps[i]))
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _wrapped(text: str, width: int) -> tuple[str, ...]:
+    return tuple(wrap(text, "text", TEXT_SIZE, width))
+
+
+class LogPanel:
+    """The log zone of the table, folded (a few lines) or unfolded (most of a column)."""
+
+    def __init__(self, rect: pygame.Rect, unfolded: pygame.Rect) -> None:
+        self.folded_rect = pygame.Rect(rect)
+        self.unfolded_rect = pygame.Rect(unfolded)
+        self.lines: list[LogLine] = []
+        self._steps = 0
+        self._first_state: object = None
+        self.unfolded = False
+        self.notation = False
+        #: Rows scrolled up from the newest (0: the newest line is at the bottom).
+        self.scroll = 0
+        self.palette = "classic"
+        self._rows: list[tuple[int, str]] | None = None  # (line number, text)
+        self._rows_key: tuple | None = None
+        self._image: pygame.Surface | None = None
+        self._image_key: tuple | None = None
+
+    # ----- content ----------------------------------------------------------------
+    def sync(self, session: Session) -> bool:
+        """Follow the session (new steps, undone steps, another game); True if changed."""
+        n = len(session.steps)
+        first = session.states[0]
+        if first is not self._first_state or n < self._steps:
+            keep = [line for line in self.lines if line.index < n] \
+                if first is self._first_state else []
+            start = keep[-1].index + 1 if keep else 0
+            self.lines = keep + log_lines(session, start)
+            self._first_state = first
+            self._steps = n
+            self.scroll = 0
+            return True
+        if n > self._steps:
+            self.lines += log_lines(session, self._steps)
+            self._steps = n
+            self.scroll = 0
+            return True
+        return False
+
+    @property
+    def rect(self) -> pygame.Rect:
+        return self.unfolded_rect if self.unfolded else self.folded_rect
+
+    def tabs(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """The header's two toggles: unfold/fold, notation on/off."""
+        r = self.rect
+        w = 96
+        fold = pygame.Rect(r.right - 2 * w - 14, r.y + 6, w, HEADER - 10)
+        notation = pygame.Rect(r.right - w - 8, r.y + 6, w, HEADER - 10)
+        return fold, notation
+
+    def _text_width(self) -> int:
+        return self.rect.w - 28
+
+    def rows(self) -> list[tuple[int, str]]:
+        """Every visual row: (line number, the row's text), long sentences wrapped."""
+        key = (len(self.lines), self._steps, self.notation, self.unfolded,
+               self.lines[-1].text if self.lines else "")
+        if self._rows is None or key != self._rows_key:
+            rows: list[tuple[int, str]] = []
+            width = self._text_width()
+            for n, line in enumerate(self.lines):
+                text = f"{line.text}  [{line.notation}]" if self.notation else line.text
+                for part in _wrapped(text, width):
+                    rows.append((n, part))
+            self._rows, self._rows_key = rows, key
+        return self._rows
+
+    @property
+    def visible_rows(self) -> int:
+        return max(1, (self.rect.h - HEADER - 6) // ROW)
+
+    def max_scroll(self) -> int:
+        return max(0, len(self.rows()) - self.visible_rows)
+
+    def scroll_by(self, rows: int) -> None:
+        self.scroll = max(0, min(self.max_scroll(), self.scroll + rows))
+
+    def _window(self) -> tuple[int, int]:
+        rows = self.rows()
+        end = len(rows) - self.scroll
+        return max(0, end - self.visible_rows), end
+
+    def line_at(self, pos: tuple[int, int]) -> LogLine | None:
+        """The log line under a point (for its notation tooltip)."""
+        r = self.rect
+        if not r.collidepoint(pos) or pos[1] < r.y + HEADER:
+            return None
+        first, end = self._window()
+        row = first + (pos[1] - r.y - HEADER) // ROW
+        if row >= end:
+            return None
+        return self.lines[self.rows()[row][0]]
+
+    # ----- input --------------------------------------------------------------------
+    def contains(self, pos: tuple[int, int]) -> bool:
+        return self.rect.collidepoint(pos)
+
+    def wheel(self, dy: int) -> None:
+        """The mouse wheel over the panel: up shows older lines."""
+        self.scroll_by(dy * 3)
+
+    def click(self, pos: tuple[int, int]) -> bool:
+        """A click on the panel; True when it did something."""
+        fold, notation = self.tabs()
+        if fold.collidepoint(pos):
+            self.unfolded = not self.unfolded
+            self.scroll_by(0)
+            return True
+        if notation.collidepoint(pos):
+            self.notation = not self.notation
+            self.scroll = 0
+            return True
+        return False
+
+    # ----- drawing --------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, turn: int) -> None:
+        key = (self._rows_key, self.scroll, self.unfolded, self.notation, turn, len(self.rows()),
+               self.palette)
+        if self._image is None or key != self._image_key:
+            self._image = self._render(turn)
+            self._image_key = key
+        r = self.rect
+        if self.unfolded:
+            shadow = pygame.Rect(r.x + 6, r.y + 8, r.w, r.h)
+            pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=12)
+        surface.blit(self._image, r)
+
+    def _render(self, turn: int) -> pygame.Surface:
+        r = self.rect
+        surf = art.wood_panel(r.w, r.h).copy()
+        surf.blit(render(t("log.heading"), "display", 22, P.BRASS_LIGHT), (14, 4))
+        fold, notation = self.tabs()
+        for tab, key, on in ((fold, "log.fold" if self.unfolded else "log.unfold",
+                              self.unfolded),
+                             (notation, "log.notation", self.notation)):
+            tab = tab.move(-r.x, -r.y)
+            pygame.draw.rect(surf, P.BRASS if on else P.WOOD_DARK, tab, border_radius=6)
+            pygame.draw.rect(surf, P.BRASS_LIGHT, tab, 1, border_radius=6)
+            label = t(key)
+            size = TEXT_SIZE - 2
+            while size > 10 and font("text-semibold", size).size(label)[0] > tab.w - 8:
+                size -= 1
+            img = render(label, "text-semibold", size, P.INK if on else LIGHT_TEXT)
+            surf.blit(img, img.get_rect(center=tab.center))
+        rows = self.rows()
+        first, end = self._window()
+        if not rows:
+            surf.blit(render(t("log.empty"), "text", TEXT_SIZE, DIM_TEXT), (14, HEADER + 2))
+        y = HEADER
+        clip = pygame.Rect(6, HEADER, r.w - 12, r.h - HEADER - 4)
+        surf.set_clip(clip)
+        for row in range(first, end):
+            n, text = rows[row]
+            line = self.lines[n]
+            current = line.turn == turn
+            if current:
+                pygame.draw.rect(surf, P.BRASS_DARK, (8, y, r.w - 16, ROW))
+            color = P.HIGHLIGHT if current else LIGHT_TEXT
+            if row == first or rows[row - 1][0] != n:
+                mark = art.marker(line.seat, 12, self.palette)
+                surf.blit(mark, mark.get_rect(center=(16, y + ROW // 2)))
+            surf.blit(render(text, "text", TEXT_SIZE, color), (26, y + 1))
+            y += ROW
+        surf.set_clip(None)
+        if self.scroll:
+            more = render(t("log.scrolled", n=self.scroll), "text-semibold", 13, P.HIGHLIGHT)
+            surf.blit(more, more.get_rect(bottomright=(r.w - 10, r.h - 4)))
+        return surf
+
+
+__all__ = ["LogLine", "LogPanel", "log_lines"]

@@ -1,0 +1,290 @@
+"""The rules at hand: F1, ``?`` or the Rules button opens them over the table.
+
+Five pages (a turn, the six actions, trading and buildings, the twelve technologies,
+the end of the game), chosen by tabs, the number keys or left/right, each scrollable
+with the wheel, the arrow keys or Page up/down. Esc, F1 or Close goes back to the
+game. The text follows ``RULES.md`` (the project's rules with their rulings) and is
+all in the translation table, so it is translated with the rest of the client; the
+technology page is built from the card data, so costs shown are the costs played.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.cards import CARDS
+from game.rules import SELL_VP, SELL_WEALTH
+from scenes import art
+from scenes import palette as P
+from scenes import table_text as _table_text  # noqa: F401  (registers the words)
+from scenes.overlays import Overlay, _veil
+from scenes.text import ENGLISH, blit_text, render, t, wrap
+from scenes.widgets import Button
+
+RULES_TEXT_EN: dict[str, str] = {
+    "rules.title": "Rules of Sail to India",
+    "rules.close": "Close",
+    "rules.hint": "Wheel or ↑ ↓ to scroll · ← → or 1–5 for pages · Esc or F1 to close",
+    "rules.tab.turn": "A turn",
+    "rules.tab.actions": "Actions",
+    "rules.tab.trading": "Trading",
+    "rules.tab.techs": "Technologies",
+    "rules.tab.end": "End",
+    # a turn
+    "rules.turn.h1": "Your turn",
+    "rules.turn.p1": "You have 2 action points. Each action costs 1, and the same action may "
+                     "be taken twice. Free actions can be taken at any time in your turn, "
+                     "also after both points are spent.",
+    "rules.turn.p2": "End your turn with End turn. Points you have not spent are lost; that "
+                     "is the only way to pass.",
+    "rules.turn.p3": "At most one town may be discovered per turn.",
+    "rules.turn.h2": "Wealth and VP",
+    "rules.turn.p4": "Bankers show your wealth and historians your VP, each holding 1 to 5 "
+                     "on its numbered space. A gain beyond what your markers can hold needs "
+                     "a new banker or historian from Lisboa; without a marker on Lisboa the "
+                     "surplus is lost. A banker emptied by a payment goes back to Lisboa.",
+    "rules.turn.p5": "The markers always reshuffle to full ones plus one: a 3 and a 4 become "
+                     "a 5 and a 2.",
+    "rules.turn.h3": "Free actions",
+    "rules.turn.p6": "Bring any of your ships, trade goods, buildings, bankers or historians "
+                     "back to Lisboa (right-click it). A banker or historian takes what it "
+                     "holds with it.",
+    "rules.turn.p7": "Use Bank System or Geography if you own them (click the technology).",
+    "rules.turn.h4": "At this table",
+    "rules.turn.p8": "Drag a marker to play it: lit spaces accept it. Voyages and sales are "
+                     "collected first and made with Set sail or Sell (Enter). Undo (Ctrl+Z) "
+                     "takes back your last step of this turn, but never a discovery. Hover "
+                     "over anything for a tooltip; Esc opens the menu.",
+    # actions
+    "rules.actions.h": "The six actions (1 action point each)",
+    "rules.action.employ": "Employ — pay 1: one marker from your stock to Lisboa.",
+    "rules.action.speed": "Ship speed — pay 2 to go from 1 to 2, pay 4 from 2 to 3.",
+    "rules.action.tech": "Technology — pay its cost and put a scientist on it. Each "
+                         "technology has one owner for ever; at most 3 per player.",
+    "rules.action.build": "Build — pay 2: put your ship in the town's sea, or one of your "
+                          "markers already on that town, onto an empty building space.",
+    "rules.action.sell": "Sell — return trade goods to Lisboa and gain by the number of "
+                         "different goods types (see Trading). At least one real good.",
+    "rules.action.move": "Move ships — each ship (or Lisboa marker) moves up to your speed, "
+                         "toward or away from Lisboa. A ship entering a face-down town stops "
+                         "and discovers it: +1 VP (India: +2). Then ships may be loaded onto "
+                         "empty goods spaces of their town as trade goods, and you press Done.",
+    "rules.actions.p1": "With a stronghold of yours, a Lisboa marker may start from the sea "
+                        "below it. Only one ship a turn may enter a face-down town.",
+    # trading
+    "rules.trading.h": "Selling: goods types counted → gain",
+    "rules.trading.types": "Types",
+    "rules.trading.wealth": "Wealth",
+    "rules.trading.vp": "VP",
+    "rules.trading.p1": "Each market you own counts as one more type (its own good), if that "
+                        "type is not already sold. Factory adds 1 wealth.",
+    "rules.buildings.h": "Buildings",
+    "rules.building.stronghold": "Stronghold — Lisboa markers may set sail from the sea "
+                                 "below it. 1 point at the end.",
+    "rules.building.church": "Church — 2 points at the end.",
+    "rules.building.marketplace": "Market — counts as its good's type whenever you sell. "
+                                  "1 point at the end.",
+    # technologies
+    "rules.techs.h": "The twelve technologies",
+    "rules.techs.line": "{card} · {name} — cost {cost}",
+    "rules.techs.p1": "Metallurgy lowers every cost by 1 for its owner.",
+    # end
+    "rules.end.h1": "The end of the game",
+    "rules.end.p1": "The end comes when India is discovered, or when two or more players "
+                    "have an empty stock.",
+    "rules.end.p2": "The player who triggers it finishes the turn; every other player then "
+                    "has exactly one more turn, in turn order.",
+    "rules.end.h2": "Score",
+    "rules.end.p3": "Historian VP + 1 per market + 1 per stronghold + 2 per church + the "
+                    "technologies' end bonuses.",
+    "rules.end.h3": "Ties",
+    "rules.end.p4": "The player who discovered India wins a tie; then the most wealth; then "
+                    "the most historian VP; then the tied players share the victory.",
+}
+ENGLISH.update(RULES_TEXT_EN)
+
+PAGES = ("turn", "actions", "trading", "techs", "end")
+PLATE = pygame.Rect(210, 50, 1500, 980)
+BODY_W = PLATE.w - 160
+
+# A page is a list of blocks: ("h", text) a heading, ("p", text) a paragraph,
+# ("b", text) a bullet, ("row", cells) a row of the trading chart.
+Block = tuple[str, object]
+
+
+def page_blocks(page: str) -> list[Block]:
+    """The blocks of one page, in the current language."""
+    if page == "turn":
+        return [("h", t("rules.turn.h1")), ("p", t("rules.turn.p1")), ("p", t("rules.turn.p2")),
+                ("p", t("rules.turn.p3")), ("h", t("rules.turn.h2")), ("p", t("rules.turn.p4")),
+                ("p", t("rules.turn.p5")), ("h", t("rules.turn.h3")), ("b", t("rules.turn.p6")),
+                ("b", t("rules.turn.p7")), ("h", t("rules.turn.h4")), ("p", t("rules.turn.p8"))]
+    if page == "actions":
+        blocks: list[Block] = [("h", t("rules.actions.h"))]
+        for action in ("employ", "speed", "tech", "build", "sell", "move"):
+            blocks.append(("b", t(f"rules.action.{action}")))
+        blocks.append(("p", t("rules.actions.p1")))
+        return blocks
+    if page == "trading":
+        blocks = [("h", t("rules.trading.h")),
+                  ("row", (t("rules.trading.types"), t("rules.trading.wealth"),
+                           t("rules.trading.vp")))]
+        for n in range(1, 7):
+            blocks.append(("row", (str(n), f"+{SELL_WEALTH[n]}", f"+{SELL_VP[n]}")))
+        blocks += [("p", t("rules.trading.p1")), ("h", t("rules.buildings.h"))]
+        for kind in ("stronghold", "church", "marketplace"):
+            blocks.append(("b", t(f"rules.building.{kind}")))
+        return blocks
+    if page == "techs":
+        blocks = [("h", t("rules.techs.h"))]
+        for tech in CARDS.techs:
+            blocks.append(("sub", t("rules.techs.line", card=tech.card, name=t(f"tech.{tech.id}"),
+                                    cost=tech.cost)))
+            blocks.append(("p", t(f"tech.{tech.id}.long")))
+        return blocks
+    return [("h", t("rules.end.h1")), ("p", t("rules.end.p1")), ("p", t("rules.end.p2")),
+            ("h", t("rules.end.h2")), ("p", t("rules.end.p3")), ("h", t("rules.end.h3")),
+            ("p", t("rules.end.p4"))]
+
+
+def render_page(page: str, width: int = BODY_W) -> pygame.Surface:
+    """One page drawn on a transparent surface as tall as its text."""
+    parts: list[tuple[pygame.Surface, int, int]] = []  # (image, x, space above)
+    for kind, value in page_blocks(page):
+        if kind == "h":
+            parts.append((render(str(value), "display", 40, P.BRASS_DARK), 0, 22))
+        elif kind == "sub":
+            parts.append((render(str(value), "text-bold", 24, P.INK), 0, 14))
+        elif kind == "row":
+            cells = list(value)  # type: ignore[call-overload]
+            row = pygame.Surface((620, 40), pygame.SRCALPHA)
+            header = not cells[0].isdigit()
+            if header:
+                pygame.draw.rect(row, (*P.PARCHMENT_DEEP, 255), row.get_rect(), border_radius=6)
+            else:
+                pygame.draw.line(row, P.PARCHMENT_DEEP, (0, 39), (619, 39), 1)
+            for i, cell in enumerate(cells):
+                img = render(cell, "text-bold" if header else "text", 24, P.INK)
+                row.blit(img, img.get_rect(center=(100 + i * 210, 20)))
+            parts.append((row, 40, 0))
+        else:
+            indent = 34 if kind == "b" else 0
+            for i, line in enumerate(wrap(str(value), "text", 24, width - indent)):
+                parts.append((render(line, "text", 24, P.INK), indent, 8 if i == 0 else 0))
+            if kind == "b":
+                parts.append((render("•", "text-bold", 24, P.BRASS_DARK), 8,
+                              -1))  # marks the bullet's first line (placed below)
+    height = sum(img.get_height() + max(0, gap) for img, _, gap in parts) + 20
+    surf = pygame.Surface((width, height), pygame.SRCALPHA)
+    y = 0
+    last_first_line = 0
+    for img, x, gap in parts:
+        if gap < 0:  # the bullet dot, beside the first line of its paragraph
+            surf.blit(img, (x, last_first_line))
+            continue
+        y += gap
+        if gap:
+            last_first_line = y
+        surf.blit(img, (x, y))
+        y += img.get_height()
+    return surf
+
+
+class RulesOverlay(Overlay):
+    """The rules, paged and scrollable."""
+
+    def __init__(self, page: str = "turn") -> None:
+        super().__init__()
+        self.page = page if page in PAGES else "turn"
+        self.scroll = 0
+        self._images: dict[str, pygame.Surface] = {}
+        self.tabs: list[Button] = []
+        self.close_button = Button((PLATE.right - 230, PLATE.bottom - 80, 190, 56),
+                                   "rules.close", self.close)
+        tab_w = (PLATE.w - 120) // len(PAGES)
+        for i, page_id in enumerate(PAGES):
+            rect = (PLATE.x + 60 + i * tab_w, PLATE.y + 100, tab_w - 10, 54)
+            self.tabs.append(Button(rect, f"rules.tab.{page_id}",
+                                    (lambda p=page_id: self.show(p)), size=24))
+
+    @property
+    def body(self) -> pygame.Rect:
+        return pygame.Rect(PLATE.x + 80, PLATE.y + 175, BODY_W, PLATE.h - 175 - 100)
+
+    def image(self) -> pygame.Surface:
+        if self.page not in self._images:
+            self._images[self.page] = render_page(self.page)
+        return self._images[self.page]
+
+    def max_scroll(self) -> int:
+        return max(0, self.image().get_height() - self.body.h)
+
+    def show(self, page: str) -> None:
+        self.page = page
+        self.scroll = 0
+
+    def scroll_by(self, pixels: int) -> None:
+        self.scroll = max(0, min(self.max_scroll(), self.scroll + pixels))
+
+    def turn_page(self, delta: int) -> None:
+        i = (PAGES.index(self.page) + delta) % len(PAGES)
+        self.show(PAGES[i])
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            key = event.key
+            if key in (pygame.K_ESCAPE, pygame.K_F1):
+                self.close()
+            elif key in (pygame.K_RIGHT, pygame.K_TAB):
+                self.turn_page(1)
+            elif key == pygame.K_LEFT:
+                self.turn_page(-1)
+            elif key == pygame.K_DOWN:
+                self.scroll_by(60)
+            elif key == pygame.K_UP:
+                self.scroll_by(-60)
+            elif key == pygame.K_PAGEDOWN:
+                self.scroll_by(self.body.h - 60)
+            elif key == pygame.K_PAGEUP:
+                self.scroll_by(-(self.body.h - 60))
+            elif pygame.K_1 <= key < pygame.K_1 + len(PAGES):
+                self.show(PAGES[key - pygame.K_1])
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y * 60)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (4, 5):
+            self.scroll_by(-60 if event.button == 4 else 60)
+            return True
+        for button in (*self.tabs, self.close_button):
+            if button.handle(event):
+                return True
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        _veil(surface, 180)
+        surface.blit(art.parchment(PLATE.w, PLATE.h, radius=18, seed=23), PLATE)
+        pygame.draw.rect(surface, P.BRASS_DARK, PLATE, 3, border_radius=18)
+        blit_text(surface, t("rules.title"), (PLATE.centerx, PLATE.y + 24), role="display",
+                  size=54, color=P.INK, anchor="midtop")
+        for button, page_id in zip(self.tabs, PAGES, strict=True):
+            button.draw(surface)
+            if page_id == self.page:
+                r = button.rect
+                pygame.draw.rect(surface, P.INK, r.inflate(6, 6), 3, border_radius=10)
+        body = self.body
+        image = self.image()
+        surface.blit(image, body.topleft, area=pygame.Rect(0, self.scroll, body.w, body.h))
+        if self.max_scroll():
+            track = pygame.Rect(body.right + 20, body.y, 8, body.h)
+            pygame.draw.rect(surface, P.PARCHMENT_DEEP, track, border_radius=4)
+            k = body.h / image.get_height()
+            thumb_h = max(40, round(track.h * k))
+            y = track.y + round((track.h - thumb_h) * self.scroll / self.max_scroll())
+            pygame.draw.rect(surface, P.BRASS_DARK, (track.x, y, 8, thumb_h), border_radius=4)
+        blit_text(surface, t("rules.hint"), (PLATE.x + 60, PLATE.bottom - 52), size=18,
+                  color=P.INK_SOFT, anchor="midleft")
+        self.close_button.draw(surface)
+
+
+__all__ = ["PAGES", "RULES_TEXT_EN", "RulesOverlay", "page_blocks", "render_page"]

@@ -1,0 +1,136 @@
+"""The settings overlay: window, animation speed, questions asked, colours.
+
+Reached from the title and from the pause menu at the table. Every change is applied
+at once (the window resizes, the palette changes under the veil) and saved at once
+into the data directory (``saves.save_settings``), so there is no "apply" step to
+forget and a crash never loses a choice.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from scenes import art
+from scenes import palette as P
+from scenes import table_text as _table_text  # noqa: F401  (registers the words)
+from scenes.overlays import Overlay, _veil
+from scenes.saves import ANIM_SPEEDS, WINDOW_SIZES, Settings
+from scenes.text import blit_text, t
+from scenes.widgets import Button, Choice, Toggle, Widget
+
+PLATE = pygame.Rect(0, 0, 980, 760)
+PLATE.center = (960, 540)
+
+
+def _window_label(size: str) -> str:
+    if not size:
+        return t("settings.window.fit")
+    w, h = size.split("x")
+    return t("settings.window.size", w=w, h=h)
+
+
+class SettingsOverlay(Overlay):
+    """The player's preferences, changed and saved in place."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.widgets: list[Widget] = []
+        self.labels: list[tuple[str, tuple[int, int]]] = []
+        self._own = Settings()  # used only without an app (a test's bare stack)
+
+    @property
+    def settings(self) -> Settings:
+        return self.app.settings if self.app is not None else self._own
+
+    def enter(self) -> None:
+        s = self.settings
+        x = PLATE.x + 70
+        w = PLATE.w - 140
+        y = PLATE.y + 120
+        self.labels = [("settings.window", (x, y))]
+        sizes = list(WINDOW_SIZES)
+        current = s.window if s.window in sizes else ""
+        self.window = Choice((x, y + 34, w, 54), sizes,
+                             [(lambda v=v: _window_label(v)) for v in sizes],
+                             sizes.index(current), self._set_window)
+        self.fullscreen = Toggle((x, y + 100, w, 44), "settings.fullscreen", s.fullscreen,
+                                 self._set_fullscreen)
+        y += 170
+        self.labels.append(("settings.anim", (x, y)))
+        speeds = list(ANIM_SPEEDS)
+        self.speed = Choice((x, y + 34, w, 54), speeds,
+                            [f"settings.anim.{v}" for v in speeds],
+                            speeds.index(s.anim_speed) if s.anim_speed in speeds else 2,
+                            self._set_speed)
+        y += 120
+        self.confirm = Toggle((x, y, w, 44), "settings.confirm_end", s.confirm_end_turn,
+                              self._set_confirm)
+        self.handoff = Toggle((x, y + 60, w, 44), "settings.handoff", s.show_handoff,
+                              self._set_handoff)
+        self.palette = Toggle((x, y + 120, w, 44), "settings.palette",
+                              s.palette == "colorblind", self._set_palette)
+        self.close_button = Button((PLATE.centerx - 150, PLATE.bottom - 96, 300, 64),
+                                   "settings.close", self.close)
+        self.widgets = [self.window, self.fullscreen, self.speed, self.confirm, self.handoff,
+                        self.palette, self.close_button]
+
+    # ----- changes: applied and saved at once ---------------------------------------
+    def _save(self) -> None:
+        if self.app is not None:
+            self.app.save_settings()
+
+    def _apply_window(self) -> None:
+        if self.app is not None:
+            self.app.apply_window()
+
+    def _set_window(self, value: str) -> None:
+        self.settings.window = value
+        self._apply_window()
+        self._save()
+
+    def _set_fullscreen(self, on: bool) -> None:
+        self.settings.fullscreen = on
+        self._apply_window()
+        self._save()
+
+    def _set_speed(self, value: str) -> None:
+        self.settings.anim_speed = value
+        self._save()
+
+    def _set_confirm(self, on: bool) -> None:
+        self.settings.confirm_end_turn = on
+        self._save()
+
+    def _set_handoff(self, on: bool) -> None:
+        self.settings.show_handoff = on
+        self._save()
+
+    def _set_palette(self, on: bool) -> None:
+        self.settings.palette = "colorblind" if on else "classic"
+        self._save()
+
+    # ----- frame --------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
+            self.close()
+            return True
+        for widget in self.widgets:
+            if widget.handle(event):
+                break
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        _veil(surface, 170)
+        surface.blit(art.parchment(PLATE.w, PLATE.h, radius=16, seed=21), PLATE)
+        pygame.draw.rect(surface, P.BRASS_DARK, PLATE, 3, border_radius=16)
+        blit_text(surface, t("settings.title"), (PLATE.centerx, PLATE.y + 30), role="display",
+                  size=52, color=P.INK, anchor="midtop")
+        for key, pos in self.labels:
+            blit_text(surface, t(key), pos, role="text-semibold", size=24, color=P.INK_SOFT)
+        for widget in self.widgets:
+            widget.draw(surface)
+        blit_text(surface, t("settings.saved"), (PLATE.centerx, PLATE.bottom - 118),
+                  size=18, color=P.INK_SOFT, anchor="midbottom")
+
+
+__all__ = ["SettingsOverlay"]
