@@ -19,7 +19,8 @@ LOG_TEXT_EN: dict[str, str] = {
     "log.speed": "{name} raises ship speed to {speed}.",
     "log.tech": "{name} acquires {tech} for {cost}.",
     "log.build": "{name} builds the {building} at {pos}.",
-    "log.sell": "{name} sells {count} trade goods ({types} types): +{wealth} wealth, +{vp} VP.",
+    "log.sell": "{name} sells {count} trade good(s) of {types} type(s): "
+                "+{wealth} wealth, +{vp} VP.",
     "log.move": "{name} sails {ships} ship(s).",
     "log.move_none": "{name} sails, but moves no ship.",
     "log.discover": "{name} sails {ships} ship(s) and discovers the town at {pos}: +{vp} VP.",

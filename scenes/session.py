@@ -116,6 +116,13 @@ class Session:
         except IllegalStep as exc:  # a step that does not even parse
             return exc.reason
 
+    def tag_seed(self) -> str | None:
+        """The deal's seed if the record names one (the computers seed from it)."""
+        for tag, value in self.tags:
+            if tag.lower() == "seed":
+                return value
+        return None
+
     def seat_kind(self, seat: int) -> str:
         return self.seats[seat]
 

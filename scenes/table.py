@@ -35,8 +35,10 @@ from game.steps import space_str
 from scenes import anim, animations, art
 from scenes import palette as P
 from scenes import table_text as _table_text  # noqa: F401  (registers the words)
+from scenes.computer import ComputerSeats, hint_step, step_zones
 from scenes.layout import Layout, table_layout
 from scenes.logpanel import LogPanel
+from scenes.narrate import narrate
 from scenes.overlays import Confirm, ContextMenu, Handoff, PauseMenu
 from scenes.scene import Scene, go_to
 from scenes.session import Outcome, Session
@@ -56,9 +58,11 @@ from scenes.text import t
 from scenes.tooltips import DELAY, place_tooltip, tooltip_image, tooltip_lines
 
 BUTTON_ZONES = ("button_sail", "button_sell", "button_done", "button_undo", "button_end_turn",
-                "button_rules", "button_menu")
+                "button_rules", "button_hint", "button_menu")
 HELD_SIZE = 46
 SLIDE_SECONDS = 0.25
+# How long a computer waits between its steps, by animation speed (1.0 = normal).
+ANIM_PACE = {"off": 0.0, "fast": 0.5, "normal": 1.0, "slow": 1.6}
 
 
 @dataclass
@@ -107,6 +111,8 @@ class TableScene(Scene):
         self._tip: tuple[tuple, tuple[str, ...] | None] | None = None
         self.pressed: str | None = None
         self.handoff_first = handoff_first
+        #: The computer seats' players, thinking off the main loop (``scenes.computer``).
+        self.computers = ComputerSeats(session.seats, seed=session.tag_seed())
         self._base: pygame.Surface | None = None
         self._base_key: tuple | None = None
         self._status_key: tuple[str, dict] | None = None
@@ -257,6 +263,9 @@ class TableScene(Scene):
 
     def on_press(self, pos: tuple[int, int]) -> None:
         self.finish_slides()
+        if self.view.lit and self.held is None and self.geography is None:
+            self.view.lit = set()  # a hint shown stays until the next click
+            self._base_key = None
         zone = self.layout.zone_at(pos)
         self.pressed = zone
         if zone in BUTTON_ZONES or not self.session.human_to_move:
@@ -286,6 +295,8 @@ class TableScene(Scene):
             self.undo()
         elif event.key == pygame.K_F1 or getattr(event, "unicode", "") == "?":
             self.open_rules()
+        elif event.key == pygame.K_h and not ctrl:
+            self.show_hint()
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.confirm_key()
         elif event.key == pygame.K_ESCAPE:
@@ -404,9 +415,11 @@ class TableScene(Scene):
             return
         self.refresh_status()
         kind = outcome.step.split()[0]
+        if self.computers.plays(before.active):
+            self.computers.after_step(outcome.step, ANIM_PACE.get(self.anim_speed, 1.0))
         if kind == "end":
             self.announce_turn()
-        elif kind == "move":
+        elif kind == "move" and self.session.human_to_move:
             self.after_voyage(before, after)
 
     def after_voyage(self, before: State, after: State) -> None:
@@ -431,10 +444,14 @@ class TableScene(Scene):
             self.submit("done")
 
     def announce_turn(self) -> None:
+        """Name the next player, so the mouse changes hands: only between people, as a
+        computer needs no announcement and one person alone needs no handoff."""
         st = self.state
-        if self.stack is None:
+        if self.stack is None or not self.session.human_to_move:
             return
         if self.app is not None and not self.app.settings.show_handoff:
+            return
+        if self.session.seats.count("human") < 2:
             return
         self.stack_push(Handoff(st.active, st.names[st.active], st.final_round, self.palette))
 
@@ -469,6 +486,9 @@ class TableScene(Scene):
             return
         if zone == "button_rules":
             self.open_rules()
+            return
+        if zone == "button_hint":
+            self.show_hint()
             return
         if not self.session.human_to_move:
             return
@@ -699,6 +719,35 @@ class TableScene(Scene):
             self.announce_turn()
         self.animate(dt)
         self.rest += dt
+        self.play_computer(dt)
+
+    def play_computer(self, dt: float) -> None:
+        """A computer seat's next step, once it has chosen and the last film has played."""
+        st = self.state
+        if st.over or not self.computers.plays(st.active) or self.held is not None:
+            return
+        if self.animating:
+            return
+        step = self.computers.tick(st, dt)
+        if step is None:
+            kind = self.session.seat_kind(st.active)
+            self.say("status.computer", name=st.names[st.active], level=t(f"level.{kind}"))
+            return
+        self.submit(str(step))
+
+    def show_hint(self) -> None:
+        """Light the zones of the step a medium computer player would take now."""
+        if not self.session.human_to_move or not self.staging.empty:
+            return
+        from game.rules import apply
+
+        st = self.state
+        step = hint_step(st)
+        sentences = narrate(st, step, apply(st, step))
+        key, values = sentences[0]
+        self.view.lit = step_zones(st, step)
+        self.say("status.hint", sentence=t(key, **values))
+        self._base_key = None
 
     def _key(self) -> tuple:
         held = self.held.piece if self.held is not None else None

@@ -24,7 +24,7 @@ TECH_NUMERALS = ("I", "II", "III")
 BUTTONS = {
     "button_sail": "button.sail", "button_sell": "button.sell", "button_done": "button.done",
     "button_undo": "button.undo", "button_end_turn": "button.end_turn",
-    "button_rules": "button.rules", "button_menu": "button.menu",
+    "button_rules": "button.rules", "button_hint": "button.hint", "button_menu": "button.menu",
 }
 LIGHT_TEXT = (244, 234, 210)
 

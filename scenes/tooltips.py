@@ -121,6 +121,8 @@ def button_lines(table: TableScene, zone: str) -> Lines:
         return (title, t("tip.button.rules"))
     if zone == "button_menu":
         return (title, t("tip.button.menu"))
+    if zone == "button_hint":
+        return (title, t("tip.button.hint") if human else t("tip.button.not_yours"))
     if not human:
         return (title, t("tip.button.not_yours") if not st.over else t("status.game_over"))
     staging = table.staging

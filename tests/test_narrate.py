@@ -24,7 +24,7 @@ def last_sentences(steps: str) -> list[str]:
     ("tech map", ["Ann acquires Map for 2."]),
     ("move L-1\ndone\nbuild 1b2", ["Ann builds the church at 1."]),
     ("move L-1\ncargo 1g1\ndone\nsell 1g1",
-     ["Ann sells 1 trade goods (1 types): +1 wealth, +0 VP."]),
+     ["Ann sells 1 trade good(s) of 1 type(s): +1 wealth, +0 VP."]),
     ("move L-1", ["Ann sails 1 ship(s)."]),
     ("move", ["Ann sails, but moves no ship."]),
     ("move L-1\ncargo 1g2", ["Ann takes the coffee at 1 as trade good."]),

@@ -50,7 +50,9 @@ def test_play_again_deals_a_new_game_for_the_same_table_and_title_leaves() -> No
     hand.frames(20)
     table = hand.table
     assert isinstance(table, TableScene) and table.session.names == scene.session.names
-    assert table.session.seats == scene.session.seats and not table.session.steps
+    assert table.session.seats == scene.session.seats and table.session is not scene.session
+    # Four computer seats: the new game is already under way, from a fresh deal.
+    assert len(table.session.steps) < len(scene.session.steps)
     app.start(ScoringScene(scene.session))
     hand.click(app.stack.top.buttons[2].rect.center)
     hand.frames(20)

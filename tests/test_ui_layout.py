@@ -20,7 +20,8 @@ from scenes.layout import Layout, LayoutError
 
 REQUIRED = (
     ["lisboa", "status", "log", "turn", "button_sail", "button_done", "button_sell",
-     "button_end_turn", "button_undo", "button_rules", "button_menu", "india_9", "india_12"]
+     "button_end_turn", "button_undo", "button_rules", "button_hint", "button_menu", "india_9",
+     "india_12"]
     + [f"{kind}_{n}" for n in range(1, 13) for kind in ("town", "sea")]
     + [f"{kind}_{n}_{k}" for n in range(1, 13) for k in (1, 2) for kind in ("goods", "building")]
     + [f"ship_{n}_{s}" for n in range(1, 13) for s in range(4)]
@@ -77,7 +78,7 @@ def test_no_overlaps_within_a_layer(layout: Layout, layer: str) -> None:
 
 def test_no_two_leaf_zones_overlap(layout: Layout) -> None:
     leaves = [z for z in layout.zones() if z.kind in LEAF_KINDS]
-    assert len(leaves) == 191
+    assert len(leaves) == 192
     clashes = [(a.name, b.name) for a, b in combinations(leaves, 2) if a.rect.colliderect(b.rect)]
     assert not clashes
 

@@ -24,7 +24,7 @@ may overlap: rectangles of one layer never overlap each other):
   last town of a three- or four-player line.
 - ``ui``: ``turn``, ``status``, ``log``, ``button_sail``, ``button_sell``,
   ``button_done``, ``button_undo``, ``button_end_turn``, ``button_rules``,
-  ``button_menu``.
+  ``button_hint``, ``button_menu``.
 - ``panels``: ``log_open``, where the ship's log unfolds (over the right end of the
   card line) when the player asks for more of it.
 
@@ -143,9 +143,9 @@ def _strip(ui: Layer, panels: Layer) -> None:
     ui.add("log", "log", (log_x, TECH_TOP, log_w, TECH_H - 42))
     # Unfolded, the log runs down over the last towns to the foot of the sea strip.
     panels.add("log_open", "log-open", (log_x, TECH_TOP, log_w, SEA_TOP + SEA_H - TECH_TOP))
-    half = (log_w - 8) // 2
-    ui.add("button_rules", "button", (log_x, TECH_TOP + TECH_H - 36, half, 36))
-    ui.add("button_menu", "button", (log_x + half + 8, TECH_TOP + TECH_H - 36, half, 36))
+    third = (log_w - 16) // 3
+    for i, name in enumerate(("button_rules", "button_hint", "button_menu")):
+        ui.add(name, "button", (log_x + i * (third + 8), TECH_TOP + TECH_H - 36, third, 36))
     # Whose turn, the status line, then the five play buttons.
     ui.add("turn", "turn", (MARGIN, STRIP_TOP, 380, STRIP_H))
     names = ("button_sail", "button_sell", "button_done", "button_undo", "button_end_turn")
