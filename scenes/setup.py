@@ -198,6 +198,8 @@ class SetupScene(Scene):
                 blit_text(surface, t("card.not_used"), (px + 170, y + 40), role="display-italic",
                           size=26, color=P.PARCHMENT_DEEP, anchor="midleft")
         oy = ROW_Y0 + 4 * ROW_H + 30
+        blit_text(surface, t("setup.start.colours"), (px, oy + 62), size=17,
+                  color=P.INK_SOFT, anchor="topleft")
         blit_text(surface, t("setup.start_player"), (px, oy + 28), role="display", size=30,
                   color=P.INK, anchor="midleft")
         blit_text(surface, t("setup.seed"), (px + 900, oy + 92), role="text-semibold", size=20,

@@ -158,6 +158,9 @@ class TableScene(Scene):
         name = st.names[st.active]
         if st.over:
             self.say("status.game_over")
+        elif not self.session.human_to_move:
+            kind = self.session.seat_kind(st.active)
+            self.say("status.computer", name=name, level=t(f"level.{kind}"))
         elif st.phase == AFTER_MOVE:
             arch = st.has_tech(st.active, "architecture")
             self.say("status.after_move.arch" if arch else "status.after_move")

@@ -43,6 +43,7 @@ ENGLISH: dict[str, str] = {
     "setup.kind.hard": "Hard",
     "setup.start_player": "Starting player",
     "setup.start.random": "Drawn at random",
+    "setup.start.colours": "Colours follow turn order: whoever starts plays red.",
     "setup.first_game": "First-game deal (recommended towns first)",
     "setup.ship_only": "Variant: build only from a ship",
     "setup.seed": "Seed (optional)",
