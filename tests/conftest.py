@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 
 import pytest
 
@@ -14,3 +15,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 def _private_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch):
     """Saves and settings go to a fresh folder, never the developer's own."""
     monkeypatch.setenv("SAIL_TO_INDIA_HOME", str(tmp_path_factory.mktemp("home")))
+
+
+@pytest.fixture
+def app() -> Iterator[object]:
+    """A game window (dummy driver). pygame stays initialised between tests, as fonts
+    are cached for the whole process."""
+    from scenes.app import App
+
+    yield App()

@@ -8,31 +8,22 @@ the speed is "off".
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pygame
 import pytest
+from tablehelp import table_at
 
 from game.record import parse_record, replay_states
 from game.state import State
 from scenes import animations
 from scenes.animations import build, holdings_moves, reverse
 from scenes.app import App
-from scenes.gestures import Hand
 from scenes.layout import table_layout
-from scenes.session import Session
-from scenes.table import TableScene
 from scenes.tabledraw import TableView, draw_table
 
 HEADER = '[Players "Ann, Bob, Cy"]\n[Towns "T01 T07 T12 T05 T03 T09 T02 T11 T08"]\n'
-TOWNS = ["T01", "T07", "T12", "T05", "T03", "T09", "T02", "T11", "T08"]
 TO_THE_FOURTH = ["move L-1", "done", "end", "end", "end", "move 1-2", "done", "end", "end",
                  "end", "move 2-3", "done", "end", "end", "end"]
 
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    yield App()
 
 
 def states_of(steps: list[str]) -> list[State]:
@@ -157,17 +148,6 @@ def test_the_table_draws_a_state_minus_markers_in_flight(app: App) -> None:
 
 
 # ----- at the table ---------------------------------------------------------------------
-def table_at(app: App, steps: list[str], speed: str = "normal") -> Hand:
-    app.settings.anim_speed = speed
-    session = Session(["Ann", "Bob", "Cy"], TOWNS)
-    for step in steps:
-        assert session.submit(step).ok, step
-    app.start(TableScene(session))
-    hand = Hand(app)
-    hand.frames(2)
-    return hand
-
-
 def test_a_step_plays_its_film_to_the_end(app: App) -> None:
     hand = table_at(app, [])
     table = hand.table

@@ -8,10 +8,10 @@ the table by events alone.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pygame
 import pytest
+from tablehelp import TOWNS, table_at
 
 from game.bench import careless_step
 from game.record import parse_record
@@ -21,26 +21,6 @@ from scenes.overlays import Confirm, ContextMenu, Handoff
 from scenes.scoring import ScoringScene
 from scenes.session import Session
 from scenes.table import TableScene
-
-TOWNS = ["T01", "T07", "T12", "T05", "T03", "T09", "T02", "T11", "T08"]
-
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    # pygame stays initialised between tests: fonts are cached for the whole process.
-    yield App()
-
-
-def table_at(app: App, steps: list[str], towns: list[str] = TOWNS,
-             variant: str = "standard") -> Hand:
-    """A table whose game has already been played up to ``steps``."""
-    session = Session(["Ann", "Bob", "Cy"], towns, variant)
-    for step in steps:
-        assert session.submit(step).ok, step
-    app.start(TableScene(session))
-    hand = Hand(app)
-    hand.frames(2)
-    return hand
 
 
 def steps_of(hand: Hand) -> list[str]:

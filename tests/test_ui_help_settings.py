@@ -6,11 +6,10 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
-import pytest
+from tablehelp import TOWNS, table_at
 
 from game.cards import CARDS
 from game.state import State
@@ -19,29 +18,10 @@ from scenes.gestures import Hand
 from scenes.overlays import Confirm, Handoff, PauseMenu
 from scenes.rules import PAGES, RulesOverlay, page_blocks
 from scenes.saves import Settings, load_settings, save_settings, settings_path
-from scenes.session import Session
 from scenes.settings import SettingsOverlay
-from scenes.table import TableScene
 from scenes.text import ENGLISH
 from scenes.title import TitleScene
 from scenes.tooltips import board_lines, tech_lines, town_lines
-
-TOWNS = ["T01", "T07", "T12", "T05", "T03", "T09", "T02", "T11", "T08"]
-
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    yield App()
-
-
-def table_at(app: App, steps: list[str]) -> Hand:
-    session = Session(["Ann", "Bob", "Cy"], TOWNS)
-    for step in steps:
-        assert session.submit(step).ok, step
-    app.start(TableScene(session))
-    hand = Hand(app)
-    hand.frames(2)
-    return hand
 
 
 # ----- rules --------------------------------------------------------------------------

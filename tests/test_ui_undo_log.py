@@ -8,10 +8,9 @@ played, scrolls with the wheel and gives each line's notation.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pygame
 import pytest
+from tablehelp import TOWNS, table_at
 
 from game.record import parse_record, replay_states
 from scenes.app import App
@@ -20,27 +19,11 @@ from scenes.logpanel import log_lines
 from scenes.narrate import LOG_TEXT_EN, narrate
 from scenes.saves import read_autosave, write_autosave
 from scenes.session import Session
-from scenes.table import TableScene
 
-TOWNS = ["T01", "T07", "T12", "T05", "T03", "T09", "T02", "T11", "T08"]
 HEADER = '[Players "Ann, Bob, Cy"]\n[Towns "T01 T07 T12 T05 T03 T09 T02 T11 T08"]\n'
 TO_THE_FOURTH = ["employ", "move L-1", "done", "end", "end", "end", "move 1-2", "done", "end",
                  "end", "end", "move 2-3", "done", "end", "end", "end"]
 
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    yield App()
-
-
-def table_at(app: App, steps: list[str]) -> Hand:
-    session = Session(["Ann", "Bob", "Cy"], TOWNS, autosave=write_autosave)
-    for step in steps:
-        assert session.submit(step).ok, step
-    app.start(TableScene(session))
-    hand = Hand(app)
-    hand.frames(2)
-    return hand
 
 
 def undo(hand: Hand) -> str:
@@ -50,7 +33,7 @@ def undo(hand: Hand) -> str:
 
 # ----- undo ----------------------------------------------------------------------------
 def test_undo_goes_back_to_the_start_of_the_turn_and_no_further(app: App) -> None:
-    hand = table_at(app, ["employ", "end"])  # Bob to move
+    hand = table_at(app, ["employ", "end"], autosave=write_autosave)  # Bob to move
     table = hand.table
     hand.drag(hand.at("stock_1"), hand.at("lisboa"))
     hand.drag(hand.at("scientist_1_1"), hand.at("tech_metallurgy"))
@@ -65,7 +48,7 @@ def test_undo_goes_back_to_the_start_of_the_turn_and_no_further(app: App) -> Non
 
 
 def test_undo_never_hides_a_discovered_town(app: App) -> None:
-    hand = table_at(app, TO_THE_FOURTH)
+    hand = table_at(app, TO_THE_FOURTH, autosave=write_autosave)
     table = hand.table
     hand.drag(hand.at("ship_3_0"), hand.at("sea_4"))
     hand.click(hand.at("button_sail"))
@@ -78,7 +61,7 @@ def test_undo_never_hides_a_discovered_town(app: App) -> None:
 
 
 def test_the_autosave_follows_undo(app: App) -> None:
-    hand = table_at(app, [])
+    hand = table_at(app, [], autosave=write_autosave)
     table = hand.table
     hand.drag(hand.at("stock_0"), hand.at("lisboa"))
     assert parse_record(read_autosave() or "").steps[-1][1] == "employ"
@@ -88,7 +71,7 @@ def test_the_autosave_follows_undo(app: App) -> None:
 
 
 def test_undo_first_takes_back_what_is_staged(app: App) -> None:
-    hand = table_at(app, ["employ"])
+    hand = table_at(app, ["employ"], autosave=write_autosave)
     table = hand.table
     hand.drag(hand.at("lisboa_0"), hand.at("sea_1"))
     assert undo(hand) == "The last staged move was taken back."
@@ -97,7 +80,8 @@ def test_undo_first_takes_back_what_is_staged(app: App) -> None:
 
 # ----- the log -------------------------------------------------------------------------
 def test_the_log_has_every_step_and_follows_undo(app: App) -> None:
-    hand = table_at(app, ["employ", "move L-1", "cargo 1g1", "done", "end"])
+    hand = table_at(app, ["employ", "move L-1", "cargo 1g1", "done", "end"],
+                    autosave=write_autosave)
     table = hand.table
     texts = [text for _, text, _ in table.log]
     assert texts == ["Ann employs a marker: stock to Lisboa.", "Ann sails 1 ship(s).",
@@ -110,7 +94,7 @@ def test_the_log_has_every_step_and_follows_undo(app: App) -> None:
 
 
 def test_the_current_turn_is_lit_and_lines_carry_their_notation(app: App) -> None:
-    hand = table_at(app, ["employ", "end", "speed"])
+    hand = table_at(app, ["employ", "end", "speed"], autosave=write_autosave)
     table = hand.table
     panel = table.logpanel
     current = [line.text for line in panel.lines if line.turn == table.state.turn]
@@ -126,7 +110,7 @@ def test_the_current_turn_is_lit_and_lines_carry_their_notation(app: App) -> Non
 
 def test_the_log_scrolls_unfolds_and_shows_notation(app: App) -> None:
     steps = ["end"] * 20
-    hand = table_at(app, steps)
+    hand = table_at(app, steps, autosave=write_autosave)
     panel = hand.table.logpanel
     assert panel.max_scroll() > 0
     hand.post(pygame.MOUSEMOTION, panel.rect.center)

@@ -20,6 +20,12 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ..cards import CHURCH, GOODS, MARKETPLACE, STRONGHOLD
+from ..rules import (
+    T_FACTORY,
+    T_MAP,
+    T_METALLURGY,
+    T_PRINTING,
+)
 from ..state import TECH_INDEX, State
 
 __all__ = ["EASY_WEIGHTS", "MEDIUM_WEIGHTS", "Weights", "evaluate", "player_value",
@@ -28,16 +34,7 @@ __all__ = ["EASY_WEIGHTS", "MEDIUM_WEIGHTS", "Weights", "evaluate", "player_valu
 GOOD_INDEX = {g: i for i, g in enumerate(GOODS)}
 K_STRONGHOLD, K_CHURCH, K_MARKET = 0, 1, 2
 _KIND = {STRONGHOLD: K_STRONGHOLD, CHURCH: K_CHURCH, MARKETPLACE: K_MARKET}
-SELL_VP = (0, 0, 0, 1, 1, 2, 4)
 
-T_METALLURGY = TECH_INDEX["metallurgy"]
-T_GEOGRAPHY = TECH_INDEX["geography"]
-T_PRINTING = TECH_INDEX["printing-press"]
-T_HARBOR = TECH_INDEX["harbor-maintenance"]
-T_ARCHITECTURE = TECH_INDEX["architecture"]
-T_MAP = TECH_INDEX["map"]
-T_BANK = TECH_INDEX["bank-system"]
-T_FACTORY = TECH_INDEX["factory"]
 T_RENAISSANCE = TECH_INDEX["renaissance"]
 T_MISSION = TECH_INDEX["mission-church"]
 T_GUILD = TECH_INDEX["guild"]

@@ -1,0 +1,28 @@
+"""Setting a table up for the UI tests: a game already played to a given point."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from scenes.app import App
+from scenes.gestures import Hand
+from scenes.session import Session
+from scenes.table import TableScene
+
+TOWNS = ["T01", "T07", "T12", "T05", "T03", "T09", "T02", "T11", "T08"]
+
+
+def table_at(app: App, steps: list[str], towns: list[str] = TOWNS, variant: str = "standard",
+             speed: str | None = None,
+             autosave: Callable[[str], None] | None = None) -> Hand:
+    """A table for Ann, Bob and Cy whose game has already been played up to ``steps``
+    (``speed`` sets the animation speed first)."""
+    if speed is not None:
+        app.settings.anim_speed = speed
+    session = Session(["Ann", "Bob", "Cy"], towns, variant, autosave=autosave)
+    for step in steps:
+        assert session.submit(step).ok, step
+    app.start(TableScene(session))
+    hand = Hand(app)
+    hand.frames(2)
+    return hand
