@@ -12,14 +12,12 @@ import sys
 
 from .ai.tournament import add_arguments as add_tournament_arguments
 from .ai.tournament import run_args as run_tournament
-from .bench import bench
+from .bench import NAMES, bench
 from .cards import COLORS
 from .deal import deal_towns, random_seat_order
 from .record import RecordError, read_record_file, replay, write_record
 from .scoring import breakdown, final_scores, winners
 from .state import State
-
-DEFAULT_NAMES = ("Ann", "Bea", "Cy", "Dan")
 
 
 def summary(st: State) -> str:
@@ -71,7 +69,7 @@ def _new(args: argparse.Namespace) -> int:
     if args.players not in (3, 4):
         print(f"Sail to India is for 3 or 4 players, not {args.players}", file=sys.stderr)
         return 1
-    names = list(args.names.split(",")) if args.names else list(DEFAULT_NAMES[: args.players])
+    names = list(args.names.split(",")) if args.names else list(NAMES[: args.players])
     names = [n.strip() for n in names]
     if len(names) != args.players or len({n.lower() for n in names}) != len(names) or not all(
         names

@@ -287,12 +287,6 @@ def ship_move_problem(st: State, move: ShipMove, speed: int) -> IllegalStep | No
     return None
 
 
-def check_ship_move(st: State, move: ShipMove, speed: int) -> str | None:
-    """The reason one ship move cannot be made, as a sentence (None if it can)."""
-    problem = ship_move_problem(st, move, speed)
-    return problem.reason if problem else None
-
-
 def _move(st: State, step: Step) -> State:
     seat = st.active
     moves: tuple[ShipMove, ...] = step.args

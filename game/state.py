@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import CARDS, CHURCH, COLORS, MARKETPLACE, STRONGHOLD, Town
+from .cards import CARDS, COLORS, Town
 
 MARKERS_PER_PLAYER = 13
 START_WEALTH = (2, 2, 3, 4)
@@ -328,5 +328,3 @@ class State:
         return (f"<State turn {self.turn}: {self.names[self.active]} to move, "
                 f"{self.ap} AP, {self.phase}{', over' if self.over else ''}>")
 
-
-BUILDING_KINDS = (STRONGHOLD, CHURCH, MARKETPLACE)

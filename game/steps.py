@@ -24,7 +24,6 @@ ShipMove = tuple[int, int, int]
 KINDS = ("employ", "speed", "tech", "build", "sell", "move", "cargo", "map", "done",
          "return", "bank", "geography", "end")
 ACTION_KINDS = frozenset(("employ", "speed", "tech", "build", "sell", "move"))
-FREE_KINDS = frozenset(("return", "bank", "geography"))
 
 
 # Every refusal the engine gives, in English. A refusal carries its key and values

@@ -52,8 +52,19 @@ STAGGER = 0.07      # between markers that leave together
 ARC = 0.18          # a thrown marker's arc height, as a part of its distance
 
 
+class _Timed:
+    """Something in a film that starts at ``start`` and lasts ``duration`` seconds."""
+
+    start: float
+    duration: float
+
+    @property
+    def end(self) -> float:
+        return self.start + self.duration
+
+
 @dataclass
-class Flight:
+class Flight(_Timed):
     """One marker going from ``src`` to ``dst`` along ``points``."""
 
     seat: int
@@ -64,10 +75,6 @@ class Flight:
     start: float
     duration: float
     hops: bool = False  # a ship: eased card by card, with a small lift between cards
-
-    @property
-    def end(self) -> float:
-        return self.start + self.duration
 
     def at(self, k: float) -> tuple[Point, float]:
         """Where the marker is at progress ``k`` (0..1), and how high it is lifted."""
@@ -90,30 +97,22 @@ class Flight:
 
 
 @dataclass
-class Flip:
+class Flip(_Timed):
     """Town ``pos`` turning over: its back narrows to nothing, its face widens."""
 
     pos: int
     start: float
     duration: float
 
-    @property
-    def end(self) -> float:
-        return self.start + self.duration
-
 
 @dataclass
-class Rise:
+class Rise(_Timed):
     """A few words (a gain) rising and fading above ``origin``."""
 
     text: str
     origin: Point
     start: float
     duration: float
-
-    @property
-    def end(self) -> float:
-        return self.start + self.duration
 
 
 @dataclass

@@ -77,6 +77,11 @@ class SceneStack:
         """Queue: the scene just below the top is replaced (a transition's midpoint)."""
         self._pending.append(("replace_under", scene))
 
+    def remove(self, scene: Scene) -> None:
+        """Queue: ``scene`` leaves wherever it stands (a transition ending itself, even
+        if something was pushed over it meanwhile)."""
+        self._pending.append(("remove", scene))
+
     def clear_to(self, scene: Scene) -> None:
         """Queue: every scene leaves and ``scene`` is the only one."""
         self._pending.append(("clear", scene))
@@ -122,6 +127,13 @@ class SceneStack:
                     self.scenes.insert(0, scene)
                     scene.enter()
                     scene.pause()
+            elif op == "remove":
+                if scene in self.scenes:
+                    was_top = self.scenes[-1] is scene
+                    self.scenes.remove(scene)
+                    scene.exit()
+                    if was_top and self.scenes:
+                        self.scenes[-1].resume()
             elif op == "clear":
                 assert scene is not None
                 while self.scenes:
@@ -186,7 +198,7 @@ class Fade(Scene):
         if not self.finished and self.elapsed >= self.duration:
             self.finished = True
             assert self.stack is not None
-            self.stack.pop()
+            self.stack.remove(self)
 
     @property
     def alpha(self) -> int:

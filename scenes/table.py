@@ -115,7 +115,6 @@ class TableScene(Scene):
         self.computers = ComputerSeats(session.seats, seed=session.tag_seed())
         self._base: pygame.Surface | None = None
         self._base_key: tuple | None = None
-        self._status_key: tuple[str, dict] | None = None
         self.refresh_status()
 
     # ----- reading -------------------------------------------------------------------
@@ -149,7 +148,6 @@ class TableScene(Scene):
 
     # ----- status line ---------------------------------------------------------------
     def say(self, key: str, **values: object) -> None:
-        self._status_key = (key, values)
         self.view.status = t(key, **values)
 
     def refresh_status(self) -> None:

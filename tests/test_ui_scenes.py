@@ -245,3 +245,22 @@ def test_corrupt_settings_reach_the_title_as_one_sentence(tmp_path: Path,
         assert application.stack.top.message and "settings" in application.stack.top.message
     finally:
         pygame.display.quit()
+
+
+def test_a_fade_removes_itself_even_under_a_scene_pushed_meanwhile() -> None:
+    log: list[str] = []
+    stack = SceneStack()
+    stack.push(Probe("a", log))
+    stack.apply()
+    fade = Fade(Probe("b", log), duration=0.2)
+    stack.push(fade)
+    stack.apply()
+    stack.update(0.15)  # past the midpoint: b is swapped in under the fade
+    stack.apply()
+    overlay = Probe("overlay", log)
+    stack.push(overlay)  # pushed over the fade before it ends
+    stack.apply()
+    fade.update(0.1)
+    stack.apply()
+    assert [type(s).__name__ for s in stack.scenes] == ["Probe", "Probe"]
+    assert stack.top is overlay and fade not in stack.scenes

@@ -18,6 +18,7 @@ given; it plans on whatever state it gets, so players hand it a determinization.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..rules import apply, legal_steps, ship_moves
@@ -123,14 +124,16 @@ class TurnPlanner:
         return out
 
     # ----- pieces of a turn ----------------------------------------------------------
-    def resolve_after_move(self, st: State) -> tuple[list[Step], State]:
-        """Cargo, Map and the Architecture build, greedily while they help; then done."""
+    def _greedy(self, st: State, wanted: Callable[[State, Step], bool], margin: float,
+                rounds: int) -> tuple[list[Step], State]:
+        """Take, one at a time, the wanted step that raises the value most (by more than
+        ``margin``), while one does, at most ``rounds`` times."""
         steps: list[Step] = []
         current = self.value(st)
-        for _ in range(12):
-            best_v, best_s, best_st = current + EPS, None, None
+        for _ in range(rounds):
+            best_v, best_s, best_st = current + margin, None, None
             for s in legal_steps(st):
-                if s.kind not in ("cargo", "map", "build"):
+                if not wanted(st, s):
                     continue
                 child = apply(st, s)
                 v = self.value(child)
@@ -140,33 +143,26 @@ class TurnPlanner:
                 break
             steps.append(best_s)
             st, current = best_st, best_v
+        return steps, st
+
+    def resolve_after_move(self, st: State) -> tuple[list[Step], State]:
+        """Cargo, Map and the Architecture build, greedily while they help; then done."""
+        steps, st = self._greedy(st, lambda _st, s: s.kind in ("cargo", "map", "build"), EPS, 12)
         steps.append(DONE)
         return steps, apply(st, DONE)
 
     def finish(self, st: State) -> tuple[list[Step], State]:
         """Free actions worth taking before ending the turn (Bank System, or a ship
         sent home so the next historian has a marker)."""
-        steps: list[Step] = []
         if not self.config.free_actions or st.over:
-            return steps, st
-        current = self.value(st)
-        for _ in range(3):
-            options = []
-            for s in legal_steps(st):
-                if s.kind == "bank" or (s.kind == "return" and isinstance(s.args[0], int)
-                                        and st.lisboa[st.active] == 0):
-                    options.append(s)
-            best_v, best_s, best_st = current + 0.05, None, None
-            for s in options:
-                child = apply(st, s)
-                v = self.value(child)
-                if v > best_v:
-                    best_v, best_s, best_st = v, s, child
-            if best_s is None or best_st is None:
-                break
-            steps.append(best_s)
-            st, current = best_st, best_v
-        return steps, st
+            return [], st
+
+        def wanted(now: State, s: Step) -> bool:
+            ship_home = (s.kind == "return" and isinstance(s.args[0], int)
+                         and now.lisboa[now.active] == 0)
+            return s.kind == "bank" or ship_home
+
+        return self._greedy(st, wanted, 0.05, 3)
 
     def candidates(self, st: State) -> list[tuple[list[Step], State]]:
         """Each action worth considering now, as (steps, position after them)."""
