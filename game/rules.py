@@ -10,7 +10,8 @@ Every rule number below refers to ../shared/RULES.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import NamedTuple
 
 from .cards import CARDS, STRONGHOLD
 from .scoring import final_scores, winners
@@ -19,6 +20,7 @@ from .state import (
     ACTIONS,
     AFTER_MOVE,
     ENTERED_FACE_DOWN,
+    MARKERS_PER_PLAYER,
     TECH_IDS,
     TECH_INDEX,
     USED_ARCHITECTURE,
@@ -30,7 +32,8 @@ from .state import (
 )
 from .steps import ACTION_KINDS, IllegalStep, ShipMove, Space, Step, space_str, step_of
 
-__all__ = ["IllegalStep", "apply", "is_legal", "legal_steps", "why_not"]
+__all__ = ["IllegalStep", "VoyageTally", "apply", "is_legal", "legal_steps", "lost_gains",
+           "map_offered", "return_amount", "voyage_fits", "voyage_tally", "why_not"]
 
 SELL_WEALTH = (0, 1, 2, 3, 4, 5, 6)
 SELL_VP = (0, 0, 0, 1, 1, 2, 4)
@@ -287,24 +290,52 @@ def ship_move_problem(st: State, move: ShipMove, speed: int) -> IllegalStep | No
     return None
 
 
-def _move(st: State, step: Step) -> State:
-    seat = st.active
-    moves: tuple[ShipMove, ...] = step.args
-    speed = st.speed[seat]
+class VoyageTally(NamedTuple):
+    """What a voyage (the ship moves of one ``move``) takes, counted."""
+
+    launched: int             # markers launched from Lisboa
+    from_sea: dict[int, int]  # sea position -> ships leaving it, in order of first mention
+    into_unknown: int         # moves ending beyond the face-up towns
+
+
+def voyage_tally(st: State, moves: Iterable[ShipMove]) -> VoyageTally:
+    """Count a voyage's launches, departures per sea and entries into the unknown."""
     launched = 0
     into_unknown = 0
     from_sea: dict[int, int] = {}
-    for move in moves:
-        problem = ship_move_problem(st, move, speed)
-        if problem:
-            raise problem
-        src, _via, dst = move
+    revealed = st.revealed
+    for src, _via, dst in moves:
         if src == 0:
             launched += 1
         else:
             from_sea[src] = from_sea.get(src, 0) + 1
-        if dst > st.revealed:
+        if dst > revealed:
             into_unknown += 1
+    return VoyageTally(launched, from_sea, into_unknown)
+
+
+def voyage_fits(st: State, moves: Iterable[ShipMove]) -> bool:
+    """True when the player to move has the markers for this voyage: enough on Lisboa,
+    enough ships in each sea moved from, and at most one move into the unknown.
+    (Each move's own reach is ``ship_move_problem``'s business.)"""
+    seat = st.active
+    tally = voyage_tally(st, moves)
+    if tally.launched > st.lisboa[seat] or tally.into_unknown > 1:
+        return False
+    size = st.size
+    return all(1 <= src <= size and st.ships_at(seat, src) >= count
+               for src, count in tally.from_sea.items())
+
+
+def _move(st: State, step: Step) -> State:
+    seat = st.active
+    moves: tuple[ShipMove, ...] = step.args
+    speed = st.speed[seat]
+    for move in moves:
+        problem = ship_move_problem(st, move, speed)
+        if problem:
+            raise problem
+    launched, from_sea, into_unknown = voyage_tally(st, moves)
     if launched > st.lisboa[seat]:
         raise IllegalStep("launch_short", launched=launched, have=st.lisboa[seat])
     for src, count in from_sea.items():
@@ -363,6 +394,14 @@ def _cargo(st: State, step: Step) -> State:
     return st
 
 
+def map_offered(st: State) -> bool:
+    """True when the player to move may use Map now: a town was discovered in this
+    move, they own Map and can pay for it (exactly when ``map`` is legal)."""
+    seat = st.active
+    return (not st.over and st.phase == AFTER_MOVE and st.map_pending > 0
+            and st.tech_owner[T_MAP] == seat and st.wealth[seat] >= MAP_COST)
+
+
 def _map(st: State, step: Step) -> State:
     seat = st.active
     _need_tech(st, seat, T_MAP)
@@ -384,17 +423,27 @@ def _done(st: State, step: Step) -> State:
 
 
 # ----- free actions --------------------------------------------------------------
+def return_amount(st: State, seat: int, which: str) -> int:
+    """The wealth (``which="banker"``) or VP (``"historian"``) that returning one
+    banker/historian of this seat takes with it: the smallest holding, 0 if none."""
+    if which == "banker":
+        amount = st.wealth[seat]
+    elif which == "historian":
+        amount = st.vp[seat]
+    else:
+        raise ValueError(f"return_amount needs 'banker' or 'historian', not {which!r}")
+    return (amount % 5 or 5) if amount > 0 else 0
+
+
 def _return(st: State, step: Step) -> State:
     seat = st.active
     target = step.args[0]
     if target in ("banker", "historian"):
-        track = st.wealth if target == "banker" else st.vp
-        amount = track[seat]
-        if amount == 0:
+        take = return_amount(st, seat, target)
+        if take == 0:
             raise IllegalStep(f"no_{target}")
         st = st.copy()
-        track = st.wealth if target == "banker" else st.vp
-        track[seat] = amount - (amount % 5 or 5)
+        (st.wealth if target == "banker" else st.vp)[seat] -= take
         st.lisboa[seat] += 1
         return st
     if isinstance(target, int):
@@ -490,6 +539,24 @@ def apply(st: State, step: Step | str) -> State:
     return _HANDLERS[kind](st, step)
 
 
+def lost_gains(before: State, step: Step | str, after: State | None = None) -> tuple[int, int]:
+    """(wealth, VP) that ``step`` earned but could not keep for want of a Lisboa marker
+    to become the banker or historian holding it.
+
+    The engine answers by playing the same step again with markers enough on Lisboa
+    and comparing: no gain is computed twice, so this can never disagree with
+    ``apply``. ``after`` (the state after the step) saves applying it once more."""
+    step = step_of(step)
+    seat = before.active
+    if after is None:
+        after = apply(before, step)
+    roomy = before.copy()
+    roomy.lisboa[seat] += MARKERS_PER_PLAYER  # more than any gain can need
+    full = apply(roomy, step)
+    return (max(0, full.wealth[seat] - after.wealth[seat]),
+            max(0, full.vp[seat] - after.vp[seat]))
+
+
 def why_not(st: State, step: Step | str) -> str | None:
     """The reason a step is illegal now, or None when it is legal."""
     try:
@@ -541,10 +608,6 @@ def ship_moves(st: State) -> list[ShipMove]:
     return moves
 
 
-def _own_spaces(owners: list[int], seat: int, kind: str) -> list[Space]:
-    return [(kind, i // 2 + 1, i % 2 + 1) for i, o in enumerate(owners) if o == seat]
-
-
 def _builds(st: State, seat: int, out: list[Step]) -> None:
     if st.wealth[seat] < BUILD_COST:
         return
@@ -567,14 +630,12 @@ def _builds(st: State, seat: int, out: list[Step]) -> None:
                 out.append(_s("build", (("b", pos, k), src)))
 
 
-def _free_steps(st: State, seat: int, out: list[Step]) -> None:
+def _free_steps(st: State, seat: int, out: list[Step], land: list[Space]) -> None:
     base = seat * (st.size + 1)
     ships = st.ships
     for pos in range(1, st.revealed + 1):
         if ships[base + pos]:
             out.append(_s("return", (pos,)))
-    goods = _own_spaces(st.goods, seat, "g")
-    land = goods + _own_spaces(st.buildings, seat, "b")
     out.extend(_s("return", (space,)) for space in land)
     if st.wealth[seat]:
         out.append(_s("return", ("banker",)))
@@ -604,6 +665,7 @@ def legal_steps(st: State) -> list[Step]:
     seat = st.active
     out: list[Step] = []
     wealth = st.wealth[seat]
+    land = st.land(seat)
     if st.phase == AFTER_MOVE:
         base = seat * (st.size + 1)
         goods = st.goods
@@ -613,11 +675,11 @@ def legal_steps(st: State) -> list[Step]:
                 for k in (1, 2):
                     if goods[i + k - 1] < 0:
                         out.append(_s("cargo", (("g", pos, k),)))
-        if st.map_pending and wealth >= MAP_COST:
+        if map_offered(st):
             out.append(_s("map"))
         if st.tech_owner[T_ARCHITECTURE] == seat and not st.flags & USED_ARCHITECTURE:
             _builds(st, seat, out)
-        _free_steps(st, seat, out)
+        _free_steps(st, seat, out, land)
         out.append(_s("done"))
         return out
     if st.ap:
@@ -632,7 +694,7 @@ def legal_steps(st: State) -> list[Step]:
                 if owner < 0 and wealth >= TECH_COST[t] - discount:
                     out.append(_s("tech", (TECH_IDS[t],)))
         _builds(st, seat, out)
-        goods = _own_spaces(st.goods, seat, "g")
+        goods = [space for space in land if space[0] == "g"]
         out.extend(_s("sell", (space,)) for space in goods)
         if len(goods) > 1:
             out.append(_s("sell", tuple(goods)))
@@ -642,7 +704,7 @@ def legal_steps(st: State) -> list[Step]:
         if lisboa > 1:
             top = min(st.speed[seat], st.revealed)
             out.extend(_s("move", ((0, 0, d),) * lisboa) for d in range(1, top + 1))
-    _free_steps(st, seat, out)
+    _free_steps(st, seat, out, land)
     out.append(_s("end"))
     return out
 

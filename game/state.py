@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import CARDS, COLORS, Town
+from .steps import Space
 
 MARKERS_PER_PLAYER = 13
 START_WEALTH = (2, 2, 3, 4)
@@ -46,6 +47,17 @@ def holdings(amount: int) -> list[int]:
 def markers_for(amount: int) -> int:
     """How many bankers (or historians) an amount needs."""
     return -(-amount // 5)
+
+
+def _slot(size: int, pos: int, k: int) -> int:
+    """The index of space k (1 or 2) of the town at pos in ``goods``/``buildings``."""
+    if not 1 <= pos <= size or k not in (1, 2):
+        raise ValueError(f"no space {k} at town {pos}")
+    return (pos - 1) * 2 + k - 1
+
+
+def _spaces_of(owners: list[int], seat: int, kind: str) -> list[Space]:
+    return [(kind, i // 2 + 1, i % 2 + 1) for i, o in enumerate(owners) if o == seat]
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,13 +215,29 @@ class State:
     def face_up(self, pos: int) -> bool:
         return pos <= self.revealed
 
-    def good_owner(self, pos: int, k: int) -> int | None:
-        owner = self.goods[(pos - 1) * 2 + k - 1]
+    def _land_list(self, kind: str) -> list[int]:
+        if kind == "g":
+            return self.goods
+        if kind == "b":
+            return self.buildings
+        raise ValueError(f"a space is goods ('g') or building ('b'), not {kind!r}")
+
+    def owner(self, space: Space) -> int | None:
+        """Who holds a goods space ("g", pos, k) or building space ("b", pos, k);
+        None if nobody."""
+        kind, pos, k = space
+        owner = self._land_list(kind)[_slot(self.size, pos, k)]
         return None if owner < 0 else owner
 
+    def good_owner(self, pos: int, k: int) -> int | None:
+        return self.owner(("g", pos, k))
+
     def building_owner(self, pos: int, k: int) -> int | None:
-        owner = self.buildings[(pos - 1) * 2 + k - 1]
-        return None if owner < 0 else owner
+        return self.owner(("b", pos, k))
+
+    def land(self, seat: int) -> list[Space]:
+        """The goods spaces, then the building spaces, this seat holds, in board order."""
+        return _spaces_of(self.goods, seat, "g") + _spaces_of(self.buildings, seat, "b")
 
     def ships_at(self, seat: int, pos: int) -> int:
         return self.ships[seat * (self.size + 1) + pos]
@@ -298,6 +326,29 @@ class State:
             "india": self.names[self.india] if self.india >= 0 else None,
             "variant": self.variant,
         }
+
+    # ----- plain-data setters ------------------------------------------------
+    # Not rules: nothing here checks legality or keeps the 13 markers adding up. They
+    # are for drawing a staged voyage or a sample position on a *copy* (the lists,
+    # ``lisboa`` included, may likewise be adjusted on a copy); the rules never use
+    # them and a state handed to ``apply`` must never be changed.
+    def set_owner(self, space: Space, seat: int | None) -> None:
+        """Put ``seat``'s marker on a goods/building space, or empty it (None)."""
+        kind, pos, k = space
+        if seat is not None and not 0 <= seat < self.n:
+            raise ValueError(f"no seat {seat}")
+        self._land_list(kind)[_slot(self.size, pos, k)] = -1 if seat is None else seat
+
+    def add_ships(self, seat: int, pos: int, delta: int) -> None:
+        """Add ``delta`` (may be negative) ships of ``seat`` to the sea at ``pos``."""
+        if not 0 <= seat < self.n:
+            raise ValueError(f"no seat {seat}")
+        if not 1 <= pos <= self.size:
+            raise ValueError(f"there is no sea {pos}")
+        i = seat * (self.size + 1) + pos
+        if self.ships[i] + delta < 0:
+            raise ValueError(f"seat {seat} has only {self.ships[i]} ships in sea {pos}")
+        self.ships[i] += delta
 
     # ----- plain data ------------------------------------------------------
     def to_dict(self) -> dict:

@@ -57,6 +57,6 @@ def test_every_listed_step_is_legal() -> None:
     rng = random.Random(3)
     while not st.over:
         for step in legal_steps(st):
-            apply(st, step)  # raises if the listing offered an illegal step
-            apply(st, str(step))  # and its string form means the same step
+            after = apply(st, step)  # raises if the listing offered an illegal step
+            assert apply(st, str(step)) == after, step  # its text means the same step
         st = apply(st, careless_step(st, rng))

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..rules import apply, legal_steps, ship_moves
+from ..rules import apply, legal_steps, ship_moves, voyage_fits
 from ..state import AFTER_MOVE, State
 from ..steps import ShipMove, Space, Step
 from .evaluate import MEDIUM_WEIGHTS, Weights, info_of, player_value, remaining_turns
@@ -209,23 +209,6 @@ class TurnPlanner:
         cache[key] = result
         return result
 
-    @staticmethod
-    def _feasible(st: State, moves: list[ShipMove]) -> bool:
-        seat = st.active
-        launched = 0
-        unknown = 0
-        used: dict[int, int] = {}
-        for src, _via, dst in moves:
-            if src == 0:
-                launched += 1
-            else:
-                used[src] = used.get(src, 0) + 1
-            if dst > st.revealed:
-                unknown += 1
-        if launched > st.lisboa[seat] or unknown > 1:
-            return False
-        return all(st.ships_at(seat, src) >= c for src, c in used.items())
-
     def voyages(self, st: State) -> list[tuple[list[Step], State]]:
         """Candidate ``move`` actions: the best single ship moves and composed voyages."""
         cache: dict[tuple, tuple[float, list[Step], State]] = {}
@@ -251,7 +234,7 @@ class TurnPlanner:
                 if tries >= self.config.combo_tries:
                     break
                 trial = [*current, m]
-                if not self._feasible(st, trial):
+                if not voyage_fits(st, trial):
                     continue
                 tries += 1
                 v = self._voyage(st, tuple(trial), cache)[0]
@@ -260,7 +243,7 @@ class TurnPlanner:
             # a second pass: moves that now fit (more launches for Harbor Maintenance)
             for m in order[:4]:
                 trial = [*current, m]
-                if self._feasible(st, trial):
+                if voyage_fits(st, trial):
                     v = self._voyage(st, tuple(trial), cache)[0]
                     if v > cur_v + EPS:
                         current, cur_v = trial, v

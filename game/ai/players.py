@@ -27,6 +27,8 @@ __all__ = ["LEVELS", "EasyPlayer", "HardPlayer", "MediumPlayer", "Player", "hint
 
 MAX_STEPS_PER_TURN = 60
 STALL_ROUNDS = 40
+HARD_PLAYOUTS = 18     # rollouts per hard decision (see HardPlayer)
+SAFETY_SECONDS = 5.0   # the hard player's wall-clock safety net, never reached normally
 
 
 class Player(Protocol):
@@ -158,24 +160,35 @@ class HardPlayer(PlanningPlayer):
     several determinizations of the unseen towns; the plan with the best average
     position at the end of its own next turn is played.
 
-    The budget is a number of rollouts (reproducible), with a wall-clock cap as a
-    safety net (``max_seconds``).
+    Thinking is bounded by a budget, not by the clock: a decision makes at most
+    ``playouts`` rollouts, spent in rounds. The first round tries every candidate plan
+    on the player's own view; each later round draws a fresh determinization and
+    tries again only the plans whose last rollout met a face-down town (the others'
+    values cannot depend on the cards). It stops when the budget is spent or no plan
+    is left in doubt. So the same seed and state give the same step after the same
+    number of rollouts on any machine. ``max_seconds`` is only a safety net, far above
+    what a decision takes; ``capped_decisions`` counts the decisions it cut short
+    (only those depend on the machine's speed).
     """
 
     level = "hard"
 
     def __init__(self, seed: int | str | None = None, candidates: int = 6,
-                 determinizations: int = 3, max_seconds: float = 0.8,
+                 playouts: int = HARD_PLAYOUTS, max_seconds: float = SAFETY_SECONDS,
                  horizon: int = 1) -> None:
         super().__init__(seed)
+        if playouts < 1:
+            raise ValueError("playouts must be at least 1")
         self.planner = TurnPlanner(PlannerConfig(weights=MEDIUM_WEIGHTS, beam=5, voyages=3,
                                                  combo_tries=8))
         self.rollout = TurnPlanner(ROLLOUT_CONFIG)
         self.candidates = candidates
-        self.determinizations = determinizations
+        self.playouts = playouts
         self.max_seconds = max_seconds
         self.horizon = horizon
-        self.rollouts = 0
+        self.rollouts = 0          # rollouts made over this player's life
+        self.last_rollouts = 0     # rollouts made for the latest plan
+        self.capped_decisions = 0  # decisions cut short by the safety net
 
     def _play_turn(self, s: State) -> State:
         for step in self.rollout.plan(s):
@@ -202,29 +215,47 @@ class HardPlayer(PlanningPlayer):
                 for step in self.rollout.plan(s)[:-1]:
                     s = apply(s, step)
         self.rollouts += 1
+        self.last_rollouts += 1
         return evaluate(s, seat, MEDIUM_WEIGHTS), s.revealed != revealed
 
     def make_plan(self, st: State, view: State) -> list[Step]:
-        start = time.perf_counter()
+        self.last_rollouts = 0
         plans = self.planner.ranked_plans(view, self.candidates)
         if len(plans) == 1 or (view.phase == AFTER_MOVE and view.ap == 0):
             return plans[0][1]
+        deadline = time.perf_counter() + self.max_seconds
         seat = st.active
-        views = [view] + [determinize(st, self.rng) for _ in range(self.determinizations - 1)]
-        best_v, best_plan = float("-inf"), plans[0][1]
-        for _, plan in plans:
-            total, count = 0.0, 0
-            for v in views:
-                value, used_cards = self._rollout(v, plan, seat)
-                total += value
-                count += 1
-                if not used_cards or time.perf_counter() - start > self.max_seconds:
+        plans = plans[: self.playouts]
+        totals = [0.0] * len(plans)
+        counts = [0] * len(plans)
+        budget = self.playouts
+        in_doubt = list(range(len(plans)))
+        v = view
+        capped = False
+        while in_doubt and budget:
+            still: list[int] = []
+            for i in in_doubt:
+                if not budget:
                     break
-            mean = total / count
-            if mean > best_v + 1e-9:
-                best_v, best_plan = mean, plan
-            if time.perf_counter() - start > self.max_seconds:
+                value, used_cards = self._rollout(v, plans[i][1], seat)
+                budget -= 1
+                totals[i] += value
+                counts[i] += 1
+                if used_cards:
+                    still.append(i)
+                if time.perf_counter() > deadline:
+                    capped = True
+                    break
+            if capped:
+                self.capped_decisions += 1
                 break
+            in_doubt = still
+            if in_doubt and budget:
+                v = determinize(st, self.rng)
+        best_v, best_plan = float("-inf"), plans[0][1]
+        for (_, plan), total, count in zip(plans, totals, counts, strict=True):
+            if count and total / count > best_v + 1e-9:
+                best_v, best_plan = total / count, plan
         return best_plan
 
 

@@ -6,6 +6,11 @@ Each game is dealt from the tournament seed and the game number; the levels are
 rotated over the seats from one game to the next, so every level plays every
 seat equally often. A step the engine refuses is counted and replaced by ``end``
 (or ``done``) so the game can go on; the count is printed and must be zero.
+
+It is also the benchmark of the players' thinking: the think time of every
+decision (median, 95th percentile and maximum per level) and how many decisions
+the hard player's wall-clock safety net cut short (it should be none: the hard
+player thinks within a fixed budget of rollouts, see ``players.HardPlayer``).
 """
 
 from __future__ import annotations
@@ -42,6 +47,7 @@ class GameResult:
     steps: int = 0
     turns: int = 0
     think: dict[str, list[float]] = field(default_factory=dict)
+    capped: dict[str, int] = field(default_factory=dict)  # levels with a safety cap only
 
 
 def seat_levels(levels: Sequence[str], game: int) -> list[str]:
@@ -77,10 +83,14 @@ def play_game(levels: Sequence[str], seed: int, game: int) -> GameResult:
             except IllegalStep:
                 st = apply(st, legal_steps(st)[-1])
         steps += 1
+    capped: dict[str, int] = {}
+    for player in players:
+        if hasattr(player, "capped_decisions"):
+            capped[player.level] = capped.get(player.level, 0) + player.capped_decisions
     if not st.over:
-        return GameResult(order, [0] * n, [], refusals, False, steps, st.turn, think)
+        return GameResult(order, [0] * n, [], refusals, False, steps, st.turn, think, capped)
     return GameResult(order, list(st.scores or []), list(st.winners or []), refusals, True,
-                      steps, st.turn, think)
+                      steps, st.turn, think, capped)
 
 
 def _play(args: tuple[tuple[str, ...], int, int]) -> GameResult:
@@ -95,6 +105,12 @@ def _interval(values: list[float]) -> tuple[float, float]:
         return mean, float("nan")
     sd = statistics.stdev(values)
     return mean, 1.96 * sd / math.sqrt(m)
+
+
+def percentile(sorted_values: list[float], q: float) -> float:
+    """The nearest-rank q-th percentile (0 < q <= 100) of values sorted ascending."""
+    rank = max(1, math.ceil(q / 100 * len(sorted_values)))
+    return sorted_values[rank - 1]
 
 
 def run(levels: Sequence[str], games: int, seed: int = 1, jobs: int = 1,
@@ -130,6 +146,7 @@ def report(levels: Sequence[str], results: list[GameResult], seed: int,
     wins: dict[str, list[float]] = {}
     scores: dict[str, list[float]] = {}
     think: dict[str, list[float]] = {}
+    capped: dict[str, int] = {}
     for r in finished:
         for seat, level in enumerate(r.levels):
             share = 1.0 / len(r.winners) if seat in r.winners else 0.0
@@ -138,8 +155,10 @@ def report(levels: Sequence[str], results: list[GameResult], seed: int,
     for r in results:
         for level, ts in r.think.items():
             think.setdefault(level, []).extend(ts)
+        for level, count in r.capped.items():
+            capped[level] = capped.get(level, 0) + count
     lines.append(f"{'level':<8} {'seats':>5} {'win rate':>18} {'mean score':>16} "
-                 f"{'think median':>12} {'max':>7}")
+                 f"{'think median':>12} {'p95':>8} {'max':>7}")
     for level in dict.fromkeys(levels):
         if level not in wins:
             continue
@@ -148,12 +167,18 @@ def report(levels: Sequence[str], results: list[GameResult], seed: int,
         ts = sorted(think.get(level, [0.0]))
         lines.append(f"{level:<8} {len(wins[level]):>5} {100 * w:>8.1f}% ± {100 * wh:>5.1f}% "
                      f"{s:>8.2f} ± {sh:>5.2f} {1000 * ts[len(ts) // 2]:>9.1f} ms "
-                     f"{1000 * ts[-1]:>5.0f} ms")
+                     f"{1000 * percentile(ts, 95):>5.0f} ms {1000 * ts[-1]:>5.0f} ms")
     if finished:
         turns = [r.turns / n for r in finished]
         lines.append(f"rounds per game: {sum(turns) / len(turns):.1f}")
     lines.append(f"unfinished games: {len(results) - len(finished)}")
     lines.append(f"refused steps: {refusals}")
+    if capped:
+        lines.append("decisions cut short by the safety cap: " + ", ".join(
+            f"{level} {capped[level]} of {len(think.get(level, []))}"
+            for level in dict.fromkeys(levels) if level in capped))
+    else:
+        lines.append("decisions cut short by the safety cap: n/a (no level has one)")
     if "hard" in levels and finished:
         share = sum(1.0 / len(r.winners) for r in finished for seat, level in enumerate(r.levels)
                     if level == "hard" and seat in r.winners)
