@@ -21,6 +21,6 @@ def _private_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.
 def app() -> Iterator[object]:
     """A game window (dummy driver). pygame stays initialised between tests, as fonts
     are cached for the whole process."""
-    from scenes.app import App
+    from scenes.main import make_app
 
-    yield App()
+    yield make_app()

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from scenes.app import App
-from scenes.gestures import Hand
-from scenes.session import Session
-from scenes.table import TableScene
+from scenes.core.app import App
+from scenes.core.session import Session
+from scenes.devtools.gestures import Hand
+from scenes.table.scene import TableScene
 
 TOWNS = ["T01", "T07", "T12", "T05", "T03", "T09", "T02", "T11", "T08"]
 

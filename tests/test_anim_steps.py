@@ -14,11 +14,11 @@ from tablehelp import table_at
 
 from game.record import parse_record, replay_states
 from game.state import State
-from scenes import animations
-from scenes.animations import build, holdings_moves, reverse
-from scenes.app import App
-from scenes.layout import table_layout
-from scenes.tabledraw import TableView, draw_table
+from scenes.core.app import App
+from scenes.core.layout import table_layout
+from scenes.table import animations
+from scenes.table.animations import build, holdings_moves, reverse
+from scenes.table.draw import TableView, draw_table
 
 HEADER = '[Players "Ann, Bob, Cy"]\n[Towns "T01 T07 T12 T05 T03 T09 T02 T11 T08"]\n'
 TO_THE_FOURTH = ["move L-1", "done", "end", "end", "end", "move 1-2", "done", "end", "end",
@@ -178,8 +178,8 @@ def test_undo_plays_the_step_backwards(app: App) -> None:
     hand.drag(hand.at("stock_0"), hand.at("lisboa"))
     hand.key(pygame.K_z, pygame.KMOD_LCTRL)
     assert table.session.steps == []
-    assert table.animating and table.anims[0].reverse
-    assert table.anims[0].after is table.state
+    assert table.animating and table.films.current.reverse
+    assert table.films.current.after is table.state
     hand.frames(120)
     assert not table.animating
 
@@ -199,7 +199,7 @@ def test_films_keep_playing_under_a_question(app: App) -> None:
     table = hand.table
     hand.drag(hand.at("ship_3_2"), hand.at("sea_4"))
     hand.click(hand.at("button_sail"))
-    film = table.anims[0]
+    film = table.films.current
     start = film.clock
     hand.frames(10)
     assert film.clock > start and hand.top() is not table

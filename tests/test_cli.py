@@ -138,8 +138,8 @@ def test_every_refusal_has_a_key_an_english_template_and_a_translation() -> None
     from game.rules import apply
     from game.state import State
     from game.steps import REASONS, IllegalStep
-    from scenes.reasons import reason_text
-    from scenes.text import TABLES
+    from scenes.text.catalog import TABLES
+    from scenes.text.reasons import reason_text
 
     st = State.start(["Ann", "Bob", "Cy"], TOWNS_3.split())
     with pytest.raises(IllegalStep) as caught:
@@ -152,7 +152,7 @@ def test_every_refusal_has_a_key_an_english_template_and_a_translation() -> None
     assert reason_text(caught.value) == "Renaissance costs 4 and you have 2"
     # A translation of the key is used when the language has one.
     TABLES["fr"]["reason.too_far"] = "vitesse {speed} : la mer {dst} est à {distance}"
-    from scenes.text import set_language
+    from scenes.text.catalog import set_language
 
     set_language("fr")
     try:

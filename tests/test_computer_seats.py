@@ -1,13 +1,15 @@
-"""Computer seats at the table: thinking in a thread, pacing, hints shown as zones."""
+"""Computer seats at the table: thinking in a thread, pacing, hints shown as zones.
+
+No test sleeps or polls the clock: each waits on the thinking thread itself."""
 
 from __future__ import annotations
 
-import time
-
+from game.ai.players import hint
 from game.deal import deal_towns
 from game.rules import apply, is_legal
 from game.state import State
-from scenes.computer import ComputerSeats, Thinker, hint_step, step_zones
+from scenes.core.computer import ComputerSeats, Thinker
+from scenes.table.hints import step_zones
 
 TOWNS = ["T01", "T07", "T12", "T05", "T03", "T09", "T02", "T11", "T08"]
 
@@ -17,11 +19,9 @@ def test_a_thinker_chooses_off_the_main_thread_and_never_changes_the_state() -> 
     before = st.to_dict()
     thinker = Thinker("hard", seed=1)
     thinker.start(st)
-    deadline = time.monotonic() + 5
-    step = None
-    while step is None and time.monotonic() < deadline:
-        step = thinker.result(st)
-        time.sleep(0.005)
+    assert thinker.thinking_about(st)
+    thinker.wait()
+    step = thinker.result(st)
     assert step is not None and is_legal(st, step)
     assert st.to_dict() == before
 
@@ -38,17 +38,30 @@ def test_computer_seats_play_a_whole_game_paced() -> None:
     st = State.start(["Ann", "Bob", "Cy"], deal_towns(3, 9))
     seats = ComputerSeats(["easy", "medium", "easy"], seed=2)
     steps = 0
-    for _ in range(200_000):
+    waits = 0
+    for _ in range(20_000):
         if st.over:
             break
         step = seats.tick(st, 0.05)
         if step is None:
-            time.sleep(0.0005)
+            seats.wait()  # the thread's own end, not a guess at how long it takes
+            waits += 1
             continue
         st = apply(st, step)
         seats.after_step(str(step), speed=0.0)
         steps += 1
     assert st.over and steps > 20
+    assert waits <= 2 * steps + 1, "each step costs at most a start and a wait"
+
+
+def test_the_pause_between_computer_steps_follows_the_speed() -> None:
+    st = State.start(["Ann", "Bob", "Cy"], TOWNS)
+    seats = ComputerSeats(["easy", "easy", "easy"], seed=3)
+    assert seats.tick(st, 0.0) is None  # starts thinking
+    seats.wait()
+    seats.after_step("employ", speed=1.0)
+    assert seats.tick(st, 0.3) is None, "0.3 s into a 0.7 s pause: not yet"
+    assert seats.tick(st, 0.5) is not None, "past the pause the chosen step comes"
 
 
 def test_only_computer_seats_think() -> None:
@@ -60,7 +73,7 @@ def test_only_computer_seats_think() -> None:
 
 def test_hint_zones_light_the_step_on_the_board() -> None:
     st = State.start(["Ann", "Bob", "Cy"], TOWNS)
-    step = hint_step(st)
+    step = hint(st)
     assert is_legal(st, step)
     assert step_zones(st, "employ") == {"stock_0", "lisboa_0"}
     assert step_zones(st, "move L-1") == {"lisboa_0", "sea_1", "button_sail"}

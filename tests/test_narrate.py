@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.record import parse_record, replay_states
-from scenes.narrate import LOG_TEXT_EN, narrate
+from scenes.text.narrate import LOG_TEXT_EN, narrate
 
 HEADER = '[Players "Ann, Bob, Cy"]\n[Towns "T01 T07 T12 T05 T03 T09 T02 T11 T08"]\n'
 

@@ -18,7 +18,7 @@ MAX_BYTES = 40 * 1024 * 1024
 
 
 def test_assets_are_found_in_the_bundle_when_frozen(monkeypatch, tmp_path: Path) -> None:
-    from scenes.assets import asset_path
+    from scenes.core.assets import asset_path
 
     assert asset_path("layout", "table.tmx") == ROOT / "assets" / "layout" / "table.tmx"
     monkeypatch.setattr(sys, "frozen", True, raising=False)

@@ -5,13 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.record import read_record_file
-from scenes.app import App
-from scenes.gestures import Hand
-from scenes.saves import records_dir
-from scenes.scoring import ScoringScene
-from scenes.session import Session
-from scenes.table import TableScene
-from scenes.title import TitleScene
+from scenes.core.app import App
+from scenes.core.saves import records_dir
+from scenes.core.session import Session
+from scenes.devtools.gestures import Hand
+from scenes.main import make_app
+from scenes.screens.scoring import ScoringScene
+from scenes.screens.title import TitleScene
+from scenes.table.scene import TableScene
 
 GOLDEN = Path(__file__).parent / "golden" / "four-computers.txt"
 
@@ -24,7 +25,7 @@ def scoring(app: App) -> ScoringScene:
 
 
 def test_breakdown_and_winner_come_from_the_engine() -> None:
-    app = App()
+    app = make_app()
     scene = scoring(app)
     st = scene.session.state
     assert scene.scores == st.scores and scene.winners == st.winners
@@ -34,7 +35,7 @@ def test_breakdown_and_winner_come_from_the_engine() -> None:
 
 
 def test_save_record_writes_a_readable_record() -> None:
-    app = App()
+    app = make_app()
     scene = scoring(app)
     Hand(app).click(scene.buttons[1].rect.center)
     saved = list(records_dir().glob("*.txt"))
@@ -43,7 +44,7 @@ def test_save_record_writes_a_readable_record() -> None:
 
 
 def test_play_again_deals_a_new_game_for_the_same_table_and_title_leaves() -> None:
-    app = App()
+    app = make_app()
     scene = scoring(app)
     hand = Hand(app)
     hand.click(scene.buttons[0].rect.center)

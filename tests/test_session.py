@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.record import parse_record
-from scenes.session import Session, load_session
+from scenes.core.session import Session, load_session
 
 TOWNS = ["T01", "T07", "T12", "T05", "T03", "T09", "T02", "T11", "T08"]
 
@@ -32,7 +32,7 @@ def test_refused_step_changes_nothing() -> None:
 
 def test_undo_within_turn_only() -> None:
     s = make([])
-    assert s.undo_blocker() == "nothing to undo this turn"
+    assert s.undo_blocker() == "nothing"
     assert s.submit("employ").ok and s.submit("employ").ok
     assert s.undo().ok and s.steps == ["employ"]
     s.submit("end")
@@ -46,7 +46,7 @@ def test_undo_never_past_a_discovery() -> None:
                  "end", "move 2-3", "done", "end", "end", "end", "move 3-4"]:
         assert s2.submit(step).ok, step
     assert s2.state.revealed == 4
-    assert s2.undo_blocker() == "a discovered town cannot be hidden again"
+    assert s2.undo_blocker() == "discovery"
     s2.submit("cargo 4g1")
     assert s2.undo().ok and s2.state.revealed == 4
     assert not s2.undo().ok

@@ -15,12 +15,12 @@ from tablehelp import TOWNS, table_at
 
 from game.bench import careless_step
 from game.record import parse_record
-from scenes.app import App
-from scenes.gestures import Hand
-from scenes.overlays import Confirm, ContextMenu, Handoff
-from scenes.scoring import ScoringScene
-from scenes.session import Session
-from scenes.table import TableScene
+from scenes.core.app import App
+from scenes.core.session import Session
+from scenes.devtools.gestures import Hand
+from scenes.screens.scoring import ScoringScene
+from scenes.table.scene import TableScene
+from scenes.ui.overlays import Confirm, ContextMenu, Handoff
 
 
 def steps_of(hand: Hand) -> list[str]:
@@ -198,9 +198,9 @@ def test_illegal_drop_slides_back_with_the_engines_reason(app: App) -> None:
     table = hand.table
     assert steps_of(hand) == [] and table.staging.empty
     assert table.view.status == "Not there: speed is 1, sea 3 is 3 away."
-    assert table.slides, "the marker slides back"
+    assert table.drag.slides, "the marker slides back"
     hand.frames(20)
-    assert not table.slides
+    assert not table.drag.slides
     hand.drag(hand.at("scientist_0_1"), hand.at("tech_renaissance"))
     assert table.view.status == "Not there: Renaissance costs 4 and you have 2."
 
@@ -211,11 +211,11 @@ def test_picking_up_lights_every_legal_target(app: App) -> None:
     hand.post(pygame.MOUSEMOTION, hand.at("ship_1_0"))
     hand.post(pygame.MOUSEBUTTONDOWN, hand.at("ship_1_0"))
     hand.frames()
-    assert table.held is not None
+    assert table.drag.held is not None
     assert table.view.lit == {"sea_2", "building_1_1", "building_1_2"}
     hand.post(pygame.MOUSEBUTTONUP, (960, 1070))
     hand.frames()
-    assert table.held is None and table.view.lit == set()
+    assert table.drag.held is None and table.view.lit == set()
 
 
 def test_end_turn_asks_when_points_are_left_and_hands_over(app: App) -> None:

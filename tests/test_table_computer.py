@@ -7,12 +7,12 @@ from collections.abc import Callable
 
 import pygame
 
-from scenes.app import App
-from scenes.gestures import Hand
-from scenes.overlays import Handoff
-from scenes.scoring import ScoringScene
-from scenes.session import Session
-from scenes.table import TableScene
+from scenes.core.session import Session
+from scenes.devtools.gestures import Hand
+from scenes.main import make_app
+from scenes.screens.scoring import ScoringScene
+from scenes.table.scene import TableScene
+from scenes.ui.overlays import Handoff
 
 TOWNS = ["T01", "T07", "T12", "T05", "T03", "T09", "T02", "T11", "T08"]
 
@@ -24,13 +24,12 @@ def run_until(hand: Hand, done: Callable[[], bool], frames: int = 3000) -> None:
         if done():
             return
         hand.frames(1)
-        for thinker in hand.table.computers.thinkers.values():
-            thinker.wait(2)
+        hand.table.pacing.wait()
     raise AssertionError("the table did not get there")
 
 
 def test_computers_play_their_turns_and_hand_back_to_the_person() -> None:
-    app = App()
+    app = make_app()
     session = Session(["Ann", "Hal", "Eve"], TOWNS, seats=["human", "hard", "easy"])
     app.start(TableScene(session))
     hand = Hand(app)
@@ -47,7 +46,7 @@ def test_computers_play_their_turns_and_hand_back_to_the_person() -> None:
 
 
 def test_computer_steps_are_paced_so_people_can_follow() -> None:
-    app = App()
+    app = make_app()
     app.settings.anim_speed = "normal"
     session = Session(["Hal", "Ann", "Eve"], TOWNS, seats=["medium", "human", "human"])
     app.start(TableScene(session))
@@ -59,7 +58,7 @@ def test_computer_steps_are_paced_so_people_can_follow() -> None:
 
 
 def test_an_all_computer_game_reaches_the_scoring_screen() -> None:
-    app = App()
+    app = make_app()
     app.settings.anim_speed = "off"
     session = Session(["Hal", "Mel", "Eve"], TOWNS, seats=["hard", "medium", "easy"])
     app.start(TableScene(session))
@@ -70,7 +69,7 @@ def test_an_all_computer_game_reaches_the_scoring_screen() -> None:
 
 
 def test_hint_lights_the_medium_step_without_playing_it() -> None:
-    app = App()
+    app = make_app()
     session = Session(["Ann", "Bob", "Cy"], TOWNS)
     app.start(TableScene(session))
     hand = Hand(app)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from game.record import parse_record, replay
 from game.state import State
-from scenes.targets import Staging, drops_for, explain, sale_preview, shown_state
+from scenes.table.targets import Staging, drops_for, explain, sale_preview, shown_state
 
 HEADER = '[Players "Ann, Bob, Cy"]\n[Towns "T01 T07 T12 T05 T03 T09 T02 T11 T08"]\n'
 

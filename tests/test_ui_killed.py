@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from scenes.saves import read_autosave
-from scenes.session import load_session
+from scenes.core.saves import read_autosave
+from scenes.core.session import load_session
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -21,13 +21,13 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_continue_resumes_where_a_killed_game_stopped() -> None:
     script = textwrap.dedent("""
         import os, signal
-        from scenes.app import App
-        from scenes.gestures import Hand
-        from scenes.saves import write_autosave
-        from scenes.session import Session
-        from scenes.table import TableScene
+        from scenes.main import make_app
+        from scenes.devtools.gestures import Hand
+        from scenes.core.saves import write_autosave
+        from scenes.core.session import Session
+        from scenes.table.scene import TableScene
 
-        app = App()
+        app = make_app()
         session = Session.new(["Ann", "Bob", "Cy"], seed=3, autosave=write_autosave)
         app.start(TableScene(session))
         hand = Hand(app)

@@ -15,8 +15,8 @@ import pygame
 import pytest
 
 from game.cards import CARDS
-from scenes.assets import asset_path
-from scenes.layout import Layout, LayoutError
+from scenes.core.assets import asset_path
+from scenes.core.layout import Layout, LayoutError
 
 REQUIRED = (
     ["lisboa", "status", "log", "turn", "button_sail", "button_done", "button_sell",

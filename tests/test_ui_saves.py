@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from scenes import saves
-from scenes.saves import Settings
+from scenes.core import saves
+from scenes.core.saves import Settings
+from scenes.text.catalog import t
 
 
 @pytest.fixture(autouse=True)
@@ -78,9 +79,11 @@ def test_corrupt_settings_are_set_aside_not_lost(home: Path) -> None:
     home.mkdir(parents=True)
     damaged = b'{"palette": "colorblind", "names": ['
     (home / saves.SETTINGS).write_bytes(damaged)
-    settings, message = saves.load_settings()
+    settings, notice = saves.load_settings()
     assert settings == Settings()
-    assert message and message.endswith(".") and "settings.corrupt-" in message
+    assert notice is not None and notice.key == "msg.settings_corrupt"
+    message = t(notice.key, **notice.values)
+    assert message.endswith(".") and "settings.corrupt-" in message
     assert "\n" not in message
     backups = list(home.glob("settings.corrupt-*.json"))
     assert len(backups) == 1 and backups[0].read_bytes() == damaged

@@ -13,8 +13,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from scenes import anim
-from scenes.scene import Fade, Scene, SceneStack, go_to
+from scenes.core import tween as anim
+from scenes.core.scene import Fade, Scene, SceneStack, go_to
 
 
 class Probe(Scene):
@@ -130,9 +130,9 @@ def test_easing_is_pure_and_tweens_run_on_given_time() -> None:
 @pytest.fixture
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator:
     monkeypatch.setenv("SAIL_TO_INDIA_HOME", str(tmp_path / "home"))
-    from scenes.app import App
+    from scenes.main import make_app
 
-    application = App()
+    application = make_app()
     yield application
     pygame.display.quit()
 
@@ -147,8 +147,8 @@ def click(app, pos: tuple[int, int], frames: int = 30) -> None:
 
 
 def test_title_to_setup_by_mouse_and_continue_greyed(app) -> None:
-    from scenes.setup import SetupScene
-    from scenes.title import TitleScene
+    from scenes.screens.setup import SetupScene
+    from scenes.screens.title import TitleScene
 
     app.start(TitleScene())
     title = app.stack.top
@@ -160,7 +160,7 @@ def test_title_to_setup_by_mouse_and_continue_greyed(app) -> None:
 
 
 def test_a_click_needs_press_and_release_on_the_button(app) -> None:
-    from scenes.title import TitleScene
+    from scenes.screens.title import TitleScene
 
     app.start(TitleScene())
     title = app.stack.top
@@ -172,11 +172,11 @@ def test_a_click_needs_press_and_release_on_the_button(app) -> None:
 
 
 def test_setup_deals_a_game_autosaves_and_continue_lights_up(app, tmp_path: Path) -> None:
-    from scenes.overlays import Handoff
-    from scenes.saves import autosave_path
-    from scenes.setup import SetupScene
-    from scenes.table import TableScene
-    from scenes.title import TitleScene
+    from scenes.core.saves import autosave_path
+    from scenes.screens.setup import SetupScene
+    from scenes.screens.title import TitleScene
+    from scenes.table.scene import TableScene
+    from scenes.ui.overlays import Handoff
 
     app.start(SetupScene())
     setup = app.stack.top
@@ -200,7 +200,7 @@ def test_setup_deals_a_game_autosaves_and_continue_lights_up(app, tmp_path: Path
 
 
 def test_setup_refuses_twin_names_and_can_choose_who_starts(app) -> None:
-    from scenes.setup import SetupScene
+    from scenes.screens.setup import SetupScene
 
     app.start(SetupScene())
     setup = app.stack.top
@@ -216,7 +216,7 @@ def test_setup_refuses_twin_names_and_can_choose_who_starts(app) -> None:
 
 
 def test_typing_a_name(app) -> None:
-    from scenes.setup import SetupScene
+    from scenes.screens.setup import SetupScene
 
     app.start(SetupScene())
     setup = app.stack.top
@@ -236,10 +236,10 @@ def test_corrupt_settings_reach_the_title_as_one_sentence(tmp_path: Path,
     home.mkdir()
     (home / "settings.json").write_text("{not json", "utf-8")
     monkeypatch.setenv("SAIL_TO_INDIA_HOME", str(home))
-    from scenes.app import App
-    from scenes.title import TitleScene
+    from scenes.main import make_app
+    from scenes.screens.title import TitleScene
 
-    application = App()
+    application = make_app()
     try:
         application.start(TitleScene())
         assert application.stack.top.message and "settings" in application.stack.top.message

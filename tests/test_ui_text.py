@@ -7,7 +7,6 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import importlib
 import re
 from pathlib import Path
 
@@ -15,8 +14,12 @@ import pygame
 import pytest
 
 from game.cards import CARDS, GOODS
-from scenes import art, cardart, text
-from scenes.text import ENGLISH, FONT_FILES, t
+from scenes.core.computer import COMPUTER_KINDS
+from scenes.core.session import UNDO_BLOCKERS
+from scenes.text import catalog, fonts
+from scenes.text.catalog import ENGLISH, t
+from scenes.text.fonts import FONT_FILES
+from scenes.ui import art, cardart
 
 SCENES = Path(__file__).resolve().parent.parent / "scenes"
 KEY = re.compile(r"""\bt\(\s*f?["']([a-z_.\-{}]+)["']""")
@@ -30,17 +33,18 @@ def display() -> None:
 
 
 def test_every_literal_key_in_the_client_exists() -> None:
-    # Some modules add their words to the table when imported: import them all first.
-    for path in sorted(SCENES.glob("*.py")):
-        if path.stem != "__main__":  # that one starts the game
-            importlib.import_module(f"scenes.{path.stem}")
+    # The English table is assembled statically (``scenes.text.catalog``): no module
+    # has to be imported first for its words to be there.
     missing = []
-    for path in SCENES.glob("*.py"):
+    seen = 0
+    for path in sorted(SCENES.rglob("*.py")):
         for key in KEY.findall(path.read_text("utf-8")):
             if "{" in key:  # an f-string key: checked below through its known values
                 continue
+            seen += 1
             if key not in ENGLISH:
-                missing.append(f"{path.name}: {key}")
+                missing.append(f"{path.relative_to(SCENES)}: {key}")
+    assert seen > 100, "the scan found the client's keys"
     assert not missing
 
 
@@ -50,41 +54,42 @@ def test_keys_built_from_game_data_exist() -> None:
     keys += [f"building.{b}" for b in ("stronghold", "church", "marketplace")]
     keys += [f"colour.{c}" for c in ("red", "blue", "green", "yellow")]
     keys += [f"setup.kind.{k}" for k in ("human", "easy", "medium", "hard")]
+    keys += [f"undo.{b}" for b in UNDO_BLOCKERS] + [f"level.{k}" for k in COMPUTER_KINDS]
     assert [k for k in keys if k not in ENGLISH] == []
 
 
 def test_lookup_formats_and_falls_back() -> None:
     assert t("turn.of", name="Ann") == "Ann's turn"
     assert t("no.such.key") == "no.such.key"
-    text.TABLES["fr"]["title.new"] = "Nouvelle partie"
+    catalog.TABLES["fr"]["title.new"] = "Nouvelle partie"
     try:
-        text.set_language("fr")
+        catalog.set_language("fr")
         assert t("title.new") == "Nouvelle partie"
         assert t("title.quit") == "Quit", "untranslated keys fall back to English"
     finally:
-        del text.TABLES["fr"]["title.new"]
-        text.set_language("en")
-    text.set_language("xx")
-    assert text.language() == "en"
+        del catalog.TABLES["fr"]["title.new"]
+        catalog.set_language("en")
+    catalog.set_language("xx")
+    assert catalog.language() == "en"
 
 
 def test_bundled_fonts_and_licences_are_there() -> None:
-    fonts = SCENES.parent / "assets" / "fonts"
+    folder = SCENES.parent / "assets" / "fonts"
     for name in FONT_FILES.values():
-        assert (fonts / name).is_file()
-    assert (fonts / "OFL-EBGaramond.txt").is_file() and (fonts / "OFL-Inter.txt").is_file()
+        assert (folder / name).is_file()
+    assert (folder / "OFL-EBGaramond.txt").is_file() and (folder / "OFL-Inter.txt").is_file()
     for role in FONT_FILES:
-        assert text.font(role, 20).size("Lisboa 12")[0] > 20
+        assert fonts.font(role, 20).size("Lisboa 12")[0] > 20
 
 
 def test_text_cache_reuses_surfaces() -> None:
-    cache = text.TextCache(limit=2)
+    cache = fonts.TextCache(limit=2)
     a = cache.render("a", "text", 20, (0, 0, 0))
     assert cache.render("a", "text", 20, (0, 0, 0)) is a
     cache.render("b", "text", 20, (0, 0, 0))
     cache.render("c", "text", 20, (0, 0, 0))
     assert len(cache) == 2
-    assert text.wrap("one two three four", "text", 20, 60) == ["one", "two", "three", "four"]
+    assert fonts.wrap("one two three four", "text", 20, 60) == ["one", "two", "three", "four"]
 
 
 def test_markers_differ_by_shape_not_only_colour() -> None:

@@ -13,12 +13,12 @@ import pytest
 from tablehelp import TOWNS, table_at
 
 from game.record import parse_record, replay_states
-from scenes.app import App
-from scenes.gestures import Hand
-from scenes.logpanel import log_lines
-from scenes.narrate import LOG_TEXT_EN, narrate
-from scenes.saves import read_autosave, write_autosave
-from scenes.session import Session
+from scenes.core.app import App
+from scenes.core.saves import read_autosave, write_autosave
+from scenes.core.session import Session
+from scenes.devtools.gestures import Hand
+from scenes.table.logpanel import log_lines
+from scenes.text.narrate import LOG_TEXT_EN, narrate
 
 HEADER = '[Players "Ann, Bob, Cy"]\n[Towns "T01 T07 T12 T05 T03 T09 T02 T11 T08"]\n'
 TO_THE_FOURTH = ["employ", "move L-1", "done", "end", "end", "end", "move 1-2", "done", "end",

@@ -1,19 +1,19 @@
-"""Computer seats at the table: thinking off the main loop, at a pace people can follow.
+"""Computer seats: thinking off the main loop, at a pace people can follow.
 
 A computer player (``game.ai``) may take a noticeable fraction of a second to choose,
 so it thinks in a background thread while the window keeps drawing; its steps are
 then made one at a time through the session like a human's, with a pause between
-them so the players can see each one land. The same module says which zones of the
-table a step concerns, which is how a hint is shown on the board without playing it.
+them so the players can see each one land. Nothing here draws: the table asks for
+the next step each frame (``scenes.table.pacing``).
 """
 
 from __future__ import annotations
 
 import threading
 
-from game.ai.players import PlanningPlayer, hint, make_player
+from game.ai.players import PlanningPlayer, make_player
 from game.state import State
-from game.steps import Step, parse_step
+from game.steps import Step
 
 COMPUTER_KINDS = ("easy", "medium", "hard")
 # Seconds between two computer steps at normal animation speed; "end" waits longer
@@ -72,6 +72,7 @@ class Thinker:
         return self._asked is st
 
     def wait(self, timeout: float | None = None) -> None:
+        """Block until the thinking thread is done (tests; never the window)."""
         if self._thread is not None:
             self._thread.join(timeout)
 
@@ -92,6 +93,11 @@ class ComputerSeats:
         pause = END_PAUSE if step.split()[0] == "end" else STEP_PAUSE
         self.pause = pause * speed
 
+    def wait(self, timeout: float | None = None) -> None:
+        """Block until every thinking thread is done (tests; never the window)."""
+        for thinker in self.thinkers.values():
+            thinker.wait(timeout)
+
     def tick(self, st: State, dt: float) -> Step | None:
         """Advance time; returns the step to make now, if the computer to move has one."""
         thinker = self.thinkers.get(st.active)
@@ -106,63 +112,4 @@ class ComputerSeats:
         return thinker.result(st)
 
 
-def hint_step(st: State) -> Step:
-    """What the medium computer player would do now."""
-    return hint(st)
-
-
-def step_zones(st: State, step: Step | str) -> set[str]:
-    """The table zones a step concerns (to light them up for a hint)."""
-    step = parse_step(step) if isinstance(step, str) else step
-    seat = st.active
-    kind, args = step.kind, step.args
-    zones: set[str] = set()
-    if kind == "employ":
-        zones |= {f"stock_{seat}", f"lisboa_{seat}"}
-    elif kind == "speed":
-        zones.add(f"speed_{seat}_{st.speed[seat] + 1}")
-    elif kind == "tech":
-        zones |= {f"tech_{args[0]}", f"scientists_{seat}"}
-    elif kind == "move":
-        for src, via, dst in args:
-            zones.add(f"lisboa_{seat}" if src == 0 else f"sea_{src}")
-            zones.add(f"sea_{dst}")
-            if via:
-                zones.add(f"sea_{via}")
-        zones.add("button_sail")
-    elif kind in ("cargo", "build"):
-        _, p, k = args[0]
-        zones.add(f"{'goods' if kind == 'cargo' else 'building'}_{p}_{k}")
-        source = args[1] if kind == "build" else None
-        if source is None:
-            zones.add(f"sea_{p}")
-        else:
-            zones.add(f"{'goods' if source[0] == 'g' else 'building'}_{p}_{source[2]}")
-    elif kind == "sell":
-        zones |= {f"goods_{p}_{k}" for _, p, k in args}
-        zones |= {f"lisboa_{seat}", "button_sell"}
-    elif kind == "geography":
-        zones |= {f"{'goods' if w == 'g' else 'building'}_{p}_{k}" for w, p, k in args}
-        zones.add("tech_geography")
-    elif kind == "return":
-        target = args[0]
-        if target == "banker":
-            zones.add(f"bankers_{seat}")
-        elif target == "historian":
-            zones.add(f"historians_{seat}")
-        elif isinstance(target, int):
-            zones.add(f"sea_{target}")
-        else:
-            zones.add(f"{'goods' if target[0] == 'g' else 'building'}_{target[1]}_{target[2]}")
-    elif kind == "bank":
-        zones.add("tech_bank-system")
-    elif kind == "map":
-        zones.add("tech_map")
-    elif kind == "done":
-        zones.add("button_done")
-    elif kind == "end":
-        zones.add("button_end_turn")
-    return zones
-
-
-__all__ = ["COMPUTER_KINDS", "ComputerSeats", "Thinker", "hint_step", "step_zones"]
+__all__ = ["COMPUTER_KINDS", "ComputerSeats", "Thinker"]

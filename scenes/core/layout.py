@@ -15,7 +15,7 @@ from pathlib import Path
 import pygame
 import pytmx
 
-from scenes.assets import asset_path
+from scenes.core.assets import asset_path
 
 LOGICAL_SIZE = (1920, 1080)
 

@@ -5,7 +5,9 @@ else the platform's per-user data folder, found without extra dependencies. Ever
 write goes to a temporary file in the same folder and is then renamed over the
 target (``os.replace`` is atomic), so the autosave and the settings are always either
 the old or the new version. A settings file that cannot be read is set aside, never
-overwritten, and the player is told in one sentence.
+overwritten, and the player is told in one sentence (a ``Notice``, which the screen
+showing it translates). Records are opened (``open_record``) and saved
+(``save_record``) here too.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ import time
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
-from scenes.text import t
+from game.record import RecordError, read_record_file
+from scenes.core.session import Session
 
 ENV_HOME = "SAIL_TO_INDIA_HOME"
 APP_DIR = "sail-to-india"
@@ -30,6 +33,19 @@ RECORDS = "records"
 ANIM_SPEEDS: tuple[str, ...] = ("off", "fast", "normal", "slow")
 #: Window sizes offered in the settings ("" fits the desktop).
 WINDOW_SIZES: tuple[str, ...] = ("", "1280x720", "1600x900", "1920x1080")
+
+
+@dataclass(frozen=True)
+class Notice:
+    """One sentence for the player: a translation key and its values. It is put into
+    words where it is shown, so it follows the player's language."""
+
+    key: str
+    values: dict[str, object] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, key: str, /, **values: object) -> Notice:
+        return cls(key, values)
 
 
 def data_dir() -> Path:
@@ -163,8 +179,8 @@ def settings_path() -> Path:
     return data_dir() / SETTINGS
 
 
-def load_settings() -> tuple[Settings, str | None]:
-    """The saved settings, or defaults. The message, when not None, is for the player.
+def load_settings() -> tuple[Settings, Notice | None]:
+    """The saved settings, or defaults. The notice, when not None, is for the player.
 
     An unreadable file is renamed aside (``settings.corrupt-<time>.json``) so that
     nothing the player saved is lost, and the next save writes a fresh file."""
@@ -192,7 +208,7 @@ def load_settings() -> tuple[Settings, str | None]:
         os.replace(path, backup)
     except OSError:
         backup = path  # cannot be moved (read-only folder?): it stays where it is
-    return Settings(), t("msg.settings_corrupt", backup=backup.name)
+    return Settings(), Notice.of("msg.settings_corrupt", backup=backup.name)
 
 
 def save_settings(settings: Settings) -> Path:
@@ -200,9 +216,36 @@ def save_settings(settings: Settings) -> Path:
     return atomic_write(settings_path(), text)
 
 
+# ----- records ---------------------------------------------------------------------------
+def open_record(path: str | Path) -> Session:
+    """A session from a record file, autosaving from then on (ValueError if unreadable).
+
+    Nothing is written until the first step is played, so a record that fails to open
+    never replaces the autosave."""
+    try:
+        return Session.from_record(read_record_file(path), autosave=write_autosave)
+    except RecordError as exc:
+        message = str(exc)
+        if exc.line is not None:
+            message = f"{path}: {message}"
+        raise ValueError(message) from None
+
+
+def save_record(session: Session) -> Path:
+    """Write the game's record into the records folder under a new dated name."""
+    stamp = time.strftime("%Y-%m-%d-%H%M%S")
+    names = "-".join("".join(c for c in n if c.isalnum()) or "player" for n in session.names)
+    path = records_dir() / f"{stamp}-{names}.txt"
+    n = 1
+    while path.exists():
+        path = records_dir() / f"{stamp}-{names}-{n}.txt"
+        n += 1
+    return atomic_write(path, session.record_text())
+
+
 __all__ = [
-    "ANIM_SPEEDS", "AUTOSAVE", "ENV_HOME", "SETTINGS", "WINDOW_SIZES", "Settings",
+    "ANIM_SPEEDS", "AUTOSAVE", "ENV_HOME", "SETTINGS", "WINDOW_SIZES", "Notice", "Settings",
     "atomic_write", "autosave_path", "data_dir", "has_autosave", "list_records",
-    "load_settings", "read_autosave", "records_dir", "save_settings", "settings_path",
-    "write_autosave",
+    "load_settings", "open_record", "read_autosave", "records_dir", "save_record",
+    "save_settings", "settings_path", "write_autosave",
 ]

@@ -1,20 +1,45 @@
-"""The Scene base class and the scene stack.
+"""The Scene base class, the scene stack, and what a scene may ask of its host.
 
 A scene is one screen (title, setup, table, scoring) or an overlay on top of one (a
 confirm dialog, a transition). Scenes receive events from the top of the stack down
 until one consumes it; only the top scene is updated; drawing starts at the highest
 opaque scene so overlays show what is under them. Changes to the stack are queued
 and applied between frames, never while a frame walks the stack.
+
+A scene knows its host (the window, ``scenes.core.app.App``) only through the small
+``Host`` protocol below, and other screens only by name: ``go`` and ``open`` ask the
+host's navigator, so no screen imports another.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
-if TYPE_CHECKING:
-    from scenes.app import App
+from scenes.core.saves import Notice, Settings
+
+
+class Navigate(Protocol):
+    """Moving between screens by name (``scenes.core.navigator.Navigator``)."""
+
+    def go(self, screen: str, /, **args: object) -> None: ...
+
+    def open(self, screen: str, /, **args: object) -> None: ...
+
+
+class Host(Protocol):
+    """What a scene may use of the window that shows it."""
+
+    settings: Settings
+    notice: Notice | None
+    navigator: Navigate
+
+    def quit(self) -> None: ...
+
+    def save_settings(self) -> None: ...
+
+    def apply_window(self) -> None: ...
 
 
 class Scene:
@@ -26,8 +51,19 @@ class Scene:
     modal: bool = False
 
     def __init__(self) -> None:
-        self.app: App | None = None
+        self.app: Host | None = None
         self.stack: SceneStack | None = None
+
+    # moving between screens -------------------------------------------------------
+    def go(self, screen: str, /, **args: object) -> None:
+        """Leave for another screen (behind a fade), named as in ``Screen``."""
+        if self.app is not None:
+            self.app.navigator.go(screen, **args)
+
+    def open(self, screen: str, /, **args: object) -> None:
+        """Open an overlay screen (settings, rules...) over this one."""
+        if self.app is not None:
+            self.app.navigator.open(screen, **args)
 
     # life cycle -----------------------------------------------------------------
     def enter(self) -> None:
@@ -57,7 +93,7 @@ class Scene:
 class SceneStack:
     """Scenes, bottom to top, with push/pop/replace queued until ``apply``."""
 
-    def __init__(self, app: App | None = None) -> None:
+    def __init__(self, app: Host | None = None) -> None:
         self.app = app
         self.scenes: list[Scene] = []
         self._pending: list[tuple[str, Scene | None]] = []

@@ -10,8 +10,9 @@ its behaviour is tested without a window.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import TypeVar, overload
 
 from game.deal import deal_towns, random_seat_order
 from game.record import Record, RecordError, replay_states, write_record
@@ -20,6 +21,45 @@ from game.state import State
 from game.steps import IllegalStep, Step, parse_step
 
 SEAT_KINDS = ("human", "easy", "medium", "hard")
+#: Why undo can be impossible: nothing of this turn is left, or a town was discovered.
+UNDO_BLOCKERS = ("nothing", "discovery")
+
+T = TypeVar("T")
+
+
+class ReadOnly(Sequence[T]):
+    """A live, read-only view of one of the session's lists: scenes may read every
+    step and state, and only the session changes them. A slice is a copy."""
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items: list[T]) -> None:
+        self._items = items
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[T]: ...
+
+    def __getitem__(self, index: int | slice) -> T | list[T]:
+        return self._items[index]
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __iter__(self) -> Iterator[T]:
+        return iter(self._items)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return self._items == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self._items)
 
 
 @dataclass(frozen=True)
@@ -47,8 +87,8 @@ class Session:
         self.tags = [(t, v) for t, v in (tags or []) if t.lower() != "seats"]
         self.seats = list(seats) if seats else ["human"] * len(names)
         self.autosave = autosave
-        self.steps: list[str] = []
-        self.states: list[State] = [State.start(self.names, self.towns, variant)]
+        self._steps: list[str] = []
+        self._states: list[State] = [State.start(self.names, self.towns, variant)]
         # Index into states where the current turn began / undo may not go below.
         self._turn_start = 0
         self._undo_floor = 0
@@ -88,20 +128,29 @@ class Session:
             if len(seats) != len(record.names) or any(s not in SEAT_KINDS for s in seats):
                 seats = None
         session = cls(record.names, record.towns, record.variant, record.tags, seats, autosave)
-        states = replay_states(record)
-        session.states = states
-        session.steps = [str(parse_step(text)) for _, text in record.steps]
+        session._states = replay_states(record)
+        session._steps = [str(parse_step(text)) for _, text in record.steps]
         session._reset_turn_marks()
         return session
 
     def _reset_turn_marks(self) -> None:
         """After loading, undo may not reach into what was played before."""
-        self._turn_start = self._undo_floor = len(self.states) - 1
+        self._turn_start = self._undo_floor = len(self._states) - 1
 
     # ----- reading ----------------------------------------------------------------
     @property
+    def steps(self) -> ReadOnly[str]:
+        """Every step played, in the notation, oldest first."""
+        return ReadOnly(self._steps)
+
+    @property
+    def states(self) -> ReadOnly[State]:
+        """The state at the deal, then after each step (one more than ``steps``)."""
+        return ReadOnly(self._states)
+
+    @property
     def state(self) -> State:
-        return self.states[-1]
+        return self._states[-1]
 
     @property
     def over(self) -> bool:
@@ -134,7 +183,7 @@ class Session:
         tags = [*self.tags]
         if any(kind != "human" for kind in self.seats):
             tags.append(("Seats", ", ".join(self.seats)))
-        return write_record(self.names, self.towns, self.steps, self.variant, tags)
+        return write_record(self.names, self.towns, self._steps, self.variant, tags)
 
     def record(self) -> Record:
         from game.record import parse_record
@@ -151,33 +200,34 @@ class Session:
             after = apply(before, parsed)
         except IllegalStep as exc:
             return Outcome(False, text, exc.reason, before, before, exc)
-        self.steps.append(str(parsed))
-        self.states.append(after)
+        self._steps.append(str(parsed))
+        self._states.append(after)
         if parsed.kind == "end":
-            self._turn_start = self._undo_floor = len(self.states) - 1
+            self._turn_start = self._undo_floor = len(self._states) - 1
         elif after.revealed != before.revealed:
-            self._undo_floor = len(self.states) - 1  # a discovery is new information
+            self._undo_floor = len(self._states) - 1  # a discovery is new information
         self.save()
         return Outcome(True, str(parsed), "", before, after)
 
     def undo_blocker(self) -> str | None:
-        """Why undo is not possible now (None when it is)."""
-        if len(self.states) - 1 <= self._undo_floor:
+        """Why undo is not possible now, as one of ``UNDO_BLOCKERS`` (None when it is);
+        the client puts it into words (``undo.<blocker>``)."""
+        if len(self._states) - 1 <= self._undo_floor:
             if self._undo_floor > self._turn_start:
-                return "a discovered town cannot be hidden again"
-            return "nothing to undo this turn"
+                return "discovery"
+            return "nothing"
         return None
 
     def can_undo(self) -> bool:
         return self.undo_blocker() is None
 
     def undo(self) -> Outcome:
-        """Take back the last step of this turn."""
+        """Take back the last step of this turn (else ``reason`` is the blocker)."""
         reason = self.undo_blocker()
         if reason:
             return Outcome(False, "undo", reason, self.state, self.state)
-        before = self.states.pop()
-        step = self.steps.pop()
+        before = self._states.pop()
+        step = self._steps.pop()
         self.save()
         return Outcome(True, step, "", before, self.state)
 
@@ -193,4 +243,5 @@ def load_session(text: str, autosave: Callable[[str], None] | None = None) -> Se
     return Session.from_record(parse_record(text), autosave)
 
 
-__all__ = ["SEAT_KINDS", "Outcome", "RecordError", "Session", "load_session"]
+__all__ = ["SEAT_KINDS", "UNDO_BLOCKERS", "Outcome", "ReadOnly", "RecordError", "Session",
+           "load_session"]

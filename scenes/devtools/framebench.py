@@ -15,27 +15,25 @@ import math
 import random
 import statistics
 import time
-from typing import TYPE_CHECKING
 
 import pygame
 
-from game.bench import careless_step
-from scenes import animations
-from scenes.app import App
-from scenes.layout import Layout
-from scenes.session import Session
-
-if TYPE_CHECKING:
-    from scenes.table import TableScene
+from game.bench import NAMES, careless_step
+from game.deal import deal_towns
+from scenes.core import zones as Z
+from scenes.core.app import App
+from scenes.core.layout import Layout
+from scenes.core.session import Session
+from scenes.table import animations
+from scenes.table.drag import piece_at
+from scenes.table.scene import TableScene
 
 MID_GAME_STEPS = 170
 
 
 def mid_game(players: int = 4, seed: int = 5) -> Session:
     """A session played to the middle of a game (never to its end)."""
-    from game.deal import deal_towns
-
-    names = ["Ann", "Bea", "Cy", "Dan"][:players]
+    names = list(NAMES[:players])
     for attempt in range(20):
         session = Session(names, deal_towns(players, seed + attempt))
         rng = random.Random(seed + attempt)
@@ -61,12 +59,12 @@ def pick_something(app: App, table: TableScene) -> None:
     """Press on the first of the player's markers that can be picked up."""
     st = table.state
     seat = st.active
-    zones = [f"stock_{seat}", f"lisboa_{seat}", f"scientist_{seat}_1",
-             f"speed_{seat}_{st.speed[seat]}"]
-    zones += [f"ship_{p}_{seat}" for p in range(1, st.size + 1)]
+    zones = [Z.stock(seat), Z.lisboa(seat), Z.scientist(seat, 1),
+             Z.speed(seat, st.speed[seat])]
+    zones += [Z.ship(p, seat) for p in range(1, st.size + 1)]
     for zone in zones:
         pos = table.layout.rect(zone).center
-        if table.piece_at(pos) is not None:
+        if piece_at(st, table.staging, table.layout, pos) is not None:
             pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
                                                  buttons=(1, 0, 0)))
             pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
@@ -76,8 +74,6 @@ def pick_something(app: App, table: TableScene) -> None:
 
 def run(app: App, frames: int, players: int = 4) -> list[float]:
     """Time ``frames`` frames of a mid-game table; returns milliseconds per frame."""
-    from scenes.table import TableScene
-
     app.settings.anim_speed = "normal"  # for this run only: never saved
     session = mid_game(players)
     table = TableScene(session)
@@ -93,10 +89,10 @@ def run(app: App, frames: int, players: int = 4) -> list[float]:
         pos = (960 + round(420 * math.cos(angle)), 420 + round(220 * math.sin(angle)))
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
                                              buttons=(1, 0, 0)))
-        if not table.anims and reel:
+        if not table.films.animating and reel:
             film = reel[n % len(reel)]
             film.clock = 0.0
-            table.play(film)
+            table.films.play(film)
             n += 1
         start = time.perf_counter()
         app.frame(1 / 60)
@@ -113,7 +109,8 @@ def report(times: list[float]) -> str:
 
 def main(app: App, frames: int, players: int = 4) -> int:
     times = run(app, max(1, frames), players)
-    held = app.stack.top is not None and getattr(app.stack.top, "held", None) is not None
+    top = app.stack.top
+    held = isinstance(top, TableScene) and top.drag.holding
     print(f"frames: {len(times)}  players: {players}  marker in hand: {'yes' if held else 'no'}"
           f"  total s: {sum(times) / 1000:.2f}")
     print(report(times))

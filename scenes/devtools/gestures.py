@@ -10,9 +10,13 @@ from __future__ import annotations
 
 import pygame
 
+from game.rules import return_amount
 from game.steps import Step, parse_step
-from scenes.app import App
-from scenes.overlays import Confirm, ContextMenu, Handoff
+from scenes.core import zones as Z
+from scenes.core.app import App
+from scenes.core.scene import Scene
+from scenes.table.scene import TableScene
+from scenes.ui.overlays import Confirm, ContextMenu, Handoff
 
 
 class GestureError(AssertionError):
@@ -58,9 +62,7 @@ class Hand:
 
     # ----- the table -------------------------------------------------------------------
     @property
-    def table(self):  # -> TableScene
-        from scenes.table import TableScene
-
+    def table(self) -> TableScene:
         for scene in reversed(self.app.stack.scenes):
             if isinstance(scene, TableScene):
                 return scene
@@ -69,7 +71,7 @@ class Hand:
     def at(self, zone: str) -> tuple[int, int]:
         return self.table.layout.rect(zone).center
 
-    def top(self):  # -> Scene | None
+    def top(self) -> Scene | None:
         return self.app.stack.top
 
     def dismiss_handoff(self) -> None:
@@ -98,59 +100,58 @@ class Hand:
         seat = st.active
         kind, args = step.kind, step.args
         if kind == "employ":
-            self.drag(self.at(f"stock_{seat}"), self.at(f"lisboa_{seat}"))
+            self.drag(self.at(Z.stock(seat)), self.at(Z.lisboa(seat)))
         elif kind == "speed":
             speed = st.speed[seat]
-            self.drag(self.at(f"speed_{seat}_{speed}"), self.at(f"speed_{seat}_{speed + 1}"))
+            self.drag(self.at(Z.speed(seat, speed)), self.at(Z.speed(seat, speed + 1)))
         elif kind == "tech":
-            self.drag(self.at(f"scientist_{seat}_1"), self.at(f"tech_{args[0]}"))
+            self.drag(self.at(Z.scientist(seat, 1)), self.at(Z.tech(args[0])))
         elif kind == "move":
             for src, via, dst in args:
-                start = self.at(f"lisboa_{seat}") if src == 0 else self.at(f"ship_{src}_{seat}")
-                self.drag(start, self.at(f"sea_{dst if dst else via}"))
-            self.click(self.at("button_sail"))
+                start = self.at(Z.lisboa(seat)) if src == 0 else self.at(Z.ship(src, seat))
+                self.drag(start, self.at(Z.sea(dst if dst else via)))
+            self.click(self.at(Z.button("sail")))
         elif kind == "cargo":
             _, p, k = args[0]
-            self.drag(self.at(f"ship_{p}_{seat}"), self.at(f"goods_{p}_{k}"))
+            self.drag(self.at(Z.ship(p, seat)), self.at(Z.goods(p, k)))
         elif kind == "build":
             (_, p, k), source = args
-            start = (self.at(f"ship_{p}_{seat}") if source is None else
-                     self.at(f"{'goods' if source[0] == 'g' else 'building'}_{p}_{source[2]}"))
-            self.drag(start, self.at(f"building_{p}_{k}"))
+            start = self.at(Z.ship(p, seat) if source is None else Z.space(source))
+            self.drag(start, self.at(Z.building(p, k)))
         elif kind == "sell":
             for _, p, k in args:
-                self.drag(self.at(f"goods_{p}_{k}"), self.at(f"lisboa_{seat}"))
-            self.click(self.at("button_sell"))
+                self.drag(self.at(Z.goods(p, k)), self.at(Z.lisboa(seat)))
+            self.click(self.at(Z.button("sell")))
         elif kind == "done":
-            self.click(self.at("button_done"))
+            self.click(self.at(Z.button("done")))
         elif kind == "end":
-            self.click(self.at("button_end_turn"))
+            self.click(self.at(Z.button("end_turn")))
             if isinstance(self.top(), Confirm):
                 self.answer(True)
         elif kind == "return":
             target = args[0]
             if target == "banker":
-                zone = f"banker_{seat}_{st.wealth[seat] % 5 or 5}"
+                zone = Z.banker(seat, return_amount(st, seat, "banker"))
             elif target == "historian":
-                zone = f"historian_{seat}_{st.vp[seat] % 5 or 5}"
+                zone = Z.historian(seat, return_amount(st, seat, "historian"))
             elif isinstance(target, int):
-                zone = f"ship_{target}_{seat}"
+                zone = Z.ship(target, seat)
             else:
-                zone = f"{'goods' if target[0] == 'g' else 'building'}_{target[1]}_{target[2]}"
+                zone = Z.space(target)
             self.click(self.at(zone), button=3)
             self.menu_choose(0)
         elif kind == "bank":
-            self.click(self.at("tech_bank-system"))
+            self.click(self.at(Z.tech("bank-system")))
         elif kind == "geography":
-            self.click(self.at("tech_geography"))
-            for letter, p, k in args:
-                self.click(self.at(f"{'goods' if letter == 'g' else 'building'}_{p}_{k}"))
-            self.click(self.at("tech_geography"))
+            self.click(self.at(Z.tech("geography")))
+            for space in args:
+                self.click(self.at(Z.space(space)))
+            self.click(self.at(Z.tech("geography")))
         elif kind == "map":
             if isinstance(self.top(), Confirm):
                 self.answer(True)
             else:
-                self.click(self.at("tech_map"))
+                self.click(self.at(Z.tech("map")))
         else:
             raise GestureError(f"no gesture for {kind}")
 

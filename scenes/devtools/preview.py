@@ -1,9 +1,9 @@
-"""A static look at the table: a real game state drawn with every piece of art.
+"""A static look at the table: a crafted game state drawn with every piece of art.
 
-Until the playing table exists this is where a game opens, and it is how the look
-is judged: ``sail-to-india --preview [--players 3]`` shows a crafted position on a
-real deal with every kind of piece in play (13 markers a player, as in a game).
-Hovering names the zone under the pointer, to check the layout.
+It is how the look is judged: ``sail-to-india --preview [--players 3]`` shows a
+crafted position on a real deal with every kind of piece in play (every player's
+markers all placed, as in a game). Hovering names the zone under the pointer, to
+check the layout. It is a developer's tool, not a screen players reach.
 """
 
 from __future__ import annotations
@@ -11,30 +11,32 @@ from __future__ import annotations
 import pygame
 
 from game.deal import deal_towns
-from game.state import TECH_INDEX, State
-from scenes.layout import Layout, table_layout
-from scenes.scene import Scene, go_to
-from scenes.tabledraw import TableView, draw_table
-from scenes.text import t
+from game.state import MARKERS_PER_PLAYER, TECH_INDEX, State
+from scenes.core import zones as Z
+from scenes.core.layout import Layout, table_layout
+from scenes.core.navigator import Screen
+from scenes.core.scene import Scene
+from scenes.table.draw import TableView, draw_table
+from scenes.text.catalog import t
 
 SAMPLE_NAMES = ("Ann", "Bob", "Cy", "Dan")
 
 
 # A crafted mid-game position, seat by seat, so that every kind of piece shows:
-# (wealth, vp, speed, techs, ships {sea: n}, goods ["3g1"], buildings ["3b1"], lisboa).
+# (wealth, vp, speed, techs, ships {sea: n}, goods, buildings, lisboa).
 _SAMPLE = (
-    (7, 4, 2, ("map", "factory"), {5: 2}, ["1g1"], ["1b1"], 1),
-    (12, 3, 3, ("metallurgy", "bank-system", "architecture"), {8: 1}, ["2g1"], ["2b2"],
-     0),
-    (4, 9, 1, ("geography",), {1: 2}, ["3g2"], ["3b1"], 1),
-    (2, 1, 2, ("guild",), {7: 1, 4: 1}, ["7g2", "8g1"], ["4b1"], 0),
+    (7, 4, 2, ("map", "factory"), {5: 2}, [("g", 1, 1)], [("b", 1, 1)], 1),
+    (12, 3, 3, ("metallurgy", "bank-system", "architecture"), {8: 1}, [("g", 2, 1)],
+     [("b", 2, 2)], 0),
+    (4, 9, 1, ("geography",), {1: 2}, [("g", 3, 2)], [("b", 3, 1)], 1),
+    (2, 1, 2, ("guild",), {7: 1, 4: 1}, [("g", 7, 2), ("g", 8, 1)], [("b", 4, 1)], 0),
 )
 
 
 def sample_state(players: int = 4, seed: int = 5) -> State:
     """A picture of a game in progress (for judging the look, not a played position).
 
-    Built on a real deal; every player still has exactly 13 markers."""
+    Built on a real deal; every player still has all ``MARKERS_PER_PLAYER`` markers."""
     st = State.start(list(SAMPLE_NAMES[:players]), deal_towns(players, seed))
     st.revealed = 8
     for seat in range(players):
@@ -43,17 +45,13 @@ def sample_state(players: int = 4, seed: int = 5) -> State:
         for tech in techs:
             st.tech_owner[TECH_INDEX[tech]] = seat
         for pos, count in ships.items():
-            st.ships[seat * (st.size + 1) + pos] = count
-        for space in goods:
-            pos, k = int(space[:-2]), int(space[-1])
-            st.goods[(pos - 1) * 2 + k - 1] = seat
-        for space in buildings:
-            pos, k = int(space[:-2]), int(space[-1])
-            st.buildings[(pos - 1) * 2 + k - 1] = seat
+            st.add_ships(seat, pos, count)
+        for space in (*goods, *buildings):
+            st.set_owner(space, seat)
         st.lisboa[seat] = lisboa
         placed = st.markers_by_place(seat)
         st.stock[seat] = 0
-        st.stock[seat] = max(0, 13 - sum(placed.values()) + placed["stock"])
+        st.stock[seat] = max(0, MARKERS_PER_PLAYER - sum(placed.values()) + placed["stock"])
     st.active, st.ap, st.turn = 1, 1, 14
     return st
 
@@ -61,11 +59,9 @@ def sample_state(players: int = 4, seed: int = 5) -> State:
 class TablePreview(Scene):
     """Draws one state of the table; Esc goes back to the title."""
 
-    def __init__(self, state: State, session: object | None = None,
-                 layout: Layout | None = None) -> None:
+    def __init__(self, state: State, layout: Layout | None = None) -> None:
         super().__init__()
         self.state = state
-        self.session = session  # the table scene will play it; kept for that hook
         self.layout = layout or table_layout()
         self.view = TableView(
             status=t("preview.status"),
@@ -91,16 +87,13 @@ class TablePreview(Scene):
                 self.view.palette = "colorblind" if self.view.palette == "classic" else "classic"
                 return True
         if (event.type == pygame.MOUSEBUTTONUP and event.button == 1
-                and self.layout.zone_at(event.pos) == "button_menu"):
+                and self.layout.zone_at(event.pos) == Z.button("menu")):
             self.to_title()
             return True
         return False
 
     def to_title(self) -> None:
-        from scenes.title import TitleScene
-
-        assert self.stack is not None
-        go_to(self.stack, TitleScene())
+        self.go(Screen.TITLE)
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_table(surface, self.layout, self.state, self.view)

@@ -13,8 +13,18 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+from collections.abc import Callable
 
 import pygame
+
+from scenes.core.app import App
+from scenes.core.navigator import Screen
+from scenes.core.session import Session
+from scenes.devtools.gestures import GestureError, Hand
+from scenes.screens.scoring import ScoringScene
+from scenes.screens.setup import SetupScene
+from scenes.screens.title import TitleScene
+from scenes.table.scene import TableScene
 
 # A three-player race to India on a fixed deal: Ann sails one ship out town by town
 # (one discovery a turn); the others pass. India (position 9) ends the game.
@@ -45,22 +55,15 @@ def scripted_steps() -> list[str]:
     return steps
 
 
-def run_smoke() -> int:
+def run_smoke(make_app: Callable[[], App]) -> int:
+    """The whole run; ``make_app`` opens the wired window (``scenes.main.make_app``)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     home = tempfile.mkdtemp(prefix="sail-to-india-smoke-")
     os.environ["SAIL_TO_INDIA_HOME"] = home  # never touch the player's files
 
-    from scenes.app import App
-    from scenes.gestures import GestureError, Hand
-    from scenes.scoring import ScoringScene
-    from scenes.session import Session
-    from scenes.setup import SetupScene
-    from scenes.table import TableScene
-    from scenes.title import TitleScene
-
-    app = App()
-    app.start(TitleScene())
+    app = make_app()
+    app.navigator.start(Screen.TITLE)
     hand = Hand(app)
 
     def settle(frames: int = 40) -> None:
@@ -99,7 +102,7 @@ def run_smoke() -> int:
     drags = len(session.steps)
     # A short scripted game to the scoring scene, every step by the mouse.
     scripted = Session(["Ann", "Bea", "Cy"], SCRIPT_TOWNS)
-    app.stack.clear_to(TableScene(scripted))
+    app.navigator.start(Screen.TABLE, session=scripted)
     settle(2)
     try:
         for step in scripted_steps():

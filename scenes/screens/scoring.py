@@ -11,13 +11,15 @@ import pygame
 
 from game.cards import CARDS, CHURCH, MARKETPLACE, STRONGHOLD
 from game.scoring import breakdown, deciding_tiebreak
-from scenes import art
-from scenes import palette as P
-from scenes import table_text as _table_text  # noqa: F401  (registers the words)
-from scenes.scene import Scene, go_to
-from scenes.session import Session
-from scenes.text import blit_text, fit_size, t
-from scenes.widgets import Button
+from scenes.core.navigator import Screen
+from scenes.core.saves import save_record, write_autosave
+from scenes.core.scene import Scene
+from scenes.core.session import Session
+from scenes.text.catalog import t
+from scenes.text.fonts import blit_text, fit_size
+from scenes.ui import art
+from scenes.ui import palette as P
+from scenes.ui.widgets import Button
 
 COLUMNS = ("score.historians", "score.strongholds", "score.churches", "score.marketplaces",
            "score.techs", "score.total")
@@ -47,18 +49,12 @@ class ScoringScene(Scene):
         return self.app.settings.palette if self.app is not None else "classic"
 
     def play_again(self) -> None:
-        from scenes.saves import write_autosave
-        from scenes.table import TableScene
-
         old = self.session
         again = Session.new(old.names, seed=None, variant=old.variant, seats=old.seats,
                             autosave=write_autosave)
-        if self.stack is not None:
-            go_to(self.stack, TableScene(again, handoff_first=True))
+        self.go(Screen.TABLE, session=again, handoff_first=True)
 
     def save(self) -> None:
-        from scenes.table import save_record
-
         try:
             path = save_record(self.session)
         except OSError as exc:
@@ -67,10 +63,7 @@ class ScoringScene(Scene):
         self.message = t("status.saved", file=path.name)
 
     def title(self) -> None:
-        from scenes.title import TitleScene
-
-        if self.stack is not None:
-            go_to(self.stack, TitleScene())
+        self.go(Screen.TITLE)
 
     def handle(self, event: pygame.event.Event) -> bool:
         return any(button.handle(event) for button in self.buttons)

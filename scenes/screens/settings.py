@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import pygame
 
-from scenes import art
-from scenes import palette as P
-from scenes import table_text as _table_text  # noqa: F401  (registers the words)
-from scenes.overlays import Overlay, _veil
-from scenes.saves import ANIM_SPEEDS, WINDOW_SIZES, Settings
-from scenes.text import blit_text, t
-from scenes.widgets import Button, Choice, Toggle, Widget
+from scenes.core.saves import ANIM_SPEEDS, WINDOW_SIZES, Settings
+from scenes.text.catalog import t
+from scenes.text.fonts import blit_text
+from scenes.ui import art
+from scenes.ui import palette as P
+from scenes.ui.overlays import Overlay, veil
+from scenes.ui.widgets import Button, Choice, Toggle, Widget
 
 PLATE = pygame.Rect(0, 0, 980, 760)
 PLATE.center = (960, 540)
@@ -120,7 +120,7 @@ class SettingsOverlay(Overlay):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        _veil(surface, 170)
+        veil(surface, 170)
         surface.blit(art.parchment(PLATE.w, PLATE.h, radius=16, seed=21), PLATE)
         pygame.draw.rect(surface, P.BRASS_DARK, PLATE, 3, border_radius=16)
         blit_text(surface, t("settings.title"), (PLATE.centerx, PLATE.y + 30), role="display",

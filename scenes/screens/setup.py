@@ -12,14 +12,19 @@ from __future__ import annotations
 import pygame
 
 from game.cards import COLORS
-from scenes import art
-from scenes import palette as P
-from scenes.scene import Scene, go_to
-from scenes.text import blit_text, fit_size, t
-from scenes.widgets import Button, Choice, TextField, Toggle
+from scenes.core.navigator import Screen
+from scenes.core.saves import write_autosave
+from scenes.core.scene import Scene
+from scenes.core.session import SEAT_KINDS, Session
+from scenes.text.catalog import t
+from scenes.text.fonts import blit_text, fit_size
+from scenes.ui import art
+from scenes.ui import palette as P
+from scenes.ui.backdrop import draw_title_backdrop
+from scenes.ui.widgets import Button, Choice, TextField, Toggle
 
 PANEL = pygame.Rect(300, 90, 1320, 940)
-KINDS = ("human", "easy", "medium", "hard")
+KINDS = SEAT_KINDS
 DEFAULT_NAMES = ("Ann", "Bob", "Cy", "Dan")
 ROW_Y0, ROW_H = PANEL.y + 230, 84
 
@@ -106,10 +111,7 @@ class SetupScene(Scene):
         ka.index, kb.index = kb.index, ka.index
 
     def back(self) -> None:
-        from scenes.title import TitleScene
-
-        assert self.stack is not None
-        go_to(self.stack, TitleScene())
+        self.go(Screen.TITLE)
 
     def chosen(self) -> dict:
         """The choices as ``Session.new`` arguments (names in seat order)."""
@@ -127,10 +129,6 @@ class SetupScene(Scene):
                 "random_start": random_start, "seats": kinds}
 
     def start(self) -> None:
-        from scenes.saves import write_autosave
-        from scenes.session import Session
-        from scenes.title import open_table
-
         choice = self.chosen()
         if len({n.lower() for n in choice["names"]}) != len(choice["names"]):
             self.message = t("setup.error.names")
@@ -147,7 +145,7 @@ class SetupScene(Scene):
             s.first_game = False
             s.ship_only_build = self.ship_only.value
             self.app.save_settings()
-        open_table(self, session)
+        self.go(Screen.TABLE, session=session, handoff_first=True)
 
     # frame --------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
@@ -168,8 +166,6 @@ class SetupScene(Scene):
             f.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        from scenes.title import draw_title_backdrop
-
         draw_title_backdrop(surface)
         surface.blit(art.parchment(PANEL.w, PANEL.h, radius=18, seed=21), PANEL)
         px = PANEL.x + 60

@@ -27,10 +27,13 @@ import pygame
 
 from game.state import State
 from game.steps import Step, parse_step
-from scenes import anim, art
-from scenes import table_text as _table_text  # noqa: F401  (registers the words)
-from scenes.layout import Layout
-from scenes.text import render, t
+from scenes.core import tween
+from scenes.core import zones as Z
+from scenes.core.layout import Layout
+from scenes.text.catalog import t
+from scenes.text.fonts import render
+from scenes.ui import art, cardart
+from scenes.ui import palette as P
 
 # A marker's place on the table. Counted places (stock, Lisboa, ships, scientists at
 # home) carry no index: hiding one there lowers the count drawn.
@@ -84,13 +87,13 @@ class Flight(_Timed):
         if self.hops:
             n = len(pts) - 1
             i = min(n - 1, int(k * n))
-            local = anim.ease_in_out_cubic(k * n - i)
+            local = tween.ease_in_out_cubic(k * n - i)
             a, b = pts[i], pts[i + 1]
             lift = math.sin(math.pi * local) * 10
-            x, y = anim.lerp_point(a, b, local)
+            x, y = tween.lerp_point(a, b, local)
             return (x, y - lift), lift
-        e = anim.ease_in_out_cubic(k)
-        (x, y) = anim.lerp_point(pts[0], pts[-1], e)
+        e = tween.ease_in_out_cubic(k)
+        (x, y) = tween.lerp_point(pts[0], pts[-1], e)
         dist = math.dist(pts[0], pts[-1])
         lift = math.sin(math.pi * e) * min(120.0, dist * ARC)
         return (x, y - lift), lift
@@ -153,7 +156,7 @@ class Animation:
         if duration <= 0:
             k = 1.0 if clock >= start else 0.0
         else:
-            k = anim.clamp01((clock - start) / duration)
+            k = tween.clamp01((clock - start) / duration)
         return k
 
     # ----- what the base picture leaves out ----------------------------------------
@@ -191,8 +194,8 @@ class Animation:
                     img = _rise_image(rise.text)
                     img.set_alpha(round(255 * min(1.0, 3 * (1 - k))))
                     x, y = rise.origin
-                    surface.blit(img, img.get_rect(center=(round(x), round(y - 70 * anim
-                                                                             .ease_out_quad(k)))))
+                    rise_y = y - 70 * tween.ease_out_quad(k)
+                    surface.blit(img, img.get_rect(center=(round(x), round(rise_y))))
 
 
 @lru_cache(maxsize=32)
@@ -205,8 +208,6 @@ def _shadow(seat: int, size: int, palette: str) -> pygame.Surface:
 @lru_cache(maxsize=64)
 def _rise_image(text: str) -> pygame.Surface:
     """The gain's words on a small dark plate, so they read over any card."""
-    from scenes import palette as P
-
     words = render(text, "text-bold", 30, P.HIGHLIGHT)
     plate = pygame.Surface((words.get_width() + 24, words.get_height() + 10), pygame.SRCALPHA)
     pygame.draw.rect(plate, (*P.SEA_DEEP, 210), plate.get_rect(), border_radius=10)
@@ -217,17 +218,15 @@ def _rise_image(text: str) -> pygame.Surface:
 
 def _draw_flip(surface: pygame.Surface, layout: Layout, state: State, flip: Flip, k: float,
                reverse: bool) -> None:
-    from scenes import cardart
-
-    card = layout.rect(f"town_{flip.pos}")
+    card = layout.rect(Z.town(flip.pos))
     # First half: the back narrows; second half: the face widens (``k`` runs 0..1
     # forward; in reverse it runs 1..0, so the face narrows and the back returns).
     if k < 0.5:
         img = cardart.town_back(card.w, card.h, flip.pos)
-        width = card.w * (1 - anim.ease_in_quad(k * 2))
+        width = card.w * (1 - tween.ease_in_quad(k * 2))
     else:
         img = _town_face(layout, state, flip.pos)
-        width = card.w * anim.ease_out_quad(k * 2 - 1)
+        width = card.w * tween.ease_out_quad(k * 2 - 1)
     w = max(1, round(width))
     lift = round(math.sin(math.pi * k) * 10)
     scaled = pygame.transform.scale(img, (w, card.h))
@@ -236,34 +235,32 @@ def _draw_flip(surface: pygame.Surface, layout: Layout, state: State, flip: Flip
 
 
 def _town_face(layout: Layout, state: State, pos: int) -> pygame.Surface:
-    from scenes import cardart
-
-    card = layout.rect(f"town_{pos}")
+    card = layout.rect(Z.town(pos))
 
     def rel(name: str) -> tuple[int, int, int, int]:
         r = layout.rect(name)
         return (r.x - card.x, r.y - card.y, r.w, r.h)
 
-    goods = (rel(f"goods_{pos}_1"), rel(f"goods_{pos}_2"))
-    builds = (rel(f"building_{pos}_1"), rel(f"building_{pos}_2"))
+    goods = (rel(Z.goods(pos, 1)), rel(Z.goods(pos, 2)))
+    builds = (rel(Z.building(pos, 1)), rel(Z.building(pos, 2)))
     return cardart.town_face(state.card_at(pos), card.w, card.h, pos, goods, builds)
 
 
 # ----- where places are on the table ---------------------------------------------------
 def place_point(layout: Layout, place: Place, st: State) -> tuple[Point, int]:
-    """The centre a marker at ``place`` is drawn at (as ``tabledraw`` draws it), and its
+    """The centre a marker at ``place`` is drawn at (as ``scenes.table.draw`` draws it), and its
     size. ``st`` is the state in which the marker stands there."""
     kind = place[0]
     if kind == "ship":
         _, seat, pos = place
-        cell = layout.rect(f"ship_{pos}_{seat}")
+        cell = layout.rect(Z.ship(pos, seat))
         return (cell.centerx - 4, cell.centery + 1), 38
     if kind == "lisboa":
-        r = layout.rect(f"lisboa_{place[1]}")
+        r = layout.rect(Z.lisboa(place[1]))
         return (r.x + 30, r.centery), 38
     if kind == "stock":
         seat = place[1]
-        r = layout.rect(f"stock_{seat}")
+        r = layout.rect(Z.stock(seat))
         count = max(1, st.stock[seat])
         label = render(t("board.stock.count", n=st.stock[seat]), "text-semibold", 22)
         return (r.x + label.get_width() + 30 + 26 * (count - 1), r.centery), 30
@@ -278,14 +275,14 @@ def place_point(layout: Layout, place: Place, st: State) -> tuple[Point, int]:
         return (r.centerx + 8, r.centery + 4), 40
     if kind == "speed":
         _, seat, value = place
-        r = layout.rect(f"speed_{seat}_{value}")
+        r = layout.rect(Z.speed(seat, value))
         return (r.centerx, r.bottom - 28), 40
     if kind == "scientist":
         seat = place[1]
         home = max(1, st.scientists_home(seat))
-        return layout.rect(f"scientist_{seat}_{home}").center, 36
+        return layout.rect(Z.scientist(seat, home)).center, 36
     if kind == "tech":
-        r = layout.rect(f"tech_{place[1]}")
+        r = layout.rect(Z.tech(place[1]))
         return (r.right - 24, r.bottom - 24), 40
     raise ValueError(f"no such place {place!r}")
 
@@ -423,7 +420,7 @@ def build(before: State, step: Step | str, after: State, layout: Layout,
         b.flips.append(Flip(pos, t_after * factor, FLIP * factor))
         gained = after.vp[seat] - before.vp[seat]
         if gained > 0:
-            town = layout.rect(f"town_{pos}")
+            town = layout.rect(Z.town(pos))
             b.rises.append(Rise(t("anim.vp", vp=gained), (town.centerx, town.centery),
                                 (t_after + FLIP * 0.8) * factor, RISE * factor))
         t_after += FLIP

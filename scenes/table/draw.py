@@ -9,23 +9,23 @@ the palette, the status line, the log, hover and lit zones, button states.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pygame
 
 from game.cards import CARDS
 from game.state import State
-from scenes import art, cardart
-from scenes import palette as P
-from scenes.layout import Layout
-from scenes.text import blit_text, fit_size, render, t
+from scenes.core import zones as Z
+from scenes.core.layout import Layout
+from scenes.text.catalog import t
+from scenes.text.fonts import blit_text, fit_size, render
+from scenes.ui import art, cardart
+from scenes.ui import palette as P
 
 TECH_NUMERALS = ("I", "II", "III")
-BUTTONS = {
-    "button_sail": "button.sail", "button_sell": "button.sell", "button_done": "button.done",
-    "button_undo": "button.undo", "button_end_turn": "button.end_turn",
-    "button_rules": "button.rules", "button_hint": "button.hint", "button_menu": "button.menu",
-}
+#: Each button's zone and the key of its label.
+BUTTONS = {Z.button(b): f"button.{b}" for b in Z.BUTTON_IDS}
 LIGHT_TEXT = (244, 234, 210)
 
 
@@ -90,10 +90,10 @@ def draw_table(surface: pygame.Surface, layout: Layout, st: State, view: TableVi
 # ----- technologies and log ---------------------------------------------------------
 def _draw_techs(surface: pygame.Surface, layout: Layout, st: State, view: TableView) -> None:
     for numeral in TECH_NUMERALS:
-        r = layout.rect(f"techcard_{numeral}")
+        r = layout.rect(Z.techcard(numeral))
         surface.blit(cardart.tech_panel(numeral, r.w, r.h), r)
     for tech in CARDS.techs:
-        name = f"tech_{tech.id}"
+        name = Z.tech(tech.id)
         if not layout.has(name):
             continue
         r = layout.rect(name)
@@ -117,11 +117,11 @@ def _draw_log(surface: pygame.Surface, layout: Layout, view: TableView) -> None:
 
 # ----- the card line --------------------------------------------------------------
 def _draw_line(surface: pygame.Surface, layout: Layout, st: State, view: TableView) -> None:
-    lis = layout.rect("lisboa")
-    slots = tuple(_rel(layout, f"lisboa_{s}", lis) for s in range(4))
+    lis = layout.rect(Z.lisboa())
+    slots = tuple(_rel(layout, Z.lisboa(s), lis) for s in range(4))
     surface.blit(cardart.lisboa_card(lis.w, lis.h, slots), lis)
     for seat in range(st.n):
-        r = layout.rect(f"lisboa_{seat}")
+        r = layout.rect(Z.lisboa(seat))
         count = st.lisboa[seat]
         drawn = max(0, count - view.hidden[("lisboa", seat)])
         if drawn:
@@ -134,7 +134,7 @@ def _draw_line(surface: pygame.Surface, layout: Layout, st: State, view: TableVi
     for pos in range(1, 13):
         _draw_town(surface, layout, st, view, pos)
         _draw_sea(surface, layout, st, view, pos)
-    badge = f"india_{st.size}"
+    badge = Z.india(st.size)
     if layout.has(badge) and st.size not in view.flipping:
         r = layout.rect(badge)
         surface.blit(cardart.india_ribbon(r.w, r.h), r)
@@ -142,7 +142,7 @@ def _draw_line(surface: pygame.Surface, layout: Layout, st: State, view: TableVi
 
 def _draw_town(surface: pygame.Surface, layout: Layout, st: State, view: TableView,
                pos: int) -> None:
-    card = layout.rect(f"town_{pos}")
+    card = layout.rect(Z.town(pos))
     if pos > st.size:
         surface.blit(cardart.unused_slot(card.w, card.h), card)
         return
@@ -152,17 +152,17 @@ def _draw_town(surface: pygame.Surface, layout: Layout, st: State, view: TableVi
         surface.blit(cardart.town_back(card.w, card.h, pos), card)
         return
     town = st.card_at(pos)
-    goods = (_rel(layout, f"goods_{pos}_1", card), _rel(layout, f"goods_{pos}_2", card))
-    builds = (_rel(layout, f"building_{pos}_1", card), _rel(layout, f"building_{pos}_2", card))
+    goods = (_rel(layout, Z.goods(pos, 1), card), _rel(layout, Z.goods(pos, 2), card))
+    builds = (_rel(layout, Z.building(pos, 1), card), _rel(layout, Z.building(pos, 2), card))
     surface.blit(cardart.town_face(town, card.w, card.h, pos, goods, builds), card)
     for k in (1, 2):
         owner = st.good_owner(pos, k)
         if owner is not None and not view.hidden[("good", pos, k)]:
-            r = layout.rect(f"goods_{pos}_{k}")
+            r = layout.rect(Z.goods(pos, k))
             _place_marker(surface, owner, r, 42, view.palette)
         owner = st.building_owner(pos, k)
         if owner is not None and not view.hidden[("building", pos, k)]:
-            r = layout.rect(f"building_{pos}_{k}")
+            r = layout.rect(Z.building(pos, k))
             _place_marker(surface, owner, r, 46, view.palette)
 
 
@@ -179,7 +179,7 @@ def _place_marker(surface: pygame.Surface, seat: int, space: pygame.Rect, size: 
 
 def _draw_sea(surface: pygame.Surface, layout: Layout, st: State, view: TableView,
               pos: int) -> None:
-    sea = layout.rect(f"sea_{pos}")
+    sea = layout.rect(Z.sea(pos))
     strip = pygame.Surface(sea.size, pygame.SRCALPHA)
     used = pos <= st.size
     pygame.draw.rect(strip, (*P.SEA_LIGHT, 90 if used else 30), strip.get_rect(), border_radius=8)
@@ -190,7 +190,7 @@ def _draw_sea(surface: pygame.Surface, layout: Layout, st: State, view: TableVie
     for seat in range(st.n):
         count = st.ships_at(seat, pos) - view.hidden[("ship", seat, pos)]
         if count > 0:
-            cell = layout.rect(f"ship_{pos}_{seat}")
+            cell = layout.rect(Z.ship(pos, seat))
             draw_stack(surface, seat, count, (cell.centerx - 4, cell.centery + 1), 38,
                        view.palette)
 
@@ -241,7 +241,7 @@ def _action_pips(surface: pygame.Surface, points: int, midright: tuple[int, int]
 # ----- player boards ---------------------------------------------------------------
 def _draw_board(surface: pygame.Surface, layout: Layout, st: State, view: TableView,
                 seat: int) -> None:
-    board = layout.rect(f"board_{seat}")
+    board = layout.rect(Z.board(seat))
     if seat >= st.n:
         empty = pygame.Surface(board.size, pygame.SRCALPHA)
         pygame.draw.rect(empty, (*P.SEA_DEEP, 90), empty.get_rect(), border_radius=12)
@@ -250,26 +250,26 @@ def _draw_board(surface: pygame.Surface, layout: Layout, st: State, view: TableV
     active = seat == st.active and not st.over
     surface.blit(cardart.player_board(seat, board.w, board.h, view.palette, active), board)
     _draw_name(surface, layout, st, view, seat, active)
-    dom = layout.rect(f"domain_{seat}")
-    bankers = tuple(_rel(layout, f"banker_{seat}_{v}", dom) for v in range(1, 6))
-    speeds = tuple(_rel(layout, f"speed_{seat}_{v}", dom) for v in range(1, 4))
-    sci = _rel(layout, f"scientists_{seat}", dom)
+    dom = layout.rect(Z.domain(seat))
+    bankers = tuple(_rel(layout, Z.banker(seat, v), dom) for v in range(1, 6))
+    speeds = tuple(_rel(layout, Z.speed(seat, v), dom) for v in range(1, 4))
+    sci = _rel(layout, Z.scientists(seat), dom)
     surface.blit(cardart.domain_card(dom.w, dom.h, bankers, speeds, sci, seat), dom)
-    _holdings(surface, layout, f"banker_{seat}", _shown_holdings(st.bankers(seat), "banker",
-                                                                seat, view), seat, view.palette)
+    _holdings(surface, layout, Z.banker, _shown_holdings(st.bankers(seat), "banker", seat, view),
+              seat, view.palette)
     if not view.hidden[("speed", seat, st.speed[seat])]:
-        r = layout.rect(f"speed_{seat}_{st.speed[seat]}")
+        r = layout.rect(Z.speed(seat, st.speed[seat]))
         img = art.marker(seat, 40, view.palette)
         surface.blit(img, img.get_rect(center=(r.centerx, r.bottom - 28)))
     home = st.scientists_home(seat) - view.hidden[("scientist", seat)]
     for i in range(1, 4):
-        r = layout.rect(f"scientist_{seat}_{i}")
+        r = layout.rect(Z.scientist(seat, i))
         img = art.marker(seat, 36, view.palette) if i <= home else art.marker_outline(seat, 32)
         surface.blit(img, img.get_rect(center=r.center))
-    hist = layout.rect(f"historycard_{seat}")
-    spaces = tuple(_rel(layout, f"historian_{seat}_{v}", hist) for v in range(1, 6))
+    hist = layout.rect(Z.historycard(seat))
+    spaces = tuple(_rel(layout, Z.historian(seat, v), hist) for v in range(1, 6))
     surface.blit(cardart.historian_card(hist.w, hist.h, spaces, seat), hist)
-    _holdings(surface, layout, f"historian_{seat}",
+    _holdings(surface, layout, Z.historian,
               _shown_holdings(st.historians(seat), "historian", seat, view), seat, view.palette)
     _draw_stock(surface, layout, st, view, seat)
 
@@ -284,19 +284,19 @@ def _shown_holdings(holdings: list[int], kind: str, seat: int, view: TableView) 
     return shown
 
 
-def _holdings(surface: pygame.Surface, layout: Layout, prefix: str, holdings: list[int],
-              seat: int, palette: str) -> None:
+def _holdings(surface: pygame.Surface, layout: Layout, space: Callable[[int, int], str],
+              holdings: list[int], seat: int, palette: str) -> None:
     """Bankers or historians: each stands on the space of the amount it holds."""
     for value in range(1, 6):
         count = holdings.count(value)
         if count:
-            r = layout.rect(f"{prefix}_{value}")
+            r = layout.rect(space(seat, value))
             draw_stack(surface, seat, count, (r.centerx + 8, r.centery + 4), 40, palette)
 
 
 def _draw_name(surface: pygame.Surface, layout: Layout, st: State, view: TableView, seat: int,
                active: bool) -> None:
-    r = layout.rect(f"name_{seat}")
+    r = layout.rect(Z.name(seat))
     mk = art.marker(seat, 38, view.palette)
     surface.blit(mk, mk.get_rect(center=(r.x + 20, r.centery)))
     name = st.names[seat]
@@ -319,7 +319,7 @@ def _draw_name(surface: pygame.Surface, layout: Layout, st: State, view: TableVi
 
 def _draw_stock(surface: pygame.Surface, layout: Layout, st: State, view: TableView,
                 seat: int) -> None:
-    r = layout.rect(f"stock_{seat}")
+    r = layout.rect(Z.stock(seat))
     count = st.stock[seat]
     label = render(t("board.stock.count", n=count), "text-semibold", 22, LIGHT_TEXT)
     count -= view.hidden[("stock", seat)]

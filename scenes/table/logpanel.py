@@ -18,11 +18,12 @@ from functools import lru_cache
 
 import pygame
 
-from scenes import art
-from scenes import palette as P
-from scenes.narrate import narrate
-from scenes.session import Session
-from scenes.text import font, render, t, wrap
+from scenes.core.session import Session
+from scenes.text.catalog import t
+from scenes.text.fonts import fit_size, render, wrap
+from scenes.text.narrate import narrate
+from scenes.ui import art
+from scenes.ui import palette as P
 
 LIGHT_TEXT = (244, 234, 210)
 DIM_TEXT = (196, 184, 160)
@@ -199,9 +200,7 @@ class LogPanel:
             pygame.draw.rect(surf, P.BRASS if on else P.WOOD_DARK, tab, border_radius=6)
             pygame.draw.rect(surf, P.BRASS_LIGHT, tab, 1, border_radius=6)
             label = t(key)
-            size = TEXT_SIZE - 2
-            while size > 10 and font("text-semibold", size).size(label)[0] > tab.w - 8:
-                size -= 1
+            size = fit_size(label, "text-semibold", TEXT_SIZE - 2, tab.w - 8, smallest=10)
             img = render(label, "text-semibold", size, P.INK if on else LIGHT_TEXT)
             surf.blit(img, img.get_rect(center=tab.center))
         rows = self.rows()

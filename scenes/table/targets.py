@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.rules import apply, sale_value
-from game.state import ACTIONS, TECH_IDS, State
-from game.steps import IllegalStep, ShipMove, Space, move_str, space_str
-from scenes.reasons import reason_text
+from game.rules import apply, return_amount, sale_value
+from game.state import TECH_IDS, State
+from game.steps import IllegalStep, ShipMove, Space, Step, move_str, space_str
+from scenes.core import zones as Z
+from scenes.text.reasons import reason_text
 
 # Pieces a player can pick up:
 #   ("stock", seat)          a marker from the stock
@@ -80,10 +81,6 @@ def _refusal(st: State, step: str) -> str | None:
     return None
 
 
-def _zone_parts(zone: str) -> list[str]:
-    return zone.split("_")
-
-
 def _sea_drop(st: State, staging: Staging, src: int, dst: int,
               replace: int | None) -> Drop:
     """A ship from ``src`` (0: Lisboa) to sea ``dst``: a direct launch if the engine
@@ -110,19 +107,19 @@ def intended(st: State, piece: Piece, zone: str, staging: Staging) -> Drop | Non
     """What dropping ``piece`` on ``zone`` would mean, legal or not (None: nothing)."""
     seat = st.active
     kind = piece[0]
-    parts = _zone_parts(zone)
-    where = parts[0]
+    z = Z.parse(zone)
+    where = z.kind
     if kind in ("stock", "builder", "scientist", "lisboa", "ship") and piece[1] != seat:
         return None
-    if kind == "stock" and zone == "lisboa":
+    if kind == "stock" and zone == Z.lisboa():
         return Drop(check="employ", step="employ")
-    if kind == "builder" and zone == f"speed_{seat}_{st.speed[seat] + 1}":
+    if kind == "builder" and zone == Z.speed(seat, st.speed[seat] + 1):
         return Drop(check="speed", step="speed")
     if kind == "scientist" and where == "tech":
-        tech = zone[len("tech_"):]
+        tech = z.word
         return Drop(check=f"tech {tech}", step=f"tech {tech}")
-    if where == "sea" and kind in ("lisboa", "ship", "staged"):
-        dst = int(parts[1])
+    if where == "sea" and kind in ("lisboa", "ship", "staged") and z.pos is not None:
+        dst = z.pos
         if kind == "staged":
             index = piece[1]
             if not 0 <= index < len(staging.moves):
@@ -130,18 +127,18 @@ def intended(st: State, piece: Piece, zone: str, staging: Staging) -> Drop | Non
             return _sea_drop(st, staging, staging.moves[index][0], dst, index)
         src = 0 if kind == "lisboa" else piece[2]
         return _sea_drop(st, staging, src, dst, None)
-    if kind == "ship" and where in ("goods", "building"):
-        letter = "g" if where == "goods" else "b"
-        step = f"{'cargo' if letter == 'g' else 'build'} {parts[1]}{letter}{parts[2]}"
+    space = z.space
+    if kind == "ship" and space is not None:
+        step = f"{'cargo' if space[0] == 'g' else 'build'} {space_str(space)}"
         return Drop(check=step, step=step)
-    if kind == "good" and zone == "lisboa":
+    if kind == "good" and zone == Z.lisboa():
         space = ("g", piece[1], piece[2])
         if space in staging.sale:
             return None
         return Drop(check=staging.sale_step([*staging.sale, space]), stage_good=space)
-    if kind in ("good", "building") and where == "building":
-        letter = "g" if kind == "good" else "b"
-        step = f"build {parts[1]}b{parts[2]} from {piece[1]}{letter}{piece[2]}"
+    if kind in ("good", "building") and space is not None and space[0] == "b":
+        source = ("g" if kind == "good" else "b", piece[1], piece[2])
+        step = f"build {space_str(space)} from {space_str(source)}"
         return Drop(check=step, step=step)
     return None
 
@@ -150,21 +147,21 @@ def _candidate_zones(st: State, piece: Piece) -> list[str]:
     kind = piece[0]
     seat = st.active
     if kind == "stock":
-        return ["lisboa"]
+        return [Z.lisboa()]
     if kind == "builder":
-        return [f"speed_{seat}_{st.speed[seat] + 1}"]
+        return [Z.speed(seat, st.speed[seat] + 1)]
     if kind == "scientist":
-        return [f"tech_{t}" for t in TECH_IDS]
-    seas = [f"sea_{p}" for p in range(1, min(st.revealed + 1, st.size) + 1)]
+        return [Z.tech(t) for t in TECH_IDS]
+    seas = [Z.sea(p) for p in range(1, min(st.revealed + 1, st.size) + 1)]
     if kind in ("lisboa", "staged"):
         return seas
     if kind == "ship":
         pos = piece[2]
-        return seas + [f"{w}_{pos}_{k}" for w in ("goods", "building") for k in (1, 2)]
+        return seas + [make(pos, k) for make in (Z.goods, Z.building) for k in (1, 2)]
     if kind == "good":
-        return ["lisboa"] + [f"building_{piece[1]}_{k}" for k in (1, 2)]
+        return [Z.lisboa()] + [Z.building(piece[1], k) for k in (1, 2)]
     if kind == "building":
-        return [f"building_{piece[1]}_{k}" for k in (1, 2) if k != piece[2]]
+        return [Z.building(piece[1], k) for k in (1, 2) if k != piece[2]]
     return []
 
 
@@ -220,13 +217,12 @@ def shown_state(st: State, staging: Staging, held: Piece | None = None) -> State
         return st
     shown = st.copy()
     seat = st.active
-    base = seat * (st.size + 1)
     for src, _via, dst in staging.moves:
         if src:
-            shown.ships[base + src] -= 1
+            shown.add_ships(seat, src, -1)
         else:
             shown.lisboa[seat] -= 1
-        shown.ships[base + dst] += 1
+        shown.add_ships(seat, dst, 1)
     if held is not None:
         kind = held[0]
         if kind == "stock":
@@ -234,13 +230,11 @@ def shown_state(st: State, staging: Staging, held: Piece | None = None) -> State
         elif kind == "lisboa":
             shown.lisboa[seat] -= 1
         elif kind == "ship":
-            shown.ships[base + held[2]] -= 1
+            shown.add_ships(seat, held[2], -1)
         elif kind == "staged":
-            shown.ships[base + staging.moves[held[1]][2]] -= 1
-        elif kind == "good":
-            shown.goods[(held[1] - 1) * 2 + held[2] - 1] = -1
-        elif kind == "building":
-            shown.buildings[(held[1] - 1) * 2 + held[2] - 1] = -1
+            shown.add_ships(seat, staging.moves[held[1]][2], -1)
+        elif kind in ("good", "building"):
+            shown.set_owner(("g" if kind == "good" else "b", held[1], held[2]), None)
     return shown
 
 
@@ -249,9 +243,59 @@ def staged_arrivals(staging: Staging, pos: int) -> list[int]:
     return [i for i, move in enumerate(staging.moves) if move[2] == pos]
 
 
-def can_act(st: State) -> bool:
-    return not st.over and st.phase == ACTIONS and st.ap > 0
+# ----- what a right-click offers --------------------------------------------------------
+#: The right-click entry that starts choosing markers for Geography (not a step).
+CHOOSE_GEOGRAPHY = "@geography"
 
 
-__all__ = ["Drop", "Piece", "Staging", "can_act", "drops_for", "explain", "intended",
-           "sale_preview", "shown_state", "staged_arrivals"]
+@dataclass(frozen=True)
+class MenuEntry:
+    """One line of the right-click menu: a translation key with its values, and the
+    step it makes (or ``CHOOSE_GEOGRAPHY``)."""
+
+    key: str
+    values: tuple[tuple[str, object], ...]
+    step: str
+
+
+def menu_entries(st: State, legal: list[Step], zones: list[str]) -> list[MenuEntry]:
+    """What a right-click on the most specific of ``zones`` offers: the legal free
+    steps that concern that zone, as ``legal_steps`` lists them."""
+    seat = st.active
+    for zone in zones:
+        z = Z.parse(zone)
+        entries: list[MenuEntry] = []
+        for step in legal:
+            entry = _menu_entry(st, seat, z, step)
+            if entry is not None and entry not in entries:
+                entries.append(entry)
+        if entries:
+            return entries
+    return []
+
+
+def _menu_entry(st: State, seat: int, z: Z.ZoneName, step: Step) -> MenuEntry | None:
+    if step.kind == "return":
+        target = step.args[0]
+        if target in ("banker", "historian"):
+            if z.kind in (target, f"{target}s") and z.seat == seat:
+                amount = return_amount(st, seat, target)
+                return MenuEntry(f"menu.return_{target}", (("n", amount),), str(step))
+            return None
+        if isinstance(target, int):
+            if z.kind in ("sea", "ship") and z.pos == target and z.seat in (None, seat):
+                return MenuEntry("menu.return_ship", (), str(step))
+            return None
+        if z.space == target:
+            kind = "good" if target[0] == "g" else "building"
+            return MenuEntry(f"menu.return_{kind}", (), str(step))
+        return None
+    if step.kind == "bank" and z.kind == "tech" and z.word == "bank-system":
+        return MenuEntry("menu.bank", (), "bank")
+    if step.kind == "geography" and z.kind == "tech" and z.word == "geography":
+        return MenuEntry("menu.geography", (), CHOOSE_GEOGRAPHY)
+    return None
+
+
+__all__ = ["CHOOSE_GEOGRAPHY", "Drop", "MenuEntry", "Piece", "Staging", "drops_for", "explain",
+           "intended", "menu_entries", "sale_preview", "shown_state", "staged_arrivals"]

@@ -5,30 +5,34 @@ technology (cost for this player, effect, owner), a town (its goods and building
 who holds each, the ships in its sea), a player board (wealth, VP, where the 13
 markers are, technologies), Lisboa, a button (what it will do now, or why it is
 disabled), a log line (its notation). ``tooltip_lines`` picks the subject from the
-zones under the pointer; ``tooltip_image`` renders and caches the box.
+zones under the pointer; it reads the state, the layout and a few ``TableFacts``
+(never the scene itself). The box is drawn by ``scenes.ui.tooltip``.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import TYPE_CHECKING
-
-import pygame
+from dataclasses import dataclass
 
 from game.cards import CARDS
 from game.rules import tech_cost
 from game.state import AFTER_MOVE, State
-from scenes import art
-from scenes import palette as P
-from scenes import table_text as _table_text  # noqa: F401  (registers the words)
-from scenes.text import render, t, wrap
+from scenes.core import zones as Z
+from scenes.core.layout import Layout
+from scenes.table.logpanel import LogPanel
+from scenes.table.targets import Staging
+from scenes.text.catalog import t
+from scenes.ui.tooltip import Lines
 
-if TYPE_CHECKING:
-    from scenes.table import TableScene
 
-Lines = tuple[str, ...]
-WIDTH = 440
-DELAY = 0.45  # seconds the pointer rests before a tooltip shows
+@dataclass(frozen=True)
+class TableFacts:
+    """What a button's tooltip needs to know besides the state."""
+
+    human_to_move: bool
+    buttons: dict[str, str]        # zone -> "normal" | "disabled"
+    staging: Staging
+    undo_blocker: str | None       # ``Session.undo_blocker`` (None: undo is possible)
+    last_step: str | None          # the step Undo would take back
 
 
 def _name(st: State, seat: int | None) -> str:
@@ -111,12 +115,12 @@ def lisboa_lines(st: State) -> Lines:
     return (t("card.lisboa"), t("tip.lisboa.what"), t("tip.lisboa.counts", counts=counts))
 
 
-def button_lines(table: TableScene, zone: str) -> Lines:
+def button_lines(st: State, facts: TableFacts, zone: str) -> Lines:
     """What a button does now, or why it cannot."""
-    st = table.state
-    state = table.button_states().get(zone, "normal")
-    title = t(f"button.{zone.removeprefix('button_')}")
-    human = table.session.human_to_move
+    state = facts.buttons.get(zone, "normal")
+    button = Z.parse(zone).word or ""
+    title = t(f"button.{button}")
+    human = facts.human_to_move
     if zone == "button_rules":
         return (title, t("tip.button.rules"))
     if zone == "button_menu":
@@ -125,7 +129,7 @@ def button_lines(table: TableScene, zone: str) -> Lines:
         return (title, t("tip.button.hint") if human else t("tip.button.not_yours"))
     if not human:
         return (title, t("tip.button.not_yours") if not st.over else t("status.game_over"))
-    staging = table.staging
+    staging = facts.staging
     if zone == "button_sail":
         if staging.moves:
             return (title, t("tip.button.sail", step=staging.voyage_step()))
@@ -141,10 +145,10 @@ def button_lines(table: TableScene, zone: str) -> Lines:
     if zone == "button_undo":
         if staging.moves or staging.sale:
             return (title, t("tip.button.undo.staged"))
-        reason = table.session.undo_blocker()
-        if reason is None:
-            return (title, t("tip.button.undo", step=table.session.steps[-1]))
-        return (title, t("tip.button.off", reason=reason))
+        blocker = facts.undo_blocker
+        if blocker is None:
+            return (title, t("tip.button.undo", step=facts.last_step or ""))
+        return (title, t("tip.button.off", reason=t(f"undo.{blocker}")))
     if zone == "button_end_turn":
         if not staging.empty:
             return (title, t("status.staging"))
@@ -156,68 +160,29 @@ def button_lines(table: TableScene, zone: str) -> Lines:
     return (title,)
 
 
-def tooltip_lines(table: TableScene, pos: tuple[int, int]) -> Lines | None:
+def tooltip_lines(st: State, layout: Layout, pos: tuple[int, int], facts: TableFacts,
+                  log: LogPanel) -> Lines | None:
     """The tooltip for the point, from its most specific zone that has one."""
-    st = table.state
-    line = table.logpanel.line_at(pos)
+    line = log.line_at(pos)
     if line is not None:
         return (t("tip.log.title", n=line.index + 1, turn=line.turn),
                 t("tip.log.notation", step=line.notation))
-    if table.logpanel.contains(pos):
+    if log.contains(pos):
         return None
-    for zone in table.layout.zones_at(pos):
-        parts = zone.split("_")
-        where = parts[0]
-        if zone.startswith("button_"):
-            return button_lines(table, zone)
-        if where == "tech" and zone != "techcard":
-            return tech_lines(st, zone.removeprefix("tech_"))
-        if where in ("town", "sea", "goods", "building", "ship") and len(parts) >= 2:
-            return town_lines(st, int(parts[1]))
-        if where == "lisboa":
+    for zone in layout.zones_at(pos):
+        z = Z.parse(zone)
+        if z.kind == "button":
+            return button_lines(st, facts, zone)
+        if z.kind == "tech" and z.word:
+            return tech_lines(st, z.word)
+        if z.kind in ("town", "sea", "goods", "building", "ship") and z.pos is not None:
+            return town_lines(st, z.pos)
+        if z.kind == "lisboa":
             return lisboa_lines(st)
-        if where in ("board", "name", "domain", "bankers", "banker", "speed", "scientists",
-                     "scientist", "historycard", "historians", "historian", "stock"):
-            seat = int(parts[1])
-            if seat < st.n:
-                return board_lines(st, seat)
-            return None
+        if z.board_seat is not None:
+            return board_lines(st, z.board_seat) if z.board_seat < st.n else None
     return None
 
 
-@lru_cache(maxsize=64)
-def tooltip_image(lines: Lines) -> pygame.Surface:
-    """The tooltip box: the title, then each line wrapped."""
-    title, *body = lines
-    rows: list[tuple[pygame.Surface, int]] = []
-    for part in wrap(title, "display", 26, WIDTH - 28):
-        rows.append((render(part, "display", 26, P.INK), 4))
-    for text in body:
-        for i, part in enumerate(wrap(text, "text", 18, WIDTH - 28)):
-            rows.append((render(part, "text", 18, P.INK), 6 if i == 0 else 0))
-    height = 16 + sum(img.get_height() + gap for img, gap in rows)
-    width = min(WIDTH, 28 + max(img.get_width() for img, _ in rows))
-    box = art.parchment(width, height, radius=8, seed=17).copy()
-    pygame.draw.rect(box, P.BRASS_DARK, box.get_rect(), 2, border_radius=8)
-    y = 8
-    for img, gap in rows:
-        y += gap
-        box.blit(img, (14, y))
-        y += img.get_height()
-    return box
-
-
-def place_tooltip(image: pygame.Surface, pos: tuple[int, int],
-                  bounds: tuple[int, int] = (1920, 1080)) -> pygame.Rect:
-    """Where a tooltip goes: below right of the pointer, kept on the screen."""
-    rect = image.get_rect(topleft=(pos[0] + 18, pos[1] + 22))
-    if rect.right > bounds[0] - 6:
-        rect.right = pos[0] - 12
-    if rect.bottom > bounds[1] - 6:
-        rect.bottom = pos[1] - 12
-    rect.clamp_ip(pygame.Rect(0, 0, *bounds))
-    return rect
-
-
-__all__ = ["DELAY", "board_lines", "button_lines", "lisboa_lines", "place_tooltip",
-           "tech_lines", "tooltip_image", "tooltip_lines", "town_lines"]
+__all__ = ["TableFacts", "board_lines", "button_lines", "lisboa_lines", "tech_lines",
+           "tooltip_lines", "town_lines"]

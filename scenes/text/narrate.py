@@ -3,13 +3,14 @@
 A sentence is built from the step and the states before and after it (never from
 the engine's internals), so what the log says is what happened on the table,
 including gains lost for want of a Lisboa marker. Sentences are returned as a
-translation key and its values; ``scenes.text`` turns them into words, so the log
+translation key and its values; ``scenes.text.catalog`` puts them into words, so the log
 speaks every language the client does.
 """
 
 from __future__ import annotations
 
 from game.cards import CARDS
+from game.rules import lost_gains, sale_value
 from game.state import State
 from game.steps import Step, parse_step
 
@@ -75,8 +76,6 @@ def narrate(before: State, step: Step | str, after: State) -> list[Sentence]:
         _, pos, k = args[0]
         out.append(("log.build", {**values, "building": _building(before, pos, k), "pos": pos}))
     elif kind == "sell":
-        from game.rules import sale_value
-
         types, wealth, vp = sale_value(before, seat, args)
         out.append(("log.sell", {**values, "count": len(args), "types": types,
                                  "wealth": wealth, "vp": vp}))
@@ -126,7 +125,7 @@ def narrate(before: State, step: Step | str, after: State) -> list[Sentence]:
             out.append(("log.end_unspent", {**values, "ap": before.ap}))
         else:
             out.append(("log.end", values))
-    lost_wealth, lost_vp = _lost_gain(before, step, after)
+    lost_wealth, lost_vp = lost_gains(before, step, after)
     if lost_wealth:
         out.append(("log.lost_wealth", {"amount": lost_wealth}))
     if lost_vp:
@@ -138,28 +137,4 @@ def narrate(before: State, step: Step | str, after: State) -> list[Sentence]:
     return out
 
 
-def _lost_gain(before: State, step: Step, after: State) -> tuple[int, int]:
-    """(wealth, VP) a gain of this step could not keep for want of a Lisboa marker."""
-    from game.rules import sale_value
-    from game.state import USED_PRINTING
-
-    seat = before.active
-    wealth = vp = paid = 0
-    if step.kind == "sell":
-        _, wealth, vp = sale_value(before, seat, step.args)
-    elif step.kind == "map":
-        vp, paid = 1, 1
-    elif step.kind == "bank":
-        vp, paid = 1, 2
-    elif step.kind == "tech":
-        paid = before.wealth[seat] - after.wealth[seat]
-        if after.has_tech(seat, "printing-press") and not before.flags & USED_PRINTING:
-            vp = 1
-    elif step.kind == "move":
-        if after.revealed != before.revealed:
-            vp = 2 if after.revealed == after.size else 1
-        if after.has_tech(seat, "harbor-maintenance"):
-            vp += sum(1 for src, _, _ in step.args if src == 0) // 3
-    lost_wealth = wealth - (after.wealth[seat] - before.wealth[seat] + paid) if wealth else 0
-    lost_vp = vp - (after.vp[seat] - before.vp[seat]) if vp else 0
-    return max(0, lost_wealth), max(0, lost_vp)
+__all__ = ["LOG_TEXT_EN", "Sentence", "narrate"]

@@ -1,17 +1,15 @@
 """The engine's refusals in the player's language.
 
 The engine refuses a step with a key and values (``game.steps.REASONS`` holds the
-English templates); this module puts those templates into the one translation table
-as ``reason.<key>`` and renders a refusal through ``t``, so "speed is 1, sea 3 is 3
-away" can be said in every language the client speaks.
+English templates, which ``catalog`` files under ``reason.<key>``); this module says
+a refusal through ``t``, so "speed is 1, sea 3 is 3 away" can be said in every
+language the client speaks.
 """
 
 from __future__ import annotations
 
-from game.steps import REASONS, IllegalStep
-from scenes.text import ENGLISH, t
-
-ENGLISH.update({f"reason.{key}": text for key, text in REASONS.items()})
+from game.steps import IllegalStep
+from scenes.text.catalog import t
 
 
 def reason_text(refusal: IllegalStep) -> str:

@@ -16,8 +16,9 @@ from functools import lru_cache
 
 import pygame
 
-from scenes import palette as P
-from scenes.palette import RGB
+from scenes.text.fonts import fit_size, render
+from scenes.ui import palette as P
+from scenes.ui.palette import RGB
 
 SS = 3  # supersampling factor
 
@@ -109,8 +110,6 @@ def marker_outline(seat: int, size: int) -> pygame.Surface:
 @lru_cache(maxsize=128)
 def count_badge(n: int, size: int = 24, color: RGB = P.INK) -> pygame.Surface:
     """A small round badge with a number, placed on a marker stack."""
-    from scenes.text import render
-
     s = size * SS
     surf = canvas(size, size)
     pygame.draw.circle(surf, P.PARCHMENT, (s // 2, s // 2), s // 2)
@@ -410,8 +409,6 @@ BUTTON_STATES = ("normal", "hover", "pressed", "disabled")
 @lru_cache(maxsize=128)
 def button(w: int, h: int, label: str, state: str = "normal", size: int = 22) -> pygame.Surface:
     """A brass plate with an engraved label (``label`` is already translated)."""
-    from scenes.text import fit_size, render
-
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     rect = surf.get_rect()
     top, bottom = {

@@ -12,9 +12,10 @@ from functools import lru_cache
 import pygame
 
 from game.cards import Tech, Town
-from scenes import art
-from scenes import palette as P
-from scenes.text import fit_size, render, t, wrap
+from scenes.text.catalog import t
+from scenes.text.fonts import fit_size, render, wrap
+from scenes.ui import art
+from scenes.ui import palette as P
 
 Box = tuple[int, int, int, int]  # x, y, w, h relative to the card
 

@@ -14,17 +14,17 @@ from collections.abc import Callable
 
 import pygame
 
-from scenes import art
-from scenes import palette as P
-from scenes import table_text as _table_text  # noqa: F401  (registers the words)
-from scenes.scene import Scene
-from scenes.text import blit_text, fit_size, render, t
-from scenes.widgets import Button
+from scenes.core.scene import Scene
+from scenes.text.catalog import t
+from scenes.text.fonts import blit_text, fit_size, render, wrap
+from scenes.ui import art
+from scenes.ui import palette as P
+from scenes.ui.widgets import Button
 
 VEIL = (6, 16, 30)
 
 
-def _veil(surface: pygame.Surface, alpha: int) -> None:
+def veil(surface: pygame.Surface, alpha: int) -> None:
     """Darken what is drawn toward the veil colour: two fills, much cheaper than
     blending a whole-screen surface every frame."""
     keep = 255 - alpha
@@ -82,7 +82,7 @@ class Handoff(Overlay):
         self.animate_below(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
-        _veil(surface, 190)
+        veil(surface, 190)
         w, h = surface.get_size()
         plate = pygame.Rect(0, 0, 860, 330)
         plate.center = (w // 2, h // 2)
@@ -142,10 +142,10 @@ class Confirm(Overlay):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        _veil(surface, 150)
+        veil(surface, 150)
         surface.blit(art.parchment(self.plate.w, self.plate.h, radius=16, seed=3), self.plate)
         pygame.draw.rect(surface, P.BRASS_DARK, self.plate, 3, border_radius=16)
-        lines = _wrap(self.question, 30, self.plate.w - 80)
+        lines = wrap(self.question, "display", 30, self.plate.w - 80)
         y = self.plate.y + 40
         for line in lines:
             blit_text(surface, line, (self.plate.centerx, y), role="display", size=30,
@@ -153,12 +153,6 @@ class Confirm(Overlay):
             y += 38
         for button in self.buttons:
             button.draw(surface)
-
-
-def _wrap(text: str, size: int, width: int) -> list[str]:
-    from scenes.text import wrap
-
-    return wrap(text, "display", size, width)
 
 
 class ContextMenu(Overlay):
@@ -240,7 +234,7 @@ class PauseMenu(Overlay):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        _veil(surface, 170)
+        veil(surface, 170)
         surface.blit(art.wood_panel(self.plate.w, self.plate.h), self.plate)
         blit_text(surface, t("pause.title"), (self.plate.centerx, self.plate.y + 30),
                   role="display", size=44, color=P.BRASS_LIGHT, anchor="midtop")
@@ -248,4 +242,4 @@ class PauseMenu(Overlay):
             button.draw(surface)
 
 
-__all__ = ["Confirm", "ContextMenu", "Handoff", "Overlay", "PauseMenu"]
+__all__ = ["Confirm", "ContextMenu", "Handoff", "Overlay", "PauseMenu", "veil"]

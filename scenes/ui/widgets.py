@@ -11,9 +11,10 @@ from collections.abc import Callable
 
 import pygame
 
-from scenes import art
-from scenes import palette as P
-from scenes.text import blit_text, fit_size, render, t
+from scenes.text.catalog import t
+from scenes.text.fonts import blit_text, fit_size, render
+from scenes.ui import art
+from scenes.ui import palette as P
 
 Label = str | Callable[[], str]
 

@@ -1,0 +1,141 @@
+"""The ``sail-to-india`` command, and the one place where the screens are wired together.
+
+``make_app`` opens the window (``scenes.core.app.App``), puts the client in the
+player's language and registers every screen with the window's navigator, so that
+screens reach each other by name (``Screen.TABLE``...) and never import each other.
+``main`` parses the command line (see ``sail-to-india --help``) and starts the first
+screen, or one of the developer tools (smoke run, frame benchmark, preview).
+
+Every import here is static, so PyInstaller finds every screen from this module.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+import pygame
+
+from game.version import version
+from scenes.core.app import App
+from scenes.core.layout import LOGICAL_SIZE
+from scenes.core.navigator import Navigator, Screen
+from scenes.core.saves import Notice, Settings, load_settings, open_record
+from scenes.devtools import framebench, smoke
+from scenes.devtools.preview import TablePreview, sample_state
+from scenes.screens.load_record import LoadRecordScene
+from scenes.screens.rules import RulesOverlay
+from scenes.screens.scoring import ScoringScene
+from scenes.screens.settings import SettingsOverlay
+from scenes.screens.setup import SetupScene
+from scenes.screens.title import TitleScene
+from scenes.table.scene import TableScene
+from scenes.text.catalog import set_language, t
+
+
+def register_screens(navigator: Navigator) -> None:
+    """Every screen by name: the only table of who is what."""
+    navigator.register(Screen.TITLE, TitleScene)
+    navigator.register(Screen.LOAD_RECORD, LoadRecordScene)
+    navigator.register(Screen.SETUP, SetupScene)
+    navigator.register(Screen.TABLE, TableScene)
+    navigator.register(Screen.SCORING, ScoringScene)
+    navigator.register(Screen.SETTINGS, SettingsOverlay)
+    navigator.register(Screen.RULES, RulesOverlay)
+    navigator.register(Screen.PREVIEW, TablePreview)
+
+
+def make_app(*, window: tuple[int, int] | None = None, settings: Settings | None = None,
+             notice: Notice | None = None) -> App:
+    """The game's window, in the player's language, with every screen registered."""
+    if settings is None:
+        settings, notice = load_settings()
+    set_language(settings.language)
+    app = App(window=window, settings=settings, notice=notice, caption=t("game.title"))
+    register_screens(app.navigator)
+    return app
+
+
+# ----- the command ---------------------------------------------------------------------
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="sail-to-india",
+        description="Sail to India: a hot-seat digital edition for 3-4 players.")
+    parser.add_argument("record", nargs="?", metavar="RECORD",
+                        help="open this game record at the table and play on from its last step")
+    parser.add_argument("--version", action="store_true", help="print the version and exit")
+    parser.add_argument("--smoke", action="store_true",
+                        help="headless self-test: title, setup, table; exit 0 when all is well")
+    parser.add_argument("--bench-frames", type=int, metavar="N",
+                        help="time N frames of a mid-game table with a drag and animations "
+                             "running; the last line is 'frame ms: median X  p99 Y'")
+    parser.add_argument("--preview", action="store_true",
+                        help="show the table with sample markers (to judge the look)")
+    parser.add_argument("--players", type=int, choices=(3, 4), default=4,
+                        help="players in the --preview sample (default 4)")
+    parser.add_argument("--palette", choices=("classic", "colorblind"),
+                        help="marker colours (default: the saved setting)")
+    parser.add_argument("--window", metavar="WxH", help="initial window size, e.g. 1280x720")
+    parser.add_argument("--screenshot", metavar="PNG",
+                        help="save the screen to this file after a few frames, then exit")
+    return parser.parse_args(argv)
+
+
+def _window_size(text: str | None) -> tuple[int, int] | None:
+    if not text:
+        return None
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise SystemExit(f"sail-to-india: --window wants WIDTHxHEIGHT, not {text!r}") from None
+    return (w, h)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    if args.version:
+        print(f"sail-to-india {version()}")
+        return 0
+    if args.smoke or args.bench_frames:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    if args.smoke:
+        return smoke.run_smoke(make_app)
+    session = None
+    if args.record:
+        try:
+            session = open_record(args.record)
+        except ValueError as exc:
+            print(f"sail-to-india: {exc}", file=sys.stderr)
+            return 2
+    window = _window_size(args.window)
+    if args.bench_frames and window is None:
+        window = LOGICAL_SIZE  # the logical size shown 1:1: the figure the budget is for
+    app = make_app(window=window)
+    if args.palette:
+        app.settings.palette = args.palette
+    if args.bench_frames:
+        return framebench.main(app, args.bench_frames, args.players)
+    if args.preview:
+        app.navigator.start(Screen.PREVIEW, state=sample_state(args.players))
+    elif session is not None:
+        app.navigator.start(Screen.TABLE, session=session, handoff_first=True)
+    else:
+        app.navigator.start(Screen.TITLE)
+    if args.screenshot:
+        shot = args.screenshot
+
+        def take(app: App) -> None:
+            if app.frames >= 3:
+                app.screenshot(shot)
+                app.quit()
+
+        app.after_frame.append(take)
+    code = app.run()
+    pygame.quit()
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,104 @@
+"""Load record…: the saved records over the title, newest first.
+
+Choosing one opens it at the table through the navigator; a record that cannot be
+read leaves the list open with one sentence saying why, and nothing saved is touched.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from scenes.core.navigator import Screen
+from scenes.core.saves import (
+    has_autosave,
+    list_records,
+    open_record,
+    read_autosave,
+    records_dir,
+    write_autosave,
+)
+from scenes.core.scene import Scene
+from scenes.core.session import RecordError, load_session
+from scenes.text.catalog import t
+from scenes.text.fonts import blit_text, fit_size
+from scenes.ui import art
+from scenes.ui import palette as P
+from scenes.ui.widgets import Button
+
+
+class LoadRecordScene(Scene):
+    """A list of saved records over the title; choosing one opens it at the table."""
+
+    opaque = False
+    modal = True
+    PANEL = pygame.Rect(460, 160, 1000, 760)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.message: str | None = None
+        self.buttons: list[Button] = []
+
+    def enter(self) -> None:
+        p = self.PANEL
+        self.buttons = [Button((p.centerx - 150, p.bottom - 90, 300, 64), "load.back", self.back)]
+        entries: list[tuple[str, Path | None]] = []
+        if has_autosave():
+            entries.append((t("load.autosave"), None))
+        entries += [(path.name, path) for path in list_records()[:8]]
+        for i, (label, path) in enumerate(entries):
+            rect = (p.x + 80, p.y + 110 + i * 66, p.w - 160, 56)
+            self.buttons.append(Button(rect, (lambda lab=label: lab),
+                                       (lambda pa=path: self.choose(pa)), size=22))
+
+    def back(self) -> None:
+        assert self.stack is not None
+        self.stack.pop()
+
+    def choose(self, path: Path | None) -> None:
+        """Open a record (None: the autosave) at the table, or say why it cannot be."""
+        try:
+            if path is None:
+                session = load_session(read_autosave() or "", autosave=write_autosave)
+            else:
+                session = open_record(path)
+        except (ValueError, RecordError) as exc:
+            self.message = t("load.failed", reason=str(exc))
+            return
+        assert self.stack is not None
+        self.stack.pop()
+        self.go(Screen.TABLE, session=session, handoff_first=True)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return True
+        any(b.handle(event) for b in self.buttons)
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((4, 12, 24, 170))
+        surface.blit(veil, (0, 0))
+        p = self.PANEL
+        surface.blit(art.parchment(p.w, p.h, radius=16, seed=12), p)
+        blit_text(surface, t("load.heading"), (p.centerx, p.y + 56), role="display", size=48,
+                  color=P.INK, anchor="center")
+        if len(self.buttons) == 1:
+            blit_text(surface, t("load.none"), (p.centerx, p.y + 170), size=26,
+                      color=P.INK, anchor="center")
+        folder = t("load.folder", folder=str(records_dir()))
+        size = fit_size(folder, "text", 18, p.w - 60)
+        blit_text(surface, folder, (p.centerx, p.bottom - 116), size=size, color=P.INK_SOFT,
+                  anchor="center")
+        for b in self.buttons:
+            b.draw(surface)
+        if self.message:
+            size = fit_size(self.message, "text", 20, p.w - 40)
+            blit_text(surface, self.message, (p.centerx, p.bottom - 145), size=size,
+                      color=P.ALERT, anchor="center")
+
+
+
+__all__ = ["LoadRecordScene"]

@@ -1,0 +1,329 @@
+"""Every change the table makes to the game, and the status line that says why.
+
+This is the only module of the client that calls ``Session.submit`` or
+``Session.undo``: a drop, a button, a key, a right-click entry or a click on a
+technology all end here as one step of the notation. It also holds what the player
+has staged but not yet committed (a voyage of several ship moves, a sale of several
+trade goods, the markers chosen for Geography), and it words the status line. What
+follows a step on screen (its film, the log, the next player's announcement, the
+scoring screen) is the table's business: it is told through ``ActionHost``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from game.ai.players import hint
+from game.rules import apply, map_offered
+from game.state import AFTER_MOVE, State
+from game.steps import Space, Step, space_str
+from scenes.core import zones as Z
+from scenes.core.session import Outcome, Session
+from scenes.table.hints import step_zones
+from scenes.table.targets import (
+    CHOOSE_GEOGRAPHY,
+    Drop,
+    Staging,
+    menu_entries,
+    sale_preview,
+)
+from scenes.table.tooltips import TableFacts
+from scenes.text.catalog import t
+from scenes.text.narrate import narrate
+from scenes.text.reasons import reason_text
+
+#: The table's buttons whose action is a change to the game.
+GAME_BUTTONS = frozenset(Z.button(b) for b in ("sail", "sell", "done", "undo", "end_turn"))
+
+
+class ActionHost(Protocol):
+    """What the actions need of the table around them."""
+
+    @property
+    def confirm_end_turn(self) -> bool: ...
+
+    def say(self, key: str, /, **values: object) -> None: ...
+
+    def light(self, zones: set[str]) -> None: ...
+
+    def ask(self, question: str, on_answer: Callable[[bool], None]) -> None: ...
+
+    def stepped(self, outcome: Outcome) -> None: ...
+
+    def undone(self, outcome: Outcome) -> None: ...
+
+
+class TableActions:
+    """The session's one caller at the table, with the staged voyage, sale and
+    Geography choice."""
+
+    def __init__(self, session: Session, host: ActionHost) -> None:
+        self.session = session
+        self.host = host
+        self.staging = Staging()
+        #: The markers chosen for Geography while choosing (None: not choosing).
+        self.geography: list[Space] | None = None
+
+    @property
+    def state(self) -> State:
+        return self.session.state
+
+    # ----- the status line ---------------------------------------------------------
+    def refresh_status(self) -> None:
+        """The standing hint for the player to move."""
+        st = self.state
+        name = st.names[st.active]
+        if st.over:
+            self.host.say("status.game_over")
+        elif not self.session.human_to_move:
+            kind = self.session.seat_kind(st.active)
+            self.host.say("status.computer", name=name, level=t(f"level.{kind}"))
+        elif st.phase == AFTER_MOVE:
+            arch = st.has_tech(st.active, "architecture")
+            self.host.say("status.after_move.arch" if arch else "status.after_move")
+        elif st.ap:
+            self.host.say("status.your_turn", name=name, ap=st.ap)
+        else:
+            self.host.say("status.no_ap", name=name)
+
+    def staging_status(self) -> None:
+        """What is staged, or the standing hint when nothing is."""
+        if self.staging.moves:
+            self.host.say("status.voyage", n=len(self.staging.moves))
+        elif self.staging.sale:
+            preview = sale_preview(self.state, self.staging)
+            assert preview is not None
+            types, wealth, vp = preview
+            self.host.say("status.sale", n=len(self.staging.sale), types=types, wealth=wealth,
+                          vp=vp)
+        else:
+            self.refresh_status()
+
+    # ----- steps ------------------------------------------------------------------------
+    def submit(self, step: str | Step) -> Outcome:
+        """Make one step through the session; a refusal is said on the status line."""
+        outcome = self.session.submit(step)
+        if not outcome.ok:
+            reason = (reason_text(outcome.refusal) if outcome.refusal is not None
+                      else outcome.reason)
+            self.host.say("status.refused", reason=reason)
+            return outcome
+        self.host.stepped(outcome)
+        before, after = outcome.before, outcome.after
+        assert before is not None and after is not None
+        if (outcome.step.split()[0] == "move" and not after.over
+                and self.session.human_to_move):
+            self.after_voyage(after)
+        return outcome
+
+    def perform(self, drop: Drop) -> None:
+        """A marker dropped on a lit zone: make its step, or stage it."""
+        if drop.step is not None:
+            self.submit(drop.step)
+        elif drop.stage_move is not None:
+            if drop.replace is None:
+                self.staging.moves.append(drop.stage_move)
+            else:
+                self.staging.moves[drop.replace] = drop.stage_move
+            self.staging_status()
+        elif drop.stage_good is not None:
+            self.staging.sale.append(drop.stage_good)
+            self.staging_status()
+
+    def after_voyage(self, after: State) -> None:
+        """Offer Map when it applies; close the voyage at once when nothing can follow."""
+        if map_offered(after):
+            self.host.ask(t("confirm.map"), self._map_answer)
+            return
+        self.maybe_auto_done()
+
+    def _map_answer(self, yes: bool) -> None:
+        if yes:
+            self.submit("map")
+        self.maybe_auto_done()
+
+    def maybe_auto_done(self) -> None:
+        if self.state.phase != AFTER_MOVE:
+            return
+        useful = [s for s in self.session.legal_steps() if s.kind in ("cargo", "map", "build")]
+        if not useful:
+            self.submit("done")
+
+    # ----- buttons and keys ----------------------------------------------------------
+    def button_states(self) -> dict[str, str]:
+        st = self.state
+        human = self.session.human_to_move
+        staging = self.staging
+        acting = human and st.phase != AFTER_MOVE
+
+        def on(yes: bool) -> str:
+            return "normal" if yes else "disabled"
+
+        return {
+            Z.button("sail"): on(human and bool(staging.moves)),
+            Z.button("sell"): on(human and bool(staging.sale)),
+            Z.button("done"): on(human and st.phase == AFTER_MOVE),
+            Z.button("undo"): on(human and (not staging.empty or self.session.can_undo())),
+            Z.button("end_turn"): on(acting and staging.empty),
+        }
+
+    def press(self, zone: str) -> None:
+        """One of ``GAME_BUTTONS`` pressed (only the person to move can)."""
+        if not self.session.human_to_move:
+            return
+        if zone == Z.button("sail"):
+            self.sail()
+        elif zone == Z.button("sell"):
+            self.sell()
+        elif zone == Z.button("done"):
+            self.submit("done")
+        elif zone == Z.button("undo"):
+            self.undo()
+        elif zone == Z.button("end_turn"):
+            self.end_turn()
+
+    def sail(self) -> None:
+        if not self.staging.moves:
+            self.host.say("status.nothing_staged.sail")
+            return
+        if self.submit(self.staging.voyage_step()).ok:
+            self.staging.clear()
+
+    def sell(self) -> None:
+        if not self.staging.sale:
+            self.host.say("status.nothing_staged.sell")
+            return
+        if self.submit(self.staging.sale_step()).ok:
+            self.staging.clear()
+
+    def confirm_key(self) -> None:
+        """Enter: commit what is being chosen or staged, or close the voyage."""
+        if self.geography is not None:
+            self.commit_geography()
+        elif self.staging.moves:
+            self.press(Z.button("sail"))
+        elif self.staging.sale:
+            self.press(Z.button("sell"))
+        elif self.state.phase == AFTER_MOVE:
+            self.press(Z.button("done"))
+
+    def end_turn(self) -> None:
+        if not self.staging.empty:
+            self.host.say("status.staging")
+            return
+        st = self.state
+        if st.ap and st.phase != AFTER_MOVE and self.host.confirm_end_turn:
+            self.host.ask(t("confirm.end_turn", ap=st.ap), self._end_answer)
+            return
+        self.submit("end")
+
+    def _end_answer(self, yes: bool) -> None:
+        if yes:
+            self.submit("end")
+
+    def undo(self) -> None:
+        """Take back the last staged move, else the last step of this turn."""
+        if self.staging.moves:
+            self.staging.moves.pop()
+            self.host.say("status.staged_undone")
+            return
+        if self.staging.sale:
+            self.staging.sale.pop()
+            self.host.say("status.staged_undone")
+            return
+        outcome = self.session.undo()
+        if not outcome.ok:
+            self.host.say("status.cannot_undo", reason=t(f"undo.{outcome.reason}"))
+            return
+        self.host.undone(outcome)
+        self.refresh_status()
+        self.host.say("status.undone", step=outcome.step)
+
+    # ----- technologies used by a click -------------------------------------------
+    def click_zone(self, zone: str) -> None:
+        """A click (press and release on the same zone) that is not a drag."""
+        st = self.state
+        seat = st.active
+        z = Z.parse(zone)
+        if self.geography is not None:
+            if zone == Z.tech("geography"):
+                self.commit_geography()
+            elif z.space is not None and st.owner(z.space) == seat:
+                self.choose_geography(z.space)
+            return
+        if zone == Z.tech("bank-system") and st.has_tech(seat, "bank-system"):
+            self.submit("bank")
+        elif zone == Z.tech("map") and st.has_tech(seat, "map") and st.map_pending:
+            self.submit("map")
+        elif zone == Z.tech("geography") and st.has_tech(seat, "geography"):
+            self.start_geography()
+
+    def start_geography(self) -> None:
+        """Begin choosing the markers Geography puts back to sea (or say why not)."""
+        if not any(s.kind == "geography" for s in self.session.legal_steps()):
+            st = self.state
+            land = [space_str(s) for s in st.land(st.active)]
+            reason = self.session.why_not(" ".join(["geography", *land[:1]]))
+            self.host.say("status.refused", reason=reason or "")
+            return
+        self.geography = []
+        self.host.say("status.geography", n=0)
+
+    def choose_geography(self, space: Space) -> None:
+        assert self.geography is not None
+        if space in self.geography:
+            self.geography.remove(space)
+        else:
+            self.geography.append(space)
+        self.host.say("status.geography", n=len(self.geography))
+        self.host.light({Z.space(s) for s in self.geography})
+
+    def commit_geography(self) -> None:
+        chosen = self.geography or []
+        if not chosen:
+            self.host.say("status.geography.none")
+            return
+        step = " ".join(["geography", *(space_str(s) for s in chosen)])
+        self.geography = None
+        self.host.light(set())
+        self.submit(step)
+
+    def cancel_geography(self) -> None:
+        self.geography = None
+        self.host.light(set())
+        self.refresh_status()
+
+    # ----- the right-click menu and the hint ---------------------------------------
+    def menu(self, zones: list[str]) -> list[tuple[str, Callable[[], None]]]:
+        """The right-click entries for the zones under the pointer (most specific
+        first): the legal free steps there, as the engine lists them."""
+        entries = menu_entries(self.state, self.session.legal_steps(), zones)
+        return [(t(e.key, **dict(e.values)), self._menu_action(e.step)) for e in entries]
+
+    def _menu_action(self, step: str) -> Callable[[], None]:
+        def run() -> None:
+            if step == CHOOSE_GEOGRAPHY:
+                self.click_zone(Z.tech("geography"))
+            else:
+                self.submit(step)
+        return run
+
+    def show_hint(self) -> None:
+        """Light the zones of the step a medium computer player would take now."""
+        if not self.session.human_to_move or not self.staging.empty:
+            return
+        st = self.state
+        step = hint(st)
+        key, values = narrate(st, step, apply(st, step))[0]
+        self.host.light(step_zones(st, step))
+        self.host.say("status.hint", sentence=t(key, **values))
+
+    # ----- what the tooltips need -----------------------------------------------------
+    def facts(self) -> TableFacts:
+        steps = self.session.steps
+        return TableFacts(self.session.human_to_move, self.button_states(), self.staging,
+                          self.session.undo_blocker(), steps[-1] if steps else None)
+
+
+__all__ = ["GAME_BUTTONS", "ActionHost", "TableActions"]

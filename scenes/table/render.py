@@ -1,0 +1,146 @@
+"""The table's picture, redrawn only when what it shows has changed.
+
+Drawing the whole table takes several milliseconds, so it is drawn into a cached base
+picture. What the base shows is described by one ``Picture`` value (the state, the
+film playing, the staged voyage or sale, the marker lifted off the table, the lit
+zones, the status line, the palette, the chosen Geography markers, the buttons); the
+base is redrawn exactly when that value differs from the one drawn last. The only
+other reason to redraw is ``invalidate`` (the fonts or the window changed), so no
+caller has to remember to throw the picture away after a change.
+
+Things that move every frame (a film's flying markers, the hover glow, the log
+panel, the hand, the tooltip) are blitted over the base by the scene.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+import pygame
+
+from game.state import State
+from game.steps import ShipMove, Space
+from scenes.core import zones as Z
+from scenes.core.layout import Layout
+from scenes.table.animations import Animation
+from scenes.table.draw import BUTTONS, TableView, draw_table
+from scenes.table.targets import Piece, Staging, shown_state
+from scenes.text.catalog import t
+from scenes.ui import art
+from scenes.ui import palette as P
+from scenes.ui.tooltip import Lines, place_tooltip, tooltip_image
+
+
+@dataclass(frozen=True, eq=False)
+class Picture:
+    """Everything the cached base picture shows."""
+
+    state: State
+    film: Animation | None
+    moves: tuple[ShipMove, ...]
+    sale: tuple[Space, ...]
+    held: Piece | None
+    lit: frozenset[str]
+    status: str
+    palette: str
+    geography: tuple[Space, ...]
+    buttons: tuple[tuple[str, str], ...]
+
+    def same(self, other: Picture | None) -> bool:
+        """Whether ``other`` shows the same: the same state and film objects (never
+        compared by value: a new state is a new picture), equal everything else."""
+        return (other is not None and other.state is self.state and other.film is self.film
+                and (self.moves, self.sale, self.held, self.lit, self.status, self.palette,
+                     self.geography, self.buttons)
+                == (other.moves, other.sale, other.held, other.lit, other.status,
+                    other.palette, other.geography, other.buttons))
+
+
+class TableRenderer:
+    """The cached base picture of one table, and the few things drawn over it."""
+
+    def __init__(self, layout: Layout) -> None:
+        self.layout = layout
+        self._base: pygame.Surface | None = None
+        self._drawn: Picture | None = None
+        #: How many times the base was drawn (tests and the frame benchmark read it).
+        self.redraws = 0
+
+    def invalidate(self) -> None:
+        """Draw the base again next frame, whatever the picture says."""
+        self._drawn = None
+
+    def draw_base(self, surface: pygame.Surface, picture: Picture, view: TableView) -> None:
+        """Blit the base picture, drawing it first if ``picture`` is not what it shows."""
+        if self._base is None or self._base.get_size() != surface.get_size():
+            self._base = pygame.Surface(surface.get_size())
+            self._drawn = None
+        if not picture.same(self._drawn):
+            film = picture.film
+            base_state = film.after if film is not None else picture.state
+            staging = Staging(list(picture.moves), list(picture.sale))
+            view.buttons = dict(picture.buttons)
+            view.lit = set(picture.lit)
+            view.status = picture.status
+            view.palette = picture.palette
+            view.hidden = film.hidden if film is not None else Counter()
+            view.flipping = film.flipping if film is not None else frozenset()
+            draw_table(self._base, self.layout, shown_state(base_state, staging, picture.held),
+                       view)
+            self._draw_staged(self._base, picture)
+            self._drawn = picture
+            self.redraws += 1
+        surface.blit(self._base, (0, 0))
+
+    def _draw_staged(self, surface: pygame.Surface, picture: Picture) -> None:
+        """Staged voyage paths as dotted courses, staged goods with a sale tag, the
+        markers chosen for Geography outlined."""
+        rect = self.layout.rect
+        for src, via, dst in picture.moves:
+            if src == 0 and not via:
+                start = rect(Z.lisboa()).midright
+            else:
+                start = rect(Z.sea(via or src)).midtop
+            end = rect(Z.sea(dst)).midtop
+            _dotted(surface, (start[0], start[1] + 14), (end[0], end[1] + 14), P.HIGHLIGHT)
+            pygame.draw.circle(surface, P.HIGHLIGHT, (end[0], end[1] + 14), 7)
+        for space in picture.sale:
+            r = rect(Z.space(space))
+            pygame.draw.rect(surface, P.HIGHLIGHT, r.inflate(4, 4), 4, border_radius=8)
+            coin = art.good_icon("gold", 26)
+            surface.blit(coin, coin.get_rect(center=(r.right - 10, r.y + 12)))
+        for space in picture.geography:
+            pygame.draw.rect(surface, P.SEA_LIGHT, rect(Z.space(space)).inflate(4, 4), 4,
+                             border_radius=8)
+
+    def draw_hover(self, surface: pygame.Surface, zone: str | None, holding: bool,
+                   buttons: dict[str, str]) -> None:
+        """The button under the pointer lit, or the drop zone the held marker is over."""
+        if zone is None or not self.layout.has(zone):
+            return
+        r = self.layout.rect(zone)
+        if holding:
+            pygame.draw.rect(surface, P.HIGHLIGHT, r.inflate(6, 6), 4, border_radius=10)
+        elif zone in BUTTONS and buttons.get(zone, "normal") == "normal":
+            surface.blit(art.button(r.w, r.h, t(BUTTONS[zone]), "hover"), r)
+
+    @staticmethod
+    def draw_tooltip(surface: pygame.Surface, lines: Lines | None,
+                     pointer: tuple[int, int]) -> None:
+        if not lines:
+            return
+        image = tooltip_image(lines)
+        surface.blit(image, place_tooltip(image, pointer, surface.get_size()))
+
+
+def _dotted(surface: pygame.Surface, a: tuple[int, int], b: tuple[int, int],
+            color: tuple[int, int, int], gap: int = 14) -> None:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = max(1, int((dx * dx + dy * dy) ** 0.5))
+    for d in range(0, length, gap):
+        k = d / length
+        pygame.draw.circle(surface, color, (round(a[0] + dx * k), round(a[1] + dy * k)), 3)
+
+
+__all__ = ["Picture", "TableRenderer"]
