@@ -94,8 +94,9 @@ def _towns(value: str, line: int) -> list[str]:
 
 
 def parse_record(text: str) -> Record:
-    """Read a record's text; raises RecordError on the first thing that is wrong
-    with its header or with the shape of a step (legality is checked by replay)."""
+    """Read a record's text; raises RecordError on the first thing that is wrong with
+    its header. Steps are kept as text with their line numbers: their spelling and
+    their legality are both checked when the record is replayed (``replay_states``)."""
     tags: list[tuple[str, str]] = []
     tag_lines: dict[str, int] = {}
     steps: list[tuple[int, str]] = []
