@@ -30,6 +30,7 @@ from .state import (
     State,
     markers_for,
 )
+from .state import space_index as _index
 from .steps import ACTION_KINDS, IllegalStep, ShipMove, Space, Step, space_str, step_of
 
 __all__ = ["IllegalStep", "VoyageTally", "apply", "is_legal", "legal_steps", "lost_gains",
@@ -104,10 +105,6 @@ def _need_town(st: State, pos: int) -> None:
 def _need_tech(st: State, seat: int, tech: int) -> None:
     if st.tech_owner[tech] != seat:
         raise IllegalStep("not_owner", tech=TECH_IDS[tech])
-
-
-def _index(space: Space) -> int:
-    return (space[1] - 1) * 2 + space[2] - 1
 
 
 def _start_end_trigger(st: State) -> None:

@@ -49,11 +49,16 @@ def markers_for(amount: int) -> int:
     return -(-amount // 5)
 
 
+def space_index(space: Space) -> int:
+    """The index of a goods or building space in ``goods``/``buildings`` (unchecked)."""
+    return (space[1] - 1) * 2 + space[2] - 1
+
+
 def _slot(size: int, pos: int, k: int) -> int:
-    """The index of space k (1 or 2) of the town at pos in ``goods``/``buildings``."""
+    """``space_index`` of space k (1 or 2) of the town at pos, checked to exist."""
     if not 1 <= pos <= size or k not in (1, 2):
         raise ValueError(f"no space {k} at town {pos}")
-    return (pos - 1) * 2 + k - 1
+    return space_index(("g", pos, k))
 
 
 def _spaces_of(owners: list[int], seat: int, kind: str) -> list[Space]:

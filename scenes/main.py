@@ -52,7 +52,7 @@ def make_app(*, window: tuple[int, int] | None = None, settings: Settings | None
     if settings is None:
         settings, notice = load_settings()
     set_language(settings.language)
-    app = App(window=window, settings=settings, notice=notice, caption=t("game.title"))
+    app = App(settings, window=window, notice=notice, caption=t("game.title"))
     register_screens(app.navigator)
     return app
 

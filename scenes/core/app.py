@@ -19,7 +19,7 @@ import pygame
 
 from scenes.core.layout import LOGICAL_SIZE
 from scenes.core.navigator import Navigator
-from scenes.core.saves import Notice, Settings, load_settings, save_settings
+from scenes.core.saves import Notice, Settings, save_settings
 from scenes.core.scene import Scene, SceneStack
 
 FPS = 60
@@ -40,14 +40,11 @@ def _scaling_hints() -> None:
 class App:
     """The window and the scene stack. Create one per process."""
 
-    def __init__(self, *, window: tuple[int, int] | None = None,
-                 settings: Settings | None = None, notice: Notice | None = None,
-                 caption: str = "") -> None:
+    def __init__(self, settings: Settings, *, window: tuple[int, int] | None = None,
+                 notice: Notice | None = None, caption: str = "") -> None:
         _scaling_hints()
         pygame.display.init()
         pygame.font.init()
-        if settings is None:
-            settings, notice = load_settings()
         self.settings = settings
         self.size = LOGICAL_SIZE
         flags = pygame.SCALED | pygame.RESIZABLE

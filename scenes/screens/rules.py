@@ -17,9 +17,8 @@ from game.cards import CARDS
 from game.rules import SELL_VP, SELL_WEALTH
 from scenes.text.catalog import t
 from scenes.text.fonts import blit_text, render, wrap
-from scenes.ui import art
 from scenes.ui import palette as P
-from scenes.ui.overlays import Overlay, veil
+from scenes.ui.overlays import Overlay, parchment_plate
 from scenes.ui.widgets import Button
 
 PAGES = ("turn", "actions", "trading", "techs", "end")
@@ -181,9 +180,7 @@ class RulesOverlay(Overlay):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        veil(surface, 180)
-        surface.blit(art.parchment(PLATE.w, PLATE.h, radius=18, seed=23), PLATE)
-        pygame.draw.rect(surface, P.BRASS_DARK, PLATE, 3, border_radius=18)
+        parchment_plate(surface, PLATE, dim=180, radius=18, seed=23)
         blit_text(surface, t("rules.title"), (PLATE.centerx, PLATE.y + 24), role="display",
                   size=54, color=P.INK, anchor="midtop")
         for button, page_id in zip(self.tabs, PAGES, strict=True):

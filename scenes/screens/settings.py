@@ -13,9 +13,8 @@ import pygame
 from scenes.core.saves import ANIM_SPEEDS, WINDOW_SIZES, Settings
 from scenes.text.catalog import t
 from scenes.text.fonts import blit_text
-from scenes.ui import art
 from scenes.ui import palette as P
-from scenes.ui.overlays import Overlay, veil
+from scenes.ui.overlays import Overlay, parchment_plate
 from scenes.ui.widgets import Button, Choice, Toggle, Widget
 
 PLATE = pygame.Rect(0, 0, 980, 760)
@@ -120,9 +119,7 @@ class SettingsOverlay(Overlay):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        veil(surface, 170)
-        surface.blit(art.parchment(PLATE.w, PLATE.h, radius=16, seed=21), PLATE)
-        pygame.draw.rect(surface, P.BRASS_DARK, PLATE, 3, border_radius=16)
+        parchment_plate(surface, PLATE, dim=170, radius=16, seed=21)
         blit_text(surface, t("settings.title"), (PLATE.centerx, PLATE.y + 30), role="display",
                   size=52, color=P.INK, anchor="midtop")
         for key, pos in self.labels:

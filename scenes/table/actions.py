@@ -33,8 +33,9 @@ from scenes.text.catalog import t
 from scenes.text.narrate import narrate
 from scenes.text.reasons import reason_text
 
-#: The table's buttons whose action is a change to the game.
-GAME_BUTTONS = frozenset(Z.button(b) for b in ("sail", "sell", "done", "undo", "end_turn"))
+#: The table's buttons whose action is a step (Undo is the table's: it first puts back
+#: a marker in the hand).
+GAME_BUTTONS = frozenset(Z.button(b) for b in ("sail", "sell", "done", "end_turn"))
 
 
 class ActionHost(Protocol):
@@ -110,8 +111,8 @@ class TableActions:
             self.host.say("status.refused", reason=reason)
             return outcome
         self.host.stepped(outcome)
-        before, after = outcome.before, outcome.after
-        assert before is not None and after is not None
+        after = outcome.after
+        assert after is not None
         if (outcome.step.split()[0] == "move" and not after.over
                 and self.session.human_to_move):
             self.after_voyage(after)
@@ -178,23 +179,21 @@ class TableActions:
             self.sell()
         elif zone == Z.button("done"):
             self.submit("done")
-        elif zone == Z.button("undo"):
-            self.undo()
         elif zone == Z.button("end_turn"):
             self.end_turn()
 
     def sail(self) -> None:
-        if not self.staging.moves:
-            self.host.say("status.nothing_staged.sail")
-            return
-        if self.submit(self.staging.voyage_step()).ok:
-            self.staging.clear()
+        self._commit(bool(self.staging.moves), self.staging.voyage_step, "sail")
 
     def sell(self) -> None:
-        if not self.staging.sale:
-            self.host.say("status.nothing_staged.sell")
+        self._commit(bool(self.staging.sale), self.staging.sale_step, "sell")
+
+    def _commit(self, staged: bool, step: Callable[[], str], button: str) -> None:
+        """Make the staged voyage or sale as one step; the staging empties if it is made."""
+        if not staged:
+            self.host.say(f"status.nothing_staged.{button}")
             return
-        if self.submit(self.staging.sale_step()).ok:
+        if self.submit(step()).ok:
             self.staging.clear()
 
     def confirm_key(self) -> None:

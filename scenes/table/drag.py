@@ -61,8 +61,8 @@ def piece_at(st: State, staging: Staging, layout: Layout, pos: tuple[int, int]) 
     seat = st.active
     shown = shown_state(st, staging)
     names = layout.zones_at(pos)
-    over_a_lisboa_row = any(Z.parse(n).kind == "lisboa" and Z.parse(n).seat is not None
-                            for n in names)
+    over_a_lisboa_row = any(z.kind == "lisboa" and z.seat is not None
+                            for z in map(Z.parse, names))
     for name in names:
         z = Z.parse(name)
         kind = z.kind

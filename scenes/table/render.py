@@ -80,10 +80,9 @@ class TableRenderer:
             film = picture.film
             base_state = film.after if film is not None else picture.state
             staging = Staging(list(picture.moves), list(picture.sale))
+            # The lit zones, the status line and the palette are the view's own (the
+            # picture was read from it); the rest is derived for this drawing.
             view.buttons = dict(picture.buttons)
-            view.lit = set(picture.lit)
-            view.status = picture.status
-            view.palette = picture.palette
             view.hidden = film.hidden if film is not None else Counter()
             view.flipping = film.flipping if film is not None else frozenset()
             draw_table(self._base, self.layout, shown_state(base_state, staging, picture.held),

@@ -32,6 +32,14 @@ def veil(surface: pygame.Surface, alpha: int) -> None:
     surface.fill(tuple(c * alpha // 255 for c in VEIL), special_flags=pygame.BLEND_ADD)
 
 
+def parchment_plate(surface: pygame.Surface, plate: pygame.Rect, *, dim: int, radius: int,
+                    seed: int) -> None:
+    """The table dimmed by ``dim``, and a brass-edged parchment plate over it."""
+    veil(surface, dim)
+    surface.blit(art.parchment(plate.w, plate.h, radius=radius, seed=seed), plate)
+    pygame.draw.rect(surface, P.BRASS_DARK, plate, 3, border_radius=radius)
+
+
 class Overlay(Scene):
     """A modal scene over the table, closed by ``close``."""
 
@@ -142,9 +150,7 @@ class Confirm(Overlay):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        veil(surface, 150)
-        surface.blit(art.parchment(self.plate.w, self.plate.h, radius=16, seed=3), self.plate)
-        pygame.draw.rect(surface, P.BRASS_DARK, self.plate, 3, border_radius=16)
+        parchment_plate(surface, self.plate, dim=150, radius=16, seed=3)
         lines = wrap(self.question, "display", 30, self.plate.w - 80)
         y = self.plate.y + 40
         for line in lines:
@@ -242,4 +248,5 @@ class PauseMenu(Overlay):
             button.draw(surface)
 
 
-__all__ = ["Confirm", "ContextMenu", "Handoff", "Overlay", "PauseMenu", "veil"]
+__all__ = ["Confirm", "ContextMenu", "Handoff", "Overlay", "PauseMenu", "parchment_plate",
+           "veil"]
