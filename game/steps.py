@@ -18,6 +18,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from .words import message, table
+
 Space = tuple[str, int, int]
 ShipMove = tuple[int, int, int]
 
@@ -27,80 +29,86 @@ ACTION_KINDS = frozenset(("employ", "speed", "tech", "build", "sell", "move"))
 
 
 # Every refusal the engine gives, in English. A refusal carries its key and values
-# too, so a client can say the same in another language (its translation table
-# reuses these templates as the English source). ``tech`` values are technology ids,
-# shown by name; ``space`` values are spaces in the notation (3g1).
-REASONS: dict[str, str] = {
+# too, so a client can say the same in another language: the templates are marked
+# (``game.words``) so the translation catalogs hold them under ``reason.<key>``.
+# ``tech`` values are technology ids, shown by name; ``space`` values are spaces in
+# the notation (3g1).
+_MARKED = table(
     # the shape of a step
-    "empty_step": "empty step",
-    "unknown_step": "unknown step '{kind}'",
-    "extra_words": "{kind} takes no more words",
-    "not_goods_space": "'{token}' is not a goods space like 3g1",
-    "not_building_space": "'{token}' is not a building space like 3b1",
-    "not_space": "'{token}' is not a space like 3g1 or 3b2",
-    "not_ship_move": "'{token}' is not a ship move like L-3, 2-5 or L@4-6",
-    "same_sea": "a ship move must end in another sea",
-    "needs_space": "{kind} needs at least one space",
-    "named_twice": "{kind} names {space} twice",
-    "tech_needs_id": "tech needs one technology id, e.g. tech map",
-    "build_needs_space": "build needs a building space, e.g. build 3b1 or build 3b1 from 3g2",
-    "cargo_needs_space": "cargo needs one goods space, e.g. cargo 3g1",
-    "return_needs_place": "return needs one place, e.g. return 3, return 3g1, return banker",
+    message("reason.empty_step", "empty step"),
+    message("reason.unknown_step", "unknown step '{kind}'"),
+    message("reason.extra_words", "{kind} takes no more words"),
+    message("reason.not_goods_space", "'{token}' is not a goods space like 3g1"),
+    message("reason.not_building_space", "'{token}' is not a building space like 3b1"),
+    message("reason.not_space", "'{token}' is not a space like 3g1 or 3b2"),
+    message("reason.not_ship_move", "'{token}' is not a ship move like L-3, 2-5 or L@4-6"),
+    message("reason.same_sea", "a ship move must end in another sea"),
+    message("reason.needs_space", "{kind} needs at least one space"),
+    message("reason.named_twice", "{kind} names {space} twice"),
+    message("reason.tech_needs_id", "tech needs one technology id, e.g. tech map"),
+    message("reason.build_needs_space", "build needs a building space, e.g. build 3b1 or build "
+                                        "3b1 from 3g2"),
+    message("reason.cargo_needs_space", "cargo needs one goods space, e.g. cargo 3g1"),
+    message("reason.return_needs_place", "return needs one place, e.g. return 3, return 3g1, "
+                                         "return banker"),
     # the turn
-    "game_over": "the game is over",
-    "no_ap": "no action points left",
-    "finish_voyage": "finish the voyage first: cargo, map, build or done",
-    "must_wait": "{kind} must wait: finish the voyage (done) first",
-    "only_after_move": "{kind} only follows a move",
+    message("reason.game_over", "the game is over"),
+    message("reason.no_ap", "no action points left"),
+    message("reason.finish_voyage", "finish the voyage first: cargo, map, build or done"),
+    message("reason.must_wait", "{kind} must wait: finish the voyage (done) first"),
+    message("reason.only_after_move", "{kind} only follows a move"),
     # paying
-    "cost_employ": "employing a marker costs {cost} and you have {have}",
-    "cost_speed": "raising speed to {speed} costs {cost} and you have {have}",
-    "cost_tech": "{tech} costs {cost} and you have {have}",
-    "cost_build": "a building costs {cost} and you have {have}",
-    "cost_map": "Map costs {cost} and you have {have}",
-    "cost_bank": "Bank System costs {cost} and you have {have}",
+    message("reason.cost_employ", "employing a marker costs {cost} and you have {have}"),
+    message("reason.cost_speed", "raising speed to {speed} costs {cost} and you have {have}"),
+    message("reason.cost_tech", "{tech} costs {cost} and you have {have}"),
+    message("reason.cost_build", "a building costs {cost} and you have {have}"),
+    message("reason.cost_map", "Map costs {cost} and you have {have}"),
+    message("reason.cost_bank", "Bank System costs {cost} and you have {have}"),
     # places and markers
-    "no_town": "there is no town at {pos}",
-    "no_sea": "there is no sea {pos}",
-    "face_down": "the town at {pos} is not discovered yet",
-    "no_ship": "you have no ship in sea {pos}",
-    "no_marker": "you have no marker on {space}",
-    "no_banker": "you have no banker",
-    "no_historian": "you have no historian",
-    "stock_empty": "your stock is empty",
-    "top_speed": "your ships already sail at speed 3",
+    message("reason.no_town", "there is no town at {pos}"),
+    message("reason.no_sea", "there is no sea {pos}"),
+    message("reason.face_down", "the town at {pos} is not discovered yet"),
+    message("reason.no_ship", "you have no ship in sea {pos}"),
+    message("reason.no_marker", "you have no marker on {space}"),
+    message("reason.no_banker", "you have no banker"),
+    message("reason.no_historian", "you have no historian"),
+    message("reason.stock_empty", "your stock is empty"),
+    message("reason.top_speed", "your ships already sail at speed 3"),
     # technologies
-    "unknown_tech": "unknown technology '{id}'",
-    "not_owner": "you do not own {tech}",
-    "own_tech": "you already own {tech}",
-    "tech_taken": "{tech} already belongs to {name}",
-    "no_scientist": "all three of your scientists already hold technologies",
-    "arch_needed": "after a move only Architecture lets you build; you do not own it",
-    "arch_used": "Architecture was already used this turn",
-    "bank_used": "Bank System was already used this turn",
-    "geography_used": "Geography was already used this turn",
-    "map_nothing": "Map needs a town discovered in this move, and only once",
+    message("reason.unknown_tech", "unknown technology '{id}'"),
+    message("reason.not_owner", "you do not own {tech}"),
+    message("reason.own_tech", "you already own {tech}"),
+    message("reason.tech_taken", "{tech} already belongs to {name}"),
+    message("reason.no_scientist", "all three of your scientists already hold technologies"),
+    message("reason.arch_needed", "after a move only Architecture lets you build; you do not "
+                                  "own it"),
+    message("reason.arch_used", "Architecture was already used this turn"),
+    message("reason.bank_used", "Bank System was already used this turn"),
+    message("reason.geography_used", "Geography was already used this turn"),
+    message("reason.map_nothing", "Map needs a town discovered in this move, and only once"),
     # building
-    "built_by_you": "{space} is already built on by you",
-    "built_by": "{space} is already built on by {name}",
-    "no_ship_to_build": "you have no ship in sea {pos} to build with",
-    "ship_only": "in the ship-only-build variant only a ship in the sea can build",
-    "builder_elsewhere": "the builder must already be on the town at {pos}",
-    "build_from_itself": "a building cannot be built from itself",
+    message("reason.built_by_you", "{space} is already built on by you"),
+    message("reason.built_by", "{space} is already built on by {name}"),
+    message("reason.no_ship_to_build", "you have no ship in sea {pos} to build with"),
+    message("reason.ship_only", "in the ship-only-build variant only a ship in the sea can build"),
+    message("reason.builder_elsewhere", "the builder must already be on the town at {pos}"),
+    message("reason.build_from_itself", "a building cannot be built from itself"),
     # trade goods
-    "not_your_good": "{space} is not your trade good",
-    "taken_by_you": "{space} is already taken by you",
-    "taken_by": "{space} is already taken by {name}",
+    message("reason.not_your_good", "{space} is not your trade good"),
+    message("reason.taken_by_you", "{space} is already taken by you"),
+    message("reason.taken_by", "{space} is already taken by {name}"),
     # ships
-    "no_stronghold": "you have no stronghold at {pos}",
-    "too_far": "speed is {speed}, sea {dst} is {distance} away",
-    "too_far_from": "speed is {speed}, sea {dst} is {distance} away from sea {src}",
-    "beyond": "sea {dst} lies beyond the undiscovered town at {pos}",
-    "entered_already": "you have already entered an undiscovered town this turn",
-    "one_unknown": "only one ship per turn may enter an undiscovered town",
-    "launch_short": "you launch {launched} but have {have} on Lisboa",
-    "ships_short": "you move {count} ships from sea {pos} but have {have} there",
-}
+    message("reason.no_stronghold", "you have no stronghold at {pos}"),
+    message("reason.too_far", "speed is {speed}, sea {dst} is {distance} away"),
+    message("reason.too_far_from", "speed is {speed}, sea {dst} is {distance} away from sea {src}"),
+    message("reason.beyond", "sea {dst} lies beyond the undiscovered town at {pos}"),
+    message("reason.entered_already", "you have already entered an undiscovered town this turn"),
+    message("reason.one_unknown", "only one ship per turn may enter an undiscovered town"),
+    message("reason.launch_short", "you launch {launched} but have {have} on Lisboa"),
+    message("reason.ships_short", "you move {count} ships from sea {pos} but have {have} there"),
+)
+REASONS: dict[str, str] = {key.removeprefix("reason."): str(text)
+                           for key, text in _MARKED.items()}
 
 
 def _english(key: str, values: dict[str, object]) -> str:

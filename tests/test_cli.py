@@ -138,7 +138,6 @@ def test_every_refusal_has_a_key_an_english_template_and_a_translation() -> None
     from game.rules import apply
     from game.state import State
     from game.steps import REASONS, IllegalStep
-    from scenes.text.catalog import TABLES
     from scenes.text.reasons import reason_text
 
     st = State.start(["Ann", "Bob", "Cy"], TOWNS_3.split())
@@ -151,13 +150,8 @@ def test_every_refusal_has_a_key_an_english_template_and_a_translation() -> None
         apply(st, "tech renaissance")
     assert reason_text(caught.value) == "Renaissance costs 4 and you have 2"
     # A translation of the key is used when the language has one.
-    TABLES["fr"]["reason.too_far"] = "vitesse {speed} : la mer {dst} est à {distance}"
-    from scenes.text.catalog import set_language
+    from langhelp import speaking
 
-    set_language("fr")
-    try:
+    with speaking("fr", {"reason.too_far": "vitesse {speed} : la mer {dst} est à {distance}"}):
         assert reason_text(refusal) == "vitesse 1 : la mer 3 est à 3"
-    finally:
-        set_language("en")
-        del TABLES["fr"]["reason.too_far"]
     assert all(REASONS.values())

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.record import parse_record, replay_states
+from scenes.text.catalog import t
 from scenes.text.narrate import LOG_TEXT_EN, narrate
 
 HEADER = '[Players "Ann, Bob, Cy"]\n[Towns "T01 T07 T12 T05 T03 T09 T02 T11 T08"]\n'
@@ -14,7 +15,7 @@ def last_sentences(steps: str) -> list[str]:
     record = parse_record(HEADER + steps)
     states = replay_states(record)
     step = record.steps[-1][1]
-    return [LOG_TEXT_EN[key].format(**values)
+    return [t(key, **values)
             for key, values in narrate(states[-2], step, states[-1])]
 
 
@@ -24,15 +25,15 @@ def last_sentences(steps: str) -> list[str]:
     ("tech map", ["Ann acquires Map for 2."]),
     ("move L-1\ndone\nbuild 1b2", ["Ann builds the church at 1."]),
     ("move L-1\ncargo 1g1\ndone\nsell 1g1",
-     ["Ann sells 1 trade good(s) of 1 type(s): +1 wealth, +0 VP."]),
-    ("move L-1", ["Ann sails 1 ship(s)."]),
+     ["Ann sells 1 trade good of 1 type: +1 wealth, +0 VP."]),
+    ("move L-1", ["Ann sails 1 ship."]),
     ("move", ["Ann sails, but moves no ship."]),
     ("move L-1\ncargo 1g2", ["Ann takes the coffee at 1 as trade good."]),
     ("move L-1\ndone", ["Ann ends the voyage."]),
     ("move L-1\ndone\nreturn 1", ["Ann brings a ship home from sea 1."]),
     ("move L-1\ncargo 1g1\nreturn 1g1", ["Ann returns the gold at 1 to Lisboa."]),
     ("end\nend\nreturn banker", ["Cy returns a banker holding 3 wealth."]),
-    ("end", ["Ann ends the turn with 2 action point(s) unused."]),
+    ("end", ["Ann ends the turn with 2 action points unused."]),
     ("employ\nemploy\nend", ["Ann ends the turn."]),
 ])
 def test_each_kind_of_step(steps: str, expected: list[str]) -> None:
@@ -42,10 +43,10 @@ def test_each_kind_of_step(steps: str, expected: list[str]) -> None:
 def test_discovery_and_lost_vp() -> None:
     steps = ("move L-1\ndone\nend\nend\nend\nmove 1-2\ndone\nend\nend\nend\n"
              "move 2-3\ndone\nend\nend\nend\nmove 3-4")
-    assert last_sentences(steps) == ["Ann sails 1 ship(s) and discovers the town at 4: +0 VP.",
+    assert last_sentences(steps) == ["Ann sails 1 ship and discovers the town at 4: +0 VP.",
                                      "(1 VP lost: no marker on Lisboa to hold it.)"]
     steps = "employ\n" + steps.replace("move 3-4", "move 3-4")
-    assert last_sentences(steps)[0] == "Ann sails 1 ship(s) and discovers the town at 4: +1 VP."
+    assert last_sentences(steps)[0] == "Ann sails 1 ship and discovers the town at 4: +1 VP."
 
 
 def test_every_key_has_english_text() -> None:

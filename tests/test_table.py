@@ -135,7 +135,7 @@ def test_goods_to_lisboa_are_staged_as_one_sale_with_its_gain(app: App) -> None:
     hand.drag(hand.at("goods_1_1"), hand.at("lisboa"))
     hand.drag(hand.at("goods_1_2"), hand.at("lisboa"))
     assert table.staging.sale == [("g", 1, 1), ("g", 1, 2)]
-    assert "2 type(s), +2 wealth, +0 VP" in table.view.status
+    assert "2 types: +2 wealth, +0 VP" in table.view.status
     hand.click(hand.at("button_sell"))
     assert steps_of(hand)[-1] == "sell 1g1 1g2"
     assert table.state.lisboa[0] == 2

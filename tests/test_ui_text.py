@@ -12,8 +12,10 @@ from pathlib import Path
 
 import pygame
 import pytest
+from langhelp import speaking
 
 from game.cards import CARDS, GOODS
+from game.words import phrase
 from scenes.core.computer import COMPUTER_KINDS
 from scenes.core.session import UNDO_BLOCKERS
 from scenes.text import catalog, fonts
@@ -61,16 +63,20 @@ def test_keys_built_from_game_data_exist() -> None:
 def test_lookup_formats_and_falls_back() -> None:
     assert t("turn.of", name="Ann") == "Ann's turn"
     assert t("no.such.key") == "no.such.key"
-    catalog.TABLES["fr"]["title.new"] = "Nouvelle partie"
-    try:
-        catalog.set_language("fr")
+    with speaking("fr", {"title.new": "Nouvelle partie"}):
+        assert catalog.language() == "fr"
         assert t("title.new") == "Nouvelle partie"
         assert t("title.quit") == "Quit", "untranslated keys fall back to English"
-    finally:
-        del catalog.TABLES["fr"]["title.new"]
-        catalog.set_language("en")
     catalog.set_language("xx")
     assert catalog.language() == "en"
+
+
+def test_plurals_follow_the_count() -> None:
+    assert t("log.scrolled", count=1) == "1 newer row below"
+    assert t("log.scrolled", count=3) == "3 newer rows below"
+    sale = t("log.sell", name="Ann", goods=phrase("phrase.goods", count=2),
+             types=phrase("phrase.types", count=1), wealth=1, vp=0)
+    assert sale == "Ann sells 2 trade goods of 1 type: +1 wealth, +0 VP."
 
 
 def test_bundled_fonts_and_licences_are_there() -> None:

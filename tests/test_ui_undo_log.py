@@ -17,8 +17,10 @@ from scenes.core.app import App
 from scenes.core.saves import read_autosave, write_autosave
 from scenes.core.session import Session
 from scenes.devtools.gestures import Hand
+from scenes.table import logpanel
 from scenes.table.logpanel import log_lines
-from scenes.text.narrate import LOG_TEXT_EN, narrate
+from scenes.text.catalog import t
+from scenes.text.narrate import narrate
 
 HEADER = '[Players "Ann, Bob, Cy"]\n[Towns "T01 T07 T12 T05 T03 T09 T02 T11 T08"]\n'
 TO_THE_FOURTH = ["employ", "move L-1", "done", "end", "end", "end", "move 1-2", "done", "end",
@@ -84,7 +86,7 @@ def test_the_log_has_every_step_and_follows_undo(app: App) -> None:
                     autosave=write_autosave)
     table = hand.table
     texts = [text for _, text, _ in table.log]
-    assert texts == ["Ann employs a marker: stock to Lisboa.", "Ann sails 1 ship(s).",
+    assert texts == ["Ann employs a marker: stock to Lisboa.", "Ann sails 1 ship.",
                      "Ann takes the gold at 1 as trade good.", "Ann ends the voyage.",
                      "Ann ends the turn."], "a game opened in progress has its whole log"
     hand.drag(hand.at("stock_1"), hand.at("lisboa"))
@@ -102,7 +104,9 @@ def test_the_current_turn_is_lit_and_lines_carry_their_notation(app: App) -> Non
     rect = panel.rect
     line = panel.line_at((rect.x + 40, rect.y + 32 + 2))
     assert line is not None and line.notation in ("employ", "end", "speed")
-    hand.post(pygame.MOUSEMOTION, (rect.x + 40, rect.bottom - 12))
+    first, end = panel._window()
+    last_row_y = rect.y + logpanel.HEADER + (end - first - 1) * logpanel.ROW + 2
+    hand.post(pygame.MOUSEMOTION, (rect.x + 40, last_row_y))
     hand.frames(30)
     tip = table.tooltip()
     assert tip is not None and tip[1] == "Notation: speed"
@@ -131,14 +135,14 @@ def test_the_log_scrolls_unfolds_and_shows_notation(app: App) -> None:
     ("end\nend\ntech map\nmove L-1\ndone\nend\nend\nend\nmove 1-2\ndone\nend\nend\nend\n"
      "move 2-3\ndone\nend\nend\nend\nmove 3-4\nmap", "Cy uses Map: pays 1 for +1 VP."),
     ("end\nend\ntech geography\nmove L-1\ncargo 1g1\ngeography 1g1",
-     "Cy uses Geography: 1 marker(s) put back to sea."),
+     "Cy uses Geography: 1 marker put back to sea."),
     ("move L-1\ndone\nbuild 1b2\nreturn 1b2", "Ann gives up the church at 1."),
     ("move L-1\ndone\nend\nend\nend\nbuild 1b1", "Ann builds the stronghold at 1."),
 ])
 def test_log_sentences_of_the_rarer_steps(steps: str, expected: str) -> None:
     record = parse_record(HEADER + steps)
     states = replay_states(record)
-    sentences = [LOG_TEXT_EN[key].format(**values)
+    sentences = [t(key, **values)
                  for key, values in narrate(states[-2], record.steps[-1][1], states[-1])]
     assert sentences[0] == expected
 

@@ -48,7 +48,7 @@ class SetupScene(Scene):
         saved = list(settings.names) if settings else []
         px = PANEL.x + 60
         self.count = Choice((px + 260, PANEL.y + 126, 420, 56), ["3", "4"],
-                            [lambda: t("setup.players.n", n=3), lambda: t("setup.players.n", n=4)],
+                            [(lambda n=n: t("setup.players.n", count=n)) for n in (3, 4)],
                             index=self.players - 3, on_change=self.set_players)
         self.names, self.kinds, self.swaps = [], [], []
         for seat in range(4):
@@ -173,7 +173,7 @@ class SetupScene(Scene):
                   size=64, color=P.INK, anchor="center")
         blit_text(surface, t("setup.players"), (px, PANEL.y + 154), role="display", size=34,
                   color=P.INK, anchor="midleft")
-        blit_text(surface, t("setup.towns", n=12 if self.players == 4 else 9),
+        blit_text(surface, t("setup.towns", count=12 if self.players == 4 else 9),
                   (px + 700, PANEL.y + 154), size=22, color=P.INK_SOFT, anchor="midleft")
         for label, x in (("setup.name", px + 170), ("setup.kind", px + 560)):
             blit_text(surface, t(label), (x, ROW_Y0 - 8), role="text-semibold", size=20,

@@ -84,20 +84,20 @@ class TableActions:
             arch = st.has_tech(st.active, "architecture")
             self.host.say("status.after_move.arch" if arch else "status.after_move")
         elif st.ap:
-            self.host.say("status.your_turn", name=name, ap=st.ap)
+            self.host.say("status.your_turn", name=name, count=st.ap)
         else:
             self.host.say("status.no_ap", name=name)
 
     def staging_status(self) -> None:
         """What is staged, or the standing hint when nothing is."""
         if self.staging.moves:
-            self.host.say("status.voyage", n=len(self.staging.moves))
+            self.host.say("status.voyage", count=len(self.staging.moves))
         elif self.staging.sale:
             preview = sale_preview(self.state, self.staging)
             assert preview is not None
             types, wealth, vp = preview
-            self.host.say("status.sale", n=len(self.staging.sale), types=types, wealth=wealth,
-                          vp=vp)
+            self.host.say("status.sale", goods=t("phrase.goods", count=len(self.staging.sale)),
+                          types=t("phrase.types", count=types), wealth=wealth, vp=vp)
         else:
             self.refresh_status()
 
@@ -213,7 +213,7 @@ class TableActions:
             return
         st = self.state
         if st.ap and st.phase != AFTER_MOVE and self.host.confirm_end_turn:
-            self.host.ask(t("confirm.end_turn", ap=st.ap), self._end_answer)
+            self.host.ask(t("confirm.end_turn", count=st.ap), self._end_answer)
             return
         self.submit("end")
 

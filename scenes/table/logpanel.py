@@ -224,7 +224,7 @@ class LogPanel:
             y += ROW
         surf.set_clip(None)
         if self.scroll:
-            more = render(t("log.scrolled", n=self.scroll), "text-semibold", 13, P.HIGHLIGHT)
+            more = render(t("log.scrolled", count=self.scroll), "text-semibold", 13, P.HIGHLIGHT)
             surf.blit(more, more.get_rect(bottomright=(r.w - 10, r.h - 4)))
         return surf
 

@@ -94,7 +94,7 @@ def board_lines(st: State, seat: int) -> Lines:
     where = st.markers_by_place(seat)
     lines = [st.names[seat]]
     if seat == st.active and not st.over:
-        lines[0] = t("tip.board.to_move", name=st.names[seat], ap=st.ap)
+        lines[0] = t("tip.board.to_move", name=st.names[seat], count=st.ap)
     bankers = " + ".join(str(v) for v in st.bankers(seat)) or "0"
     historians = " + ".join(str(v) for v in st.historians(seat)) or "0"
     lines.append(t("tip.board.wealth", n=st.wealth[seat], holdings=bankers))
@@ -155,7 +155,7 @@ def button_lines(st: State, facts: TableFacts, zone: str) -> Lines:
         if st.phase == AFTER_MOVE:
             return (title, t("tip.button.end.after_move"))
         if st.ap:
-            return (title, t("tip.button.end.ap", name=st.names[st.active], ap=st.ap))
+            return (title, t("tip.button.end.ap", name=st.names[st.active], count=st.ap))
         return (title, t("tip.button.end", name=st.names[st.active]))
     return (title,)
 

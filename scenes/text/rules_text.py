@@ -7,86 +7,91 @@ Each page is a list of blocks keyed ``rules.<page>.<block>``; the overlay
 
 from __future__ import annotations
 
-RULES_TEXT_EN: dict[str, str] = {
-    "rules.title": "Rules of Sail to India",
-    "rules.close": "Close",
-    "rules.hint": "Wheel or ↑ ↓ to scroll · ← → or 1–5 for pages · Esc or F1 to close",
-    "rules.tab.turn": "A turn",
-    "rules.tab.actions": "Actions",
-    "rules.tab.trading": "Trading",
-    "rules.tab.techs": "Technologies",
-    "rules.tab.end": "End",
+from game.words import message, table
+
+RULES_TEXT_EN = table(
+    message("rules.title", "Rules of Sail to India"),
+    message("rules.close", "Close"),
+    message("rules.hint", "Wheel or ↑ ↓ to scroll · ← → or 1–5 for pages · Esc or F1 to close"),
+    message("rules.tab.turn", "A turn"),
+    message("rules.tab.actions", "Actions"),
+    message("rules.tab.trading", "Trading"),
+    message("rules.tab.techs", "Technologies"),
+    message("rules.tab.end", "End"),
     # a turn
-    "rules.turn.h1": "Your turn",
-    "rules.turn.p1": "You have 2 action points. Each action costs 1, and the same action may "
-                     "be taken twice. Free actions can be taken at any time in your turn, "
-                     "also after both points are spent.",
-    "rules.turn.p2": "End your turn with End turn. Points you have not spent are lost; that "
-                     "is the only way to pass.",
-    "rules.turn.p3": "At most one town may be discovered per turn.",
-    "rules.turn.h2": "Wealth and VP",
-    "rules.turn.p4": "Bankers show your wealth and historians your VP, each holding 1 to 5 "
-                     "on its numbered space. A gain beyond what your markers can hold needs "
-                     "a new banker or historian from Lisboa; without a marker on Lisboa the "
-                     "surplus is lost. A banker emptied by a payment goes back to Lisboa.",
-    "rules.turn.p5": "The markers always reshuffle to full ones plus one: a 3 and a 4 become "
-                     "a 5 and a 2.",
-    "rules.turn.h3": "Free actions",
-    "rules.turn.p6": "Bring any of your ships, trade goods, buildings, bankers or historians "
-                     "back to Lisboa (right-click it). A banker or historian takes what it "
-                     "holds with it.",
-    "rules.turn.p7": "Use Bank System or Geography if you own them (click the technology).",
-    "rules.turn.h4": "At this table",
-    "rules.turn.p8": "Drag a marker to play it: lit spaces accept it. Voyages and sales are "
-                     "collected first and made with Set sail or Sell (Enter). Undo (Ctrl+Z) "
-                     "takes back your last step of this turn, but never a discovery. Hover "
-                     "over anything for a tooltip; Esc opens the menu.",
+    message("rules.turn.h1", "Your turn"),
+    message("rules.turn.p1", "You have 2 action points. Each action costs 1, and the same "
+                             "action may be taken twice. Free actions can be taken at any time "
+                             "in your turn, also after both points are spent."),
+    message("rules.turn.p2", "End your turn with End turn. Points you have not spent are lost; "
+                             "that is the only way to pass."),
+    message("rules.turn.p3", "At most one town may be discovered per turn."),
+    message("rules.turn.h2", "Wealth and VP"),
+    message("rules.turn.p4", "Bankers show your wealth and historians your VP, each holding 1 "
+                             "to 5 on its numbered space. A gain beyond what your markers can "
+                             "hold needs a new banker or historian from Lisboa; without a "
+                             "marker on Lisboa the surplus is lost. A banker emptied by a "
+                             "payment goes back to Lisboa."),
+    message("rules.turn.p5", "The markers always reshuffle to full ones plus one: a 3 and a 4 "
+                             "become a 5 and a 2."),
+    message("rules.turn.h3", "Free actions"),
+    message("rules.turn.p6", "Bring any of your ships, trade goods, buildings, bankers or "
+                             "historians back to Lisboa (right-click it). A banker or historian "
+                             "takes what it holds with it."),
+    message("rules.turn.p7", "Use Bank System or Geography if you own them (click the "
+                             "technology)."),
+    message("rules.turn.h4", "At this table"),
+    message("rules.turn.p8", "Drag a marker to play it: lit spaces accept it. Voyages and sales "
+                             "are collected first and made with Set sail or Sell (Enter). Undo "
+                             "(Ctrl+Z) takes back your last step of this turn, but never a "
+                             "discovery. Hover over anything for a tooltip; Esc opens the menu."),
     # actions
-    "rules.actions.h": "The six actions (1 action point each)",
-    "rules.action.employ": "Employ — pay 1: one marker from your stock to Lisboa.",
-    "rules.action.speed": "Ship speed — pay 2 to go from 1 to 2, pay 4 from 2 to 3.",
-    "rules.action.tech": "Technology — pay its cost and put a scientist on it. Each "
-                         "technology has one owner for ever; at most 3 per player.",
-    "rules.action.build": "Build — pay 2: put your ship in the town's sea, or one of your "
-                          "markers already on that town, onto an empty building space.",
-    "rules.action.sell": "Sell — return trade goods to Lisboa and gain by the number of "
-                         "different goods types (see Trading). At least one real good.",
-    "rules.action.move": "Move ships — each ship (or Lisboa marker) moves up to your speed, "
-                         "toward or away from Lisboa. A ship entering a face-down town stops "
-                         "and discovers it: +1 VP (India: +2). Then ships may be loaded onto "
-                         "empty goods spaces of their town as trade goods, and you press Done.",
-    "rules.actions.p1": "With a stronghold of yours, a Lisboa marker may start from the sea "
-                        "below it. Only one ship a turn may enter a face-down town.",
+    message("rules.actions.h", "The six actions (1 action point each)"),
+    message("rules.action.employ", "Employ — pay 1: one marker from your stock to Lisboa."),
+    message("rules.action.speed", "Ship speed — pay 2 to go from 1 to 2, pay 4 from 2 to 3."),
+    message("rules.action.tech", "Technology — pay its cost and put a scientist on it. Each "
+                                 "technology has one owner for ever; at most 3 per player."),
+    message("rules.action.build", "Build — pay 2: put your ship in the town's sea, or one of your "
+                                  "markers already on that town, onto an empty building space."),
+    message("rules.action.sell", "Sell — return trade goods to Lisboa and gain by the number of "
+                                 "different goods types (see Trading). At least one real good."),
+    message("rules.action.move", "Move ships — each ship (or Lisboa marker) moves up to your "
+                                 "speed, toward or away from Lisboa. A ship entering a "
+                                 "face-down town stops and discovers it: +1 VP (India: +2). "
+                                 "Then ships may be loaded onto empty goods spaces of their "
+                                 "town as trade goods, and you press Done."),
+    message("rules.actions.p1", "With a stronghold of yours, a Lisboa marker may start from the "
+                                "sea below it. Only one ship a turn may enter a face-down town."),
     # trading
-    "rules.trading.h": "Selling: goods types counted → gain",
-    "rules.trading.types": "Types",
-    "rules.trading.wealth": "Wealth",
-    "rules.trading.vp": "VP",
-    "rules.trading.p1": "Each market you own counts as one more type (its own good), if that "
-                        "type is not already sold. Factory adds 1 wealth.",
-    "rules.buildings.h": "Buildings",
-    "rules.building.stronghold": "Stronghold — Lisboa markers may set sail from the sea "
-                                 "below it. 1 point at the end.",
-    "rules.building.church": "Church — 2 points at the end.",
-    "rules.building.marketplace": "Market — counts as its good's type whenever you sell. "
-                                  "1 point at the end.",
+    message("rules.trading.h", "Selling: goods types counted → gain"),
+    message("rules.trading.types", "Types"),
+    message("rules.trading.wealth", "Wealth"),
+    message("rules.trading.vp", "VP"),
+    message("rules.trading.p1", "Each market you own counts as one more type (its own good), if "
+                                "that type is not already sold. Factory adds 1 wealth."),
+    message("rules.buildings.h", "Buildings"),
+    message("rules.building.stronghold", "Stronghold — Lisboa markers may set sail from the sea "
+                                         "below it. 1 point at the end."),
+    message("rules.building.church", "Church — 2 points at the end."),
+    message("rules.building.marketplace", "Market — counts as its good's type whenever you sell. "
+                                          "1 point at the end."),
     # technologies
-    "rules.techs.h": "The twelve technologies",
-    "rules.techs.line": "{card} · {name} — cost {cost}",
-    "rules.techs.p1": "Metallurgy lowers every cost by 1 for its owner.",
+    message("rules.techs.h", "The twelve technologies"),
+    message("rules.techs.line", "{card} · {name} — cost {cost}"),
     # end
-    "rules.end.h1": "The end of the game",
-    "rules.end.p1": "The end comes when India is discovered, or when two or more players "
-                    "have an empty stock.",
-    "rules.end.p2": "The player who triggers it finishes the turn; every other player then "
-                    "has exactly one more turn, in turn order.",
-    "rules.end.h2": "Score",
-    "rules.end.p3": "Historian VP + 1 per market + 1 per stronghold + 2 per church + the "
-                    "technologies' end bonuses.",
-    "rules.end.h3": "Ties",
-    "rules.end.p4": "The player who discovered India wins a tie; then the most wealth; then "
-                    "the most historian VP; then the tied players share the victory.",
-}
+    message("rules.end.h1", "The end of the game"),
+    message("rules.end.p1", "The end comes when India is discovered, or when two or more players "
+                            "have an empty stock."),
+    message("rules.end.p2", "The player who triggers it finishes the turn; every other player then "
+                            "has exactly one more turn, in turn order."),
+    message("rules.end.h2", "Score"),
+    message("rules.end.p3", "Historian VP + 1 per market + 1 per stronghold + 2 per church + the "
+                            "technologies' end bonuses."),
+    message("rules.end.h3", "Ties"),
+    message("rules.end.p4", "The player who discovered India wins a tie; then the most wealth; "
+                            "then the most historian VP; then the tied players share the "
+                            "victory."),
+)
 
 
 __all__ = ["RULES_TEXT_EN"]
