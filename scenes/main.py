@@ -12,6 +12,7 @@ Every import here is static, so PyInstaller finds every screen from this module.
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import sys
 
@@ -31,7 +32,7 @@ from scenes.screens.settings import SettingsOverlay
 from scenes.screens.setup import SetupScene
 from scenes.screens.title import TitleScene
 from scenes.table.scene import TableScene
-from scenes.text.catalog import set_language, t
+from scenes.text.catalog import LANGUAGES, set_language, t
 
 
 def register_screens(navigator: Navigator) -> None:
@@ -47,11 +48,12 @@ def register_screens(navigator: Navigator) -> None:
 
 
 def make_app(*, window: tuple[int, int] | None = None, settings: Settings | None = None,
-             notice: Notice | None = None) -> App:
-    """The game's window, in the player's language, with every screen registered."""
+             notice: Notice | None = None, lang: str | None = None) -> App:
+    """The game's window, in the player's language (``lang`` for this run only, else the
+    setting, else the system's), with every screen registered."""
     if settings is None:
         settings, notice = load_settings()
-    set_language(settings.language)
+    set_language(lang or settings.language)
     app = App(settings, window=window, notice=notice, caption=t("game.title"))
     register_screens(app.navigator)
     return app
@@ -77,6 +79,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--palette", choices=("classic", "colorblind"),
                         help="marker colours (default: the saved setting)")
     parser.add_argument("--window", metavar="WxH", help="initial window size, e.g. 1280x720")
+    parser.add_argument("--lang", choices=LANGUAGES,
+                        help="play in this language for this run (default: the saved setting, "
+                             "else the system's language)")
     parser.add_argument("--screenshot", metavar="PNG",
                         help="save the screen to this file after a few frames, then exit")
     return parser.parse_args(argv)
@@ -101,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     if args.smoke:
-        return smoke.run_smoke(make_app)
+        return smoke.run_smoke(functools.partial(make_app, lang=args.lang))
     session = None
     if args.record:
         try:
@@ -112,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
     window = _window_size(args.window)
     if args.bench_frames and window is None:
         window = LOGICAL_SIZE  # the logical size shown 1:1: the figure the budget is for
-    app = make_app(window=window)
+    app = make_app(window=window, lang=args.lang)
     if args.palette:
         app.settings.palette = args.palette
     if args.bench_frames:

@@ -9,6 +9,9 @@ import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# The tests read English unless they choose a language: the machine's own locale
+# (the game's default) must not decide.
+os.environ["LANGUAGE"] = "en"
 
 
 @pytest.fixture(autouse=True)

@@ -123,7 +123,7 @@ def list_records() -> list[Path]:
 class Settings:
     """What the player chose once and expects to find again."""
 
-    language: str = "en"
+    language: str = ""               # "en", "fr" or "it"; "" follows the system
     palette: str = "classic"
     first_game: bool = True          # first-game deal offered by default until one is played
     ship_only_build: bool = False

@@ -1,4 +1,4 @@
-"""The settings overlay: window, animation speed, questions asked, colours.
+"""The settings overlay: language, window, animation speed, questions asked, colours.
 
 Reached from the title and from the pause menu at the table. Every change is applied
 at once (the window resizes, the palette changes under the veil) and saved at once
@@ -11,13 +11,13 @@ from __future__ import annotations
 import pygame
 
 from scenes.core.saves import ANIM_SPEEDS, WINDOW_SIZES, Settings
-from scenes.text.catalog import t
+from scenes.text.catalog import LANGUAGE_NAMES, LANGUAGES, language, set_language, t
 from scenes.text.fonts import blit_text
 from scenes.ui import palette as P
 from scenes.ui.overlays import Overlay, parchment_plate
 from scenes.ui.widgets import Button, Choice, Toggle, Widget
 
-PLATE = pygame.Rect(0, 0, 980, 760)
+PLATE = pygame.Rect(0, 0, 980, 880)
 PLATE.center = (960, 540)
 
 
@@ -46,7 +46,14 @@ class SettingsOverlay(Overlay):
         x = PLATE.x + 70
         w = PLATE.w - 140
         y = PLATE.y + 120
-        self.labels = [("settings.window", (x, y))]
+        # Each language is named in its own words, so anyone finds theirs.
+        self.labels = [("settings.language", (x, y))]
+        codes = list(LANGUAGES)
+        self.language = Choice((x, y + 34, w, 54), codes,
+                               [(lambda c=c: LANGUAGE_NAMES[c]) for c in codes],
+                               codes.index(language()), self._set_language)
+        y += 120
+        self.labels.append(("settings.window", (x, y)))
         sizes = list(WINDOW_SIZES)
         current = s.window if s.window in sizes else ""
         self.window = Choice((x, y + 34, w, 54), sizes,
@@ -70,8 +77,8 @@ class SettingsOverlay(Overlay):
                               s.palette == "colorblind", self._set_palette)
         self.close_button = Button((PLATE.centerx - 150, PLATE.bottom - 96, 300, 64),
                                    "settings.close", self.close)
-        self.widgets = [self.window, self.fullscreen, self.speed, self.confirm, self.handoff,
-                        self.palette, self.close_button]
+        self.widgets = [self.language, self.window, self.fullscreen, self.speed, self.confirm,
+                        self.handoff, self.palette, self.close_button]
 
     # ----- changes: applied and saved at once ---------------------------------------
     def _save(self) -> None:
@@ -81,6 +88,12 @@ class SettingsOverlay(Overlay):
     def _apply_window(self) -> None:
         if self.app is not None:
             self.app.apply_window()
+
+    def _set_language(self, code: str) -> None:
+        self.settings.language = code
+        set_language(code)
+        pygame.display.set_caption(t("game.title"))
+        self._save()
 
     def _set_window(self, value: str) -> None:
         self.settings.window = value

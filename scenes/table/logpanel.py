@@ -79,6 +79,13 @@ class LogPanel:
         self._image_key: tuple | None = None
 
     # ----- content ----------------------------------------------------------------
+    def relabel(self, session: Session) -> None:
+        """Say every line again (the language changed)."""
+        self.lines = log_lines(session, 0)
+        self._first_state = session.states[0]
+        self._steps = len(session.steps)
+        self._rows = self._rows_key = self._image = self._image_key = None
+
     def sync(self, session: Session) -> bool:
         """Follow the session (new steps, undone steps, another game); True if changed."""
         n = len(session.steps)

@@ -38,7 +38,7 @@ from scenes.table.pacing import Pacing
 from scenes.table.render import Picture, TableRenderer
 from scenes.table.targets import Staging
 from scenes.table.tooltips import tooltip_lines
-from scenes.text.catalog import t
+from scenes.text.catalog import language, t
 from scenes.ui.overlays import Confirm, ContextMenu, Handoff, PauseMenu
 from scenes.ui.tooltip import DELAY, Lines
 
@@ -54,6 +54,9 @@ class TableScene(Scene):
         self.session = session
         self.layout = layout or table_layout()
         self.view = TableView(show_log=False)
+        #: The status line's sentence unsaid (said again if the language changes).
+        self._said: tuple[str, dict[str, object]] = ("", {})
+        self._language = language()
         self.actions = TableActions(session, self)
         self.drag = Drag(self.layout)
         self.films = FilmQueue()
@@ -118,9 +121,22 @@ class TableScene(Scene):
     def _follow_settings(self) -> None:
         self.view.palette = self.logpanel.palette = self.palette
         self.films.set_palette(self.palette)
+        self._follow_language()
+
+    def _follow_language(self) -> None:
+        """Everything already put into words, said again when the language changed."""
+        if self._language == language():
+            return
+        self._language = language()
+        key, values = self._said
+        self.say(key, **values)
+        self.logpanel.relabel(self.session)
+        self._tip = None
+        self.renderer.invalidate()
 
     # ----- what the actions ask of the table (``ActionHost``) -----------------------
     def say(self, key: str, /, **values: object) -> None:
+        self._said = (key, values)
         self.view.status = t(key, **values)
 
     def light(self, zones: set[str]) -> None:
@@ -371,6 +387,7 @@ class TableScene(Scene):
                        tuple(sorted(self.button_states().items())))
 
     def draw(self, surface: pygame.Surface) -> None:
+        self._follow_language()  # also while the settings are open above the table
         self.renderer.draw_base(surface, self.picture(), self.view)
         film = self.films.current
         if film is not None:

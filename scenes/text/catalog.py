@@ -19,7 +19,7 @@ import gettext
 import io
 import locale
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from game.steps import REASONS
 from game.words import Phrase, Source
@@ -44,6 +44,7 @@ LANGUAGE_NAMES: dict[str, str] = {"en": "English", "fr": "Français", "it": "Ita
 LANGUAGES: tuple[str, ...] = tuple(LANGUAGE_NAMES)
 
 _loaded: dict[str, gettext.NullTranslations] = {}
+_listeners: list[Callable[[], None]] = []
 _language = "en"
 _current: gettext.NullTranslations = gettext.NullTranslations()
 
@@ -128,8 +129,18 @@ def set_language(code: str) -> None:
     global _language, _current
     if not code:
         code = system_language()
+    before = (_language, _current)
     _language = code if code in LANGUAGES else "en"
     _current = translations(_language)
+    if (_language, _current) != before:
+        for listener in list(_listeners):
+            listener()
+
+
+def on_language_change(listener: Callable[[], None]) -> None:
+    """Call ``listener`` whenever the language changes (e.g. to forget drawings that
+    hold words); a screen that shows words reads ``language()`` instead."""
+    _listeners.append(listener)
 
 
 def language() -> str:
@@ -169,5 +180,5 @@ def english(key: str) -> str:
 
 
 __all__ = ["DOMAIN", "ENGLISH", "LANGUAGES", "LANGUAGE_NAMES", "english", "language",
-           "load_translations", "set_language", "system_language", "t", "translations",
-           "use_translations"]
+           "load_translations", "on_language_change", "set_language", "system_language", "t",
+           "translations", "use_translations"]

@@ -79,8 +79,18 @@ def render(text: str, role: str = "text", size: int = 20,
     return CACHE.render(text, role, size, color)
 
 
-def wrap(text: str, role: str, size: int, width: int) -> list[str]:
-    """Break ``text`` into lines no wider than ``width`` pixels (long words stay whole)."""
+#: Texts that were drawn where they did not fit, as "text > width": French and Italian
+#: run longer than English, and the text-fit test reads this after drawing every
+#: screen in every language. Kept short: only the latest are worth reading.
+OVERFLOWS: list[str] = []
+
+
+def _overflowed(text: str, width: int) -> None:
+    OVERFLOWS.append(f"{text!r} > {width} px")
+    del OVERFLOWS[:-50]
+
+
+def _wrap(text: str, role: str, size: int, width: int) -> list[str]:
     f = font(role, size)
     lines: list[str] = []
     for para in text.split("\n"):
@@ -96,11 +106,39 @@ def wrap(text: str, role: str, size: int, width: int) -> list[str]:
     return lines
 
 
+def wrap(text: str, role: str, size: int, width: int) -> list[str]:
+    """Break ``text`` into lines no wider than ``width`` pixels (long words stay whole)."""
+    lines = _wrap(text, role, size, width)
+    f = font(role, size)
+    for line in lines:
+        if f.size(line)[0] > width:
+            _overflowed(line, width)
+    return lines
+
+
 def fit_size(text: str, role: str, size: int, width: int, smallest: int = 12) -> int:
     """The largest size up to ``size`` at which ``text`` fits in ``width`` pixels."""
     while size > smallest and font(role, size).size(text)[0] > width:
         size -= 1
+    if font(role, size).size(text)[0] > width:
+        _overflowed(text, width)
     return size
+
+
+def fit_lines(text: str, role: str, size: int, width: int, max_lines: int,
+              smallest: int = 11) -> tuple[int, list[str]]:
+    """The largest size up to ``size`` at which ``text`` wraps into at most
+    ``max_lines`` lines of ``width`` pixels, and those lines."""
+    while True:
+        lines = _wrap(text, role, size, width)
+        f = font(role, size)
+        fits = len(lines) <= max_lines and all(f.size(line)[0] <= width for line in lines)
+        if fits or size <= smallest:
+            break
+        size -= 1
+    if not fits:
+        _overflowed(text, width)
+    return size, lines[:max_lines]
 
 
 def blit_text(surface: pygame.Surface, text: str, pos: tuple[int, int], *,
@@ -113,4 +151,5 @@ def blit_text(surface: pygame.Surface, text: str, pos: tuple[int, int], *,
     return rect
 
 
-__all__ = ["CACHE", "FONT_FILES", "TextCache", "blit_text", "fit_size", "font", "render", "wrap"]
+__all__ = ["CACHE", "FONT_FILES", "OVERFLOWS", "TextCache", "blit_text", "fit_lines", "fit_size",
+           "font", "render", "wrap"]

@@ -12,8 +12,8 @@ from functools import lru_cache
 import pygame
 
 from game.cards import Tech, Town
-from scenes.text.catalog import t
-from scenes.text.fonts import fit_size, render, wrap
+from scenes.text.catalog import on_language_change, t
+from scenes.text.fonts import fit_lines, fit_size, render
 from scenes.ui import art
 from scenes.ui import palette as P
 
@@ -24,9 +24,10 @@ ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI", 7: "VII", 8: "VIII
 
 
 def _center_text(surf: pygame.Surface, text: str, role: str, size: int, color: P.RGB,
-                 center: tuple[float, float], width: int | None = None) -> pygame.Rect:
+                 center: tuple[float, float], width: int | None = None,
+                 smallest: int = 12) -> pygame.Rect:
     if width is not None:
-        size = fit_size(text, role, size, width)
+        size = fit_size(text, role, size, width, smallest)
     img = render(text, role, size, color)
     rect = img.get_rect(center=(round(center[0]), round(center[1])))
     surf.blit(img, rect)
@@ -57,7 +58,7 @@ def town_face(town: Town, w: int, h: int, pos: int, goods: tuple[Box, Box],
         icon = art.good_icon(good, min(bw - 10, 46))
         surf.blit(icon, icon.get_rect(midtop=(x + bw / 2, y + 2)))
         _center_text(surf, t(f"good.{good}"), "text-semibold", 15, P.INK, (x + bw / 2, y + bh - 12),
-                     width=bw - 4)
+                     width=bw - 4, smallest=10)
     for k, box in enumerate(buildings, start=1):
         building = town.buildings[k - 1]
         kind = town.building_kind(k)
@@ -66,8 +67,9 @@ def town_face(town: Town, w: int, h: int, pos: int, goods: tuple[Box, Box],
                   (x, y))
         icon = art.building_icon(building, bw - 8, round(bh * 0.58))
         surf.blit(icon, icon.get_rect(midtop=(x + bw / 2, y + 4)))
+        # the spaces are small: a long word may shrink below the usual smallest size
         _center_text(surf, t(f"building.{kind}"), "text-semibold", 15, P.INK,
-                     (x + bw / 2, y + bh - 12), width=bw - 6)
+                     (x + bw / 2, y + bh - 12), width=bw - 6, smallest=10)
     return surf
 
 
@@ -140,15 +142,17 @@ def tech_tile(tech: Tech, w: int, h: int) -> pygame.Surface:
     surf = art.parchment(w, h, radius=8, seed=len(tech.id) * 11 + tech.cost).copy()
     name = t(f"tech.{tech.id}")
     y = 8
-    for line in wrap(name, "display", 20, w - 12)[:2]:
-        r = _center_text(surf, line, "display", 20, P.INK, (w / 2, y + 10), width=w - 8)
+    size, lines = fit_lines(name, "display", 20, w - 10, 2, smallest=14)
+    for line in lines:
+        r = _center_text(surf, line, "display", size, P.INK, (w / 2, y + 10))
         y = r.bottom - 1
     pygame.draw.line(surf, P.INK_SOFT, (10, y + 3), (w - 10, y + 3), 1)
     y += 8
-    for line in wrap(t(f"tech.{tech.id}.effect"), "text", 14, w - 12)[:4]:
-        img = render(line, "text", 14, P.INK_SOFT)
+    size, lines = fit_lines(t(f"tech.{tech.id}.effect"), "text", 14, w - 10, 4)
+    for line in lines:
+        img = render(line, "text", size, P.INK_SOFT)
         surf.blit(img, img.get_rect(midtop=(w / 2, y)))
-        y += 16
+        y += size + 2
     coin = art.good_icon("gold", 34)
     cx, cy = 22, h - 22
     surf.blit(coin, coin.get_rect(center=(cx, cy)))
@@ -216,6 +220,16 @@ def historian_card(w: int, h: int, spaces: tuple[Box, ...], seed: int = 0) -> py
                  (spaces[0][0] + 50, spaces[0][1] - 13))
     _numbered_wells(surf, spaces)
     return surf
+
+
+def _forget_words() -> None:
+    # Cards and boards are drawn once and cached with their words on them.
+    for fn in (town_face, town_back, unused_slot, india_ribbon, lisboa_card, tech_tile,
+               tech_panel, player_board, domain_card, historian_card):
+        fn.cache_clear()
+
+
+on_language_change(_forget_words)
 
 
 __all__ = [
