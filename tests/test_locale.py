@@ -10,6 +10,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import importlib.util
 import re
 import string
+import subprocess
+import sys
 import unicodedata
 from pathlib import Path
 
@@ -136,3 +138,20 @@ def test_no_english_key_is_dead() -> None:
             and f'"{k}"' not in source
             and not any(k.startswith(p) for p in prefixes)]
     assert not dead
+
+
+def _translation(lang: str, key: str) -> str:
+    found = next(m for m in po(lang) if m.context == key)
+    return found.string
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_the_smoke_run_passes_in_french_and_italian(lang: str, tmp_path: Path) -> None:
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "SAIL_TO_INDIA_HOME": str(tmp_path)}
+    proc = subprocess.run([sys.executable, "-m", "scenes", "--lang", lang, "--smoke"],
+                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    last = proc.stdout.strip().splitlines()[-1]
+    assert last.startswith("smoke: ok")
+    assert last.endswith(f"language {lang}: {_translation(lang, 'score.heading')}")

@@ -50,4 +50,10 @@ def test_one_file_executable_builds_and_passes_smoke(tmp_path: Path) -> None:
                            cwd=tmp_path, timeout=300)
     assert smoke.returncode == 0, smoke.stderr
     assert smoke.stdout.startswith("smoke: ok")
+    # the compiled catalogs are inside: the French run speaks French
+    french = subprocess.run([str(exe), "--lang", "fr", "--smoke"], capture_output=True,
+                            text=True, env=env, cwd=tmp_path, timeout=300)
+    assert french.returncode == 0, french.stderr
+    assert "language fr: " in french.stdout
+    assert not french.stdout.rstrip().endswith("The voyage is over")
     assert sorted(p.name for p in dist.iterdir()) == [exe.name], "nothing beside the executable"

@@ -25,6 +25,7 @@ from scenes.screens.scoring import ScoringScene
 from scenes.screens.setup import SetupScene
 from scenes.screens.title import TitleScene
 from scenes.table.scene import TableScene
+from scenes.text.catalog import language, t
 
 # A three-player race to India on a fixed deal: Ann sails one ship out town by town
 # (one discovery a turn); the others pass. India (position 9) ends the game.
@@ -115,7 +116,7 @@ def run_smoke(make_app: Callable[[], App]) -> int:
     winners = [scripted.names[w] for w in scripted.state.winners or []]
     print(f"smoke: ok: title -> setup -> table ({drags} drags became steps), "
           f"scripted game of {len(scripted.steps)} steps -> scoring, winner {', '.join(winners)}; "
-          f"{app.frames} frames")
+          f"{app.frames} frames; language {language()}: {t('score.heading')}")
     pygame.quit()
     return 0
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.cards import CARDS, CHURCH, MARKETPLACE, STRONGHOLD
+from game.cards import CHURCH, MARKETPLACE, STRONGHOLD
 from game.scoring import breakdown, deciding_tiebreak
 from scenes.core.navigator import Screen
 from scenes.core.saves import save_record, write_autosave
@@ -137,7 +137,7 @@ class ScoringScene(Scene):
                 role = "text-bold" if i == len(values) - 1 else "text-semibold"
                 blit_text(surface, str(value), (cx, band.centery - 8), role=role,
                           size=34 if i == len(values) - 1 else 28, color=P.INK, anchor="center")
-            techs = ", ".join(t("score.tech_line", tech=CARDS.tech(tid).name, points=p)
+            techs = ", ".join(t("score.tech_line", tech=t(f"tech.{tid}"), points=p)
                               for tid, p in row.tech_bonus.items())
             if techs:
                 cx = x0 + name_w + 4 * col_w + col_w // 2
