@@ -1,0 +1,54 @@
+"""The language is chosen in the settings, used at once, everywhere, and remembered."""
+
+from __future__ import annotations
+
+import pygame
+from tablehelp import table_at
+
+from scenes.core.app import App
+from scenes.core.saves import load_settings
+from scenes.main import make_app, parse_args
+from scenes.screens.settings import SettingsOverlay
+from scenes.text import catalog
+from scenes.text.catalog import LANGUAGE_NAMES, LANGUAGES, t
+from scenes.ui.overlays import PauseMenu
+
+
+def test_switching_to_french_at_the_table_says_everything_again(app: App) -> None:
+    hand = table_at(app, ["employ", "end"])
+    table = hand.table
+    english_status = table.view.status
+    english_log = [line.text for line in table.logpanel.lines]
+    hand.key(pygame.K_ESCAPE)
+    menu = hand.top()
+    assert isinstance(menu, PauseMenu)
+    hand.click(next(b for b in menu.buttons if b.label == "pause.settings").rect.center)
+    overlay = hand.top()
+    assert isinstance(overlay, SettingsOverlay)
+    assert [overlay.language.labels[i]() for i in range(3)] == [  # type: ignore[operator]
+        LANGUAGE_NAMES[c] for c in LANGUAGES] == ["English", "Français", "Italiano"]
+    try:
+        hand.click(overlay.language.segment(LANGUAGES.index("fr")).center)
+        assert catalog.language() == "fr"
+        assert load_settings()[0].language == "fr", "remembered for the next run"
+        hand.frames(2)  # the table under the overlay is drawn in French already
+        assert table.view.status != english_status
+        assert table.view.status == t("status.your_turn", name="Bob", count=2)
+        french_log = [line.text for line in table.logpanel.lines]
+        assert french_log != english_log and french_log[0] == t("log.employ", name="Ann")
+        hand.click(overlay.close_button.rect.center)
+        assert hand.top() is table
+        # and the game goes on in French
+        hand.drag(hand.at("stock_1"), hand.at("lisboa"))
+        assert table.logpanel.lines[-1].text == t("log.employ", name="Bob")
+    finally:
+        catalog.set_language("en")
+
+
+def test_a_run_in_italian_and_the_saved_choice() -> None:
+    assert parse_args(["--lang", "it"]).lang == "it"
+    try:
+        make_app(lang="it")
+        assert catalog.language() == "it" and t("title.new") != "New game"
+    finally:
+        catalog.set_language("en")
