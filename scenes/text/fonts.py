@@ -95,7 +95,9 @@ def _wrap(text: str, role: str, size: int, width: int) -> list[str]:
     lines: list[str] = []
     for para in text.split("\n"):
         line = ""
-        for word in para.split():
+        # only a plain space breaks a line: a no-break space (French "1\u00a0PV", or
+        # before a colon) holds its words together
+        for word in filter(None, para.split(" ")):
             trial = f"{line} {word}" if line else word
             if line and f.size(trial)[0] > width:
                 lines.append(line)

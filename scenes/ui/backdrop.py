@@ -9,9 +9,11 @@ from __future__ import annotations
 import pygame
 
 from scenes.text.catalog import t
-from scenes.text.fonts import blit_text
+from scenes.text.fonts import blit_text, fit_size
 from scenes.ui import art
 from scenes.ui import palette as P
+
+ROOM = 840  # px around the centre line, clear of the caravel
 
 
 def draw_title_backdrop(surface: pygame.Surface) -> None:
@@ -22,9 +24,14 @@ def draw_title_backdrop(surface: pygame.Surface) -> None:
     surface.blit(rose, rose.get_rect(center=(1560, 300)))
     ship = art.caravel(300, 225)
     surface.blit(ship, ship.get_rect(center=(380, 290)))
-    blit_text(surface, t("game.title"), (960, 200), role="display", size=140,
+    # The words sit between the caravel and the compass rose, in every language.
+    title = t("game.title")
+    blit_text(surface, title, (960, 200), role="display",
+              size=fit_size(title, "display", 140, ROOM, smallest=80),
               color=P.BRASS_LIGHT, anchor="center")
-    blit_text(surface, t("game.subtitle"), (960, 310), role="display-italic", size=38,
+    subtitle = t("game.subtitle")
+    blit_text(surface, subtitle, (960, 310), role="display-italic",
+              size=fit_size(subtitle, "display-italic", 38, ROOM, smallest=26),
               color=P.PARCHMENT, anchor="center")
     pygame.draw.line(surface, P.BRASS, (700, 356), (1220, 356), 2)
 
