@@ -1,7 +1,9 @@
 """The engine's command line: ``python -m game replay|new|bench|tournament``.
 
-Every failure is one sentence on standard error and exit status 1; standard output
-stays empty then, so a script can trust whatever it does print.
+Every failure is one sentence on standard error and exit status 1, wrong arguments
+included (with a pointer to ``--help``); standard output stays empty then, so a script
+can trust whatever it does print. A message never carries a control character from a
+file to the terminal: they are shown escaped.
 """
 
 from __future__ import annotations
@@ -9,15 +11,34 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import NoReturn
 
 from .ai.tournament import add_arguments as add_tournament_arguments
 from .ai.tournament import run_args as run_tournament
 from .bench import NAMES, bench
 from .cards import COLORS
 from .deal import deal_towns, random_seat_order
-from .record import RecordError, read_record_file, replay, write_record
+from .record import RecordError, players_refusal, read_record_file, replay, write_record
 from .scoring import breakdown, final_scores, winners
 from .state import State
+from .steps import shown
+
+PROG = "python -m game"
+
+
+def fail(message: str) -> int:
+    """One line on standard error (control characters escaped); the exit status 1."""
+    print(shown(message, 1000), file=sys.stderr)
+    return 1
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """Wrong arguments get one sentence and exit status 1, like every other failure,
+    instead of argparse's usage block and status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        fail(f"{self.prog}: {message} (see {PROG} --help)")
+        sys.exit(1)
 
 
 def summary(st: State) -> str:
@@ -56,8 +77,7 @@ def _replay(args: argparse.Namespace) -> int:
     try:
         st = replay(read_record_file(args.file))
     except RecordError as exc:
-        print(str(exc), file=sys.stderr)
-        return 1
+        return fail(str(exc))
     if args.json:
         print(json.dumps(st.to_json(), indent=2))
     else:
@@ -67,22 +87,25 @@ def _replay(args: argparse.Namespace) -> int:
 
 def _new(args: argparse.Namespace) -> int:
     if args.players not in (3, 4):
-        print(f"Sail to India is for 3 or 4 players, not {args.players}", file=sys.stderr)
-        return 1
+        return fail(f"Sail to India is for 3 or 4 players, not {args.players}")
     names = list(args.names.split(",")) if args.names else list(NAMES[: args.players])
-    names = [n.strip() for n in names]
-    if len(names) != args.players or len({n.lower() for n in names}) != len(names) or not all(
-        names
-    ):
-        print(f"--names needs {args.players} different names", file=sys.stderr)
-        return 1
+    names = [n.strip(" \t") for n in names]
+    if len(names) != args.players:
+        return fail(f"--names needs {args.players} different names, not {len(names)}")
+    refusal = players_refusal(names)  # the rule every record the program writes obeys
+    if refusal is not None:
+        return fail(f"--names: {refusal.reason}")
     if args.random_start:
         names = random_seat_order(names, args.seed)
     towns = deal_towns(args.players, args.seed, args.first_game)
     tags = [("Seed", str(args.seed))] if args.seed is not None else []
     if args.first_game:
         tags.append(("Setup", "first-game"))
-    sys.stdout.write(write_record(names, towns, [], args.variant, tags))
+    try:
+        text = write_record(names, towns, [], args.variant, tags)
+    except RecordError as exc:
+        return fail(f"--seed: {exc}")
+    sys.stdout.write(text)
     return 0
 
 
@@ -98,7 +121,7 @@ def _tournament(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game", description=__doc__)
+    parser = OneLineParser(prog=PROG, description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("replay", help="play a record and print where the game stands")
     p.add_argument("file")

@@ -9,7 +9,11 @@ was found on, so a player can find and mend it.
 
 from __future__ import annotations
 
+import errno
+import os
 import re
+import stat
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -17,10 +21,15 @@ from .cards import CARDS
 from .deal import TOWNS_BY_PLAYERS
 from .rules import apply
 from .state import VARIANTS, State
-from .steps import IllegalStep, parse_step
+from .steps import IllegalStep, char_shown, parse_step, shown
 
 MAX_RECORD_BYTES = 4 * 1024 * 1024
 GAME_NAME = "Sail to India"
+#: The longest name a player may have (the setup field holds no more).
+MAX_NAME_LENGTH = 20
+#: Characters a name may not hold: the header's quotes and commas, and the brackets
+#: and comment sign that would make a name look like notation.
+NAME_FORBIDDEN = frozenset('",[]#')
 
 
 class RecordError(ValueError):
@@ -56,7 +65,68 @@ class Record:
         return [text for _, text in self.steps]
 
 
-_HEADER = re.compile(r'\[\s*([A-Za-z][\w-]*)\s+"([^"]*)"\s*\]')
+_TAG = r"[A-Za-z][\w-]*"
+_HEADER = re.compile(rf'\[[ \t]*({_TAG})[ \t]+"([^"]*)"[ \t]*\]')
+#: What counts as a blank around a line or a word: spaces and tabs (and the carriage
+#: return of a CRLF line end), never the other characters Unicode calls spaces.
+_BLANK = " \t\r"
+
+
+# ----- players' names: one rule, wherever a name comes in or is written ---------------
+def name_allows(ch: str) -> bool:
+    """Whether a name may hold this character (what the setup field lets a player type)."""
+    return ch.isprintable() and ch not in NAME_FORBIDDEN
+
+
+def name_refusal(name: str) -> IllegalStep | None:
+    """Why ``name`` cannot be a player's name in a record, or None when it can.
+
+    A name is 1 to ``MAX_NAME_LENGTH`` printable characters, without the header's
+    quotes, commas, brackets or ``#``, and without spaces at either end, so that every
+    record written with it reads back with the same name."""
+    if not name.strip(" "):
+        return IllegalStep("name_empty")
+    if len(name) > MAX_NAME_LENGTH:
+        return IllegalStep("name_too_long", name=name, limit=MAX_NAME_LENGTH)
+    for ch in name:
+        if not name_allows(ch):
+            return IllegalStep("name_character", name=name, char=char_shown(ch))
+    if name != name.strip(" "):
+        return IllegalStep("name_spaces", name=name)
+    return None
+
+
+def players_refusal(names: Sequence[str]) -> IllegalStep | None:
+    """Why these names, in seat order, cannot be a game's players (None: they can):
+    3 or 4 names, each one allowed by ``name_refusal``, no two alike but for case."""
+    for name in names:
+        refusal = name_refusal(name)
+        if refusal is not None:
+            return refusal
+    if len(names) not in TOWNS_BY_PLAYERS:
+        return IllegalStep("players_count", count=len(names))
+    seen: set[str] = set()
+    for name in names:
+        if name.lower() in seen:
+            return IllegalStep("players_twice", name=name)
+        seen.add(name.lower())
+    return None
+
+
+def check_players(names: Sequence[str]) -> None:
+    """Raise the refusal (an ``IllegalStep``, a ValueError) if ``names`` cannot play."""
+    refusal = players_refusal(names)
+    if refusal is not None:
+        raise refusal
+
+
+def _lines(text: str) -> list[str]:
+    """The record's lines: broken at ``\n`` only (a CRLF's ``\r`` is stripped as a
+    blank), so a form feed or a Unicode line separator never shifts a line number."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
 
 
 def _strip_comment(line: str) -> str:
@@ -71,21 +141,24 @@ def _strip_comment(line: str) -> str:
 
 
 def _names(value: str, line: int) -> list[str]:
-    names = [n.strip() for n in value.split(",")]
+    names = [n.strip(_BLANK) for n in value.split(",")]
     if any(not n for n in names):
         raise RecordError("[Players] has an empty name", line)
     if len(names) not in (3, 4):
         raise RecordError(f"[Players] needs 3 or 4 names, got {len(names)}", line)
     if len({n.lower() for n in names}) != len(names):
         raise RecordError("[Players] names a player twice", line)
+    refusal = players_refusal(names)  # the rule every written record obeys
+    if refusal is not None:
+        raise RecordError(f"[Players] {refusal.reason}", line)
     return names
 
 
 def _towns(value: str, line: int) -> list[str]:
-    towns = value.upper().split()
+    towns = [town for town in re.split(r"[ \t]+", value.upper()) if town]
     for town in towns:
         if town not in CARDS.towns:
-            raise RecordError(f"[Towns] names an unknown card {town!r}", line)
+            raise RecordError(f"[Towns] names an unknown card '{shown(town)}'", line)
     if len(set(towns)) != len(towns):
         raise RecordError("[Towns] names a card twice", line)
     if len(towns) not in TOWNS_BY_PLAYERS.values():
@@ -100,14 +173,15 @@ def parse_record(text: str) -> Record:
     tags: list[tuple[str, str]] = []
     tag_lines: dict[str, int] = {}
     steps: list[tuple[int, str]] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = _strip_comment(raw).strip()
+    lines = _lines(text)
+    for number, raw in enumerate(lines, start=1):
+        line = _strip_comment(raw).strip(_BLANK)
         if not line:
             continue
         if line.startswith("["):
             m = _HEADER.fullmatch(line)
             if not m:
-                raise RecordError(f"unreadable header line {line!r}", number)
+                raise RecordError(f"unreadable header line '{shown(line)}'", number)
             if steps:
                 raise RecordError("a header line after the first step", number)
             tag, value = m.group(1), m.group(2)
@@ -118,7 +192,7 @@ def parse_record(text: str) -> Record:
             tags.append((tag, value))
             continue
         steps.append((number, line))
-    first_step = steps[0][0] if steps else len(text.splitlines()) + 1
+    first_step = steps[0][0] if steps else len(lines) + 1
     values = {tag.lower(): value for tag, value in tags}
     for required in ("players", "towns"):
         if required not in values:
@@ -129,35 +203,87 @@ def parse_record(text: str) -> Record:
     if TOWNS_BY_PLAYERS[len(names)] != len(towns):
         raise RecordError(f"{len(names)} players play with {TOWNS_BY_PLAYERS[len(names)]} "
                           f"towns, [Towns] has {len(towns)}", tag_lines["towns"])
-    variant = values.get("variant", "standard").strip().lower()
+    variant = values.get("variant", "standard").strip(_BLANK).lower()
     if variant not in VARIANTS:
-        raise RecordError(f"unknown [Variant] {values['variant']!r} "
+        raise RecordError(f"unknown [Variant] '{shown(values['variant'])}' "
                           f"(standard or ship-only-build)", tag_lines["variant"])
     return Record(names, towns, variant, tags, steps)
 
 
+class NotRegularFile(OSError):
+    """A pipe, a device or a socket where a file was expected: never opened to read."""
+
+
+class FileTooLarge(OSError):
+    """A file longer than the limit it was read with."""
+
+
+def read_bounded(path: str | Path, limit: int) -> bytes:
+    """The bytes of a regular file, refusing anything that is not one and anything over
+    ``limit`` bytes (OSError, or its subclasses above).
+
+    A pipe or a device is refused from ``stat`` before it is opened, and the file is
+    opened without blocking and checked again (it could have been swapped meanwhile),
+    so a FIFO can never hang the caller; at most ``limit`` + 1 bytes are read, whatever
+    ``stat`` said, so ``/dev/zero`` or a growing file cannot fill the memory."""
+    info = os.stat(path)
+    if stat.S_ISDIR(info.st_mode):
+        raise IsADirectoryError(errno.EISDIR, "is a folder", str(path))
+    if not stat.S_ISREG(info.st_mode):
+        raise NotRegularFile(errno.EINVAL, "not a regular file", str(path))
+    if info.st_size > limit:
+        raise FileTooLarge(errno.EFBIG, f"{info.st_size} bytes", str(path))
+    flags = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+             | getattr(os, "O_BINARY", 0))
+    fd = os.open(path, flags)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise NotRegularFile(errno.EINVAL, "not a regular file", str(path))
+        chunks: list[bytes] = []
+        size = 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    finally:
+        os.close(fd)
+    if size > limit:
+        raise FileTooLarge(errno.EFBIG, f"over {limit} bytes", str(path))
+    return b"".join(chunks)
+
+
+def read_record_text(path: str | Path) -> str:
+    """A record file's text, turning every way that reading can fail into a RecordError
+    (no line number): missing, a folder, a pipe or device, too large, binary, not UTF-8."""
+    name = shown(str(path), 200)
+    limit_mb = MAX_RECORD_BYTES // (1024 * 1024)
+    try:
+        data = read_bounded(path, MAX_RECORD_BYTES)
+    except FileNotFoundError:
+        raise RecordError(f"{name}: no such file") from None
+    except IsADirectoryError:
+        raise RecordError(f"{name}: is a folder, not a record") from None
+    except NotRegularFile:
+        raise RecordError(f"{name}: not a regular file (a pipe or a device), "
+                          "so not a record") from None
+    except FileTooLarge:
+        raise RecordError(f"{name}: too large for a record "
+                          f"(the limit is {limit_mb} MB)") from None
+    except OSError as exc:
+        raise RecordError(f"{name}: cannot be read ({exc.strerror or exc})") from None
+    if b"\0" in data:
+        raise RecordError(f"{name}: not a text file")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise RecordError(f"{name}: not a UTF-8 text file") from None
+
+
 def read_record_file(path: str | Path) -> Record:
     """Read a record from a file, turning every way that can fail into a RecordError."""
-    path = Path(path)
-    try:
-        size = path.stat().st_size
-        if size > MAX_RECORD_BYTES:
-            raise RecordError(f"{path}: {size / 1e6:.1f} MB is too large for a record "
-                              f"(the limit is {MAX_RECORD_BYTES // (1024 * 1024)} MB)")
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise RecordError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise RecordError(f"{path}: is a folder, not a record") from None
-    except OSError as exc:
-        raise RecordError(f"{path}: cannot be read ({exc.strerror or exc})") from None
-    if b"\0" in data:
-        raise RecordError(f"{path}: not a text file")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise RecordError(f"{path}: not a UTF-8 text file") from None
-    return parse_record(text)
+    return parse_record(read_record_text(path))
 
 
 def replay(record: Record, upto: int | None = None) -> State:
@@ -167,7 +293,7 @@ def replay(record: Record, upto: int | None = None) -> State:
         try:
             st = apply(st, parse_step(text))
         except IllegalStep as exc:
-            raise RecordError(f"{text}: {exc.reason}", number) from None
+            raise RecordError(f"{shown(text)}: {exc.reason}", number) from None
     return st
 
 
@@ -178,14 +304,23 @@ def replay_states(record: Record) -> list[State]:
         try:
             states.append(apply(states[-1], parse_step(text)))
         except IllegalStep as exc:
-            raise RecordError(f"{text}: {exc.reason}", number) from None
+            raise RecordError(f"{shown(text)}: {exc.reason}", number) from None
     return states
 
 
 def write_record(names: list[str] | tuple[str, ...], towns: list[str] | tuple[str, ...],
                  steps: list[str], variant: str = "standard",
                  extra_tags: list[tuple[str, str]] | None = None) -> str:
-    """A record's text: the header, then one step a line."""
+    """A record's text: the header, then one step a line.
+
+    What cannot be read back is refused (ValueError) rather than written: names that
+    break ``name_refusal``, a tag value holding a double quote or a line break. So
+    every record the program writes replays."""
+    check_players(names)
+    for tag, value in extra_tags or []:
+        if not re.fullmatch(_TAG, tag) or '"' in value or "\n" in value:
+            raise RecordError(f"the value '{shown(value)}' of [{shown(tag)}] cannot be "
+                              "written: a header value holds no double quote or line break")
     lines = [f'[Game "{GAME_NAME}"]', f'[Players "{", ".join(names)}"]',
              f'[Towns "{" ".join(towns)}"]']
     if variant != "standard":

@@ -51,6 +51,7 @@ _MARKED = table(
     message("reason.cargo_needs_space", "cargo needs one goods space, e.g. cargo 3g1"),
     message("reason.return_needs_place", "return needs one place, e.g. return 3, return 3g1, "
                                          "return banker"),
+    message("reason.bad_character", "{char} is not part of the notation, which is plain ASCII"),
     # the turn
     message("reason.game_over", "the game is over"),
     message("reason.no_ap", "no action points left"),
@@ -106,18 +107,52 @@ _MARKED = table(
     message("reason.one_unknown", "only one ship per turn may enter an undiscovered town"),
     message("reason.launch_short", "you launch {launched} but have {have} on Lisboa"),
     message("reason.ships_short", "you move {count} ships from sea {pos} but have {have} there"),
+    # players' names (``game.record.name_refusal``: the one rule for a name)
+    message("reason.name_empty", "a player needs a name"),
+    message("reason.name_too_long", "the name '{name}' is longer than {limit} characters"),
+    message("reason.name_character", "the name '{name}' cannot contain {char}"),
+    message("reason.name_spaces", "the name '{name}' starts or ends with a space"),
+    message("reason.players_count", "a game is for 3 or 4 players, not {count}"),
+    message("reason.players_twice", "two players cannot both be called {name}"),
 )
 REASONS: dict[str, str] = {key.removeprefix("reason."): str(text)
                            for key, text in _MARKED.items()}
 
 
+#: How much of a text from a file a message quotes: enough to find it, never a megabyte.
+QUOTE_LIMIT = 40
+
+
+def shown(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` as a message may quote it: every character that is not printable written
+    as its escape (``\\x1b``, ``\\xa0``), so no terminal or window meets a control
+    character, and cut to ``limit`` characters ("..." marks the cut)."""
+    out: list[str] = []
+    length = 0
+    for ch in text:  # a loop that stops early: a megabyte line costs its first characters
+        piece = ch if ch.isprintable() else ascii(ch)[1:-1]
+        if length + len(piece) > limit:
+            out.append("...")
+            break
+        out.append(piece)
+        length += len(piece)
+    return "".join(out)
+
+
+def char_shown(ch: str) -> str:
+    """One character named in a message: ``'٣' (U+0663)``, or ``U+00A0`` alone when it
+    cannot be shown."""
+    code = f"U+{ord(ch):04X}"
+    return f"'{ch}' ({code})" if ch.isprintable() and ch != " " else code
+
+
 def _english(key: str, values: dict[str, object]) -> str:
-    shown = dict(values)
-    if "tech" in shown:
+    said = dict(values)
+    if "tech" in said:
         from .cards import CARDS
 
-        shown["tech"] = CARDS.tech(str(shown["tech"])).name
-    return REASONS[key].format(**shown)
+        said["tech"] = CARDS.tech(str(said["tech"])).name
+    return REASONS[key].format(**said)
 
 
 class IllegalStep(ValueError):
@@ -125,6 +160,9 @@ class IllegalStep(ValueError):
     ``key`` and ``values`` say the same for a translation (see REASONS)."""
 
     def __init__(self, key: str, **values: object) -> None:
+        # Values may come from a file (a word of a step, a name): quoted short and clean.
+        values = {k: shown(v) if isinstance(v, str) and k != "tech" else v
+                  for k, v in values.items()}
         reason = _english(key, values)
         super().__init__(reason)
         self.key = key
@@ -181,9 +219,9 @@ def format_step(step: Step) -> str:
     return kind
 
 
-_SPACE = re.compile(r"(\d{1,2})([gb])([12])")
-_POS = re.compile(r"\d{1,2}")
-_MOVE = re.compile(r"(?:(l)|l@(\d{1,2})|(\d{1,2}))(?:-(\d{1,2}))?")
+_SPACE = re.compile(r"(\d{1,2})([gb])([12])", re.ASCII)
+_POS = re.compile(r"\d{1,2}", re.ASCII)
+_MOVE = re.compile(r"(?:(l)|l@(\d{1,2})|(\d{1,2}))(?:-(\d{1,2}))?", re.ASCII)
 
 
 def _space(token: str, kinds: str = "gb") -> Space:
@@ -225,10 +263,20 @@ def _no_repeats(spaces: list[Space], kind: str) -> tuple[Space, ...]:
     return tuple(spaces)
 
 
+#: What a step may be written with: printable ASCII, and spaces or tabs between words.
+_NOTATION = frozenset(chr(c) for c in range(0x20, 0x7F)) | {"\t"}
+_WORDS = re.compile(r"[^ \t]+")
+
+
 @lru_cache(maxsize=4096)
 def parse_step(text: str) -> Step:
-    """Parse one step (case-insensitive, comments already removed)."""
-    words = text.lower().split()
+    """Parse one step (case-insensitive, comments already removed). The notation is
+    ASCII: a character outside it (an Arabic-Indic digit, a no-break space, a control
+    character) is refused, never read as a digit or a space."""
+    if not (text.isascii() and text.replace("\t", " ").isprintable()):
+        bad = next(ch for ch in text if ch not in _NOTATION)
+        raise IllegalStep("bad_character", char=char_shown(bad))
+    words = _WORDS.findall(text.lower())
     if not words:
         raise IllegalStep("empty_step")
     kind, rest = words[0], words[1:]
