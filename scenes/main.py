@@ -22,10 +22,12 @@ from game.version import version
 from scenes.core.app import App
 from scenes.core.layout import LOGICAL_SIZE
 from scenes.core.navigator import Navigator, Screen
+from scenes.core.review import open_review
 from scenes.core.saves import Notice, Settings, load_settings, open_record
 from scenes.devtools import framebench, smoke
 from scenes.devtools.preview import TablePreview, sample_state
 from scenes.screens.load_record import LoadRecordScene
+from scenes.screens.review import ReviewScene
 from scenes.screens.rules import RulesOverlay
 from scenes.screens.scoring import ScoringScene
 from scenes.screens.settings import SettingsOverlay
@@ -42,6 +44,7 @@ def register_screens(navigator: Navigator) -> None:
     navigator.register(Screen.SETUP, SetupScene)
     navigator.register(Screen.TABLE, TableScene)
     navigator.register(Screen.SCORING, ScoringScene)
+    navigator.register(Screen.REVIEW, ReviewScene)
     navigator.register(Screen.SETTINGS, SettingsOverlay)
     navigator.register(Screen.RULES, RulesOverlay)
     navigator.register(Screen.PREVIEW, TablePreview)
@@ -66,6 +69,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         description="Sail to India: a hot-seat digital edition for 3-4 players.")
     parser.add_argument("record", nargs="?", metavar="RECORD",
                         help="open this game record at the table and play on from its last step")
+    parser.add_argument("--review", metavar="RECORD",
+                        help="review this game record step by step (the record is not changed)")
     parser.add_argument("--version", action="store_true", help="print the version and exit")
     parser.add_argument("--smoke", action="store_true",
                         help="headless self-test: title, setup, table; exit 0 when all is well")
@@ -114,6 +119,13 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError as exc:
             print(f"sail-to-india: {exc}", file=sys.stderr)
             return 2
+    review = None
+    if args.review:
+        try:
+            review = open_review(args.review)
+        except ValueError as exc:
+            print(f"sail-to-india: {exc}", file=sys.stderr)
+            return 2
     window = _window_size(args.window)
     if args.bench_frames and window is None:
         window = LOGICAL_SIZE  # the logical size shown 1:1: the figure the budget is for
@@ -124,6 +136,8 @@ def main(argv: list[str] | None = None) -> int:
         return framebench.main(app, args.bench_frames, args.players)
     if args.preview:
         app.navigator.start(Screen.PREVIEW, state=sample_state(args.players))
+    elif review is not None:
+        app.navigator.start(Screen.REVIEW, session=review)
     elif session is not None:
         app.navigator.start(Screen.TABLE, session=session, handoff_first=True)
     else:

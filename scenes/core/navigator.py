@@ -24,6 +24,7 @@ class Screen(StrEnum):
     SETUP = "setup"
     TABLE = "table"
     SCORING = "scoring"
+    REVIEW = "review"
     SETTINGS = "settings"
     RULES = "rules"
     PREVIEW = "preview"

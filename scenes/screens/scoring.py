@@ -26,7 +26,7 @@ COLUMNS = ("score.historians", "score.strongholds", "score.churches", "score.mar
 
 
 class ScoringScene(Scene):
-    """Final scores; Play again, Save record, Title."""
+    """Final scores; Play again, Save record, Review game, Final table, Title."""
 
     def __init__(self, session: Session) -> None:
         super().__init__()
@@ -39,9 +39,11 @@ class ScoringScene(Scene):
         self.message = ""
         y = 960
         self.buttons = [
-            Button((560, y, 250, 64), "score.again", self.play_again),
-            Button((835, y, 250, 64), "score.save", self.save),
-            Button((1110, y, 250, 64), "score.title", self.title),
+            Button((285, y, 250, 64), "score.again", self.play_again),
+            Button((560, y, 250, 64), "score.save", self.save),
+            Button((1385, y, 250, 64), "score.title", self.title),
+            Button((835, y, 250, 64), "score.review", self.review),
+            Button((1110, y, 250, 64), "score.final_table", self.final_table),
         ]
 
     @property
@@ -64,6 +66,15 @@ class ScoringScene(Scene):
 
     def title(self) -> None:
         self.go(Screen.TITLE)
+
+    def review(self) -> None:
+        """The game again from its deal, step by step (the record is never changed)."""
+        self.go(Screen.REVIEW, session=self.session, at=0, back=Screen.SCORING)
+
+    def final_table(self) -> None:
+        """The board as the game ended: the review at its last step."""
+        self.go(Screen.REVIEW, session=self.session, at=len(self.session.steps),
+                back=Screen.SCORING)
 
     def handle(self, event: pygame.event.Event) -> bool:
         return any(button.handle(event) for button in self.buttons)

@@ -6,6 +6,8 @@ leaves it at once. Each line is one ``narrate`` sentence; the lines of the turn 
 played are lit. The mouse wheel scrolls; a click on the header's first tab unfolds
 the panel down over the table (and folds it back), the second shows each line's
 notation beside it. Hovering a line gives its notation in a tooltip (``line_at``).
+In a review (``played`` given) the line of the step just reviewed is lit instead, the
+steps not yet reached are dimmed, and ``follow`` keeps the lit line in view.
 
 The panel is drawn into its own cached surface, rebuilt only when the log, the scroll
 or a toggle changes, so the table's frame only blits it.
@@ -27,6 +29,7 @@ from scenes.ui import palette as P
 
 LIGHT_TEXT = (244, 234, 210)
 DIM_TEXT = (196, 184, 160)
+FUTURE_TEXT = (146, 136, 116)  # a review's steps not yet reached
 TEXT_SIZE = 16
 ROW = 20
 HEADER = 32
@@ -145,6 +148,18 @@ class LogPanel:
     def scroll_by(self, rows: int) -> None:
         self.scroll = max(0, min(self.max_scroll(), self.scroll + rows))
 
+    def follow(self, played: int) -> None:
+        """Scroll so the last row of step ``played - 1`` (the one just reviewed) is the
+        bottom row shown; with nothing played, show the first rows."""
+        rows = self.rows()
+        last = max((row for row, (n, _) in enumerate(rows)
+                    if self.lines[n].index == played - 1), default=None)
+        if last is None:
+            self.scroll = self.max_scroll()
+            return
+        self.scroll = 0
+        self.scroll_by(len(rows) - 1 - last)
+
     def _window(self) -> tuple[int, int]:
         rows = self.rows()
         end = len(rows) - self.scroll
@@ -183,11 +198,13 @@ class LogPanel:
         return False
 
     # ----- drawing --------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, turn: int) -> None:
+    def draw(self, surface: pygame.Surface, turn: int, played: int | None = None) -> None:
+        """The panel, the lines of ``turn`` lit; in a review, ``played`` steps counted
+        as played (the last of them lit, the rest of the game dimmed)."""
         key = (self._rows_key, self.scroll, self.unfolded, self.notation, turn, len(self.rows()),
-               self.palette)
+               self.palette, played)
         if self._image is None or key != self._image_key:
-            self._image = self._render(turn)
+            self._image = self._render(turn, played)
             self._image_key = key
         r = self.rect
         if self.unfolded:
@@ -195,7 +212,7 @@ class LogPanel:
             pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=12)
         surface.blit(self._image, r)
 
-    def _render(self, turn: int) -> pygame.Surface:
+    def _render(self, turn: int, played: int | None = None) -> pygame.Surface:
         r = self.rect
         surf = art.wood_panel(r.w, r.h).copy()
         surf.blit(render(t("log.heading"), "display", 22, P.BRASS_LIGHT), (14, 4))
@@ -220,10 +237,12 @@ class LogPanel:
         for row in range(first, end):
             n, text = rows[row]
             line = self.lines[n]
-            current = line.turn == turn
+            current = line.turn == turn if played is None else line.index == played - 1
             if current:
                 pygame.draw.rect(surf, P.BRASS_DARK, (8, y, r.w - 16, ROW))
             color = P.HIGHLIGHT if current else LIGHT_TEXT
+            if played is not None and line.index >= played:
+                color = FUTURE_TEXT
             if row == first or rows[row - 1][0] != n:
                 mark = art.marker(line.seat, 12, self.palette)
                 surf.blit(mark, mark.get_rect(center=(16, y + ROW // 2)))

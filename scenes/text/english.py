@@ -322,6 +322,33 @@ TABLE_TEXT_EN = table(
     message("score.save", "Save record"),
     message("score.title", "Title"),
     message("score.wealth", "Wealth {n}"),
+    message("score.review", "Review game"),
+    message("score.final_table", "Final table"),
+    # reviewing a game
+    message("load.review", "Review"),
+    message("review.step", "Step {n} of {total} · turn {turn} · {name}"),
+    message("review.start", "Step 0 of {total} · the deal"),
+    message("review.advice", "Hard player: {step} — {sentence}"),
+    message("review.advice.same", "Hard player agrees: {step} — {sentence}"),
+    message("review.thinking", "The hard player is thinking about this position…"),
+    message("review.leave", "Leave review"),
+    message("review.button.back", "Step back"),
+    message("review.button.forward", "Step forward"),
+    message("review.button.turn_back", "Previous turn"),
+    message("review.button.turn_forward", "Next turn"),
+    message("review.slider", "Any step"),
+    message("review.tip.back", "One step back (←)."),
+    message("review.tip.forward", "One step forward, played out on the table (→)."),
+    message("review.tip.turn_back", "To the start of this turn, or of the one before "
+                                    "(Page Up, Shift+←)."),
+    message("review.tip.turn_forward", "To the start of the next turn (Page Down, Shift+→)."),
+    message("review.tip.slider", "Click or drag to go to any step (Home: the deal, End: the "
+                                 "last step). A click on a line of the log goes to its step."),
+    message("review.tip.leave", "Back to where you came from (Esc). The record is not changed."),
+    message("review.tip.advice.title", "The hard player's choice"),
+    message("review.tip.advice", "What the hard computer player would play in this position, "
+                                 "lit on the table. Like every computer player, it never looks "
+                                 "at a face-down town."),
 )
 
 
