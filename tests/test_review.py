@@ -167,11 +167,13 @@ def test_the_buttons_the_slider_and_the_log_drive_it_by_mouse(app: App) -> None:
     assert line is not None
     hand.click(pos)
     assert scene.index == line.index + 1
-    # the log keeps the step just reviewed in view, lit
+    # the log keeps the step just reviewed in view, lit, and the next one under it
     hand.click((slider.x_of(200), y))
     r = scene.logpanel.rect
     bottom = scene.logpanel.line_at((r.centerx, r.bottom - 12))
-    assert bottom is not None and bottom.index == scene.index - 1
+    above = scene.logpanel.line_at((r.centerx, r.bottom - 12 - 20))
+    assert above is not None and above.index == scene.index - 1
+    assert bottom is not None and bottom.index == scene.index
 
 
 def test_esc_leaves_for_the_title_and_rules_open_over_it(app: App) -> None:

@@ -2,7 +2,7 @@
 
 French and Italian run 20–30 % longer than English. Each screen is drawn in each
 language (title, setup, the table with its overlays and tooltips, the rules pages,
-settings, scoring, the record list); whatever had to be shrunk past its smallest
+settings, scoring, the record list, the review); whatever had to be shrunk past its smallest
 size or wrapped past its lines is recorded by ``scenes.text.fonts`` and must be
 nothing.
 """
@@ -20,6 +20,7 @@ from scenes.core.navigator import Screen
 from scenes.core.session import Session
 from scenes.devtools.gestures import Hand
 from scenes.main import make_app
+from scenes.screens.review import ReviewScene
 from scenes.table.scene import TableScene
 from scenes.text import catalog
 from scenes.text.catalog import LANGUAGES
@@ -106,4 +107,31 @@ def test_scoring_fits(lang: str) -> None:
     session = Session.from_record(read_record_file(GOLDEN / "four-computers.txt"))
     app.navigator.start(Screen.SCORING, session=session)
     _settle(Hand(app), 30)
+    assert OVERFLOWS == []
+
+
+@pytest.mark.parametrize("record", ["four-players.txt", "three-players-first-game-ship-only.txt"])
+def test_the_review_fits(lang: str, record: str) -> None:
+    app = make_app()
+    session = Session.from_record(read_record_file(GOLDEN / record))
+    total = len(session.steps)
+    app.navigator.start(Screen.REVIEW, session=session, at=0)
+    hand = Hand(app)
+    scene = hand.top()
+    assert isinstance(scene, ReviewScene)
+    for at in (0, total // 5, total // 2, 4 * total // 5, total - 3, total):
+        scene.go_to(at)
+        scene.adviser.wait()
+        _settle(hand, 2)  # the hard player's choice, in words, in the status line
+        for rect in (*(icon.rect for icon in scene.icons), scene.slider.rect,
+                     scene.leave_button.rect, scene.rules_button.rect,
+                     scene.layout.rect("status")):
+            scene.pointer = rect.center
+            lines = scene.tooltip()
+            assert lines or scene.state.over  # a finished game has no advice to explain
+            if lines:
+                tooltip_image(lines)
+    for tab in scene.logpanel.tabs():  # the log unfolded, with its notation
+        hand.click(tab.center)
+    _settle(hand)
     assert OVERFLOWS == []

@@ -269,7 +269,8 @@ class ReviewScene(Scene):
             sentence = " ".join(t(key, **values) for key, values in narrate(st, step,
                                                                              apply(st, step)))
             key = "review.advice.same" if str(step) == self.cursor.next_step else "review.advice"
-            zones = frozenset(step_zones(st, step))
+            # the table's game buttons are not shown here: only pieces and spaces light
+            zones = frozenset(step_zones(st, step)) - set(BUTTONS)
             self._advised = (st, t(key, step=str(step), sentence=sentence), zones)
             self.view.status, self.view.lit = self._advised[1], set(zones)
 

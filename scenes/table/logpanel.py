@@ -149,8 +149,9 @@ class LogPanel:
         self.scroll = max(0, min(self.max_scroll(), self.scroll + rows))
 
     def follow(self, played: int) -> None:
-        """Scroll so the last row of step ``played - 1`` (the one just reviewed) is the
-        bottom row shown; with nothing played, show the first rows."""
+        """Scroll so the last row of step ``played - 1`` (the one just reviewed) is just
+        above the bottom row, which shows what came next; with nothing played, show the
+        first rows."""
         rows = self.rows()
         last = max((row for row, (n, _) in enumerate(rows)
                     if self.lines[n].index == played - 1), default=None)
@@ -158,7 +159,7 @@ class LogPanel:
             self.scroll = self.max_scroll()
             return
         self.scroll = 0
-        self.scroll_by(len(rows) - 1 - last)
+        self.scroll_by(len(rows) - 2 - last)
 
     def _window(self) -> tuple[int, int]:
         rows = self.rows()
@@ -249,7 +250,7 @@ class LogPanel:
             surf.blit(render(text, "text", TEXT_SIZE, color), (26, y + 1))
             y += ROW
         surf.set_clip(None)
-        if self.scroll:
+        if self.scroll and played is None:  # a review's slider says where it stands
             more = render(t("log.scrolled", count=self.scroll), "text-semibold", 13, P.HIGHLIGHT)
             surf.blit(more, more.get_rect(bottomright=(r.w - 10, r.h - 4)))
         return surf
