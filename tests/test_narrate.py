@@ -27,7 +27,7 @@ def last_sentences(steps: str) -> list[str]:
     ("move L-1\ncargo 1g1\ndone\nsell 1g1",
      ["Ann sells 1 trade good of 1 type: +1 wealth, +0 VP."]),
     ("move L-1", ["Ann sails 1 ship."]),
-    ("move", ["Ann sails, but moves no ship."]),
+    ("move", ["Ann makes a voyage but moves no ship."]),
     ("move L-1\ncargo 1g2", ["Ann takes the coffee at 1 as trade good."]),
     ("move L-1\ndone", ["Ann ends the voyage."]),
     ("move L-1\ndone\nreturn 1", ["Ann brings a ship home from sea 1."]),

@@ -22,7 +22,7 @@ LOG_TEXT_EN = table(
     message("log.build", "{name} builds the {building} at {pos}."),
     message("log.sell", "{name} sells {goods} of {types}: +{wealth} wealth, +{vp} VP."),
     plural_message("log.move", "{name} sails {count} ship.", "{name} sails {count} ships."),
-    message("log.move_none", "{name} sails, but moves no ship."),
+    message("log.move_none", "{name} makes a voyage but moves no ship."),
     plural_message("log.discover",
                    "{name} sails {count} ship and discovers the town at {pos}: +{vp} VP.",
                    "{name} sails {count} ships and discovers the town at {pos}: +{vp} VP."),

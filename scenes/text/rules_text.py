@@ -32,8 +32,8 @@ RULES_TEXT_EN = table(
                              "hold needs a new banker or historian from Lisboa; without a "
                              "marker on Lisboa the surplus is lost. A banker emptied by a "
                              "payment goes back to Lisboa."),
-    message("rules.turn.p5", "The markers always reshuffle to full ones plus one: a 3 and a 4 "
-                             "become a 5 and a 2."),
+    message("rules.turn.p5", "The markers always regroup as full ones (on 5) plus one for the "
+                             "rest: a 3 and a 4 become a 5 and a 2."),
     message("rules.turn.h3", "Free actions"),
     message("rules.turn.p6", "Bring any of your ships, trade goods, buildings, bankers or "
                              "historians back to Lisboa (right-click it). A banker or historian "
