@@ -105,6 +105,14 @@ def test_turn_jumps_home_and_end_by_keyboard(app: App) -> None:
     hand, scene = review_at(app, session)
     hand.key(pygame.K_PAGEDOWN)
     assert scene.index == starts[1]
+    # a jump is a move like any other: the log follows, the hard player is asked
+    for _ in range(2):  # the position asked about first, then this one
+        scene.adviser.wait()
+        hand.frames(1)
+    assert scene.adviser.answer(scene.state) is not None
+    r = scene.logpanel.rect
+    shown = scene.logpanel.line_at((r.centerx, r.bottom - 12 - 20))
+    assert shown is not None and shown.index == starts[1] - 1
     hand.key(pygame.K_RIGHT, pygame.KMOD_SHIFT)
     assert scene.index == starts[2]
     hand.key(pygame.K_RIGHT)

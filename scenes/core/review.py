@@ -98,15 +98,21 @@ class Cursor:
     def back(self) -> int:
         return self.go(self.index - 1)
 
-    def next_turn(self) -> int:
-        """To the start of the next turn (the end of the game from the last one)."""
+    def turn_after(self) -> int:
+        """Where the next turn starts (the end of the game from the last turn)."""
         later = [i for i in self.starts if i > self.index]
-        return self.go(later[0] if later else self.last)
+        return later[0] if later else self.last
+
+    def turn_before(self) -> int:
+        """Where this turn starts, or the one before when already at its start."""
+        earlier = [i for i in self.starts if i < self.index]
+        return earlier[-1] if earlier else 0
+
+    def next_turn(self) -> int:
+        return self.go(self.turn_after())
 
     def previous_turn(self) -> int:
-        """To the start of this turn, or of the one before when already there."""
-        earlier = [i for i in self.starts if i < self.index]
-        return self.go(earlier[-1] if earlier else 0)
+        return self.go(self.turn_before())
 
 
 # ----- the hard player's opinion ----------------------------------------------------------

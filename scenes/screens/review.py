@@ -235,10 +235,10 @@ class ReviewScene(Scene):
         self._moved()
 
     def next_turn(self) -> None:
-        self.go_to(self.cursor.next_turn())
+        self.go_to(self.cursor.turn_after())
 
     def previous_turn(self) -> None:
-        self.go_to(self.cursor.previous_turn())
+        self.go_to(self.cursor.turn_before())
 
     def go_to(self, index: int) -> None:
         """Show the position after step ``index`` at once (clamped to the game)."""
