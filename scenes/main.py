@@ -18,12 +18,20 @@ import sys
 
 import pygame
 
+from game.steps import shown
 from game.version import version
 from scenes.core.app import App
 from scenes.core.layout import LOGICAL_SIZE
 from scenes.core.navigator import Navigator, Screen
 from scenes.core.review import open_review
-from scenes.core.saves import Notice, Settings, load_settings, open_record
+from scenes.core.saves import (
+    ENV_HOME,
+    Notice,
+    Settings,
+    load_settings,
+    open_record,
+    remove_leftovers,
+)
 from scenes.devtools import framebench, smoke
 from scenes.devtools.preview import TablePreview, sample_state
 from scenes.screens.load_record import LoadRecordScene
@@ -54,6 +62,7 @@ def make_app(*, window: tuple[int, int] | None = None, settings: Settings | None
              notice: Notice | None = None, lang: str | None = None) -> App:
     """The game's window, in the player's language (``lang`` for this run only, else the
     setting, else the system's), with every screen registered."""
+    remove_leftovers()  # temporary files of a write a crash cut short, before any write
     if settings is None:
         settings, notice = load_settings()
     set_language(lang or settings.language)
@@ -72,6 +81,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--review", metavar="RECORD",
                         help="review this game record step by step (the record is not changed)")
     parser.add_argument("--version", action="store_true", help="print the version and exit")
+    parser.add_argument("--home", metavar="DIR",
+                        help="use DIR as the data folder for this run; with --smoke, test a "
+                             "copy of its files (DIR itself is never changed)")
     parser.add_argument("--smoke", action="store_true",
                         help="headless self-test: title, setup, table; exit 0 when all is well")
     parser.add_argument("--bench-frames", type=int, metavar="N",
@@ -111,13 +123,15 @@ def main(argv: list[str] | None = None) -> int:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     if args.smoke:
-        return smoke.run_smoke(functools.partial(make_app, lang=args.lang))
+        return smoke.run_smoke(functools.partial(make_app, lang=args.lang), home=args.home)
+    if args.home:
+        os.environ[ENV_HOME] = args.home
     session = None
     if args.record:
         try:
             session = open_record(args.record)
         except ValueError as exc:
-            print(f"sail-to-india: {exc}", file=sys.stderr)
+            print(f"sail-to-india: {shown(str(exc), 1000)}", file=sys.stderr)
             return 2
     review = None
     if args.review:

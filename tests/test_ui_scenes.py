@@ -196,7 +196,10 @@ def test_setup_deals_a_game_autosaves_and_continue_lights_up(app, tmp_path: Path
     assert app.settings.first_game is False, "the first-game deal is on only the first time"
     app.stack.replace(TitleScene())
     app.stack.apply()
-    assert app.stack.top.continue_button.enabled
+    title = app.stack.top
+    title.opening.wait()  # the autosave is read in the background, then taken in a frame
+    app.run(max_frames=app.frames + 1, fixed_dt=1 / 30)
+    assert title.continue_button.enabled and title.saved.steps == table.session.steps
 
 
 def test_setup_refuses_twin_names_and_can_choose_who_starts(app) -> None:

@@ -19,7 +19,7 @@ import pygame
 
 from scenes.core.layout import LOGICAL_SIZE
 from scenes.core.navigator import Navigator
-from scenes.core.saves import Notice, Settings, save_settings
+from scenes.core.saves import Notice, Settings, save_settings, why_not_written
 from scenes.core.scene import Scene, SceneStack
 
 FPS = 60
@@ -89,11 +89,15 @@ class App:
         if not self.fullscreen:
             fit_window(self.settings.window_size or desktop_fit())
 
-    def save_settings(self) -> None:
+    def save_settings(self) -> Notice | None:
+        """Save the settings; when the disk refuses, the notice saying why (also kept
+        for the title), and the settings hold for this run anyway."""
         try:
             save_settings(self.settings)
         except OSError as exc:
-            self.notice = Notice.of("msg.settings_not_saved", reason=exc.strerror or str(exc))
+            self.notice = Notice.of("msg.settings_not_saved", reason=why_not_written(exc))
+            return self.notice
+        return None
 
     # ----- the loop ---------------------------------------------------------------
     def frame(self, dt: float) -> None:

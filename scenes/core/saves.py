@@ -3,16 +3,23 @@
 The data directory is ``SAIL_TO_INDIA_HOME`` when set (tests and portable installs),
 else the platform's per-user data folder, found without extra dependencies. Every
 write goes to a temporary file in the same folder and is then renamed over the
-target (``os.replace`` is atomic), so the autosave and the settings are always either
-the old or the new version. A settings file that cannot be read is set aside, never
-overwritten, and the player is told in one sentence (a ``Notice``, which the screen
-showing it translates). Records are opened (``open_record``) and saved
-(``save_record``) here too.
+target (``os.replace`` is atomic, and the folder is synced after it, so a power cut
+cannot undo a completed save), so the autosave and the settings are always either
+the old or the new version; temporary files a crash left behind are removed at
+start-up (``remove_leftovers``). A settings file or an autosave that cannot be read
+is set aside under a new name, never overwritten, and the player is told in one
+sentence (a ``Notice``, which the screen showing it translates). A disk that refuses
+a write (read-only, full, the data folder being a file) is put into words by
+``why_not_written``. Every file is read through ``game.record.read_bounded``: a pipe
+or a device is refused before it is opened, and nothing is read past its limit.
+Records are opened (``open_record``) and saved (``save_record``, elsewhere when the
+data folder refuses) here too.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import sys
@@ -21,7 +28,15 @@ import time
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
-from game.record import RecordError, read_record_file
+from game.record import (
+    RecordError,
+    name_refusal,
+    parse_record,
+    read_bounded,
+    read_record_file,
+    read_record_text,
+)
+from game.words import Phrase, phrase
 from scenes.core.session import Session
 
 ENV_HOME = "SAIL_TO_INDIA_HOME"
@@ -29,6 +44,8 @@ APP_DIR = "sail-to-india"
 AUTOSAVE = "autosave.txt"
 SETTINGS = "settings.json"
 RECORDS = "records"
+#: A settings file is a few hundred bytes; anything past this is not one.
+MAX_SETTINGS_BYTES = 1024 * 1024
 #: Animation speeds, slowest last; "off" shows every change at once.
 ANIM_SPEEDS: tuple[str, ...] = ("off", "fast", "normal", "slow")
 #: Window sizes offered in the settings ("" fits the desktop).
@@ -65,7 +82,8 @@ def data_dir() -> Path:
 
 
 def atomic_write(path: str | Path, text: str) -> Path:
-    """Write ``text`` to ``path`` through a temporary file and a rename."""
+    """Write ``text`` to ``path`` through a temporary file and a rename, then sync the
+    folder so the rename itself survives a power cut (OSError when the disk refuses)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -79,7 +97,74 @@ def atomic_write(path: str | Path, text: str) -> Path:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+    _sync_folder(path.parent)
     return path
+
+
+def _sync_folder(folder: Path) -> None:
+    """fsync a folder, so a rename inside it is on the disk. Windows cannot open a
+    folder, and some file systems refuse to sync one: the file itself is synced
+    already, so that is no reason to fail the save."""
+    if sys.platform.startswith("win"):
+        return
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def _blocking_file(folder: Path) -> Path | None:
+    """The file standing where ``folder`` or one of its parents should be, if any."""
+    for place in (folder, *folder.parents):
+        if place.exists() or place.is_symlink():
+            return None if place.is_dir() else place
+    return None
+
+
+def why_not_written(exc: OSError, folder: Path | None = None) -> Phrase:
+    """Why a write into ``folder`` (the data folder by default) failed, as words the
+    player's language says (a phrase for a sentence's ``{reason}``), never a raw errno."""
+    folder = folder or data_dir()
+    blocker = _blocking_file(folder)
+    if blocker is not None or exc.errno in (errno.ENOTDIR, errno.EEXIST):
+        return phrase("save.why.not_folder", folder=str(blocker or folder))
+    if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return phrase("save.why.full")
+    if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return phrase("save.why.read_only", folder=str(folder))
+    return phrase("save.why.other", error=exc.strerror or type(exc).__name__)
+
+
+def set_aside(path: Path, label: str, now: time.struct_time | None = None) -> Path:
+    """Rename a file that cannot be read to ``<stem>.<label>-<time><suffix>`` beside it,
+    so nothing the player had is lost and the next save writes a fresh file (OSError
+    when even that is refused)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", now or time.localtime())
+    backup = path.with_name(f"{path.stem}.{label}-{stamp}{path.suffix}")
+    n = 1
+    while backup.exists() or backup.is_symlink():
+        backup = path.with_name(f"{path.stem}.{label}-{stamp}-{n}{path.suffix}")
+        n += 1
+    os.replace(path, backup)
+    return backup
+
+
+def remove_leftovers() -> list[Path]:
+    """Remove the temporary files of writes a crash interrupted (``.autosave.txt.*.tmp``
+    and the like), at start-up, before any write of this run; what was removed."""
+    removed: list[Path] = []
+    for folder in (data_dir(), records_dir()):
+        try:
+            found = [p for p in folder.glob(".*.tmp") if p.is_file()]
+        except OSError:
+            continue
+        for leftover in found:
+            with contextlib.suppress(OSError):
+                leftover.unlink()
+                removed.append(leftover)
+    return removed
 
 
 # ----- autosave -----------------------------------------------------------------------
@@ -93,16 +178,36 @@ def write_autosave(record_text: str) -> None:
 
 
 def read_autosave() -> str | None:
-    """The autosaved record, or None when there is none (or it cannot be read)."""
+    """The autosaved record's text, or None when there is none or it cannot be read
+    (read as any record is: a regular file, within the size limit)."""
     try:
-        return autosave_path().read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+        return read_record_text(autosave_path())
+    except RecordError:
         return None
 
 
 def has_autosave() -> bool:
-    text = read_autosave()
-    return bool(text and text.strip())
+    """Whether something stands at the autosave's place (it may still be unreadable)."""
+    path = autosave_path()
+    return path.exists() or path.is_symlink()
+
+
+def open_autosave() -> Session:
+    """The autosaved game, ready to play on (RecordError when it cannot be read or
+    replayed; the message names the file as ``autosave.txt``, not its whole path).
+    Slow for a long record: the title calls it off the window's thread."""
+    path = autosave_path()
+    try:
+        text = read_record_text(path)
+    except RecordError as exc:
+        raise RecordError(exc.message.replace(str(path), AUTOSAVE, 1)) from None
+    return Session.from_record(parse_record(text), autosave=write_autosave)
+
+
+def set_aside_autosave(now: time.struct_time | None = None) -> Path:
+    """Move an autosave that cannot be read out of the way (``autosave.unreadable-<time>
+    .txt``), so a new game never writes over it (OSError when the folder refuses)."""
+    return set_aside(autosave_path(), "unreadable", now)
 
 
 def records_dir() -> Path:
@@ -169,6 +274,11 @@ class Settings:
                     ok = isinstance(value, type(default))
                 if ok and name == "anim_speed" and value not in ANIM_SPEEDS:
                     ok = False
+                if ok and name == "names":
+                    # Names from the file obey the one rule for a name (a name that
+                    # breaks it gives way to the default name of its seat).
+                    value = [n.strip(" ") if name_refusal(n.strip(" ")) is None else ""
+                             for n in value[:4]]
                 if ok:
                     values[name] = value
         extra = {k: v for k, v in data.items() if k not in known}
@@ -179,35 +289,34 @@ def settings_path() -> Path:
     return data_dir() / SETTINGS
 
 
-def load_settings() -> tuple[Settings, Notice | None]:
+def load_settings(now: time.struct_time | None = None) -> tuple[Settings, Notice | None]:
     """The saved settings, or defaults. The notice, when not None, is for the player.
 
     An unreadable file is renamed aside (``settings.corrupt-<time>.json``) so that
-    nothing the player saved is lost, and the next save writes a fresh file."""
+    nothing the player saved is lost, and the next save writes a fresh file. A file
+    that cannot even be reached (the data folder is a file, no permission) is left
+    alone, and the notice says why."""
     path = settings_path()
     try:
-        raw = path.read_text(encoding="utf-8")
+        raw: bytes | None = read_bounded(path, MAX_SETTINGS_BYTES)
     except FileNotFoundError:
         return Settings(), None
-    except (OSError, UnicodeDecodeError):
-        raw = None
+    except (NotADirectoryError, PermissionError) as exc:
+        return Settings(), Notice.of("msg.settings_unreadable", reason=why_not_written(exc))
+    except OSError:
+        raw = None  # a folder, a pipe, too large: not a settings file
     data = None
     if raw is not None:
         try:
-            data = json.loads(raw)
-        except ValueError:
+            data = json.loads(raw.decode("utf-8"))
+        except (ValueError, RecursionError):
             data = None
     if isinstance(data, dict):
         return Settings.from_json(data), None
-    backup = path.with_name(f"settings.corrupt-{time.strftime('%Y%m%d-%H%M%S')}.json")
-    n = 1
-    while backup.exists():
-        backup = path.with_name(f"settings.corrupt-{time.strftime('%Y%m%d-%H%M%S')}-{n}.json")
-        n += 1
     try:
-        os.replace(path, backup)
-    except OSError:
-        backup = path  # cannot be moved (read-only folder?): it stays where it is
+        backup = set_aside(path, "corrupt", now)
+    except OSError as exc:
+        return Settings(), Notice.of("msg.settings_corrupt_kept", reason=why_not_written(exc))
     return Settings(), Notice.of("msg.settings_corrupt", backup=backup.name)
 
 
@@ -231,21 +340,48 @@ def open_record(path: str | Path) -> Session:
         raise ValueError(message) from None
 
 
-def save_record(session: Session) -> Path:
-    """Write the game's record into the records folder under a new dated name."""
-    stamp = time.strftime("%Y-%m-%d-%H%M%S")
+def elsewhere_dirs() -> list[Path]:
+    """Where Save record tries when the records folder refuses: the player's documents
+    folder, then their home."""
+    home = Path.home()
+    return [home / "Documents", home]
+
+
+def save_record(session: Session, now: time.struct_time | None = None) -> Path:
+    """Write the game's record under a new dated name: into the records folder, or when
+    the disk refuses it there, into the first of ``elsewhere_dirs`` that takes it (the
+    caller compares the folder with ``records_dir``). OSError (the records folder's)
+    when no place takes it."""
+    stamp = time.strftime("%Y-%m-%d-%H%M%S", now or time.localtime())
     names = "-".join("".join(c for c in n if c.isalnum()) or "player" for n in session.names)
-    path = records_dir() / f"{stamp}-{names}.txt"
+    text = session.record_text()
+    try:
+        return atomic_write(_fresh(records_dir(), f"{stamp}-{names}"), text)
+    except OSError as first:
+        for folder in elsewhere_dirs():
+            if not folder.is_dir():
+                continue
+            try:
+                return atomic_write(_fresh(folder, f"sail-to-india-{stamp}-{names}"), text)
+            except OSError:
+                continue
+        raise first from None
+
+
+def _fresh(folder: Path, stem: str) -> Path:
+    """A name in ``folder`` that no file has yet."""
+    path = folder / f"{stem}.txt"
     n = 1
     while path.exists():
-        path = records_dir() / f"{stamp}-{names}-{n}.txt"
+        path = folder / f"{stem}-{n}.txt"
         n += 1
-    return atomic_write(path, session.record_text())
+    return path
 
 
 __all__ = [
     "ANIM_SPEEDS", "AUTOSAVE", "ENV_HOME", "SETTINGS", "WINDOW_SIZES", "Notice", "Settings",
-    "atomic_write", "autosave_path", "data_dir", "has_autosave", "list_records",
-    "load_settings", "open_record", "read_autosave", "records_dir", "save_record",
-    "save_settings", "settings_path", "write_autosave",
+    "atomic_write", "autosave_path", "data_dir", "elsewhere_dirs", "has_autosave",
+    "list_records", "load_settings", "open_autosave", "open_record", "read_autosave",
+    "records_dir", "remove_leftovers", "save_record", "save_settings", "set_aside",
+    "set_aside_autosave", "settings_path", "why_not_written", "write_autosave",
 ]

@@ -4,8 +4,10 @@ Scenes never change a game state. They ask the session what is legal, submit a s
 in the notation, and redraw from ``session.state``. The session keeps the record (the
 deal and every step), the states after each step (for undo, limited to the mover's own
 turn and never past a discovery), and writes the record after every change through
-an ``autosave`` callback (an atomic write, see ``saves``). It imports no pygame, so
-its behaviour is tested without a window.
+an ``autosave`` callback (an atomic write, see ``saves``). A disk that refuses the
+write never stops the game: the error waits in ``save_error`` for the table to tell
+the player, and every later change tries again. It imports no pygame, so its
+behaviour is tested without a window.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from dataclasses import dataclass
 from typing import TypeVar, overload
 
 from game.deal import deal_towns, random_seat_order
-from game.record import Record, RecordError, replay_states, write_record
+from game.record import Record, RecordError, check_players, replay_states, write_record
 from game.rules import apply, legal_steps, why_not
 from game.state import State
 from game.steps import IllegalStep, Step, parse_step
@@ -81,12 +83,15 @@ class Session:
                  tags: list[tuple[str, str]] | None = None,
                  seats: list[str] | None = None,
                  autosave: Callable[[str], None] | None = None) -> None:
+        check_players(names)  # a game whose record could not be read back never starts
         self.names = list(names)
         self.towns = list(towns)
         self.variant = variant
         self.tags = [(t, v) for t, v in (tags or []) if t.lower() != "seats"]
         self.seats = list(seats) if seats else ["human"] * len(names)
         self.autosave = autosave
+        #: Why the last autosave failed (None: it was written, or there is none to write).
+        self.save_error: OSError | None = None
         self._steps: list[str] = []
         self._states: list[State] = [State.start(self.names, self.towns, variant)]
         # Index into states where the current turn began / undo may not go below.
@@ -100,7 +105,8 @@ class Session:
             seats: list[str] | None = None,
             autosave: Callable[[str], None] | None = None) -> Session:
         """A fresh deal. With ``random_start`` the starting player is drawn (seats rotate,
-        and the seat kinds rotate with their players)."""
+        and the seat kinds rotate with their players). Names that break the one rule
+        for a name are refused (``IllegalStep``, a ValueError), before anything is saved."""
         order = list(names)
         kinds = list(seats) if seats else ["human"] * len(names)
         if random_start:
@@ -232,8 +238,17 @@ class Session:
         return Outcome(True, step, "", before, self.state)
 
     def save(self) -> None:
-        if self.autosave is not None:
+        """Write the record through the autosave callback. An OSError from it (a
+        read-only or full disk) is kept in ``save_error``, not raised: play goes on, and
+        the next change tries again (and clears it when the write succeeds)."""
+        if self.autosave is None:
+            return
+        try:
             self.autosave(self.record_text())
+        except OSError as exc:
+            self.save_error = exc
+        else:
+            self.save_error = None
 
 
 def load_session(text: str, autosave: Callable[[str], None] | None = None) -> Session:

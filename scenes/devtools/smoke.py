@@ -5,20 +5,27 @@ Set sail on the setup screen with synthesised mouse events at the buttons' own
 positions, checks that a game was dealt and reached the table, plays a few drags
 there (each checked to have become an engine step), then plays a short scripted
 game to the end and checks that the scoring scene shows it. Files go to a
-temporary home, never the player's own.
+temporary home, never the player's own, which is removed at the end. With ``--home
+DIR`` the temporary home starts as a copy of DIR's files (settings, autosave, saved
+records), so a player's own files can be put through the run without being changed:
+the title reads the copied autosave first and the run reports what became of it.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
+import stat
 import sys
 import tempfile
 from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 
 from scenes.core.app import App
 from scenes.core.navigator import Screen
+from scenes.core.saves import ENV_HOME, RECORDS
 from scenes.core.session import Session
 from scenes.devtools.gestures import GestureError, Hand
 from scenes.screens.scoring import ScoringScene
@@ -56,13 +63,40 @@ def scripted_steps() -> list[str]:
     return steps
 
 
-def run_smoke(make_app: Callable[[], App]) -> int:
-    """The whole run; ``make_app`` opens the wired window (``scenes.main.make_app``)."""
+def copy_home(source: str | Path, home: Path) -> None:
+    """Copy the regular files of a data folder (and of its records folder) into
+    ``home``; a pipe, a device or a folder in their place is left behind."""
+    source = Path(source)
+    for folder, into in ((source, home), (source / RECORDS, home / RECORDS)):
+        try:
+            entries = list(folder.iterdir())
+        except OSError:
+            continue
+        into.mkdir(parents=True, exist_ok=True)
+        for entry in entries:
+            try:
+                if stat.S_ISREG(entry.lstat().st_mode):
+                    shutil.copyfile(entry, into / entry.name)
+            except OSError:
+                continue
+
+
+def run_smoke(make_app: Callable[[], App], home: str | None = None) -> int:
+    """The whole run; ``make_app`` opens the wired window (``scenes.main.make_app``);
+    ``home``, a data folder whose files are tested as a copy."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    home = tempfile.mkdtemp(prefix="sail-to-india-smoke-")
-    os.environ["SAIL_TO_INDIA_HOME"] = home  # never touch the player's files
+    folder = Path(tempfile.mkdtemp(prefix="sail-to-india-smoke-"))
+    try:
+        if home is not None:
+            copy_home(home, folder)
+        os.environ[ENV_HOME] = str(folder)  # never touch the player's files
+        return _run(make_app)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
+
+def _run(make_app: Callable[[], App]) -> int:
     app = make_app()
     app.navigator.start(Screen.TITLE)
     hand = Hand(app)
@@ -78,6 +112,13 @@ def run_smoke(make_app: Callable[[], App]) -> int:
     title = app.stack.top
     if not isinstance(title, TitleScene):
         return fail("the title scene did not open")
+    if title.opening is not None:
+        title.opening.wait()  # the autosave is read in the background
+    settle(2)
+    if title.message:
+        print(f"smoke: the title says: {title.message}")
+    if title.continue_button.enabled:
+        print("smoke: the autosave can be continued")
     click(title.new_button.rect.center)
     settle()
     setup = app.stack.top

@@ -2,6 +2,8 @@
 
 Choosing one opens it at the table through the navigator; a record that cannot be
 read leaves the list open with one sentence saying why, and nothing saved is touched.
+A record is read and replayed in the background ("Opening…"), so a long one never
+freezes the window.
 """
 
 from __future__ import annotations
@@ -10,17 +12,17 @@ from pathlib import Path
 
 import pygame
 
+from scenes.core.jobs import Job
 from scenes.core.navigator import Screen
 from scenes.core.saves import (
     has_autosave,
     list_records,
+    open_autosave,
     open_record,
-    read_autosave,
     records_dir,
-    write_autosave,
 )
 from scenes.core.scene import Scene
-from scenes.core.session import RecordError, load_session
+from scenes.core.session import RecordError, Session
 from scenes.text.catalog import t
 from scenes.text.fonts import blit_text, fit_size
 from scenes.ui import art
@@ -39,6 +41,8 @@ class LoadRecordScene(Scene):
         super().__init__()
         self.message: str | None = None
         self.buttons: list[Button] = []
+        #: The record being read and replayed, while it lasts.
+        self.opening: Job[Session] | None = None
 
     def enter(self) -> None:
         p = self.PANEL
@@ -57,18 +61,33 @@ class LoadRecordScene(Scene):
         self.stack.pop()
 
     def choose(self, path: Path | None) -> None:
-        """Open a record (None: the autosave) at the table, or say why it cannot be."""
+        """Open a record (None: the autosave) at the table, or say why it cannot be; it
+        is read in the background, and the table follows when it is ready."""
+        if self.opening is not None:
+            return
+        label = t("load.autosave") if path is None else path.name
+        self.message = t("load.opening", name=label)
+        self.opening = Job(open_autosave if path is None else (lambda: open_record(path)),
+                           name="read-record")
+        self.poll()
+
+    def poll(self) -> None:
+        job = self.opening
+        if job is None or not job.done:
+            return
+        self.opening = None
         try:
-            if path is None:
-                session = load_session(read_autosave() or "", autosave=write_autosave)
-            else:
-                session = open_record(path)
+            session = job.result()
         except (ValueError, RecordError) as exc:
             self.message = t("load.failed", reason=str(exc))
             return
+        self.message = None
         assert self.stack is not None
         self.stack.pop()
         self.go(Screen.TABLE, session=session, handoff_first=True)
+
+    def update(self, dt: float) -> None:
+        self.poll()
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

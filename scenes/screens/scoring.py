@@ -12,7 +12,7 @@ import pygame
 from game.cards import CHURCH, MARKETPLACE, STRONGHOLD
 from game.scoring import breakdown, deciding_tiebreak
 from scenes.core.navigator import Screen
-from scenes.core.saves import save_record, write_autosave
+from scenes.core.saves import records_dir, save_record, why_not_written, write_autosave
 from scenes.core.scene import Scene
 from scenes.core.session import Session
 from scenes.text.catalog import t
@@ -60,9 +60,12 @@ class ScoringScene(Scene):
         try:
             path = save_record(self.session)
         except OSError as exc:
-            self.message = t("status.save_failed", reason=exc.strerror or str(exc))
+            self.message = t("status.save_failed", reason=why_not_written(exc, records_dir()))
             return
-        self.message = t("status.saved", file=path.name)
+        if path.parent == records_dir():
+            self.message = t("status.saved", file=path.name)
+        else:
+            self.message = t("status.saved_elsewhere", path=str(path))
 
     def title(self) -> None:
         self.go(Screen.TITLE)

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pygame
 
-from scenes.core.saves import ANIM_SPEEDS, WINDOW_SIZES, Settings
+from scenes.core.saves import ANIM_SPEEDS, WINDOW_SIZES, Notice, Settings
 from scenes.text.catalog import LANGUAGE_NAMES, LANGUAGES, language, set_language, t
-from scenes.text.fonts import blit_text
+from scenes.text.fonts import blit_text, fit_size
 from scenes.ui import palette as P
 from scenes.ui.overlays import Overlay, parchment_plate
 from scenes.ui.widgets import Button, Choice, Toggle, Widget
@@ -36,6 +36,8 @@ class SettingsOverlay(Overlay):
         self.widgets: list[Widget] = []
         self.labels: list[tuple[str, tuple[int, int]]] = []
         self._own = Settings()  # used only without an app (a test's bare stack)
+        #: Why the last change could not be saved (None: it was).
+        self.trouble: Notice | None = None
 
     @property
     def settings(self) -> Settings:
@@ -83,7 +85,9 @@ class SettingsOverlay(Overlay):
     # ----- changes: applied and saved at once ---------------------------------------
     def _save(self) -> None:
         if self.app is not None:
-            self.app.save_settings()
+            self.trouble = self.app.save_settings()
+            if self.trouble is not None and self.app.notice is self.trouble:
+                self.app.notice = None  # said here, under the change: not again on the title
 
     def _apply_window(self) -> None:
         if self.app is not None:
@@ -139,8 +143,10 @@ class SettingsOverlay(Overlay):
             blit_text(surface, t(key), pos, role="text-semibold", size=24, color=P.INK_SOFT)
         for widget in self.widgets:
             widget.draw(surface)
-        blit_text(surface, t("settings.saved"), (PLATE.centerx, PLATE.bottom - 118),
-                  size=18, color=P.INK_SOFT, anchor="midbottom")
+        said = t(self.trouble.key, **self.trouble.values) if self.trouble else t("settings.saved")
+        blit_text(surface, said, (PLATE.centerx, PLATE.bottom - 118),
+                  size=fit_size(said, "text", 18, PLATE.w - 60), color=P.INK_SOFT,
+                  anchor="midbottom")
 
 
 __all__ = ["SettingsOverlay"]

@@ -5,6 +5,9 @@ player picks a colour by taking that seat; the small arrow trades a seat with th
 above. The starting player is chosen or drawn; the first-game deal is on until a first
 game has been started; the ``ship-only-build`` variant and an optional seed are here
 too. Each seat is played by a person or by the computer at one of three levels.
+A name follows the engine's one rule for a name (``game.record.name_refusal``): the
+field takes only the characters it allows, and Set sail checks the whole name again
+(a name saved in the settings file comes in here too).
 """
 
 from __future__ import annotations
@@ -12,12 +15,14 @@ from __future__ import annotations
 import pygame
 
 from game.cards import COLORS
+from game.record import MAX_NAME_LENGTH, name_allows, players_refusal
 from scenes.core.navigator import Screen
 from scenes.core.saves import write_autosave
 from scenes.core.scene import Scene
 from scenes.core.session import SEAT_KINDS, Session
 from scenes.text.catalog import t
 from scenes.text.fonts import blit_text, fit_size
+from scenes.text.reasons import reason_text
 from scenes.ui import art
 from scenes.ui import palette as P
 from scenes.ui.backdrop import draw_title_backdrop
@@ -55,7 +60,8 @@ class SetupScene(Scene):
             y = ROW_Y0 + seat * ROW_H
             name = saved[seat] if seat < len(saved) and saved[seat] else DEFAULT_NAMES[seat]
             field = TextField((px + 170, y + 12, 340, 56), name,
-                              placeholder=(lambda s=seat: t("setup.default_name", n=s + 1)))
+                              placeholder=(lambda s=seat: t("setup.default_name", n=s + 1)),
+                              max_len=MAX_NAME_LENGTH, allowed=name_allows)
             self.names.append(field)
             kind = Choice((px + 560, y + 12, 560, 56), list(KINDS),
                           [f"setup.kind.{k}" for k in KINDS], 0)
@@ -133,11 +139,12 @@ class SetupScene(Scene):
         if len({n.lower() for n in choice["names"]}) != len(choice["names"]):
             self.message = t("setup.error.names")
             return
-        try:
-            session = Session.new(autosave=write_autosave, **choice)
-        except (ValueError, OSError) as exc:
-            self.message = t("setup.error.start", reason=str(exc))
+        refusal = players_refusal(choice["names"])
+        if refusal is not None:
+            self.message = t("setup.error.name", reason=reason_text(refusal))
             return
+        # A disk that refuses the autosave does not stop the deal: the table says so.
+        session = Session.new(autosave=write_autosave, **choice)
         if self.app is not None:
             s = self.app.settings
             s.players = self.players

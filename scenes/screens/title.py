@@ -1,22 +1,33 @@
 """The title screen: New game, Continue, Load record…, Settings, Quit.
 
-Continue is greyed out when there is no autosave. Settings opens the same overlay as
-the pause menu at the table. Opening a game (autosave or record) that cannot be read
-leaves the player here with one sentence saying why; nothing saved is touched by a
-failed load. A notice the window holds (a settings file set aside...) is shown here.
+Continue is greyed out when there is no autosave. The autosave is read and replayed
+as soon as the title shows, in the background (a long record never freezes the
+window; "Reading the saved game…" meanwhile, and New game waits, so it can never
+write over an autosave not yet read). An autosave that cannot be read or replayed
+is set aside under a new name, and the player is told once, here; a new game then
+starts on a fresh file. Settings opens the same overlay as the pause menu at the
+table. A notice the window holds (a settings file set aside...) is shown here.
 """
 
 from __future__ import annotations
 
 import pygame
 
+from game.record import RecordError
 from game.version import version
+from scenes.core.jobs import Job
 from scenes.core.navigator import Screen
-from scenes.core.saves import has_autosave, read_autosave, write_autosave
+from scenes.core.saves import (
+    AUTOSAVE,
+    has_autosave,
+    open_autosave,
+    set_aside_autosave,
+    why_not_written,
+)
 from scenes.core.scene import Scene
-from scenes.core.session import RecordError, load_session
+from scenes.core.session import Session
 from scenes.text.catalog import t
-from scenes.text.fonts import blit_text, fit_size
+from scenes.text.fonts import blit_text, fit_lines
 from scenes.ui import art
 from scenes.ui import palette as P
 from scenes.ui.backdrop import draw_title_backdrop
@@ -45,6 +56,10 @@ class TitleScene(Scene):
         self.buttons = [self.new_button, self.continue_button, self.load_button,
                         self.settings_button, self.quit_button]
         self.message: str | None = None
+        #: The autosaved game, read and replayed (Continue plays it on).
+        self.saved: Session | None = None
+        #: Reading the autosave in the background, while it lasts.
+        self.opening: Job[Session] | None = None
 
     def enter(self) -> None:
         self.refresh()
@@ -53,30 +68,49 @@ class TitleScene(Scene):
         self.refresh()
 
     def refresh(self) -> None:
-        self.continue_button.enabled = has_autosave()
         if self.app is not None and self.app.notice is not None:
             notice = self.app.notice
             self.message = t(notice.key, **notice.values)
             self.app.notice = None
+        if self.saved is None and self.opening is None and has_autosave():
+            self.opening = Job(open_autosave, name="read-autosave")
+        self.poll()
+
+    def poll(self) -> None:
+        """Take the autosave once it is read: a game to continue, or a file set aside."""
+        job = self.opening
+        if job is not None and job.done:
+            self.opening = None
+            try:
+                self.saved = job.result()
+            except (RecordError, ValueError) as exc:
+                self.set_aside(str(exc))
+        reading = self.opening is not None
+        self.continue_button.enabled = self.saved is not None
+        self.new_button.enabled = self.load_button.enabled = not reading
+
+    def set_aside(self, reason: str) -> None:
+        """Move the unreadable autosave out of a new game's way, and say so once."""
+        try:
+            backup = set_aside_autosave()
+        except OSError as exc:
+            self.message = t("msg.autosave_kept", reason=reason, why=why_not_written(exc),
+                             file=AUTOSAVE)
+            return
+        self.message = t("msg.autosave_set_aside", reason=reason, backup=backup.name)
 
     # actions ------------------------------------------------------------------------
     def new_game(self) -> None:
-        self.go(Screen.SETUP)
+        if self.opening is None:
+            self.go(Screen.SETUP)
 
     def continue_game(self) -> None:
-        text = read_autosave()
-        if not text:
-            self.continue_button.enabled = False
-            return
-        try:
-            session = load_session(text, autosave=write_autosave)
-        except RecordError as exc:
-            self.message = t("load.failed", reason=str(exc))
-            return
-        self.go(Screen.TABLE, session=session, handoff_first=True)
+        if self.saved is not None:
+            self.go(Screen.TABLE, session=self.saved, handoff_first=True)
 
     def load_record(self) -> None:
-        self.open(Screen.LOAD_RECORD)
+        if self.opening is None:
+            self.open(Screen.LOAD_RECORD)
 
     def open_settings(self) -> None:
         self.open(Screen.SETTINGS)
@@ -94,6 +128,9 @@ class TitleScene(Scene):
             return True
         return any(b.handle(event) for b in self.buttons)
 
+    def update(self, dt: float) -> None:
+        self.poll()
+
     def draw(self, surface: pygame.Surface) -> None:
         draw_title_backdrop(surface)
         panel = art.parchment(PANEL.w, PANEL.h, radius=16, seed=11)
@@ -102,16 +139,20 @@ class TitleScene(Scene):
             b.draw(surface)
         if not self.continue_button.enabled:
             r = self.continue_button.rect
-            blit_text(surface, t("title.continue.none"), (r.centerx, r.bottom + 1), size=16,
+            key = "title.continue.reading" if self.opening is not None else "title.continue.none"
+            blit_text(surface, t(key), (r.centerx, r.bottom + 1), size=16,
                       color=P.INK_SOFT, anchor="midtop")
         blit_text(surface, t("title.version", version=version()), (1900, 1066), size=18,
                   color=P.FOAM, anchor="bottomright")
         blit_text(surface, t("game.credit"), (20, 1066), size=18, color=P.FOAM,
                   anchor="bottomleft")
         if self.message:
-            size = fit_size(self.message, "text", 22, 1700)
-            blit_text(surface, self.message, (960, 1000), size=size, color=P.HIGHLIGHT,
-                      anchor="center")
+            size, lines = fit_lines(self.message, "text", 22, 1700, 2)
+            y = 1000 - (len(lines) - 1) * (size + 6) // 2
+            for line in lines:
+                blit_text(surface, line, (960, y), size=size, color=P.HIGHLIGHT,
+                          anchor="center")
+                y += size + 6
 
 
 __all__ = ["TitleScene"]

@@ -25,7 +25,7 @@ from game.state import State
 from scenes.core import zones as Z
 from scenes.core.layout import Layout, table_layout
 from scenes.core.navigator import Screen
-from scenes.core.saves import save_record
+from scenes.core.saves import records_dir, save_record, why_not_written
 from scenes.core.scene import Scene
 from scenes.core.session import Outcome, Session
 from scenes.table import animations
@@ -73,6 +73,9 @@ class TableScene(Scene):
         self._tip: tuple[State, tuple, Lines | None] | None = None
         self.pressed: str | None = None
         self.handoff_first = handoff_first
+        #: Whether the player was told that the autosave fails (told once, until it
+        #: works again).
+        self.not_saving = False
         self.actions.refresh_status()
 
     # ----- reading -------------------------------------------------------------------
@@ -346,12 +349,35 @@ class TableScene(Scene):
         self.open(Screen.RULES)
 
     def save_record(self) -> None:
+        """Save record (the pause menu): into the records folder, else elsewhere."""
         try:
             path = save_record(self.session)
         except OSError as exc:
-            self.say("status.save_failed", reason=exc.strerror or str(exc))
+            self.say("status.save_failed", reason=why_not_written(exc, records_dir()))
             return
-        self.say("status.saved", file=path.name)
+        if path.parent == records_dir():
+            self.say("status.saved", file=path.name)
+        else:
+            self.say("status.saved_elsewhere", path=str(path))
+
+    def watch_saving(self) -> None:
+        """Say once that the autosave fails, and why, offering a copy elsewhere; say
+        when it works again. Play goes on either way: the session tries again after
+        every change."""
+        error = self.session.save_error
+        if error is not None and not self.not_saving:
+            self.not_saving = True
+            reason = why_not_written(error)
+            self.say("status.not_saving", reason=reason)
+            if self.stack is not None:
+                self.ask(t("confirm.not_saving", reason=reason), self._copy_elsewhere)
+        elif error is None and self.not_saving:
+            self.not_saving = False
+            self.say("status.saving_again")
+
+    def _copy_elsewhere(self, yes: bool) -> None:
+        if yes:
+            self.save_record()
 
     # ----- time ---------------------------------------------------------------------------
     def animate(self, dt: float) -> None:
@@ -364,6 +390,7 @@ class TableScene(Scene):
         if self.handoff_first:
             self.handoff_first = False
             self.announce_turn()
+        self.watch_saving()
         self.animate(dt)
         self.rest += dt
         self.play_computer(dt)

@@ -16,6 +16,7 @@ CLIENT_EN = table(
     message("title.new", "New game"),
     message("title.continue", "Continue"),
     message("title.continue.none", "No game to continue yet"),
+    message("title.continue.reading", "Reading the saved game…"),
     message("title.load", "Load record…"),
     message("title.quit", "Quit"),
     message("title.version", "version {version}"),
@@ -134,9 +135,10 @@ CLIENT_EN = table(
     message("load.autosave", "Last autosave"),
     message("load.back", "Back"),
     message("load.failed", "That record could not be opened: {reason}"),
+    message("load.opening", "Opening {name}…"),
     # setup problems
     message("setup.error.names", "Each player needs a different name."),
-    message("setup.error.start", "The game could not be dealt: {reason}"),
+    message("setup.error.name", "A name cannot be used: {reason}."),
     message("setup.swap.icon", "▲"),
     message("setup.palette", "Colour-blind friendly colours"),
     # preview
@@ -145,6 +147,20 @@ CLIENT_EN = table(
     # messages
     message("msg.settings_corrupt", "Your settings file could not be read, so defaults are used; "
                                     "the old file was kept as {backup}."),
+    message("msg.settings_corrupt_kept", "Your settings file could not be read, so defaults are "
+                                         "used; it could not be set aside either ({reason})."),
+    message("msg.settings_unreadable", "Your settings could not be read ({reason}), so defaults "
+                                       "are used."),
+    message("msg.settings_not_saved", "Your settings could not be saved: {reason}."),
+    message("msg.autosave_set_aside", "The saved game could not be read ({reason}), so it was "
+                                      "set aside as {backup}; a new game will not write over it."),
+    message("msg.autosave_kept", "The saved game could not be read ({reason}), and {file} could "
+                                 "not be set aside either ({why})."),
+    # why a file could not be written (the {reason} of the sentences above and below)
+    message("save.why.read_only", "{folder} cannot be written to"),
+    message("save.why.full", "the disk is full"),
+    message("save.why.not_folder", "{folder} is a file, not a folder"),
+    message("save.why.other", "the system says: {error}"),
 )
 
 TABLE_TEXT_EN = table(
@@ -186,6 +202,13 @@ TABLE_TEXT_EN = table(
     message("level.hard", "hard"),
     message("status.saved", "Record saved as {file}."),
     message("status.save_failed", "The record could not be saved: {reason}"),
+    message("status.saved_elsewhere", "The data folder cannot be written, so the record was "
+                                      "saved as {path}."),
+    message("status.not_saving", "Not saved: {reason}. Play goes on; saving is tried again after "
+                                 "every move."),
+    message("status.saving_again", "The game is being saved again."),
+    message("confirm.not_saving", "This game is not being saved: {reason}. Save a copy of the "
+                                  "record elsewhere?"),
     message("status.game_over", "The game is over."),
     # the context menu of free returns
     message("menu.return_ship", "Bring this ship home to Lisboa"),

@@ -3,11 +3,15 @@
 Fonts are chosen by role (display serif, text sans in three weights) so a screen
 never names a file. Rendering text is slow in pygame, so rendered surfaces are cached
 by (text, font, size, colour); ``wrap`` and ``fit_size`` measure with the same fonts.
-Words themselves come from ``scenes.text.catalog``.
+Words themselves come from ``scenes.text.catalog``. Whatever text reaches these
+functions (a name or a file's line quoted in a message included) is made drawable
+first (``drawable``): pygame refuses a NUL or a lone surrogate outright, which would
+stop the whole client.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections import OrderedDict
 
 import pygame
@@ -44,6 +48,15 @@ def font(role: str, size: int) -> pygame.font.Font:
     return found
 
 
+def drawable(text: str) -> str:
+    """``text`` as a font can draw it: every control character and lone surrogate (a
+    NUL from a damaged file, an escape sequence) becomes U+FFFD, the replacement sign."""
+    if text.isprintable():
+        return text  # nearly every text: nothing to look at
+    return "".join("\ufffd" if unicodedata.category(ch) in ("Cc", "Cs") else ch
+                   for ch in text)
+
+
 class TextCache:
     """Rendered text surfaces, least recently used dropped past ``limit``."""
 
@@ -57,7 +70,7 @@ class TextCache:
         if surf is not None:
             self._items.move_to_end(key)
             return surf
-        surf = font(role, size).render(text, True, color)
+        surf = font(role, size).render(drawable(text), True, color)
         self._items[key] = surf
         if len(self._items) > self.limit:
             self._items.popitem(last=False)
@@ -94,6 +107,7 @@ def _wrap(text: str, role: str, size: int, width: int) -> list[str]:
     f = font(role, size)
     lines: list[str] = []
     for para in text.split("\n"):
+        para = drawable(para)
         line = ""
         # only a plain space breaks a line: a no-break space (French "1\u00a0PV", or
         # before a colon) holds its words together
@@ -120,6 +134,7 @@ def wrap(text: str, role: str, size: int, width: int) -> list[str]:
 
 def fit_size(text: str, role: str, size: int, width: int, smallest: int = 12) -> int:
     """The largest size up to ``size`` at which ``text`` fits in ``width`` pixels."""
+    text = drawable(text)
     while size > smallest and font(role, size).size(text)[0] > width:
         size -= 1
     if font(role, size).size(text)[0] > width:
@@ -153,5 +168,5 @@ def blit_text(surface: pygame.Surface, text: str, pos: tuple[int, int], *,
     return rect
 
 
-__all__ = ["CACHE", "FONT_FILES", "OVERFLOWS", "TextCache", "blit_text", "fit_lines", "fit_size",
-           "font", "render", "wrap"]
+__all__ = ["CACHE", "FONT_FILES", "OVERFLOWS", "TextCache", "blit_text", "drawable", "fit_lines",
+           "fit_size", "font", "render", "wrap"]

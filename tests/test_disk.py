@@ -1,0 +1,463 @@
+"""Every file and disk a player has: nothing crashes, nothing hangs, nothing is lost.
+
+A data folder that refuses writes (a file in its place, a full or read-only disk),
+damaged autosaves and settings, pipes and devices where files should be, NUL and
+control characters in whatever the client reads, long records read in the
+background, leftovers of a crash, and the smoke run on a copy of a player's files.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import stat
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from tablehelp import table_at
+
+from game.record import parse_record, read_record_file, replay
+from scenes.core import saves
+from scenes.core.navigator import Screen
+from scenes.core.saves import Settings, write_autosave
+from scenes.core.session import Session
+from scenes.devtools.gestures import Hand
+from scenes.screens.title import TitleScene
+from scenes.text.catalog import t
+from scenes.text.fonts import drawable, fit_lines, fit_size, render, wrap
+from scenes.ui.overlays import Confirm
+
+ROOT = Path(__file__).resolve().parent.parent
+TOWNS_3 = "T01 T07 T12 T05 T03 T09 T02 T11 T08"
+HEADER_3 = f'[Players "Ann, Bob, Cy"]\n[Towns "{TOWNS_3}"]\n'
+needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The data folder of the test (not created: a test may put a file there)."""
+    monkeypatch.setenv(saves.ENV_HOME, str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+def frames(app, n: int = 2) -> None:
+    app.run(max_frames=app.frames + n, fixed_dt=1 / 30)
+
+
+def open_title(app) -> TitleScene:
+    """The title, with the autosave read (in the background) and taken in."""
+    app.start(TitleScene())
+    title = app.stack.top
+    assert isinstance(title, TitleScene)
+    if title.opening is not None:
+        title.opening.wait(60)
+    frames(app)
+    return title
+
+
+# ----- an autosave that cannot be written ---------------------------------------------
+def test_play_goes_on_when_the_data_folder_is_a_file(app, home: Path) -> None:
+    home.parent.mkdir(parents=True, exist_ok=True)
+    home.write_text("I am a file, not a folder", "utf-8")
+    hand = table_at(app, [], autosave=write_autosave)
+    table = hand.table
+    hand.play("employ")  # the autosave fails: no crash, the step is made
+    assert table.session.steps == ["employ"] and table.session.save_error is not None
+    question = hand.top()
+    assert isinstance(question, Confirm), "told at once, at the table"
+    assert question.question == t("confirm.not_saving", reason=t("save.why.not_folder",
+                                                                  folder=str(home)))
+    assert "Errno" not in question.question
+    hand.answer(False)
+    assert table.view.status.startswith("Not saved: ") and str(home) in table.view.status
+    hand.play("employ")  # still failing: tried again, and not said again
+    assert hand.top() is table and table.session.save_error is not None
+    home.unlink()  # the player mends the folder: the next step saves, and says so
+    hand.play("end")
+    assert table.session.save_error is None
+    assert table.view.status == t("status.saving_again")
+    assert parse_record(saves.read_autosave() or "").step_texts() == ["employ", "employ", "end"]
+
+
+def test_a_copy_of_the_record_is_saved_elsewhere(app, home: Path, tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    home.parent.mkdir(parents=True, exist_ok=True)
+    home.write_text("", "utf-8")
+    documents = tmp_path / "Documents"
+    documents.mkdir()
+    monkeypatch.setattr(saves, "elsewhere_dirs", lambda: [tmp_path / "missing", documents])
+    hand = table_at(app, ["employ"], autosave=write_autosave)
+    hand.frames(2)
+    hand.answer(True)  # "Save a copy of the record elsewhere?"
+    copies = list(documents.glob("sail-to-india-*.txt"))
+    assert len(copies) == 1
+    assert hand.table.view.status == t("status.saved_elsewhere", path=str(copies[0]))
+    assert read_record_file(copies[0]).step_texts() == ["employ"]
+
+
+def test_save_record_failing_everywhere_is_one_sentence(app, home: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    home.parent.mkdir(parents=True, exist_ok=True)
+    home.write_text("", "utf-8")
+    monkeypatch.setattr(saves, "elsewhere_dirs", lambda: [])
+    hand = table_at(app, ["employ"], autosave=write_autosave)
+    hand.frames(2)
+    hand.answer(True)
+    status = hand.table.view.status
+    assert status == t("status.save_failed", reason=t("save.why.not_folder", folder=str(home)))
+    assert "Errno" not in status and "\n" not in status
+
+
+@pytest.mark.parametrize(("code", "key"), [
+    (errno.ENOSPC, "save.why.full"), (errno.EROFS, "save.why.read_only"),
+    (errno.EACCES, "save.why.read_only"), (errno.EIO, "save.why.other"),
+])
+def test_why_a_write_failed_is_said_in_words(home: Path, monkeypatch: pytest.MonkeyPatch,
+                                             code: int, key: str) -> None:
+    def refused(src: str, dst: str) -> None:
+        raise OSError(code, os.strerror(code))
+
+    monkeypatch.setattr(saves.os, "replace", refused)
+    session = Session(["Ann", "Bob", "Cy"], TOWNS_3.split(), autosave=write_autosave)
+    assert session.submit("employ").ok, "a refused write never refuses the step"
+    assert session.save_error is not None
+    reason = saves.why_not_written(session.save_error)
+    assert reason.key == key
+    said = t("status.not_saving", reason=reason)
+    assert "Errno" not in said and "[" not in said
+    assert not list(home.glob(".*.tmp")), "no temporary file is left behind"
+
+
+def test_a_new_game_is_dealt_even_when_the_disk_refuses(app, home: Path) -> None:
+    from scenes.screens.setup import SetupScene
+
+    home.parent.mkdir(parents=True, exist_ok=True)
+    home.write_text("", "utf-8")
+    app.start(SetupScene())
+    hand = Hand(app)
+    setup = app.stack.top
+    hand.click(setup.start_button.rect.center)
+    hand.frames(30)
+    assert isinstance(hand.top(), Confirm), "the table says the game is not being saved"
+    assert hand.table.session.save_error is not None
+
+
+def test_a_setting_that_cannot_be_saved_is_a_sentence(app, home: Path) -> None:
+    from scenes.screens.settings import SettingsOverlay
+
+    home.parent.mkdir(parents=True, exist_ok=True)
+    home.write_text("", "utf-8")
+    app.start(SettingsOverlay())
+    overlay = app.stack.top
+    hand = Hand(app)
+    hand.click(overlay.confirm.rect.center)  # a toggle: changed and saved at once
+    assert overlay.trouble is not None and overlay.trouble.key == "msg.settings_not_saved"
+    said = t(overlay.trouble.key, **overlay.trouble.values)
+    assert said == f"Your settings could not be saved: {home} is a file, not a folder."
+    assert app.notice is None, "said under the change, not again on the title"
+
+
+def test_settings_in_a_data_folder_that_is_a_file(home: Path) -> None:
+    home.parent.mkdir(parents=True, exist_ok=True)
+    home.write_text("", "utf-8")
+    settings, notice = saves.load_settings()
+    assert settings == Settings() and notice is not None
+    said = t(notice.key, **notice.values)
+    assert said == (f"Your settings could not be read ({home} is a file, not a folder), "
+                    "so defaults are used.")
+    assert "kept as" not in said
+
+
+def test_the_folder_is_synced_after_the_rename(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    synced: list[str] = []
+    real_fsync = os.fsync
+
+    def fsync(fd: int) -> None:
+        synced.append("folder" if stat.S_ISDIR(os.fstat(fd).st_mode) else "file")
+        real_fsync(fd)
+
+    monkeypatch.setattr(saves.os, "fsync", fsync)
+    saves.atomic_write(home / "autosave.txt", "text")
+    if sys.platform.startswith("win"):
+        assert synced == ["file"]
+    else:
+        assert synced == ["file", "folder"]
+
+
+def test_leftovers_of_a_crash_are_removed_at_start(home: Path) -> None:
+    from scenes.main import make_app
+
+    (home / "records").mkdir(parents=True)
+    leftovers = [home / ".autosave.txt.k2j4.tmp", home / ".settings.json.x9.tmp",
+                 home / "records" / ".2026-01-01-Ann.txt.q1.tmp"]
+    for path in leftovers:
+        path.write_text("half a file", "utf-8")
+    kept = [home / "autosave.txt", home / "notes.tmp", home / "records" / "game.txt"]
+    for path in kept:
+        path.write_text(HEADER_3, "utf-8")
+    make_app()
+    assert not any(path.exists() for path in leftovers)
+    assert all(path.exists() for path in kept)
+
+
+# ----- NUL and control characters --------------------------------------------------
+@pytest.mark.parametrize("text", ["employ\0", "a\ud800b", "\x1b[2J\x07", "a\u2028b", ""])
+def test_any_text_can_be_drawn(text: str) -> None:
+    pygame.font.init()
+    assert render(text).get_height() > 0
+    assert fit_size(text, "text", 20, 100) > 0
+    assert wrap(text + "\nnext", "text", 20, 200)
+    assert fit_lines(text, "text", 20, 200, 2)
+    assert "\0" not in drawable(text) and "\x1b" not in drawable(text)
+
+
+def test_names_from_the_settings_file_obey_the_rule(app, home: Path) -> None:
+    from scenes.main import make_app
+    from scenes.screens.setup import SetupScene
+
+    home.mkdir(parents=True)
+    names = ["\u0000", 'A"x', "B,C", "  Dee  "]
+    (home / "settings.json").write_text(json.dumps({"names": names, "players": 4}), "utf-8")
+    application = make_app()
+    assert application.settings.names == ["", "", "", "Dee"]
+    application.start(SetupScene())
+    setup = application.stack.top
+    assert [f.value for f in setup.names] == ["Ann", "Bob", "Cy", "Dee"]
+    hand = Hand(application)
+    hand.frames(2)  # drawn: no NUL reaches pygame
+    hand.click(setup.start_button.rect.center)
+    record = parse_record(saves.read_autosave() or "")
+    assert sorted(record.names) == ["Ann", "Bob", "Cy", "Dee"]
+    replay(record)
+
+
+def test_setup_checks_the_names_again(app, home: Path) -> None:
+    from scenes.screens.setup import SetupScene
+
+    app.start(SetupScene())
+    setup = app.stack.top
+    setup.names[2].value = "Cy\x1b"  # as if it came from a file, past the field's filter
+    Hand(app).click(setup.start_button.rect.center)
+    assert app.stack.top is setup and setup.message
+    assert setup.message.startswith("A name cannot be used: the name 'Cy\\x1b' cannot contain")
+    assert not saves.autosave_path().exists()
+
+
+def test_session_new_refuses_a_name_with_a_newline_or_only_spaces() -> None:
+    saved: list[str] = []
+    for names in (["Ann", "B\nob", "Cy"], ["Ann", "   ", "Cy"], ['A"x', "B", "C"]):
+        with pytest.raises(ValueError):
+            Session.new(names, seed=1, autosave=saved.append)
+    assert saved == [], "nothing was written for a game that could not start"
+
+
+@pytest.mark.parametrize(("data", "said"), [
+    ((HEADER_3 + "employ\0\n").encode(), "autosave.txt: not a text file"),
+    ((HEADER_3 + "employ \x1b[2J\n").encode(),
+     "line 3: employ \\x1b[2J: U+001B is not part of the notation"),
+    (f'[Players "Ann, B\x01ob, Cy"]\n[Towns "{TOWNS_3}"]\n'.encode(), "line 1: [Players]"),
+])
+def test_control_characters_in_the_autosave_reach_the_title_escaped(app, home: Path,
+                                                                     data: bytes,
+                                                                     said: str) -> None:
+    home.mkdir(parents=True)
+    (home / "autosave.txt").write_bytes(data)
+    title = open_title(app)
+    assert title.message and said in title.message
+    assert all(ch.isprintable() for ch in title.message)
+    frames(app, 3)  # drawn without pygame refusing anything
+
+
+# ----- an autosave that cannot be read ---------------------------------------------
+DAMAGED = {
+    "truncated": b'[Game "Sail to India"]\n[Players "Ann, Bob',
+    "garbage": b"\xff\xfe\x81garbage\x9c\n",
+    "wrong shape": b'{"players": ["Ann", "Bob", "Cy"]}\n',
+    "illegal step": (HEADER_3 + "employ\nmove L-3\n").encode(),
+    "empty": b"",
+}
+
+
+@pytest.mark.parametrize("kind", list(DAMAGED))
+def test_an_unreadable_autosave_is_set_aside_and_never_overwritten(app, home: Path,
+                                                                  kind: str) -> None:
+    from scenes.screens.setup import SetupScene
+    from scenes.table.scene import TableScene
+
+    home.mkdir(parents=True)
+    data = DAMAGED[kind]
+    (home / "autosave.txt").write_bytes(data)
+    title = open_title(app)
+    backups = list(home.glob("autosave.unreadable-*.txt"))
+    assert len(backups) == 1 and backups[0].read_bytes() == data
+    assert title.message and title.message.startswith("The saved game could not be read (")
+    assert backups[0].name in title.message
+    assert not title.continue_button.enabled
+    assert not (home / "autosave.txt").exists()
+    again = open_title(app)
+    assert again.message is None, "told once"
+    hand = Hand(app)
+    hand.click(again.new_button.rect.center)
+    hand.frames(30)
+    setup = app.stack.top
+    assert isinstance(setup, SetupScene)
+    hand.click(setup.start_button.rect.center)
+    hand.frames(10)
+    assert isinstance(hand.table, TableScene)
+    assert (home / "autosave.txt").exists(), "the new game saves to a fresh file"
+    assert backups[0].read_bytes() == data, "the old one is never written over"
+
+
+def test_a_non_utf8_autosave_says_it_could_not_be_read(app, home: Path) -> None:
+    home.mkdir(parents=True)
+    (home / "autosave.txt").write_bytes(HEADER_3.encode() + b"employ \xe9\n")
+    title = open_title(app)
+    assert "autosave.txt: not a UTF-8 text file" in (title.message or "")
+
+
+def test_an_oversized_autosave_is_refused_like_any_record(app, home: Path) -> None:
+    home.mkdir(parents=True)
+    with (home / "autosave.txt").open("wb") as f:
+        f.truncate(100 * 1024 * 1024)  # sparse: nothing is really written
+    title = open_title(app)
+    assert "too large for a record (the limit is 4 MB)" in (title.message or "")
+    backup = next(home.glob("autosave.unreadable-*.txt"))
+    assert backup.stat().st_size == 100 * 1024 * 1024
+
+
+@needs_fifo
+def test_a_fifo_autosave_never_hangs_the_title(app, home: Path) -> None:
+    home.mkdir(parents=True)
+    os.mkfifo(home / "autosave.txt")
+    title = open_title(app)
+    assert "not a regular file" in (title.message or "")
+    assert stat.S_ISFIFO(next(home.glob("autosave.unreadable-*.txt")).lstat().st_mode)
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists() or not hasattr(os, "symlink"),
+                    reason="needs /dev/zero")
+def test_an_autosave_pointing_at_a_device_is_refused(app, home: Path) -> None:
+    home.mkdir(parents=True)
+    os.symlink("/dev/zero", home / "autosave.txt")
+    title = open_title(app)
+    assert "not a regular file" in (title.message or "")
+
+
+@needs_fifo
+def test_a_fifo_among_the_records_is_not_listed(home: Path) -> None:
+    folder = home / "records"
+    folder.mkdir(parents=True)
+    os.mkfifo(folder / "pipe.txt")
+    (folder / "game.txt").write_text(HEADER_3, "utf-8")
+    assert [p.name for p in saves.list_records()] == ["game.txt"]
+
+
+@needs_fifo
+def test_a_fifo_settings_file_is_set_aside(home: Path) -> None:
+    home.mkdir(parents=True)
+    os.mkfifo(home / "settings.json")
+    settings, notice = saves.load_settings()
+    assert settings == Settings() and notice is not None and notice.key == "msg.settings_corrupt"
+    assert not (home / "settings.json").exists()
+
+
+# ----- long records never freeze the window --------------------------------------------
+def test_the_autosave_is_read_in_the_background(app, home: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    import scenes.screens.title as title_module
+
+    home.mkdir(parents=True)
+    (home / "autosave.txt").write_text(HEADER_3 + "employ\n", "utf-8")
+    release = threading.Event()
+    real = title_module.open_autosave
+
+    def slow() -> Session:  # as long as a huge record takes, until the test says so
+        release.wait(60)
+        return real()
+
+    monkeypatch.setattr(title_module, "open_autosave", slow)
+    app.start(TitleScene())
+    title = app.stack.top
+    frames(app, 5)  # the window keeps drawing meanwhile
+    assert title.opening is not None and not title.continue_button.enabled
+    assert not title.new_button.enabled, "a new game waits: it could write over the autosave"
+    Hand(app).click(title.new_button.rect.center)
+    assert app.stack.top is title
+    release.set()
+    title.opening.wait(60)
+    frames(app)
+    assert title.opening is None and title.continue_button.enabled
+    assert title.saved is not None and title.saved.steps == ["employ"]
+
+
+def test_a_record_is_opened_in_the_background(app, home: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    import scenes.screens.load_record as load_module
+    from scenes.table.scene import TableScene
+
+    (home / "records").mkdir(parents=True)
+    (home / "records" / "game.txt").write_text(HEADER_3 + "employ\n", "utf-8")
+    release = threading.Event()
+    real = load_module.open_record
+
+    def slow(path: Path) -> Session:
+        release.wait(60)
+        return real(path)
+
+    monkeypatch.setattr(load_module, "open_record", slow)
+    app.start(TitleScene())
+    frames(app)
+    app.navigator.open(Screen.LOAD_RECORD)
+    frames(app, 30)
+    listing = app.stack.top
+    listing.choose(home / "records" / "game.txt")
+    frames(app, 5)
+    assert app.stack.top is listing and listing.message == t("load.opening", name="game.txt")
+    release.set()
+    listing.opening.wait(60)
+    frames(app, 30)
+    assert isinstance(Hand(app).table, TableScene)
+
+
+# ----- the smoke run on a copy of a player's files ---------------------------------------
+def test_smoke_runs_on_a_copy_of_a_players_files_and_cleans_up(tmp_path: Path) -> None:
+    player = tmp_path / "player"
+    (player / "records").mkdir(parents=True)
+    files = {
+        player / "settings.json": json.dumps({"names": ["A\"x", "\u0000"], "players": 3}),
+        player / "autosave.txt": HEADER_3 + "employ\0\n",
+        player / "records" / "old.txt": HEADER_3 + "employ\n",
+    }
+    for path, text in files.items():
+        path.write_text(text, "utf-8")
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(player / "records" / "pipe.txt")
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "TMPDIR": str(scratch), "TEMP": str(scratch), "TMP": str(scratch)}
+    env.pop(saves.ENV_HOME, None)
+    proc = subprocess.run([sys.executable, "-m", "scenes", "--smoke", "--home", str(player)],
+                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip().splitlines()[-1].startswith("smoke: ok")
+    assert "smoke: the title says: The saved game could not be read" in proc.stdout
+    assert list(scratch.iterdir()) == [], "the temporary home is removed"
+    for path, text in files.items():
+        assert path.read_text("utf-8") == text, "the player's own files are untouched"
+    assert sorted(p.name for p in player.iterdir()) == ["autosave.txt", "records",
+                                                        "settings.json"]
+
+
+@pytest.fixture(autouse=True)
+def _english() -> Iterator[None]:
+    from scenes.text import catalog
+
+    catalog.set_language("en")
+    yield
