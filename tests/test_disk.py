@@ -461,3 +461,26 @@ def _english() -> Iterator[None]:
 
     catalog.set_language("en")
     yield
+
+
+def test_nul_in_every_setting_and_record_name_reaches_no_font(home: Path) -> None:
+    from scenes.main import make_app
+
+    home.mkdir(parents=True)
+    data = {"names": ["\u0000"], "window": "\u0000x\u0000", "language": "\u0000",
+            "palette": "\u0000", "anim_speed": "\u0000", "future": "\u0000"}
+    (home / "settings.json").write_text(json.dumps(data), "utf-8")
+    folder = home / "records"
+    folder.mkdir()
+    (folder / "odd\x1b[2Jname.txt").write_bytes((HEADER_3 + "employ\0\n").encode())
+    application = make_app()
+    assert application.settings.names == [""]
+    open_title(application)
+    application.navigator.open(Screen.LOAD_RECORD)
+    frames(application, 30)  # the record's name, control characters and all, is drawn
+    listing = application.stack.top
+    listing.choose(folder / "odd\x1b[2Jname.txt")
+    listing.opening.wait(60)
+    frames(application, 3)
+    assert listing.message and "not a text file" in listing.message
+    assert "\x1b" not in listing.message
