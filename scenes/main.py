@@ -28,9 +28,12 @@ from scenes.core.saves import (
     ENV_HOME,
     Notice,
     Settings,
+    has_autosave,
     load_settings,
+    open_autosave,
     open_record,
     remove_leftovers,
+    set_aside_autosave,
 )
 from scenes.devtools import framebench, smoke
 from scenes.devtools.preview import TablePreview, sample_state
@@ -114,6 +117,27 @@ def _window_size(text: str | None) -> tuple[int, int] | None:
     return (w, h)
 
 
+def _keep_unreadable_autosave() -> None:
+    """A record opened here becomes the autosave at its first step: an autosave that
+    cannot be read is set aside first, as the title does, so it is never written over."""
+    if not has_autosave():
+        return
+    try:
+        open_autosave()
+        return
+    except ValueError as exc:
+        reason = shown(str(exc), 200)
+    try:
+        backup = set_aside_autosave()
+    except OSError:
+        print(f"sail-to-india: the last autosave cannot be read ({reason}) and could not "
+              "be moved aside, so the record was not opened (its steps would be saved over "
+              "it)", file=sys.stderr)
+        raise SystemExit(2) from None
+    print(f"sail-to-india: the last autosave cannot be read ({reason}); it was kept as "
+          f"{backup.name}", file=sys.stderr)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     if args.version:
@@ -133,6 +157,7 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError as exc:
             print(f"sail-to-india: {shown(str(exc), 1000)}", file=sys.stderr)
             return 2
+        _keep_unreadable_autosave()
     review = None
     if args.review:
         try:

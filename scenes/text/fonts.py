@@ -32,13 +32,28 @@ FONT_FILES: dict[str, str] = {
 _fonts: dict[tuple[str, int], pygame.font.Font] = {}
 
 
+_watching_quit = False
+
+
+def _forget_fonts() -> None:
+    global _watching_quit
+    _fonts.clear()
+    _watching_quit = False
+
+
 def font(role: str, size: int) -> pygame.font.Font:
     """A bundled font by role (see ``FONT_FILES``) at a pixel size, loaded once."""
+    global _watching_quit
+    if not pygame.font.get_init():
+        pygame.font.init()
+    if not _watching_quit:
+        # fonts die with pygame.quit() (a second window in one process would find
+        # them dead): forget them then
+        pygame.register_quit(_forget_fonts)
+        _watching_quit = True
     key = (role, size)
     found = _fonts.get(key)
     if found is None:
-        if not pygame.font.get_init():
-            pygame.font.init()
         path = asset_path("fonts", FONT_FILES[role])
         try:
             found = pygame.font.Font(str(path), size)
