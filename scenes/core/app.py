@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pygame
 
+from scenes.core.audio import Sounds
 from scenes.core.layout import LOGICAL_SIZE
 from scenes.core.navigator import Navigator
 from scenes.core.saves import Notice, Settings, save_settings, why_not_written
@@ -63,6 +64,8 @@ class App:
         self.stack = SceneStack(self)
         #: Screens by name; ``scenes.main`` registers them.
         self.navigator = Navigator(self.stack)
+        #: The effects and the music (silent when there is no audio device).
+        self.sounds = Sounds(settings)
         self.clock = pygame.time.Clock()
         self.running = True
         self.frames = 0
@@ -106,7 +109,8 @@ class App:
             if event.type == pygame.QUIT:
                 self.quit()
                 continue
-            self.stack.handle(event)
+            if not self.stack.handle(event):
+                self.unhandled(event)
         self.stack.update(dt)
         self.screen.fill((0, 0, 0))
         self.stack.draw(self.screen)
@@ -117,6 +121,22 @@ class App:
         self.stack.apply()
         if not self.stack.scenes:
             self.quit()
+            return
+        # The screen (the bottom scene; overlays do not count) says whether music plays.
+        self.sounds.want_music(self.stack.scenes[0].music)
+
+    def unhandled(self, event: pygame.event.Event) -> None:
+        """A key no scene took: M mutes or unmutes, wherever that makes sense (a scene
+        that takes typing, such as a name being entered, keeps its keys)."""
+        if (event.type == pygame.KEYDOWN and event.key == pygame.K_m
+                and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META)):
+            self.toggle_mute()
+
+    def toggle_mute(self) -> bool:
+        """Every sound off, or back on, and remembered; True when now muted."""
+        muted = self.sounds.toggle_mute()
+        self.save_settings()
+        return muted
 
     def run(self, max_frames: int | None = None, fixed_dt: float | None = None) -> int:
         """Run until quit (or ``max_frames``); ``fixed_dt`` makes time deterministic."""

@@ -50,6 +50,10 @@ MAX_SETTINGS_BYTES = 1024 * 1024
 ANIM_SPEEDS: tuple[str, ...] = ("off", "fast", "normal", "slow")
 #: Window sizes offered in the settings ("" fits the desktop).
 WINDOW_SIZES: tuple[str, ...] = ("", "1280x720", "1600x900", "1920x1080")
+#: Volume steps offered in the settings, percent (a saved level may lie between them).
+VOLUMES: tuple[int, ...] = (0, 25, 50, 75, 100)
+#: The settings holding a volume, each a percentage 0..100.
+VOLUME_SETTINGS = frozenset({"volume", "effects_volume", "music_volume"})
 
 
 @dataclass(frozen=True)
@@ -239,6 +243,10 @@ class Settings:
     anim_speed: str = "normal"       # one of ANIM_SPEEDS; "off" shows every change at once
     confirm_end_turn: bool = True    # ask before ending a turn with action points left
     show_handoff: bool = True        # the "pass the mouse" screen between players
+    volume: int = 75                 # the master volume, percent (0..100)
+    effects_volume: int = 100        # the effects' share of it, percent
+    music_volume: int = 50           # the music loop's share, percent; 0 plays no music
+    muted: bool = False              # M: every sound off, the levels kept for later
     extra: dict = field(default_factory=dict)  # keys from a newer version, kept as they were
 
     @property
@@ -273,6 +281,8 @@ class Settings:
                 else:
                     ok = isinstance(value, type(default))
                 if ok and name == "anim_speed" and value not in ANIM_SPEEDS:
+                    ok = False
+                if ok and name in VOLUME_SETTINGS and not 0 <= value <= 100:
                     ok = False
                 if ok and name == "names":
                     # Names from the file obey the one rule for a name (a name that
@@ -379,7 +389,8 @@ def _fresh(folder: Path, stem: str) -> Path:
 
 
 __all__ = [
-    "ANIM_SPEEDS", "AUTOSAVE", "ENV_HOME", "SETTINGS", "WINDOW_SIZES", "Notice", "Settings",
+    "ANIM_SPEEDS", "AUTOSAVE", "ENV_HOME", "SETTINGS", "VOLUMES", "VOLUME_SETTINGS",
+    "WINDOW_SIZES", "Notice", "Settings",
     "atomic_write", "autosave_path", "data_dir", "elsewhere_dirs", "has_autosave",
     "list_records", "load_settings", "open_autosave", "open_record", "read_autosave",
     "records_dir", "remove_leftovers", "save_record", "save_settings", "set_aside",

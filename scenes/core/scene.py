@@ -17,6 +17,7 @@ from typing import Protocol
 
 import pygame
 
+from scenes.core.audio import Sounds
 from scenes.core.saves import Notice, Settings
 
 
@@ -34,8 +35,11 @@ class Host(Protocol):
     settings: Settings
     notice: Notice | None
     navigator: Navigate
+    sounds: Sounds
 
     def quit(self) -> None: ...
+
+    def toggle_mute(self) -> bool: ...
 
     def save_settings(self) -> Notice | None: ...
 
@@ -47,6 +51,9 @@ class Scene:
 
     #: Draws every pixel: the scenes below need not be drawn.
     opaque: bool = True
+    #: The quiet music loop plays while this is the screen shown (the bottom scene of
+    #: the stack decides; an overlay above it does not).
+    music: bool = True
     #: Swallows every event (transitions, modal dialogs): nothing below sees input.
     modal: bool = False
 

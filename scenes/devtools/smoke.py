@@ -56,6 +56,12 @@ def click(pos: tuple[int, int]) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
 
 
+#: Sounds the run must have played: the hand's, a payment, a voyage and its discovery,
+#: the turn passing, the final round and the end.
+SMOKE_SOUNDS = ("pickup", "drop", "coins_pay", "sail", "flip", "turn", "final_round",
+                "game_end")
+
+
 def scripted_steps() -> list[str]:
     steps: list[str] = []
     for turn in SCRIPT_TURNS:
@@ -154,10 +160,18 @@ def _run(make_app: Callable[[], App]) -> int:
     settle(30)
     if not isinstance(app.stack.top, ScoringScene) or not scripted.over:
         return fail(f"the scripted game ended on {type(app.stack.top).__name__}")
+    sounds = app.sounds
+    unheard = [name for name in SMOKE_SOUNDS if not sounds.asked[name]]
+    if unheard:
+        return fail(f"no sound was played for: {', '.join(unheard)}")
+    if sounds.missing():
+        return fail(f"sound files missing or unreadable: {', '.join(sounds.missing())}")
     winners = [scripted.names[w] for w in scripted.state.winners or []]
     print(f"smoke: ok: title -> setup -> table ({drags} drags became steps), "
           f"scripted game of {len(scripted.steps)} steps -> scoring, winner {', '.join(winners)}; "
-          f"{app.frames} frames; language {language()}: {t('score.heading')}")
+          f"{app.frames} frames; {sum(sounds.asked.values())} sounds"
+          f"{'' if sounds.live else ' (no audio device)'}; "
+          f"language {language()}: {t('score.heading')}")
     pygame.quit()
     return 0
 

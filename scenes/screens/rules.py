@@ -36,7 +36,8 @@ def page_blocks(page: str) -> list[Block]:
         return [("h", t("rules.turn.h1")), ("p", t("rules.turn.p1")), ("p", t("rules.turn.p2")),
                 ("p", t("rules.turn.p3")), ("h", t("rules.turn.h2")), ("p", t("rules.turn.p4")),
                 ("p", t("rules.turn.p5")), ("h", t("rules.turn.h3")), ("b", t("rules.turn.p6")),
-                ("b", t("rules.turn.p7")), ("h", t("rules.turn.h4")), ("p", t("rules.turn.p8"))]
+                ("b", t("rules.turn.p7")), ("h", t("rules.turn.h4")), ("p", t("rules.turn.p8")),
+                ("p", t("rules.turn.p9"))]
     if page == "actions":
         blocks: list[Block] = [("h", t("rules.actions.h"))]
         for action in ("employ", "speed", "tech", "build", "sell", "move"):

@@ -28,6 +28,8 @@ COLUMNS = ("score.historians", "score.strongholds", "score.churches", "score.mar
 class ScoringScene(Scene):
     """Final scores; Play again, Save record, Review game, Final table, Title."""
 
+    music = False  # the end's cadence, then quiet
+
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session

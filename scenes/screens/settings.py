@@ -1,4 +1,5 @@
-"""The settings overlay: language, window, animation speed, questions asked, colours.
+"""The settings overlay: language, window, animation speed, questions asked, colours,
+and beside them the sound (volume, effects, music, mute).
 
 Reached from the title and from the pause menu at the table. Every change is applied
 at once (the window resizes, the palette changes under the veil) and saved at once
@@ -10,15 +11,17 @@ from __future__ import annotations
 
 import pygame
 
-from scenes.core.saves import ANIM_SPEEDS, WINDOW_SIZES, Notice, Settings
+from scenes.core.saves import ANIM_SPEEDS, VOLUMES, WINDOW_SIZES, Notice, Settings
 from scenes.text.catalog import LANGUAGE_NAMES, LANGUAGES, language, set_language, t
 from scenes.text.fonts import blit_text, fit_size
 from scenes.ui import palette as P
 from scenes.ui.overlays import Overlay, parchment_plate
 from scenes.ui.widgets import Button, Choice, Toggle, Widget
 
-PLATE = pygame.Rect(0, 0, 980, 880)
+PLATE = pygame.Rect(0, 0, 1700, 880)
 PLATE.center = (960, 540)
+#: Two columns: the game's settings on the left, the sound's on the right.
+COLUMN = (PLATE.w - 140 - 80) // 2
 
 
 def _window_label(size: str) -> str:
@@ -26,6 +29,15 @@ def _window_label(size: str) -> str:
         return t("settings.window.fit")
     w, h = size.split("x")
     return t("settings.window.size", w=w, h=h)
+
+
+def _volume_label(level: int) -> str:
+    return t("settings.volume.level", value=level) if level else t("settings.volume.off")
+
+
+def _nearest(level: int) -> int:
+    """The volume step shown for a saved level (which may lie between steps)."""
+    return min(range(len(VOLUMES)), key=lambda i: abs(VOLUMES[i] - level))
 
 
 class SettingsOverlay(Overlay):
@@ -46,7 +58,7 @@ class SettingsOverlay(Overlay):
     def enter(self) -> None:
         s = self.settings
         x = PLATE.x + 70
-        w = PLATE.w - 140
+        w = COLUMN
         y = PLATE.y + 120
         # Each language is named in its own words, so anyone finds theirs.
         self.labels = [("settings.language", (x, y))]
@@ -81,6 +93,23 @@ class SettingsOverlay(Overlay):
                                    "settings.close", self.close)
         self.widgets = [self.language, self.window, self.fullscreen, self.speed, self.confirm,
                         self.handoff, self.palette, self.close_button]
+        self._sound_column(PLATE.right - 70 - COLUMN, PLATE.y + 120)
+
+    def _sound_column(self, x: int, y: int) -> None:
+        s = self.settings
+        levels = [str(v) for v in VOLUMES]
+        labels = [(lambda v=v: _volume_label(v)) for v in VOLUMES]
+        self.volumes: dict[str, Choice] = {}
+        for name, key in (("volume", "settings.volume"), ("effects_volume", "settings.effects"),
+                          ("music_volume", "settings.music")):
+            self.labels.append((key, (x, y)))
+            self.volumes[name] = Choice((x, y + 34, COLUMN, 54), levels, labels,
+                                        _nearest(getattr(s, name)),
+                                        lambda v, name=name: self._set_volume(name, int(v)))
+            y += 120
+        self.mute = Toggle((x, y, COLUMN, 44), "settings.mute", s.muted, self._set_muted)
+        self.silent_note = (x, y + 64)
+        self.widgets += [*self.volumes.values(), self.mute]
 
     # ----- changes: applied and saved at once ---------------------------------------
     def _save(self) -> None:
@@ -125,10 +154,26 @@ class SettingsOverlay(Overlay):
         self.settings.palette = "colorblind" if on else "classic"
         self._save()
 
+    def _set_volume(self, name: str, level: int) -> None:
+        setattr(self.settings, name, level)
+        self._save()
+        if self.app is not None:
+            self.app.sounds.refresh()
+            if name != "music_volume":
+                self.app.sounds.play("drop")  # the new level, heard at once
+
+    def _set_muted(self, on: bool) -> None:
+        if self.app is not None and self.settings.muted != on:
+            self.app.toggle_mute()  # applied and saved there
+        self.settings.muted = on
+
     # ----- frame --------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
             self.close()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_m:
+            self.mute.click(self.mute.rect.center)  # M here too, and the box follows
             return True
         for widget in self.widgets:
             if widget.handle(event):
@@ -143,6 +188,10 @@ class SettingsOverlay(Overlay):
             blit_text(surface, t(key), pos, role="text-semibold", size=24, color=P.INK_SOFT)
         for widget in self.widgets:
             widget.draw(surface)
+        if self.app is not None and not self.app.sounds.live:
+            note = t("settings.no_sound")
+            blit_text(surface, note, self.silent_note, size=fit_size(note, "text", 20, COLUMN),
+                      color=P.INK_SOFT)
         said = t(self.trouble.key, **self.trouble.values) if self.trouble else t("settings.saved")
         blit_text(surface, said, (PLATE.centerx, PLATE.bottom - 118),
                   size=fit_size(said, "text", 18, PLATE.w - 60), color=P.INK_SOFT,

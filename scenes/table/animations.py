@@ -12,6 +12,12 @@ its cached base picture once, when the animation starts, then blits only the fly
 markers each frame. Played in ``reverse`` the same film takes a step back (undo): the
 base is then the state *before* the step minus the markers flying back to it.
 
+Each film also carries its sound cues (``Cue``: an effect's name at a moment of the
+film): the sail as a ship leaves, the flip as a town turns, the bell as its VP rise,
+coins and the reshuffle as bankers and historians move, a marker landing. The table
+plays them as the film's clock passes them (``due``), so what is heard is what is
+seen; ``cues`` gives them for a step shown without a film (animations off).
+
 Time is handed in through ``update(dt)``; ``finish`` jumps to the end (a click, a key,
 or the "off" speed). Nothing here reads a clock or changes a state.
 """
@@ -118,6 +124,14 @@ class Rise(_Timed):
     duration: float
 
 
+@dataclass(frozen=True, order=True)
+class Cue:
+    """The effect ``name`` (``scenes.core.audio.EFFECTS``) at ``at`` seconds of a film."""
+
+    at: float
+    name: str
+
+
 @dataclass
 class Animation:
     """A step as a film: advance with ``update``, draw with ``draw``."""
@@ -129,6 +143,9 @@ class Animation:
     reverse: bool = False
     clock: float = 0.0
     palette: str = "classic"
+    #: Its sounds, in time order (none when played in reverse).
+    cues: list[Cue] = field(default_factory=list)
+    _heard: int = 0  # how many cues ``due`` has given
 
     # ----- time ------------------------------------------------------------------
     @property
@@ -149,6 +166,18 @@ class Animation:
 
     def finish(self) -> None:
         self.clock = self.total
+
+    def due(self) -> list[str]:
+        """The cues the clock has reached since the last call, by name."""
+        start = self._heard
+        while self._heard < len(self.cues) and self.cues[self._heard].at <= self.clock:
+            self._heard += 1
+        return [cue.name for cue in self.cues[start:self._heard]]
+
+    def due_all(self) -> list[str]:
+        """The cues not yet given, by name (the film is being skipped)."""
+        start, self._heard = self._heard, len(self.cues)
+        return [cue.name for cue in self.cues[start:]]
 
     def progress(self, start: float, duration: float) -> float:
         """An item's progress 0..1 at the current clock (1..0 when played in reverse)."""
@@ -313,6 +342,15 @@ class _Builder:
         self.flights: list[Flight] = []
         self.flips: list[Flip] = []
         self.rises: list[Rise] = []
+        self.cues: list[Cue] = []
+
+    def cue(self, name: str, at: float) -> None:
+        """Sound ``name`` at ``at`` unscaled seconds (like every start given here)."""
+        self.cues.append(Cue(at * self.k, name))
+
+    def landed(self, flight: Flight) -> None:
+        """A marker's click as it lands where its flight ends."""
+        self.cues.append(Cue(flight.end, "drop"))
 
     def fly(self, seat: int, src: Place, dst: Place, start: float,
             via: list[Point] | None = None, hops: bool = False) -> Flight:
@@ -360,6 +398,8 @@ class _Builder:
             f = self.fly(seat, ("lisboa", seat), (kind, seat, amount), start + i * STAGGER)
             end = max(end, f.end / self.k)
             i += 1
+        if i:
+            self.cue("reshuffle", start + 0.1)  # just after the coins or the bell
         return end, bool(departures)
 
 
@@ -375,12 +415,14 @@ def build(before: State, step: Step | str, after: State, layout: Layout,
     b = _Builder(before, after, layout, factor)
     kind, args = step.kind, step.args
     if kind == "employ":
-        b.fly(seat, ("stock", seat), ("lisboa", seat), 0)
+        b.landed(b.fly(seat, ("stock", seat), ("lisboa", seat), 0))
     elif kind == "speed":
-        b.fly(seat, ("speed", seat, before.speed[seat]), ("speed", seat, after.speed[seat]), 0)
+        b.landed(b.fly(seat, ("speed", seat, before.speed[seat]),
+                       ("speed", seat, after.speed[seat]), 0))
     elif kind == "tech":
-        b.fly(seat, ("scientist", seat), ("tech", args[0]), 0)
+        b.landed(b.fly(seat, ("scientist", seat), ("tech", args[0]), 0))
     elif kind == "move":
+        b.cue("sail", 0)
         for i, (src, via, dst) in enumerate(args):
             path: list[Point] = []
             first = via or src
@@ -394,35 +436,41 @@ def build(before: State, step: Step | str, after: State, layout: Layout,
             b.fly(seat, origin, ("ship", seat, dst), i * STAGGER, via=path, hops=True)
     elif kind == "cargo":
         _, p, k = args[0]
-        b.fly(seat, ("ship", seat, p), ("good", p, k), 0)
+        b.landed(b.fly(seat, ("ship", seat, p), ("good", p, k), 0))
     elif kind == "build":
         (_, p, k), source = args
         src: Place = ("ship", seat, p) if source is None else (
             ("good" if source[0] == "g" else "building", source[1], source[2]))
-        b.fly(seat, src, ("building", p, k), 0)
+        b.landed(b.fly(seat, src, ("building", p, k), 0))
     elif kind == "sell":
         for i, (_, p, k) in enumerate(args):
             b.fly(seat, ("good", p, k), ("lisboa", seat), i * STAGGER)
     elif kind == "return":
         target = args[0]
         if isinstance(target, int):
-            b.fly(seat, ("ship", seat, target), ("lisboa", seat), 0)
+            b.landed(b.fly(seat, ("ship", seat, target), ("lisboa", seat), 0))
         elif isinstance(target, tuple):
             where = "good" if target[0] == "g" else "building"
-            b.fly(seat, (where, target[1], target[2]), ("lisboa", seat), 0)
+            b.landed(b.fly(seat, (where, target[1], target[2]), ("lisboa", seat), 0))
     elif kind == "geography":
         for i, (letter, p, k) in enumerate(args):
             where = "good" if letter == "g" else "building"
             b.fly(seat, (where, p, k), ("ship", seat, p), i * STAGGER)
+        if b.flights:
+            b.landed(b.flights[-1])
     t_after = b.end
+    discovered = False
     if after.revealed > before.revealed:
         pos = after.revealed
         b.flips.append(Flip(pos, t_after * factor, FLIP * factor))
+        b.cue("flip", t_after)
         gained = after.vp[seat] - before.vp[seat]
         if gained > 0:
             town = layout.rect(Z.town(pos))
             b.rises.append(Rise(t("anim.vp", vp=gained), (town.centerx, town.centery),
                                 (t_after + FLIP * 0.8) * factor, RISE * factor))
+            b.cue("vp", t_after + FLIP * 0.8)
+            discovered = True
         t_after += FLIP
     if kind == "sell":
         dw = after.wealth[seat] - before.wealth[seat]
@@ -440,13 +488,24 @@ def build(before: State, step: Step | str, after: State, layout: Layout,
     t_next = t_after
     for who in range(after.n):
         if before.wealth[who] != after.wealth[who]:
+            gain = after.wealth[who] > before.wealth[who]
+            b.cue("coins_gain" if gain else "coins_pay", t_after)
             end, emptied = b.holdings("banker", who, t_after)
             t_next = max(t_next, end if emptied else t_after + 0.22)
     for who in range(after.n):
         if before.vp[who] != after.vp[who]:
+            if after.vp[who] > before.vp[who] and not (discovered and who == seat):
+                b.cue("vp", t_next)  # a discovery's bell has rung with its rise
             b.holdings("historian", who, t_next)
-    film = Animation(after, b.flights, b.flips, b.rises, palette=palette)
+    film = Animation(after, b.flights, b.flips, b.rises, palette=palette,
+                     cues=sorted(b.cues))
     return None if film.empty else film
+
+
+def cues(before: State, step: Step | str, after: State, layout: Layout) -> list[Cue]:
+    """The sounds of a step's film at the normal speed, for a step shown at once."""
+    film = build(before, step, after, layout)
+    return [] if film is None else film.cues
 
 
 def reverse(film: Animation, state: State) -> Animation:
@@ -454,5 +513,5 @@ def reverse(film: Animation, state: State) -> Animation:
     return Animation(state, film.flights, film.flips, [], reverse=True, palette=film.palette)
 
 
-__all__ = ["SPEED_FACTOR", "Animation", "Flight", "Flip", "Place", "Rise", "build",
-           "holdings_moves", "place_point", "reverse"]
+__all__ = ["SPEED_FACTOR", "Animation", "Cue", "Flight", "Flip", "Place", "Rise", "build",
+           "cues", "holdings_moves", "place_point", "reverse"]

@@ -3,7 +3,9 @@
 Each step the table makes (or undoes) becomes a film (``scenes.table.animations``).
 They play one after the other; a queue that falls far behind drops its oldest so
 the table catches up, and any click or key skips them all, so input never meets a
-half-drawn table. Time comes only from ``update(dt)``.
+half-drawn table. Time comes only from ``update(dt)``, which also hands back the
+sounds the playing film has reached; a skip hands back the sounds not yet heard, so
+a discovery clicked past still rings (at once, as with animations off).
 """
 
 from __future__ import annotations
@@ -36,16 +38,22 @@ class FilmQueue:
             self.queue.pop(0)
         self.queue.append(film)
 
-    def skip(self) -> None:
-        """Jump every film to its end."""
+    def skip(self) -> list[str]:
+        """Jump every film to its end; the names of the sounds they had still to play."""
+        rest = [name for film in self.queue for name in film.due_all()]
         self.queue.clear()
+        return list(dict.fromkeys(rest))
 
-    def update(self, dt: float) -> None:
+    def update(self, dt: float) -> list[str]:
+        """Advance the playing film; the names of the sounds it has reached."""
         film = self.current
-        if film is not None:
-            film.update(dt)
-            if film.done:
-                self.queue.pop(0)
+        if film is None:
+            return []
+        film.update(dt)
+        heard = film.due()
+        if film.done:
+            self.queue.pop(0)
+        return heard
 
     def set_palette(self, palette: str) -> None:
         for film in self.queue:

@@ -12,7 +12,9 @@ its own module: ``drag`` (the hand), ``actions`` (every change to the game, thro
 the session), ``films`` (the step animations, played from the states around each
 step), ``pacing`` (when a computer seat's step lands), ``render`` (the cached
 picture), ``logpanel`` and ``tooltips``. Other screens are reached through the
-navigator (scoring, title, settings, rules), never imported.
+navigator (scoring, title, settings, rules), never imported. Sounds go through one
+method, ``cue``: the hand's pick-up, drop and refusal, each step's film's cues as it
+plays, the turn passing, the final round and the end; M mutes them.
 """
 
 from __future__ import annotations
@@ -73,6 +75,7 @@ class TableScene(Scene):
         self._tip: tuple[State, tuple, Lines | None] | None = None
         self.pressed: str | None = None
         self.handoff_first = handoff_first
+        self._dropping = False  # a step being made by the player's drop (it has clicked)
         #: Whether the player was told that the autosave fails (told once, until it
         #: works again).
         self.not_saving = False
@@ -102,6 +105,11 @@ class TableScene(Scene):
     @property
     def animating(self) -> bool:
         return self.films.animating
+
+    @property
+    def music(self) -> bool:  # type: ignore[override]
+        """The music plays until the game is over (the end's cadence is heard alone)."""
+        return not self.session.over
 
     @property
     def log(self) -> list[tuple[int, str, str]]:
@@ -156,8 +164,10 @@ class TableScene(Scene):
         before, after = outcome.before, outcome.after
         assert before is not None and after is not None
         self.logpanel.sync(self.session)
-        self.films.play(animations.build(before, outcome.step, after, self.layout,
-                                         self.anim_speed, self.palette))
+        film = animations.build(before, outcome.step, after, self.layout, self.anim_speed,
+                                self.palette)
+        self.sound_step(before, outcome.step, after, film)
+        self.films.play(film)
         if after.over:
             self.go(Screen.SCORING, session=self.session)
             return
@@ -174,8 +184,54 @@ class TableScene(Scene):
         film = animations.build(now, outcome.step, undone, self.layout, self.anim_speed,
                                 self.palette)
         self.films.skip()
+        self.cue("drop")  # the marker put back
         if film is not None:
             self.films.play(animations.reverse(film, now))
+
+    def sound_step(self, before: State, step: str, after: State,
+                   film: animations.Animation | None) -> None:
+        """A step's sounds: its film's, heard as the film reaches them (all at once
+        when there is no film), then the turn passing, the final round's horn or the
+        end's cadence."""
+        cues = film.cues if film is not None else animations.cues(before, step, after,
+                                                                  self.layout)
+        if self._dropping:  # the player's own drop has clicked already
+            cues = [c for c in cues if c.name != "drop"]
+        if film is not None:
+            film.cues = cues
+        now = [] if film is not None else [c.name for c in cues]
+        then = None
+        if after.over:
+            now.append("game_end")  # the table leaves now: the cadence cannot wait
+        elif after.final_round and not before.final_round:
+            then = "final_round"
+        elif step.split()[0] == "end":
+            then = "turn"
+        if then is not None and film is not None:
+            film.cues.append(animations.Cue(film.total, then))
+        elif then is not None:
+            now.append(then)
+        self.cue_at_once(now)
+
+    def skip_films(self) -> None:
+        """Show every film's end at once; the sounds it had still to play are heard now
+        (a discovery clicked past still rings)."""
+        self.cue_at_once(self.films.skip())
+
+    def cue(self, name: str) -> None:
+        """Play the effect ``name``: every sound of the table goes through here."""
+        if self.app is not None:
+            self.app.sounds.play(name)
+
+    def cue_at_once(self, names: list[str]) -> None:
+        """Effects due together: the most important few (they must not pile up)."""
+        if self.app is not None and names:
+            self.app.sounds.play_at_once(names)
+
+    def toggle_sound(self) -> None:
+        """M: every sound off, or back on (remembered), and the status line says so."""
+        if self.app is not None:
+            self.say("status.sound_off" if self.app.toggle_mute() else "status.sound_on")
 
     def announce_turn(self) -> None:
         """Name the next player, so the mouse changes hands: only between people, as a
@@ -201,7 +257,7 @@ class TableScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN:
             if event.button in (4, 5):  # an old-style wheel
                 return True
-            self.films.skip()  # input never meets a half-played step
+            self.skip_films()  # input never meets a half-played step
             self.rest = 0.0
             if self.logpanel.contains(event.pos) and event.button == 1:
                 if not self.logpanel.click(event.pos) and not self.logpanel.unfolded:
@@ -216,7 +272,7 @@ class TableScene(Scene):
             self.on_release(event.pos)
             return True
         if event.type == pygame.KEYDOWN:
-            self.films.skip()
+            self.skip_films()
             return self.on_key(event)
         return False
 
@@ -244,6 +300,7 @@ class TableScene(Scene):
         piece = piece_at(self.state, self.staging, self.layout, pos)
         if piece is not None:
             held = self.drag.pick(self.state, self.staging, piece, pos, self.palette)
+            self.cue("pickup")
             self.view.lit = set(held.drops)
             self.say("status.pick" if held.drops else "status.pick.none")
 
@@ -265,9 +322,15 @@ class TableScene(Scene):
         self.hover = None
         held, drop = self.drag.release(pos)
         if drop is not None:
-            self.actions.perform(drop)
+            self.cue("drop")
+            self._dropping = True
+            try:
+                self.actions.perform(drop)
+            finally:
+                self._dropping = False
             return
         reason = self.drag.refusal_at(self.state, self.staging, held, pos)
+        self.cue("drop" if reason is None else "refuse")
         if reason is None:
             self.actions.staging_status()  # dropped back where it was: nothing to say
         elif reason == "nowhere":
@@ -279,6 +342,7 @@ class TableScene(Scene):
 
     def cancel_drag(self) -> None:
         self.drag.cancel()
+        self.cue("drop")
         self.view.lit = set()
         self.actions.staging_status()
 
@@ -290,6 +354,8 @@ class TableScene(Scene):
             self.open_rules()
         elif event.key == pygame.K_h and not ctrl:
             self.actions.show_hint()
+        elif event.key == pygame.K_m and not ctrl:
+            self.toggle_sound()
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.actions.confirm_key()
         elif event.key == pygame.K_ESCAPE:
@@ -382,7 +448,7 @@ class TableScene(Scene):
     # ----- time ---------------------------------------------------------------------------
     def animate(self, dt: float) -> None:
         """Advance the films and the sliding markers (also called by overlays above)."""
-        self.films.update(dt)
+        self.cue_at_once(self.films.update(dt))
         self.drag.update(dt)
 
     def update(self, dt: float) -> None:

@@ -210,6 +210,8 @@ TABLE_TEXT_EN = table(
     message("confirm.not_saving", "This game is not being saved: {reason}. Save a copy of the "
                                   "record elsewhere?"),
     message("status.game_over", "The game is over."),
+    message("status.sound_off", "Sound off. Press M to hear the table again."),
+    message("status.sound_on", "Sound on."),
     # the context menu of free returns
     message("menu.return_ship", "Bring this ship home to Lisboa"),
     message("menu.return_good", "Return this trade good to Lisboa"),
@@ -321,6 +323,13 @@ TABLE_TEXT_EN = table(
     message("settings.confirm_end", "Ask before ending a turn with action points left"),
     message("settings.handoff", "Show the hand-over screen between players"),
     message("settings.palette", "Colour-blind friendly colours"),
+    message("settings.volume", "Volume"),
+    message("settings.effects", "Sound effects"),
+    message("settings.music", "Music"),
+    message("settings.volume.off", "Off"),
+    message("settings.volume.level", "{value}%"),
+    message("settings.mute", "Mute all sound (M)"),
+    message("settings.no_sound", "No sound device was found: the game plays in silence."),
     message("settings.language", "Language"),
     message("settings.close", "Close"),
     message("settings.saved", "Settings are kept for the next game."),

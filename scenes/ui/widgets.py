@@ -198,6 +198,7 @@ class TextField(Widget):
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_ESCAPE):
                 self.focused = False
                 return True
+            return True  # a focused field owns the keyboard: the M of a name mutes nothing
         return super().handle(event)
 
     def update(self, dt: float) -> None:
