@@ -135,3 +135,28 @@ def test_the_review_fits(lang: str, record: str) -> None:
         hand.click(tab.center)
     _settle(hand)
     assert OVERFLOWS == []
+
+
+def test_the_lesson_fits(lang: str) -> None:
+    """Every place of the lesson in its panel, with the hint a refusal adds."""
+    from scenes.table.lesson import lesson_session
+
+    app = make_app()
+    app.settings.anim_speed = "off"
+    table = TableScene(lesson_session("Magdalena"))
+    app.start(table)
+    hand = Hand(app)
+    coach = table.lesson
+    assert coach is not None
+    while not coach.finished:
+        _settle(hand, 1)
+        coach.nudge()
+        _settle(hand, 1)
+        entry = coach.entry
+        if entry is None or entry.kind == "watch":
+            continue  # the computer captain plays its scripted step
+        if entry.step is None:
+            coach.next()
+        else:
+            assert table.actions.submit(entry.step).ok, entry.step
+    assert OVERFLOWS == []

@@ -178,6 +178,13 @@ class Session:
                 return value
         return None
 
+    def tag(self, name: str) -> str | None:
+        """The value of one header tag of the record (None when it has none)."""
+        for tag, value in self.tags:
+            if tag.lower() == name.lower():
+                return value
+        return None
+
     def seat_kind(self, seat: int) -> str:
         return self.seats[seat]
 
@@ -236,6 +243,14 @@ class Session:
         step = self._steps.pop()
         self.save()
         return Outcome(True, step, "", before, self.state)
+
+    def set_tag(self, name: str, value: str | None) -> None:
+        """Write one header tag (None removes it) and save: a note the client keeps with
+        the record, such as where a lesson stands; the game itself is not touched."""
+        self.tags = [(t, v) for t, v in self.tags if t.lower() != name.lower()]
+        if value is not None:
+            self.tags.append((name, value))
+        self.save()
 
     def save(self) -> None:
         """Write the record through the autosave callback. An OSError from it (a

@@ -1,12 +1,15 @@
-"""The title screen: New game, Continue, Load record…, Settings, Quit.
+"""The title screen: New game, Learn to play, Continue, Load record…, Settings, Quit.
 
 Continue is greyed out when there is no autosave. The autosave is read and replayed
 as soon as the title shows, in the background (a long record never freezes the
 window; "Reading the saved game…" meanwhile, and New game waits, so it can never
 write over an autosave not yet read). An autosave that cannot be read or replayed
 is set aside under a new name, and the player is told once, here; a new game then
-starts on a fresh file. Settings opens the same overlay as the pause menu at the
-table. A notice the window holds (a settings file set aside...) is shown here.
+starts on a fresh file. Learn to play starts the lesson from its beginning (a
+guided game, ``scenes.table.lesson``), after asking when the autosave is a lesson in
+progress; Continue resumes a lesson where it was left. Settings opens the same
+overlay as the pause menu at the table. A notice the window holds (a settings file
+set aside...) is shown here.
 """
 
 from __future__ import annotations
@@ -23,18 +26,21 @@ from scenes.core.saves import (
     open_autosave,
     set_aside_autosave,
     why_not_written,
+    write_autosave,
 )
 from scenes.core.scene import Scene
 from scenes.core.session import Session
+from scenes.table.lesson import LESSON_TAG, lesson_session
 from scenes.text.catalog import t
 from scenes.text.fonts import blit_text, fit_lines
 from scenes.ui import art
 from scenes.ui import palette as P
 from scenes.ui.backdrop import draw_title_backdrop
+from scenes.ui.overlays import Confirm
 from scenes.ui.widgets import Button
 
 PANEL = pygame.Rect(660, 420, 600, 530)
-BUTTON_W, BUTTON_H, BUTTON_GAP = 440, 70, 22
+BUTTON_W, BUTTON_H, BUTTON_GAP = 440, 62, 20
 
 
 class TitleScene(Scene):
@@ -43,18 +49,19 @@ class TitleScene(Scene):
     def __init__(self) -> None:
         super().__init__()
         x = PANEL.centerx - BUTTON_W // 2
-        y = PANEL.y + 50
+        y = PANEL.y + 38
 
         def rect(i: int) -> pygame.Rect:
             return pygame.Rect(x, y + i * (BUTTON_H + BUTTON_GAP), BUTTON_W, BUTTON_H)
 
         self.new_button = Button(rect(0), "title.new", self.new_game, size=30)
-        self.continue_button = Button(rect(1), "title.continue", self.continue_game, size=30)
-        self.load_button = Button(rect(2), "title.load", self.load_record, size=30)
-        self.settings_button = Button(rect(3), "title.settings", self.open_settings, size=30)
-        self.quit_button = Button(rect(4), "title.quit", self.quit, size=30)
-        self.buttons = [self.new_button, self.continue_button, self.load_button,
-                        self.settings_button, self.quit_button]
+        self.learn_button = Button(rect(1), "title.learn", self.learn, size=30)
+        self.continue_button = Button(rect(2), "title.continue", self.continue_game, size=30)
+        self.load_button = Button(rect(3), "title.load", self.load_record, size=30)
+        self.settings_button = Button(rect(4), "title.settings", self.open_settings, size=30)
+        self.quit_button = Button(rect(5), "title.quit", self.quit, size=30)
+        self.buttons = [self.new_button, self.learn_button, self.continue_button,
+                        self.load_button, self.settings_button, self.quit_button]
         self.message: str | None = None
         #: The autosaved game, read and replayed (Continue plays it on).
         self.saved: Session | None = None
@@ -88,6 +95,7 @@ class TitleScene(Scene):
         reading = self.opening is not None
         self.continue_button.enabled = self.saved is not None
         self.new_button.enabled = self.load_button.enabled = not reading
+        self.learn_button.enabled = not reading
 
     def set_aside(self, reason: str) -> None:
         """Move the unreadable autosave out of a new game's way, and say so once."""
@@ -103,6 +111,32 @@ class TitleScene(Scene):
     def new_game(self) -> None:
         if self.opening is None:
             self.go(Screen.SETUP)
+
+    def learn(self) -> None:
+        """Learn to play: the lesson from its beginning (asked first when the autosave is
+        a lesson in progress, which a new lesson writes over)."""
+        if self.opening is not None:
+            return
+        in_progress = self.saved is not None and self.saved.tag(LESSON_TAG) is not None
+        if in_progress and self.stack is not None:
+            self.stack.push(Confirm(t("lesson.restart"), self._learn_answer))
+            return
+        self.start_lesson()
+
+    def _learn_answer(self, yes: bool) -> None:
+        if yes:
+            self.start_lesson()
+
+    def start_lesson(self) -> None:
+        """The learner is called by the first name set up for a game, if any."""
+        names = self.app.settings.names if self.app is not None else []
+        name = names[0].strip() if names and names[0].strip() else t("lesson.learner")
+        try:
+            session = lesson_session(name, autosave=write_autosave)
+        except ValueError:  # a name a record cannot hold: the lesson's own
+            session = lesson_session(t("lesson.learner"), autosave=write_autosave)
+        self.saved = None  # written over by the lesson's first autosave
+        self.go(Screen.TABLE, session=session)
 
     def continue_game(self) -> None:
         if self.saved is not None:

@@ -65,6 +65,9 @@ class TableActions:
         self.staging = Staging()
         #: The markers chosen for Geography while choosing (None: not choosing).
         self.geography: list[Space] | None = None
+        #: Asked before every step (and before an undo, as "undo") while a lesson is
+        #: attached: False refuses it, and the guard itself says why.
+        self.guard: Callable[[str], bool] | None = None
 
     @property
     def state(self) -> State:
@@ -104,6 +107,8 @@ class TableActions:
     # ----- steps ------------------------------------------------------------------------
     def submit(self, step: str | Step) -> Outcome:
         """Make one step through the session; a refusal is said on the status line."""
+        if self.guard is not None and not self.guard(str(step)):
+            return Outcome(False, str(step), "guard", self.state, self.state)
         outcome = self.session.submit(step)
         if not outcome.ok:
             reason = (reason_text(outcome.refusal) if outcome.refusal is not None
@@ -165,7 +170,9 @@ class TableActions:
             Z.button("sail"): on(human and bool(staging.moves)),
             Z.button("sell"): on(human and bool(staging.sale)),
             Z.button("done"): on(human and st.phase == AFTER_MOVE),
-            Z.button("undo"): on(human and (not staging.empty or self.session.can_undo())),
+            # while a guard watches (a lesson), Undo takes back only what is staged
+            Z.button("undo"): on(human and (not staging.empty or (
+                self.guard is None and self.session.can_undo()))),
             Z.button("end_turn"): on(acting and staging.empty),
         }
 
@@ -211,6 +218,8 @@ class TableActions:
         if not self.staging.empty:
             self.host.say("status.staging")
             return
+        if self.guard is not None and not self.guard("end"):
+            return  # refused before any question is asked
         st = self.state
         if st.ap and st.phase != AFTER_MOVE and self.host.confirm_end_turn:
             self.host.ask(t("confirm.end_turn", count=st.ap), self._end_answer)
@@ -230,6 +239,8 @@ class TableActions:
         if self.staging.sale:
             self.staging.sale.pop()
             self.host.say("status.staged_undone")
+            return
+        if self.guard is not None and not self.guard("undo"):
             return
         outcome = self.session.undo()
         if not outcome.ok:

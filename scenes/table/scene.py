@@ -11,7 +11,8 @@ The scene itself only routes input and time to the parts that do the work, each 
 its own module: ``drag`` (the hand), ``actions`` (every change to the game, through
 the session), ``films`` (the step animations, played from the states around each
 step), ``pacing`` (when a computer seat's step lands), ``render`` (the cached
-picture), ``logpanel`` and ``tooltips``. Other screens are reached through the
+picture), ``logpanel`` and ``tooltips``; in a lesson, ``lesson`` (the coach it consults
+before every move) and ``lessonpanel``. Other screens are reached through the
 navigator (scoring, title, settings, rules), never imported. Sounds go through one
 method, ``cue``: the hand's pick-up, drop and refusal, each step's film's cues as it
 plays, the turn passing, the final round and the end; M mutes them.
@@ -32,9 +33,11 @@ from scenes.core.scene import Scene
 from scenes.core.session import Outcome, Session
 from scenes.table import animations
 from scenes.table.actions import GAME_BUTTONS, TableActions
-from scenes.table.drag import Drag, piece_at
+from scenes.table.drag import Drag, Held, piece_at
 from scenes.table.draw import TableView
 from scenes.table.films import FilmQueue
+from scenes.table.lesson import Coach, LessonPacing
+from scenes.table.lessonpanel import LessonPanel
 from scenes.table.logpanel import LogPanel
 from scenes.table.pacing import Pacing
 from scenes.table.render import Picture, TableRenderer
@@ -66,8 +69,17 @@ class TableScene(Scene):
         unfolded = self.layout.rect("log_open") if self.layout.has("log_open") else None
         self.logpanel = LogPanel(self.layout.rect("log"), unfolded or self.layout.rect("log"))
         self.logpanel.sync(session)
-        #: The computer seats, thinking off the main loop, and their rhythm.
-        self.pacing = Pacing(session.seats, seed=session.tag_seed())
+        #: The lesson when this game is one ("Learn to play"), with its panel.
+        self.lesson = Coach.attach(session)
+        self.lessonpanel = (None if self.lesson is None
+                            else LessonPanel(self.layout.rect("board_3"), self.lesson))
+        #: The computer seats, thinking off the main loop, and their rhythm (in a
+        #: lesson they play its script until it hands over).
+        self.pacing = (Pacing(session.seats, seed=session.tag_seed()) if self.lesson is None
+                       else LessonPacing(self.lesson, session.seats, seed=session.tag_seed()))
+        if self.lesson is not None:
+            self.actions.guard = self.lesson_permits
+        self._lesson_page = False  # the lesson showed a page last frame (Next awaited)
         #: The button or drop zone under the pointer (drawn lit over the base picture).
         self.hover: str | None = None
         self.pointer: tuple[int, int] = (-100, -100)
@@ -164,6 +176,8 @@ class TableScene(Scene):
         before, after = outcome.before, outcome.after
         assert before is not None and after is not None
         self.logpanel.sync(self.session)
+        if self.lesson is not None:
+            self.lesson.stepped(outcome.step)
         film = animations.build(before, outcome.step, after, self.layout, self.anim_speed,
                                 self.palette)
         self.sound_step(before, outcome.step, after, film)
@@ -247,6 +261,8 @@ class TableScene(Scene):
 
     # ----- input ----------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
+        if self.lessonpanel is not None and self.lessonpanel.handle(event):
+            return True
         if event.type == pygame.MOUSEMOTION:
             self.on_motion(event.pos)
             return True
@@ -300,6 +316,8 @@ class TableScene(Scene):
         piece = piece_at(self.state, self.staging, self.layout, pos)
         if piece is not None:
             held = self.drag.pick(self.state, self.staging, piece, pos, self.palette)
+            if self.lesson is not None:
+                held.drops = self.lesson.drops(held.drops, self.staging)
             self.cue("pickup")
             self.view.lit = set(held.drops)
             self.say("status.pick" if held.drops else "status.pick.none")
@@ -339,6 +357,37 @@ class TableScene(Scene):
             self.say("status.staging")
         else:
             self.say("status.refused", reason=reason)
+        if self.lesson is not None:
+            self.lesson_refused(held, pos, reason)
+
+    def lesson_refused(self, held: Held, pos: tuple[int, int], reason: str | None) -> None:
+        """A drop the lesson did not take: the step's hint in the lesson panel (the
+        engine's reason, if the move was illegal, stays on the status line). A marker
+        put back where it was picked up needs no hint."""
+        assert self.lesson is not None
+        here = self.layout.zones_at(pos)
+        if reason is None and here and here[0] in self.layout.zones_at(held.origin):
+            return
+        self.lesson.nudge()
+        if reason is None:
+            self.say("lesson.status.other")
+
+    def lesson_permits(self, step: str) -> bool:
+        """The lesson's guard on every step the table would make (and on Undo): only
+        the step the lesson waits for; anything else is refused with its hint."""
+        if self.lesson is None or self.lesson.permits(step):
+            return True
+        self.lesson.nudge()
+        self.say("lesson.no_undo" if step == "undo" else "lesson.status.other")
+        return False
+
+    def show_hint(self) -> None:
+        """H or Hint: in a lesson, the hint of its step; else what a medium computer
+        player would do now, lit."""
+        if self.lesson is not None and not self.lesson.finished:
+            self.say("status.hint", sentence=t(self.lesson.hint()))
+        else:
+            self.actions.show_hint()
 
     def cancel_drag(self) -> None:
         self.drag.cancel()
@@ -353,7 +402,7 @@ class TableScene(Scene):
         elif event.key == pygame.K_F1 or getattr(event, "unicode", "") == "?":
             self.open_rules()
         elif event.key == pygame.K_h and not ctrl:
-            self.actions.show_hint()
+            self.show_hint()
         elif event.key == pygame.K_m and not ctrl:
             self.toggle_sound()
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -385,7 +434,7 @@ class TableScene(Scene):
         elif zone == Z.button("rules"):
             self.open_rules()
         elif zone == Z.button("hint"):
-            self.actions.show_hint()
+            self.show_hint()
         elif zone == Z.button("undo"):
             if self.session.human_to_move:
                 self.undo()
@@ -406,7 +455,9 @@ class TableScene(Scene):
         self.stack.push(PauseMenu([("pause.settings", self.open_settings),
                                    ("pause.rules", self.open_rules),
                                    ("pause.save", self.save_record),
-                                   ("pause.title_screen", lambda: self.go(Screen.TITLE))]))
+                                   # a lesson left is resumed by Continue on the title
+                                   ("pause.title_screen" if self.lesson is None
+                                    else "lesson.leave", lambda: self.go(Screen.TITLE))]))
 
     def open_settings(self) -> None:
         self.open(Screen.SETTINGS)
@@ -460,6 +511,28 @@ class TableScene(Scene):
         self.animate(dt)
         self.rest += dt
         self.play_computer(dt)
+        self.follow_lesson(dt)
+
+    def follow_lesson(self, dt: float) -> None:
+        """Keep the lesson's step lit (the marker to pick up, where it goes) while no
+        marker is held, and the status line asking for Next on a page; once the lesson
+        has handed over, the table is the player's own."""
+        if self.lesson is None or self.lessonpanel is None:
+            return
+        self.lessonpanel.update(dt)
+        if self.lesson.finished:
+            self.lesson = self.lessonpanel = self.actions.guard = None
+            self.view.lit = set()
+            self.actions.refresh_status()
+            return
+        if not self.drag.holding and self.actions.geography is None:
+            self.view.lit = self.lesson.zones(self.state, self.staging)
+        if self.lesson.on_page != self._lesson_page:
+            self._lesson_page = self.lesson.on_page
+            if self._lesson_page:
+                self.say("lesson.hint.page")
+            else:
+                self.actions.refresh_status()
 
     def play_computer(self, dt: float) -> None:
         """A computer seat's next step, once it has chosen and the last film has played."""
@@ -487,8 +560,12 @@ class TableScene(Scene):
             film.draw(surface, self.layout, film.after)
         self.renderer.draw_hover(surface, self.hover, self.drag.holding, self.view.buttons)
         self.logpanel.draw(surface, self.state.turn)
+        if self.lessonpanel is not None:
+            self.lessonpanel.draw_marks(surface, self.layout, self.view.lit)
+            self.lessonpanel.draw(surface, self.state, self.palette)
         self.drag.draw(surface)
-        if (not self.drag.holding and self.rest >= DELAY
+        over_lesson = self.lessonpanel is not None and self.lessonpanel.contains(self.pointer)
+        if (not self.drag.holding and self.rest >= DELAY and not over_lesson
                 and (self.stack is None or self.stack.top is self)):
             self.renderer.draw_tooltip(surface, self.tooltip(), self.pointer)
 

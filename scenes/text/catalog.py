@@ -2,11 +2,12 @@
 
 No scene writes a word itself: it asks ``t(key, **values)``. The English source of
 every key is marked in the code (``game.words``): the client's words
-(``english``), the rules overlay's (``rules_text``), the log's (``narrate``) and
-the engine's refusals (``game.steps.REASONS``). ``t`` looks the key up with gettext
-(``pgettext``, the key being the context, or ``npgettext`` for a plural chosen by
-``count``) in the compiled catalog of the current language under
-``assets/locale``, so French and Italian are catalogs translators edit, not code.
+(``english``), the rules overlay's (``rules_text``), the lesson's (``lesson_text``),
+the log's (``narrate``) and the engine's refusals (``game.steps.REASONS``). ``t``
+looks the key up with gettext (``pgettext``, the key being the context, or
+``npgettext`` for a plural chosen by ``count``) in the compiled catalog of the
+current language under ``assets/locale``, so French and Italian are catalogs
+translators edit, not code.
 
 A message missing from a catalog falls back to English; a key missing from English
 shows the key itself, which a test catches. Placeholders are named, so a
@@ -25,6 +26,7 @@ from game.steps import REASONS
 from game.words import Phrase, Source
 from scenes.core.assets import asset_path
 from scenes.text.english import CLIENT_EN, TABLE_TEXT_EN
+from scenes.text.lesson_text import LESSON_TEXT_EN
 from scenes.text.narrate import LOG_TEXT_EN
 from scenes.text.rules_text import RULES_TEXT_EN
 
@@ -35,6 +37,7 @@ ENGLISH: dict[str, Source] = {
     **TABLE_TEXT_EN,
     **LOG_TEXT_EN,
     **RULES_TEXT_EN,
+    **LESSON_TEXT_EN,
     **{f"reason.{key}": text for key, text in REASONS.items()},
 }
 
