@@ -78,5 +78,6 @@ def test_hint_zones_light_the_step_on_the_board() -> None:
     assert step_zones(st, "employ") == {"stock_0", "lisboa_0"}
     assert step_zones(st, "move L-1") == {"lisboa_0", "sea_1", "button_sail"}
     assert step_zones(st, "tech map") == {"tech_map", "scientists_0"}
+    assert step_zones(st, "speed") == {"speed_0_1", "speed_0_2"}, "the builder and its goal"
     assert step_zones(st, "sell 1g1 2g2") == {"goods_1_1", "goods_2_2", "lisboa_0",
                                               "button_sell"}

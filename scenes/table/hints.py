@@ -20,8 +20,8 @@ def step_zones(st: State, step: Step | str) -> set[str]:
     zones: set[str] = set()
     if kind == "employ":
         zones |= {Z.stock(seat), Z.lisboa(seat)}
-    elif kind == "speed":
-        zones.add(Z.speed(seat, st.speed[seat] + 1))
+    elif kind == "speed":  # the ship builder, and the space it moves to
+        zones |= {Z.speed(seat, st.speed[seat]), Z.speed(seat, st.speed[seat] + 1)}
     elif kind == "tech":
         zones |= {Z.tech(args[0]), Z.scientists(seat)}
     elif kind == "move":
