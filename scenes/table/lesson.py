@@ -397,14 +397,14 @@ class Coach:
             pause = max(pause, READ_PAUSE)
         self.pause = pause * pace
 
-    def scripted_step(self, dt: float, *, busy: bool) -> str | None:
+    def scripted_step(self, dt: float, *, busy: bool) -> Step | None:
         """The computer captain's scripted step, once its pause is over and the table is
         free (``busy``: a film plays or a marker is held)."""
         entry = self.entry
         if entry is None or entry.kind != WATCH or busy:
             return None
         self.pause = max(0.0, self.pause - dt)
-        return entry.step if self.pause <= 0 else None
+        return parse_step(entry.step) if self.pause <= 0 and entry.step else None
 
 
 class LessonPacing(Pacing):
@@ -421,7 +421,7 @@ class LessonPacing(Pacing):
         else:
             self.coach.after_step(step, ANIM_PACE.get(anim_speed, 1.0))
 
-    def next_step(self, st: State, dt: float, *, busy: bool) -> Step | str | None:
+    def next_step(self, st: State, dt: float, *, busy: bool) -> Step | None:
         if self.coach.finished:
             return super().next_step(st, dt, busy=busy)
         return self.coach.scripted_step(dt, busy=busy)
