@@ -33,7 +33,7 @@ LESSON_TEXT_EN = table(
     # the hint a refused move gets, by the kind of move the lesson waits for
     message("lesson.hint.page", "Read the lesson, then press Next."),
     message("lesson.hint.employ", "Drag a marker from your stock (lit) onto Lisboa."),
-    message("lesson.hint.move", "Drag the lit markers to the lit sea, then press Set sail."),
+    message("lesson.hint.move", "Drag each lit marker to the lit sea, then press Set sail."),
     message("lesson.hint.cargo", "Drag your ship from the lit sea onto the lit goods space."),
     message("lesson.hint.done", "Press the lit Done button."),
     message("lesson.hint.end", "Press the lit End turn button."),
@@ -62,6 +62,7 @@ LESSON_TEXT_EN = table(
     message("lesson.cargo", "After sailing, a ship may land on a free goods space of its "
                             "town and become a trade good. Land one ship on the gold; the "
                             "other stays at sea."),
+    message("lesson.keep_one", "Keep the other ship at sea for now: close the voyage."),
     message("lesson.done", "Nothing more to do on this voyage: close it."),
     message("lesson.end", "Both action points are spent: end your turn. {bob} and {cy} "
                           "play next."),
@@ -126,9 +127,9 @@ LESSON_TEXT_EN = table(
                                "players have emptied their stock. Whoever triggers it "
                                "finishes the turn; everyone else plays one more."),
     message("lesson.scoring", "Each player then scores the VP on historians, 2 per church, 1 "
-                              "per stronghold and per market, and the bonuses of the "
-                              "technologies III. A tie goes to India's discoverer, then the "
-                              "most wealth."),
+                              "per stronghold and per market, and the end bonuses of the "
+                              "technologies on card III. A tie goes to India's discoverer, "
+                              "then the most wealth."),
     message("lesson.handover", "You know the game now, {you}. The rest of it is yours: you "
                                "still have an action point this turn, and {bob} and {cy} "
                                "play on as computer captains. Fair winds!"),
