@@ -20,6 +20,7 @@ from scenes.core.review import Adviser, Cursor, open_review, turn_starts
 from scenes.core.saves import autosave_path, data_dir, records_dir, write_autosave
 from scenes.core.session import Session
 from scenes.devtools.gestures import Hand
+from scenes.screens.load_record import LoadRecordScene
 from scenes.screens.review import ReviewScene
 from scenes.screens.scoring import ScoringScene
 from scenes.screens.title import TitleScene
@@ -332,6 +333,44 @@ def test_reviewing_a_record_file_writes_nothing(app: App, tmp_path: Path) -> Non
     hand.key(pygame.K_ESCAPE)
     hand.frames(30)
     assert files_of(data_dir()) == before_home and files_of(tmp_path) == before_file
+
+
+def test_each_record_and_the_autosave_can_be_reviewed_from_the_title(app: App) -> None:
+    in_progress = RECORD.read_text("utf-8").splitlines()[:120]
+    write_autosave("\n".join(in_progress) + "\n")
+    records_dir().mkdir(parents=True, exist_ok=True)
+    (records_dir() / "voyage.txt").write_bytes(RECORD.read_bytes())
+    before = files_of(data_dir())
+    title = app.navigator.start(Screen.TITLE)
+    assert isinstance(title, TitleScene)
+    if title.opening is not None:
+        title.opening.wait()  # Load record… waits until the autosave is read
+    hand = Hand(app)
+    hand.frames(2)
+    for row, steps in ((0, 120 - 4), (1, 340)):  # the autosave, then the saved record
+        hand.click(title.load_button.rect.center)
+        hand.frames(30)
+        listing = hand.top()
+        assert isinstance(listing, LoadRecordScene)
+        _back, *rows = listing.buttons
+        play, review = rows[2 * row], rows[2 * row + 1]
+        assert review.rect.y == play.rect.y and review.rect.x > play.rect.right
+        hand.click(review.rect.center)
+        if listing.opening is not None:
+            listing.opening.wait()
+        hand.frames(30)
+        scene = hand.top()
+        assert isinstance(scene, ReviewScene) and scene.index == 0
+        assert len(scene.session.steps) == steps and scene.session.autosave is None
+        keys(hand, pygame.K_RIGHT, 25)
+        hand.key(pygame.K_ESCAPE)
+        hand.frames(30)
+        title = hand.top()
+        assert isinstance(title, TitleScene)
+        if title.opening is not None:
+            title.opening.wait()
+        hand.frames(2)
+    assert files_of(data_dir()) == before
 
 
 # ----- the command line --------------------------------------------------------------------------

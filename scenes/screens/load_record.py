@@ -1,7 +1,9 @@
 """Load record…: the saved records over the title, newest first.
 
-Choosing one opens it at the table through the navigator; a record that cannot be
-read leaves the list open with one sentence saying why, and nothing saved is touched.
+Choosing one opens it at the table through the navigator, and its Review button
+opens it in the review instead (read-only: ``scenes.core.review.open_review``); a
+record that cannot be read leaves the list open with one sentence saying why, and
+nothing saved is touched.
 A record is read and replayed in the background ("Opening…"), so a long one never
 freezes the window.
 """
@@ -14,6 +16,7 @@ import pygame
 
 from scenes.core.jobs import Job
 from scenes.core.navigator import Screen
+from scenes.core.review import open_review
 from scenes.core.saves import (
     has_autosave,
     list_records,
@@ -29,9 +32,12 @@ from scenes.ui import art
 from scenes.ui import palette as P
 from scenes.ui.widgets import Button
 
+REVIEW_W = 160  # each record's Review button, beside the one that opens it at the table
+
 
 class LoadRecordScene(Scene):
-    """A list of saved records over the title; choosing one opens it at the table."""
+    """A list of saved records over the title; choosing one opens it at the table (or,
+    with its Review button, in the review)."""
 
     opaque = False
     modal = True
@@ -43,6 +49,8 @@ class LoadRecordScene(Scene):
         self.buttons: list[Button] = []
         #: The record being read and replayed, while it lasts.
         self.opening: Job[Session] | None = None
+        #: Whether the record being opened is for the review (else for the table).
+        self.reviewing = False
 
     def enter(self) -> None:
         p = self.PANEL
@@ -52,23 +60,31 @@ class LoadRecordScene(Scene):
             entries.append((t("load.autosave"), None))
         entries += [(path.name, path) for path in list_records()[:8]]
         for i, (label, path) in enumerate(entries):
-            rect = (p.x + 80, p.y + 110 + i * 66, p.w - 160, 56)
+            y = p.y + 110 + i * 66
+            rect = (p.x + 80, y, p.w - 160 - REVIEW_W - 10, 56)
             self.buttons.append(Button(rect, (lambda lab=label: lab),
                                        (lambda pa=path: self.choose(pa)), size=22))
+            self.buttons.append(Button((p.right - 80 - REVIEW_W, y, REVIEW_W, 56), "load.review",
+                                       (lambda pa=path: self.choose(pa, review=True)), size=22))
 
     def back(self) -> None:
         assert self.stack is not None
         self.stack.pop()
 
-    def choose(self, path: Path | None) -> None:
-        """Open a record (None: the autosave) at the table, or say why it cannot be; it
-        is read in the background, and the table follows when it is ready."""
+    def choose(self, path: Path | None, review: bool = False) -> None:
+        """Open a record (None: the autosave) at the table, or in the review, or say why
+        it cannot be; it is read in the background, and the screen follows when it is
+        ready."""
         if self.opening is not None:
             return
         label = t("load.autosave") if path is None else path.name
         self.message = t("load.opening", name=label)
-        self.opening = Job(open_autosave if path is None else (lambda: open_record(path)),
-                           name="read-record")
+        self.reviewing = review
+        if review:
+            self.opening = Job(lambda: open_review(path), name="read-record")
+        else:
+            self.opening = Job(open_autosave if path is None else (lambda: open_record(path)),
+                               name="read-record")
         self.poll()
 
     def poll(self) -> None:
@@ -84,7 +100,10 @@ class LoadRecordScene(Scene):
         self.message = None
         assert self.stack is not None
         self.stack.pop()
-        self.go(Screen.TABLE, session=session, handoff_first=True)
+        if self.reviewing:
+            self.go(Screen.REVIEW, session=session, back=Screen.TITLE)
+        else:
+            self.go(Screen.TABLE, session=session, handoff_first=True)
 
     def update(self, dt: float) -> None:
         self.poll()
