@@ -160,3 +160,18 @@ def test_the_lesson_fits(lang: str) -> None:
         else:
             assert table.actions.submit(entry.step).ok, entry.step
     assert OVERFLOWS == []
+
+
+def test_the_record_list_with_its_review_buttons_fits(lang: str) -> None:
+    from scenes.core.saves import records_dir, write_autosave
+
+    records_dir().mkdir(parents=True, exist_ok=True)
+    (records_dir() / "sail-to-india-2025-01-01-1200.txt").write_bytes(
+        (GOLDEN / "four-players.txt").read_bytes())
+    write_autosave((GOLDEN / "four-players.txt").read_text("utf-8"))
+    app = make_app()
+    app.navigator.start(Screen.TITLE)
+    app.navigator.open(Screen.LOAD_RECORD)
+    _settle(Hand(app), 4)
+    assert len(app.stack.top.buttons) == 5  # type: ignore[union-attr]
+    assert OVERFLOWS == []
