@@ -21,6 +21,7 @@ the record and the autosave are never written.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 import pygame
 
@@ -53,6 +54,15 @@ ORIGINS = (Screen.TITLE, Screen.SCORING)
 ICON_W = 58
 GAP = 6
 LIGHT_TEXT = (244, 234, 210)
+
+
+@lru_cache(maxsize=4)
+def _plate(w: int, h: int) -> pygame.Surface:
+    """The slider's dark plate, in the status line's colours (drawn once)."""
+    plate = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(plate, (*P.SEA_DEEP, 200), plate.get_rect(), border_radius=10)
+    pygame.draw.rect(plate, P.BRASS, plate.get_rect(), 2, border_radius=10)
+    return plate
 
 
 class IconButton(Button):
@@ -380,10 +390,7 @@ class ReviewScene(Scene):
         strip = self.strip
         surface.blit(art.table_background(*self.layout.size), strip, area=strip)
         panel = self.slider.rect
-        bar = pygame.Surface(panel.size, pygame.SRCALPHA)
-        pygame.draw.rect(bar, (*P.SEA_DEEP, 200), bar.get_rect(), border_radius=10)
-        pygame.draw.rect(bar, P.BRASS, bar.get_rect(), 2, border_radius=10)
-        surface.blit(bar, panel)
+        surface.blit(_plate(panel.w, panel.h), panel)
         text = self.counter()
         size = fit_size(text, "text-semibold", 18, panel.w - 28)
         blit_text(surface, text, (panel.x + 14, panel.y + 5), role="text-semibold", size=size,
