@@ -346,7 +346,8 @@ TABLE_TEXT_EN = table(
     message("score.total", "Total"),
     message("score.tech_line", "{tech} +{points}"),
     message("score.tiebreak.india", "Tied on points: {name} discovered India."),
-    message("score.tiebreak.wealth", "Tied on points and India: the most wealth decides."),
+    message("score.tiebreak.wealth", "Tied on points, and India does not decide: the most "
+                                     "wealth does."),
     message("score.tiebreak.vp", "Tied on points, India and wealth: the most historian VP "
                                  "decides."),
     message("score.tiebreak.shared", "Tied on every tiebreak: the victory is shared."),
