@@ -36,6 +36,8 @@ def lang(request: pytest.FixtureRequest) -> Iterator[str]:
     catalog.set_language(request.param)
     OVERFLOWS.clear()
     yield request.param
+    # the screens were drawn in the language under test, not English by default
+    assert catalog.language() == request.param
     catalog.set_language("en")
 
 
@@ -53,7 +55,7 @@ def _settle(hand: Hand, n: int = 4) -> None:
 
 
 def test_title_setup_settings_and_records_fit(lang: str) -> None:
-    app = make_app()
+    app = make_app(lang=lang)
     hand = Hand(app)
     app.navigator.start(Screen.TITLE)
     _settle(hand, 30)
@@ -73,7 +75,7 @@ def test_title_setup_settings_and_records_fit(lang: str) -> None:
 @pytest.mark.parametrize(("record", "upto"), [("four-players.txt", 0.6),
                                               ("three-players-first-game-ship-only.txt", 0.9)])
 def test_the_table_its_overlays_and_tooltips_fit(lang: str, record: str, upto: float) -> None:
-    app = make_app()
+    app = make_app(lang=lang)
     session = _session(record, upto)
     table = TableScene(session)
     app.start(table)
@@ -103,7 +105,7 @@ def test_the_table_its_overlays_and_tooltips_fit(lang: str, record: str, upto: f
 
 
 def test_scoring_fits(lang: str) -> None:
-    app = make_app()
+    app = make_app(lang=lang)
     session = Session.from_record(read_record_file(GOLDEN / "four-computers.txt"))
     app.navigator.start(Screen.SCORING, session=session)
     _settle(Hand(app), 30)
@@ -112,7 +114,7 @@ def test_scoring_fits(lang: str) -> None:
 
 @pytest.mark.parametrize("record", ["four-players.txt", "three-players-first-game-ship-only.txt"])
 def test_the_review_fits(lang: str, record: str) -> None:
-    app = make_app()
+    app = make_app(lang=lang)
     session = Session.from_record(read_record_file(GOLDEN / record))
     total = len(session.steps)
     app.navigator.start(Screen.REVIEW, session=session, at=0)
@@ -141,7 +143,7 @@ def test_the_lesson_fits(lang: str) -> None:
     """Every place of the lesson in its panel, with the hint a refusal adds."""
     from scenes.table.lesson import lesson_session
 
-    app = make_app()
+    app = make_app(lang=lang)
     app.settings.anim_speed = "off"
     table = TableScene(lesson_session("Magdalena"))
     app.start(table)
@@ -169,7 +171,7 @@ def test_the_record_list_with_its_review_buttons_fits(lang: str) -> None:
     (records_dir() / "sail-to-india-2025-01-01-1200.txt").write_bytes(
         (GOLDEN / "four-players.txt").read_bytes())
     write_autosave((GOLDEN / "four-players.txt").read_text("utf-8"))
-    app = make_app()
+    app = make_app(lang=lang)
     app.navigator.start(Screen.TITLE)
     app.navigator.open(Screen.LOAD_RECORD)
     _settle(Hand(app), 4)
