@@ -40,7 +40,7 @@ LESSON_TEXT_EN = table(
     message("lesson.hint.sell", "Drag each lit trade good onto Lisboa, then press Sell."),
     message("lesson.hint.build", "Drag your ship from the lit sea onto the lit building space."),
     message("lesson.hint.tech", "Drag a scientist from your board onto the lit technology."),
-    message("lesson.hint.speed", "Drag your ship builder one space along the speed track."),
+    message("lesson.hint.speed", "Drag your marker on the Ship speed track one space along."),
     message("lesson.hint.return", "Right-click your ship in the lit sea and choose to bring "
                                   "it home."),
     # turn 1
@@ -72,8 +72,8 @@ LESSON_TEXT_EN = table(
     message("lesson.watch.cy1", "{name} pays 2 to raise his speed to 2, so his ship reaches "
                                 "town 2 at once, and takes the jewels there."),
     # turn 2
-    message("lesson.sail_on", "Your ship at town 1 sails on to town 2, where jewels and "
-                              "cloth wait."),
+    message("lesson.sail_on", "Sail your ship at town 1 on to town 2, where the cloth still "
+                              "waits (Cy took the jewels)."),
     message("lesson.cloth", "Land it on the cloth. With the gold you now hold two different "
                             "trade goods."),
     message("lesson.sell", "Sell both in one action: they go home to Lisboa. The more "
@@ -124,7 +124,7 @@ LESSON_TEXT_EN = table(
     message("lesson.discovered", "Discovered: +1 VP, held by the marker you brought home, now "
                                  "your historian. Land the ship on the town's first good."),
     message("lesson.game_end", "The game ends when a ship reaches India (town 9) or when two "
-                               "players have emptied their stock. Whoever triggers it "
+                               "or more players have emptied their stock. Whoever triggers it "
                                "finishes the turn; everyone else plays one more."),
     message("lesson.scoring", "Each player then scores the VP on historians, 2 per church, 1 "
                               "per stronghold and per market, and the end bonuses of the "
