@@ -211,7 +211,9 @@ class TextField(Widget):
         if self.value:
             img = render(self.value, "text", 24, P.INK)
         else:
-            img = render(_text(self.placeholder), "text", 22, (150, 136, 112))
+            hint = _text(self.placeholder)
+            img = render(hint, "text", fit_size(hint, "text", 22, self.rect.w - 20),
+                         (150, 136, 112))
         pos = img.get_rect(midleft=(self.rect.x + 10, self.rect.centery))
         surface.blit(img, pos, area=pygame.Rect(0, 0, self.rect.w - 20, img.get_height()))
         if self.focused and self.blink < 0.5:
