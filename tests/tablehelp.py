@@ -26,3 +26,12 @@ def table_at(app: App, steps: list[str], towns: list[str] = TOWNS, variant: str 
     hand = Hand(app)
     hand.frames(2)
     return hand
+
+
+def read_done(scene: object, timeout: float | None = 60) -> None:
+    """Let a screen's background read finish (``scene.opening``, a Job). A short read
+    may already have been taken in when the screen started it (``choose`` polls at
+    once), so a missing job means there is nothing to wait for."""
+    job = getattr(scene, "opening", None)
+    if job is not None:
+        job.wait(timeout)

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from tablehelp import table_at
+from tablehelp import read_done, table_at
 
 from game.record import parse_record, read_record_file, replay
 from scenes.core import saves
@@ -56,7 +56,7 @@ def open_title(app) -> TitleScene:
     title = app.stack.top
     assert isinstance(title, TitleScene)
     if title.opening is not None:
-        title.opening.wait(60)
+        read_done(title)
     frames(app)
     return title
 
@@ -390,7 +390,7 @@ def test_the_autosave_is_read_in_the_background(app, home: Path,
     Hand(app).click(title.new_button.rect.center)
     assert app.stack.top is title
     release.set()
-    title.opening.wait(60)
+    read_done(title)
     frames(app)
     assert title.opening is None and title.continue_button.enabled
     assert title.saved is not None and title.saved.steps == ["employ"]
@@ -420,7 +420,7 @@ def test_a_record_is_opened_in_the_background(app, home: Path,
     frames(app, 5)
     assert app.stack.top is listing and listing.message == t("load.opening", name="game.txt")
     release.set()
-    listing.opening.wait(60)
+    read_done(listing)
     frames(app, 30)
     assert isinstance(Hand(app).table, TableScene)
 
@@ -480,7 +480,7 @@ def test_nul_in_every_setting_and_record_name_reaches_no_font(home: Path) -> Non
     frames(application, 30)  # the record's name, control characters and all, is drawn
     listing = application.stack.top
     listing.choose(folder / "odd\x1b[2Jname.txt")
-    listing.opening.wait(60)
+    read_done(listing)
     frames(application, 3)
     assert listing.message and "not a text file" in listing.message
     assert "\x1b" not in listing.message

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from tablehelp import read_done
 
 import scenes.main as main_module
 from game.record import read_record_file, replay
@@ -344,7 +345,7 @@ def test_each_record_and_the_autosave_can_be_reviewed_from_the_title(app: App) -
     title = app.navigator.start(Screen.TITLE)
     assert isinstance(title, TitleScene)
     if title.opening is not None:
-        title.opening.wait()  # Load record… waits until the autosave is read
+        read_done(title)  # Load record… waits until the autosave is read
     hand = Hand(app)
     hand.frames(2)
     for row, steps in ((0, 120 - 4), (1, 340)):  # the autosave, then the saved record
@@ -357,7 +358,7 @@ def test_each_record_and_the_autosave_can_be_reviewed_from_the_title(app: App) -
         assert review.rect.y == play.rect.y and review.rect.x > play.rect.right
         hand.click(review.rect.center)
         if listing.opening is not None:
-            listing.opening.wait()
+            read_done(listing)
         hand.frames(30)
         scene = hand.top()
         assert isinstance(scene, ReviewScene) and scene.index == 0
@@ -368,7 +369,7 @@ def test_each_record_and_the_autosave_can_be_reviewed_from_the_title(app: App) -
         title = hand.top()
         assert isinstance(title, TitleScene)
         if title.opening is not None:
-            title.opening.wait()
+            read_done(title)
         hand.frames(2)
     assert files_of(data_dir()) == before
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from tablehelp import read_done
 
 from scenes.core import tween as anim
 from scenes.core.scene import Fade, Scene, SceneStack, go_to
@@ -197,7 +198,7 @@ def test_setup_deals_a_game_autosaves_and_continue_lights_up(app, tmp_path: Path
     app.stack.replace(TitleScene())
     app.stack.apply()
     title = app.stack.top
-    title.opening.wait()  # the autosave is read in the background, then taken in a frame
+    read_done(title)  # the autosave is read in the background, then taken in a frame
     app.run(max_frames=app.frames + 1, fixed_dt=1 / 30)
     assert title.continue_button.enabled and title.saved.steps == table.session.steps
 

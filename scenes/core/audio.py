@@ -46,7 +46,10 @@ MUSIC = "music"
 #: which every device takes; a short buffer, so a drop is heard as the hand lets go.
 FREQUENCY, CHANNELS, BUFFER = 22050, 2, 512
 #: Effects that may ring at once (a voyage's sail, flip, bell and reshuffle overlap).
-VOICES = 16
+VOICES = 8
+#: The mixer adds the voices sounding together and saturates past full scale: every
+#: sound is played at half its level, so four effects over the music stay clean.
+HEADROOM = 0.5
 MUSIC_FADE_IN_MS = 1500
 MUSIC_FADE_OUT_MS = 900
 
@@ -133,7 +136,7 @@ class Sounds:
         sound = self._sound(name)
         if sound is None:
             return
-        sound.set_volume(level)
+        sound.set_volume(level * HEADROOM)
         with contextlib.suppress(pygame.error):  # the device went away: silence
             if sound.get_num_channels():
                 sound.fadeout(40)  # the same sound again replaces itself, never doubles
@@ -183,7 +186,7 @@ class Sounds:
                     pygame.mixer.music.load(str(sound_path(MUSIC)))
                     pygame.mixer.music.play(loops=-1, fade_ms=MUSIC_FADE_IN_MS)
                     self._music_playing = True
-                pygame.mixer.music.set_volume(level)
+                pygame.mixer.music.set_volume(level * HEADROOM)
             except (pygame.error, OSError):
                 self._music_broken = True
                 self._music_playing = False
