@@ -22,6 +22,7 @@ from .deal import TOWNS_BY_PLAYERS
 from .rules import apply
 from .state import VARIANTS, State
 from .steps import IllegalStep, char_shown, parse_step, shown
+from .words import Source, message, table
 
 MAX_RECORD_BYTES = 4 * 1024 * 1024
 GAME_NAME = "Sail to India"
@@ -32,13 +33,75 @@ MAX_NAME_LENGTH = 20
 NAME_FORBIDDEN = frozenset('",[]#')
 
 
-class RecordError(ValueError):
-    """A record that cannot be read or replayed; ``line`` is 1-based (None: whole file)."""
+# Every way a record can be refused, in English; the templates are marked (``game.words``)
+# so the client says them in the player's language (``scenes.text.reasons``). Header
+# tags ([Players]) stay as written: they are the notation.
+RECORD_ERRORS: dict[str, Source] = table(
+    message("record.players_empty", "[Players] has an empty name"),
+    message("record.players_count", "[Players] needs 3 or 4 names, got {count}"),
+    message("record.players_twice", "[Players] names a player twice"),
+    message("record.players_refused", "[Players] {reason}"),
+    message("record.towns_unknown", "[Towns] names an unknown card '{card}'"),
+    message("record.towns_twice", "[Towns] names a card twice"),
+    message("record.towns_count", "[Towns] needs 9 or 12 cards, got {count}"),
+    message("record.towns_for_players",
+            "{players} players play with {needed} towns, [Towns] has {count}"),
+    message("record.header_unreadable", "unreadable header line '{text}'"),
+    message("record.header_late", "a header line after the first step"),
+    message("record.tag_twice", "[{tag}] is given twice"),
+    message("record.tag_missing", "the header has no [{tag}]"),
+    message("record.variant_unknown",
+            "unknown [Variant] '{variant}' (standard or ship-only-build)"),
+    message("record.tag_value", "the value '{value}' of [{tag}] cannot be written: a "
+                                "header value holds no double quote or line break"),
+    message("record.no_file", "{file}: no such file"),
+    message("record.folder", "{file}: is a folder, not a record"),
+    message("record.not_regular", "{file}: not a regular file (a pipe or a device), so not "
+                                  "a record"),
+    message("record.too_large", "{file}: too large for a record (the limit is {limit} MB)"),
+    message("record.unreadable", "{file}: cannot be read ({why})"),
+    message("record.not_text", "{file}: not a text file"),
+    message("record.not_utf8", "{file}: not a UTF-8 text file"),
+    message("record.step_refused", "{step}: {reason}"),
+    message("record.at_line", "line {line}: {message}"),
+)
 
-    def __init__(self, message: str, line: int | None = None) -> None:
-        super().__init__(f"line {line}: {message}" if line is not None else message)
+
+class RecordError(ValueError):
+    """A record that cannot be read or replayed; ``line`` is 1-based (None: whole file).
+
+    ``key`` and ``values`` (and ``refusal``, the engine's own refusal of a step or a
+    name) say the same as ``message`` for a translation; ``source`` names the file
+    when the message does not already."""
+
+    def __init__(self, key: str, line: int | None = None, *,
+                 refusal: IllegalStep | None = None, source: str | None = None,
+                 **values: object) -> None:
+        template = RECORD_ERRORS[f"record.{key}"]
+        assert isinstance(template, str)
+        message = template.format(**values, reason=refusal.reason if refusal else "")
+        text = f"line {line}: {message}" if line is not None else message
+        super().__init__(f"{source}: {text}" if source else text)
+        self.key = key
         self.line = line
+        self.values = values
+        self.refusal = refusal
+        self.source = source
         self.message = message
+
+    def naming(self, file: str) -> RecordError:
+        """The same error, the file called ``file`` (a short name for a long path)."""
+        values = {**self.values, "file": file} if "file" in self.values else self.values
+        source = file if self.source is not None else None
+        return RecordError(self.key, self.line, refusal=self.refusal, source=source,
+                           **values)
+
+    def at(self, source: str) -> RecordError:
+        """The same error, said of the file ``source`` (when it does not name it)."""
+        if "file" in self.values:
+            return self
+        return RecordError(self.key, self.line, refusal=self.refusal, source=source,
+                           **self.values)
 
 
 @dataclass
@@ -143,14 +206,14 @@ def _strip_comment(line: str) -> str:
 def _names(value: str, line: int) -> list[str]:
     names = [n.strip(_BLANK) for n in value.split(",")]
     if any(not n for n in names):
-        raise RecordError("[Players] has an empty name", line)
+        raise RecordError("players_empty", line)
     if len(names) not in (3, 4):
-        raise RecordError(f"[Players] needs 3 or 4 names, got {len(names)}", line)
+        raise RecordError("players_count", line, count=len(names))
     if len({n.lower() for n in names}) != len(names):
-        raise RecordError("[Players] names a player twice", line)
+        raise RecordError("players_twice", line)
     refusal = players_refusal(names)  # the rule every written record obeys
     if refusal is not None:
-        raise RecordError(f"[Players] {refusal.reason}", line)
+        raise RecordError("players_refused", line, refusal=refusal)
     return names
 
 
@@ -158,11 +221,11 @@ def _towns(value: str, line: int) -> list[str]:
     towns = [town for town in re.split(r"[ \t]+", value.upper()) if town]
     for town in towns:
         if town not in CARDS.towns:
-            raise RecordError(f"[Towns] names an unknown card '{shown(town)}'", line)
+            raise RecordError("towns_unknown", line, card=shown(town))
     if len(set(towns)) != len(towns):
-        raise RecordError("[Towns] names a card twice", line)
+        raise RecordError("towns_twice", line)
     if len(towns) not in TOWNS_BY_PLAYERS.values():
-        raise RecordError(f"[Towns] needs 9 or 12 cards, got {len(towns)}", line)
+        raise RecordError("towns_count", line, count=len(towns))
     return towns
 
 
@@ -181,13 +244,13 @@ def parse_record(text: str) -> Record:
         if line.startswith("["):
             m = _HEADER.fullmatch(line)
             if not m:
-                raise RecordError(f"unreadable header line '{shown(line)}'", number)
+                raise RecordError("header_unreadable", number, text=shown(line))
             if steps:
-                raise RecordError("a header line after the first step", number)
+                raise RecordError("header_late", number)
             tag, value = m.group(1), m.group(2)
             key = tag.lower()
             if key in tag_lines:
-                raise RecordError(f"[{tag}] is given twice", number)
+                raise RecordError("tag_twice", number, tag=tag)
             tag_lines[key] = number
             tags.append((tag, value))
             continue
@@ -196,17 +259,18 @@ def parse_record(text: str) -> Record:
     values = {tag.lower(): value for tag, value in tags}
     for required in ("players", "towns"):
         if required not in values:
-            raise RecordError(f"the header has no [{required.capitalize()}]",
-                              first_step if not tags else max(tag_lines.values()))
+            raise RecordError("tag_missing",
+                              first_step if not tags else max(tag_lines.values()),
+                              tag=required.capitalize())
     names = _names(values["players"], tag_lines["players"])
     towns = _towns(values["towns"], tag_lines["towns"])
     if TOWNS_BY_PLAYERS[len(names)] != len(towns):
-        raise RecordError(f"{len(names)} players play with {TOWNS_BY_PLAYERS[len(names)]} "
-                          f"towns, [Towns] has {len(towns)}", tag_lines["towns"])
+        raise RecordError("towns_for_players", tag_lines["towns"], players=len(names),
+                          needed=TOWNS_BY_PLAYERS[len(names)], count=len(towns))
     variant = values.get("variant", "standard").strip(_BLANK).lower()
     if variant not in VARIANTS:
-        raise RecordError(f"unknown [Variant] '{shown(values['variant'])}' "
-                          f"(standard or ship-only-build)", tag_lines["variant"])
+        raise RecordError("variant_unknown", tag_lines["variant"],
+                          variant=shown(values["variant"]))
     return Record(names, towns, variant, tags, steps)
 
 
@@ -262,23 +326,21 @@ def read_record_text(path: str | Path) -> str:
     try:
         data = read_bounded(path, MAX_RECORD_BYTES)
     except FileNotFoundError:
-        raise RecordError(f"{name}: no such file") from None
+        raise RecordError("no_file", file=name) from None
     except IsADirectoryError:
-        raise RecordError(f"{name}: is a folder, not a record") from None
+        raise RecordError("folder", file=name) from None
     except NotRegularFile:
-        raise RecordError(f"{name}: not a regular file (a pipe or a device), "
-                          "so not a record") from None
+        raise RecordError("not_regular", file=name) from None
     except FileTooLarge:
-        raise RecordError(f"{name}: too large for a record "
-                          f"(the limit is {limit_mb} MB)") from None
+        raise RecordError("too_large", file=name, limit=limit_mb) from None
     except OSError as exc:
-        raise RecordError(f"{name}: cannot be read ({exc.strerror or exc})") from None
+        raise RecordError("unreadable", file=name, why=exc.strerror or str(exc)) from None
     if b"\0" in data:
-        raise RecordError(f"{name}: not a text file")
+        raise RecordError("not_text", file=name)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise RecordError(f"{name}: not a UTF-8 text file") from None
+        raise RecordError("not_utf8", file=name) from None
 
 
 def read_record_file(path: str | Path) -> Record:
@@ -293,7 +355,7 @@ def replay(record: Record, upto: int | None = None) -> State:
         try:
             st = apply(st, parse_step(text))
         except IllegalStep as exc:
-            raise RecordError(f"{shown(text)}: {exc.reason}", number) from None
+            raise RecordError("step_refused", number, refusal=exc, step=shown(text)) from None
     return st
 
 
@@ -304,7 +366,7 @@ def replay_states(record: Record) -> list[State]:
         try:
             states.append(apply(states[-1], parse_step(text)))
         except IllegalStep as exc:
-            raise RecordError(f"{shown(text)}: {exc.reason}", number) from None
+            raise RecordError("step_refused", number, refusal=exc, step=shown(text)) from None
     return states
 
 
@@ -319,8 +381,7 @@ def write_record(names: list[str] | tuple[str, ...], towns: list[str] | tuple[st
     check_players(names)
     for tag, value in extra_tags or []:
         if not re.fullmatch(_TAG, tag) or '"' in value or "\n" in value:
-            raise RecordError(f"the value '{shown(value)}' of [{shown(tag)}] cannot be "
-                              "written: a header value holds no double quote or line break")
+            raise RecordError("tag_value", value=shown(value), tag=shown(tag))
     lines = [f'[Game "{GAME_NAME}"]', f'[Players "{", ".join(names)}"]',
              f'[Towns "{" ".join(towns)}"]']
     if variant != "standard":

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
-import pygame
-from tablehelp import table_at
+from pathlib import Path
 
+import pygame
+from tablehelp import read_done, table_at
+
+from game.record import replay_states
 from scenes.core.app import App
 from scenes.core.saves import load_settings
+from scenes.devtools.gestures import Hand
 from scenes.main import make_app, parse_args
 from scenes.screens.settings import SettingsOverlay
 from scenes.text import catalog
@@ -50,5 +54,40 @@ def test_a_run_in_italian_and_the_saved_choice() -> None:
     try:
         make_app(lang="it")
         assert catalog.language() == "it" and t("title.new") != "New game"
+    finally:
+        catalog.set_language("en")
+
+
+def test_why_a_record_cannot_be_opened_is_said_in_the_players_language(
+        tmp_path: Path) -> None:
+    from game.record import RecordError, parse_record, read_record_text
+    from scenes.core.saves import autosave_path
+    from scenes.screens.title import TitleScene
+    from scenes.text.reasons import record_error_text
+
+    autosave = autosave_path()
+    autosave.parent.mkdir(parents=True, exist_ok=True)
+    autosave.write_bytes(b"\xff\xfe not a record")
+    try:
+        app = make_app(lang="fr")
+        title = TitleScene()
+        app.start(title)
+        read_done(title)
+        Hand(app).frames(3)
+        said = t("record.not_utf8", file="autosave.txt")
+        assert said != "autosave.txt: not a UTF-8 text file" and title.message
+        assert said in title.message, title.message
+        # a step refused inside a record: the line, the step and the engine's reason
+        bad = tmp_path / "bad.txt"
+        bad.write_text('[Players "Ann, Bob, Cy"]\n'
+                       '[Towns "T01 T07 T12 T05 T03 T09 T02 T11 T08"]\nmove L-3\n', "utf-8")
+        record = parse_record(read_record_text(bad))
+        try:
+            replay_states(record)
+        except RecordError as exc:
+            text = record_error_text(exc.at("bad.txt"))
+        assert text.startswith("bad.txt: ") and "3" in text
+        assert t("reason.too_far", speed=1, dst=3, distance=3) in text
+        assert "speed is 1" not in text
     finally:
         catalog.set_language("en")

@@ -37,18 +37,15 @@ ADVISER_SEED = "review"
 # ----- opening a record read-only --------------------------------------------------------
 def open_review(path: str | Path | None) -> Session:
     """A record file (None: the autosave) as a session that never writes anything;
-    ValueError with one sentence when it cannot be read or replayed."""
+    RecordError (a ValueError) when it cannot be read or replayed, naming the file."""
     shown = AUTOSAVE if path is None else str(path)
     try:
         record = read_record_file(autosave_path() if path is None else path)
         return Session.from_record(record, autosave=None)
     except RecordError as exc:
-        message = str(exc)  # a file's fault names the file; a step's, its line
         if path is None:
-            message = message.replace(str(autosave_path()), AUTOSAVE, 1)
-        if exc.line is not None:
-            message = f"{shown}: {message}"
-        raise ValueError(message) from None
+            exc = exc.naming(AUTOSAVE)
+        raise exc.at(shown) from None  # a step's fault is said with the file's name
 
 
 # ----- the position under review -----------------------------------------------------------

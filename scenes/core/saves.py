@@ -204,7 +204,7 @@ def open_autosave() -> Session:
     try:
         text = read_record_text(path)
     except RecordError as exc:
-        raise RecordError(exc.message.replace(str(path), AUTOSAVE, 1)) from None
+        raise exc.naming(AUTOSAVE) from None
     return Session.from_record(parse_record(text), autosave=write_autosave)
 
 
@@ -337,17 +337,15 @@ def save_settings(settings: Settings) -> Path:
 
 # ----- records ---------------------------------------------------------------------------
 def open_record(path: str | Path) -> Session:
-    """A session from a record file, autosaving from then on (ValueError if unreadable).
+    """A session from a record file, autosaving from then on (RecordError, a ValueError,
+    if unreadable).
 
     Nothing is written until the first step is played, so a record that fails to open
     never replaces the autosave."""
     try:
         return Session.from_record(read_record_file(path), autosave=write_autosave)
     except RecordError as exc:
-        message = str(exc)
-        if exc.line is not None:
-            message = f"{path}: {message}"
-        raise ValueError(message) from None
+        raise exc.at(str(path)) from None  # a step's fault is said with the file's name
 
 
 def elsewhere_dirs() -> list[Path]:

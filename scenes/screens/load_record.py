@@ -28,6 +28,7 @@ from scenes.core.scene import Scene
 from scenes.core.session import RecordError, Session
 from scenes.text.catalog import t
 from scenes.text.fonts import blit_text, fit_size
+from scenes.text.reasons import record_error_text
 from scenes.ui import art
 from scenes.ui import palette as P
 from scenes.ui.widgets import Button
@@ -95,7 +96,7 @@ class LoadRecordScene(Scene):
         try:
             session = job.result()
         except (ValueError, RecordError) as exc:
-            self.message = t("load.failed", reason=str(exc))
+            self.message = t("load.failed", reason=record_error_text(exc))
             return
         self.message = None
         assert self.stack is not None

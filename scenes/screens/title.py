@@ -33,6 +33,7 @@ from scenes.core.session import Session
 from scenes.table.lesson import LESSON_TAG, lesson_session
 from scenes.text.catalog import t
 from scenes.text.fonts import blit_text, fit_lines
+from scenes.text.reasons import record_error_text
 from scenes.ui import art
 from scenes.ui import palette as P
 from scenes.ui.backdrop import draw_title_backdrop
@@ -91,7 +92,7 @@ class TitleScene(Scene):
             try:
                 self.saved = job.result()
             except (RecordError, ValueError) as exc:
-                self.set_aside(str(exc))
+                self.set_aside(record_error_text(exc))
         reading = self.opening is not None
         self.continue_button.enabled = self.saved is not None
         self.new_button.enabled = self.load_button.enabled = not reading

@@ -3,11 +3,11 @@
 No scene writes a word itself: it asks ``t(key, **values)``. The English source of
 every key is marked in the code (``game.words``): the client's words
 (``english``), the rules overlay's (``rules_text``), the lesson's (``lesson_text``),
-the log's (``narrate``) and the engine's refusals (``game.steps.REASONS``). ``t``
-looks the key up with gettext (``pgettext``, the key being the context, or
-``npgettext`` for a plural chosen by ``count``) in the compiled catalog of the
-current language under ``assets/locale``, so French and Italian are catalogs
-translators edit, not code.
+the log's (``narrate``) and the engine's refusals of steps and records
+(``game.steps.REASONS``, ``game.record.RECORD_ERRORS``). ``t`` looks the key up
+with gettext (``pgettext``, the key being the context, or ``npgettext`` for a plural
+chosen by ``count``) in the compiled catalog of the current language under
+``assets/locale``, so French and Italian are catalogs translators edit, not code.
 
 A message missing from a catalog falls back to English; a key missing from English
 shows the key itself, which a test catches. Placeholders are named, so a
@@ -22,6 +22,7 @@ import locale
 import os
 from collections.abc import Callable, Mapping
 
+from game.record import RECORD_ERRORS
 from game.steps import REASONS
 from game.words import Phrase, Source
 from scenes.core.assets import asset_path
@@ -39,6 +40,7 @@ ENGLISH: dict[str, Source] = {
     **RULES_TEXT_EN,
     **LESSON_TEXT_EN,
     **{f"reason.{key}": text for key, text in REASONS.items()},
+    **RECORD_ERRORS,
 }
 
 #: The languages the game speaks, each named in its own language (never translated:
