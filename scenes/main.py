@@ -150,21 +150,16 @@ def main(argv: list[str] | None = None) -> int:
         return smoke.run_smoke(functools.partial(make_app, lang=args.lang), home=args.home)
     if args.home:
         os.environ[ENV_HOME] = args.home
-    session = None
-    if args.record:
-        try:
+    session = review = None
+    try:
+        if args.record:
             session = open_record(args.record)
-        except ValueError as exc:
-            print(f"sail-to-india: {shown(str(exc), 1000)}", file=sys.stderr)
-            return 2
-        _keep_unreadable_autosave()
-    review = None
-    if args.review:
-        try:
+            _keep_unreadable_autosave()
+        if args.review:
             review = open_review(args.review)
-        except ValueError as exc:
-            print(f"sail-to-india: {exc}", file=sys.stderr)
-            return 2
+    except ValueError as exc:  # a record that cannot be opened: one line, nothing written
+        print(f"sail-to-india: {shown(str(exc), 1000)}", file=sys.stderr)
+        return 2
     window = _window_size(args.window)
     if args.bench_frames and window is None:
         window = LOGICAL_SIZE  # the logical size shown 1:1: the figure the budget is for

@@ -60,6 +60,17 @@ class Scene:
     def __init__(self) -> None:
         self.app: Host | None = None
         self.stack: SceneStack | None = None
+        self._own_settings: Settings | None = None
+
+    @property
+    def settings(self) -> Settings:
+        """The player's settings; a scene on a bare stack (a test's) keeps defaults of
+        its own, so what it changes is still there when it reads them again."""
+        if self.app is not None:
+            return self.app.settings
+        if self._own_settings is None:
+            self._own_settings = Settings()
+        return self._own_settings
 
     # moving between screens -------------------------------------------------------
     def go(self, screen: str, /, **args: object) -> None:

@@ -198,11 +198,11 @@ class ReviewScene(Scene):
 
     @property
     def palette(self) -> str:
-        return self.app.settings.palette if self.app is not None else "classic"
+        return self.settings.palette
 
     @property
     def anim_speed(self) -> str:
-        return self.app.settings.anim_speed if self.app is not None else "normal"
+        return self.settings.anim_speed
 
     @property
     def animating(self) -> bool:

@@ -50,7 +50,7 @@ class ScoringScene(Scene):
 
     @property
     def palette(self) -> str:
-        return self.app.settings.palette if self.app is not None else "classic"
+        return self.settings.palette
 
     def play_again(self) -> None:
         old = self.session

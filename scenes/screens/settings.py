@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from scenes.core.saves import ANIM_SPEEDS, VOLUMES, WINDOW_SIZES, Notice, Settings
+from scenes.core.saves import ANIM_SPEEDS, VOLUMES, WINDOW_SIZES, Notice
 from scenes.text.catalog import LANGUAGE_NAMES, LANGUAGES, language, set_language, t
 from scenes.text.fonts import blit_text, fit_size
 from scenes.ui import palette as P
@@ -47,13 +47,8 @@ class SettingsOverlay(Overlay):
         super().__init__()
         self.widgets: list[Widget] = []
         self.labels: list[tuple[str, tuple[int, int]]] = []
-        self._own = Settings()  # used only without an app (a test's bare stack)
         #: Why the last change could not be saved (None: it was).
         self.trouble: Notice | None = None
-
-    @property
-    def settings(self) -> Settings:
-        return self.app.settings if self.app is not None else self._own
 
     def enter(self) -> None:
         s = self.settings

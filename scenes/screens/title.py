@@ -130,7 +130,7 @@ class TitleScene(Scene):
 
     def start_lesson(self) -> None:
         """The learner is called by the first name set up for a game, if any."""
-        names = self.app.settings.names if self.app is not None else []
+        names = self.settings.names
         name = names[0].strip() if names and names[0].strip() else t("lesson.learner")
         try:
             session = lesson_session(name, autosave=write_autosave)

@@ -104,15 +104,15 @@ class TableScene(Scene):
 
     @property
     def palette(self) -> str:
-        return self.app.settings.palette if self.app is not None else "classic"
+        return self.settings.palette
 
     @property
     def anim_speed(self) -> str:
-        return self.app.settings.anim_speed if self.app is not None else "normal"
+        return self.settings.anim_speed
 
     @property
     def confirm_end_turn(self) -> bool:
-        return self.app is None or self.app.settings.confirm_end_turn
+        return self.settings.confirm_end_turn
 
     @property
     def animating(self) -> bool:
