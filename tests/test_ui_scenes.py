@@ -194,13 +194,55 @@ def test_setup_deals_a_game_autosaves_and_continue_lights_up(app, tmp_path: Path
         "a drawn starting player keeps the seating order"
     text = autosave_path().read_text("utf-8")
     assert f'[Players "{", ".join(names)}"]' in text and '[Seed "42"]' in text
-    assert app.settings.first_game is False, "the first-game deal is on only the first time"
+    assert app.settings.first_game is True, "the first-game deal stays as the player left it"
     app.stack.replace(TitleScene())
     app.stack.apply()
     title = app.stack.top
     read_done(title)  # the autosave is read in the background, then taken in a frame
     app.run(max_frames=app.frames + 1, fixed_dt=1 / 30)
     assert title.continue_button.enabled and title.saved.steps == table.session.steps
+
+
+def test_setup_remembers_seats_names_and_options_for_the_next_game(app) -> None:
+    import json
+
+    from scenes.core.saves import load_settings, settings_path
+    from scenes.screens.setup import SetupScene
+
+    app.start(SetupScene())
+    setup = app.stack.top
+    assert [k.value for k in setup.kinds] == ["human"] * 4, "a new player: people everywhere"
+    click(app, setup.count.segment(0).center)  # three players
+    setup.names[1].value = "Bea"
+    setup.kinds[1].index = setup.kinds[1].options.index("hard")
+    setup.kinds[2].index = setup.kinds[2].options.index("easy")
+    click(app, setup.first_game.rect.center, frames=2)  # the first-game deal off
+    assert setup.first_game.value is False
+    click(app, setup.start_button.rect.center)
+    saved, notice = load_settings()
+    assert notice is None
+    assert saved.seats == ["human", "hard", "easy", "human"] and saved.players == 3
+    assert saved.names[:3] == ["Ann", "Bea", "Cy"] and saved.first_game is False
+
+    app.settings = saved  # the next run reads them back
+    app.stack.replace(SetupScene())
+    app.stack.apply()
+    again = app.stack.top
+    assert again.players == 3 and [f.value for f in again.names[:3]] == ["Ann", "Bea", "Cy"]
+    assert [k.value for k in again.kinds] == ["human", "hard", "easy", "human"]
+    assert again.first_game.value is False
+
+    # A settings file from before seats were remembered, or with a kind no longer known.
+    data = json.loads(settings_path().read_text("utf-8"))
+    del data["seats"]
+    settings_path().write_text(json.dumps(data), "utf-8")
+    assert load_settings()[0].seats == []
+    data["seats"] = ["hard", "genius", 3]
+    settings_path().write_text(json.dumps(data), "utf-8")
+    assert load_settings()[0].seats == [], "a list that is not of names is not taken"
+    data["seats"] = ["hard", "genius"]
+    settings_path().write_text(json.dumps(data), "utf-8")
+    assert load_settings()[0].seats == ["hard", "human"]
 
 
 def test_setup_refuses_twin_names_and_can_choose_who_starts(app) -> None:

@@ -37,7 +37,7 @@ from game.record import (
     read_record_text,
 )
 from game.words import Phrase, phrase
-from scenes.core.session import Session
+from scenes.core.session import SEAT_KINDS, Session
 
 ENV_HOME = "SAIL_TO_INDIA_HOME"
 APP_DIR = "sail-to-india"
@@ -234,10 +234,11 @@ class Settings:
 
     language: str = ""               # "en", "fr" or "it"; "" follows the system
     palette: str = "classic"
-    first_game: bool = True          # first-game deal offered by default until one is played
+    first_game: bool = True          # the first-game deal: on for a new player, then as last set
     ship_only_build: bool = False
     players: int = 4
     names: list[str] = field(default_factory=list)
+    seats: list[str] = field(default_factory=list)  # who plays each seat: one of SEAT_KINDS
     fullscreen: bool = False
     window: str = ""                 # "WIDTHxHEIGHT" of the window; "" fits the desktop
     anim_speed: str = "normal"       # one of ANIM_SPEEDS; "off" shows every change at once
@@ -289,6 +290,9 @@ class Settings:
                     # breaks it gives way to the default name of its seat).
                     value = [n.strip(" ") if name_refusal(n.strip(" ")) is None else ""
                              for n in value[:4]]
+                if ok and name == "seats":
+                    # A seat kind this version does not know is played by a person.
+                    value = [v if v in SEAT_KINDS else "human" for v in value[:4]]
                 if ok:
                     values[name] = value
         extra = {k: v for k, v in data.items() if k not in known}

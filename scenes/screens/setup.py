@@ -2,9 +2,11 @@
 
 Colours follow seat order (red, blue, green, yellow, as the notation fixes), so a
 player picks a colour by taking that seat; the small arrow trades a seat with the one
-above. The starting player is chosen or drawn; the first-game deal is on until a first
-game has been started; the ``ship-only-build`` variant and an optional seed are here
-too. Each seat is played by a person or by the computer at one of three levels.
+above. The starting player is chosen or drawn; the first-game deal is on for a new
+player; the ``ship-only-build`` variant and an optional seed are here too. Each seat
+is played by a person or by the computer at one of three levels. Set sail remembers
+the player count, the names, who plays each seat and the deal's options in the
+settings, so the next game starts from the same choices.
 A name follows the engine's one rule for a name (``game.record.name_refusal``): the
 field takes only the characters it allows, and Set sail checks the whole name again
 (a name saved in the settings file comes in here too).
@@ -34,6 +36,12 @@ DEFAULT_NAMES = ("Ann", "Bob", "Cy", "Dan")
 ROW_Y0, ROW_H = PANEL.y + 230, 84
 
 
+def _kind_index(saved: list[str], seat: int) -> int:
+    """Who played ``seat`` last time (a person when the settings do not say)."""
+    kind = saved[seat] if seat < len(saved) else "human"
+    return KINDS.index(kind) if kind in KINDS else 0
+
+
 class SetupScene(Scene):
     """Choose the players and options, then deal a new game."""
 
@@ -51,6 +59,7 @@ class SetupScene(Scene):
         settings = self.app.settings if self.app is not None else None
         self.players = settings.players if settings and settings.players in (3, 4) else 4
         saved = list(settings.names) if settings else []
+        seats = list(settings.seats) if settings else []
         px = PANEL.x + 60
         self.count = Choice((px + 260, PANEL.y + 126, 420, 56), ["3", "4"],
                             [(lambda n=n: t("setup.players.n", count=n)) for n in (3, 4)],
@@ -64,7 +73,7 @@ class SetupScene(Scene):
                               max_len=MAX_NAME_LENGTH, allowed=name_allows)
             self.names.append(field)
             kind = Choice((px + 560, y + 12, 560, 56), list(KINDS),
-                          [f"setup.kind.{k}" for k in KINDS], 0)
+                          [f"setup.kind.{k}" for k in KINDS], _kind_index(seats, seat))
             self.kinds.append(kind)
             if seat > 0:
                 self.swaps.append(Button((px + 1140, y + 12, 60, 56), "setup.swap.icon",
@@ -149,7 +158,8 @@ class SetupScene(Scene):
             s = self.app.settings
             s.players = self.players
             s.names = [self.names[i].value.strip() for i in range(4)]
-            s.first_game = False
+            s.seats = [self.kinds[i].value for i in range(4)]
+            s.first_game = self.first_game.value
             s.ship_only_build = self.ship_only.value
             self.app.save_settings()
         self.go(Screen.TABLE, session=session, handoff_first=True)
