@@ -35,6 +35,7 @@ from game.record import (
     read_bounded,
     read_record_file,
     read_record_text,
+    replay,
 )
 from game.words import Phrase, phrase
 from scenes.core.session import SEAT_KINDS, Session
@@ -224,7 +225,61 @@ def list_records() -> list[Path]:
     if not folder.is_dir():
         return []
     found = [p for p in folder.iterdir() if p.is_file() and p.suffix in (".txt", ".sti")]
-    return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
+    return sorted(found, key=_modified, reverse=True)
+
+
+def _modified(path: Path) -> float:
+    """When a file was last written (0 when it vanished meanwhile)."""
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+#: Records of at most this many steps are replayed to learn their result (a whole game
+#: is a few hundred steps, replayed in a few milliseconds); a longer one is only counted.
+REPLAY_FOR_RESULT = 20_000
+
+
+@dataclass(frozen=True)
+class RecordSummary:
+    """What the record list says of one record without opening it: who played, when it
+    was written, how far it went and, when that was cheap to learn, how it ended."""
+
+    path: Path
+    modified: float                 # the file's time, seconds since the epoch
+    names: tuple[str, ...] = ()
+    steps: int = 0
+    turn: int = 1                   # the turn reached: 1 at the deal, one more per "end"
+    over: bool = False
+    winners: tuple[str, ...] = ()   # when over: who won (several share a tie)
+    score: int = 0                  # when over: the winners' points
+    error: RecordError | None = None  # why it cannot be opened (nothing else is then known)
+
+
+def summarize_record(path: Path, replay_limit: int = REPLAY_FOR_RESULT) -> RecordSummary:
+    """Read one record's header and count its turns; replay it for the result only when
+    it is short (``replay_limit`` steps). Slow for a large file: called off the
+    window's thread."""
+    modified = _modified(path)
+    try:
+        record = parse_record(read_record_text(path))
+    except RecordError as exc:
+        return RecordSummary(path, modified, error=exc.naming(path.name))
+    texts = record.step_texts()
+    turn = 1 + sum(1 for text in texts if text.split(None, 1)[0].lower() == "end")
+    summary = RecordSummary(path, modified, tuple(record.names), len(texts), turn)
+    if len(texts) > replay_limit:
+        return summary
+    try:
+        final = replay(record)
+    except RecordError as exc:
+        return RecordSummary(path, modified, tuple(record.names), error=exc.naming(path.name))
+    if not final.over or not final.winners or not final.scores:
+        return summary
+    return RecordSummary(path, modified, summary.names, summary.steps, turn, True,
+                         tuple(final.names[w] for w in final.winners),
+                         final.scores[final.winners[0]])
 
 
 # ----- settings -----------------------------------------------------------------------
@@ -391,10 +446,11 @@ def _fresh(folder: Path, stem: str) -> Path:
 
 
 __all__ = [
-    "ANIM_SPEEDS", "AUTOSAVE", "ENV_HOME", "SETTINGS", "VOLUMES", "VOLUME_SETTINGS",
-    "WINDOW_SIZES", "Notice", "Settings",
+    "ANIM_SPEEDS", "AUTOSAVE", "ENV_HOME", "REPLAY_FOR_RESULT", "SETTINGS", "VOLUMES",
+    "VOLUME_SETTINGS", "WINDOW_SIZES", "Notice", "RecordSummary", "Settings",
     "atomic_write", "autosave_path", "data_dir", "elsewhere_dirs", "has_autosave",
     "list_records", "load_settings", "open_autosave", "open_record", "read_autosave",
     "records_dir", "remove_leftovers", "save_record", "save_settings", "set_aside",
-    "set_aside_autosave", "settings_path", "why_not_written", "write_autosave",
+    "set_aside_autosave", "settings_path", "summarize_record", "why_not_written",
+    "write_autosave",
 ]

@@ -1,15 +1,23 @@
-"""Load record…: the saved records over the title, newest first.
+"""Load record…: the saved records over the title, newest first, each told by who
+played, when it was written, and the turn it reached or how it ended; or any record
+by its path, typed.
 
 Choosing one opens it at the table through the navigator, and its Review button
 opens it in the review instead (read-only: ``scenes.core.review.open_review``); a
 record that cannot be read leaves the list open with one sentence saying why, and
 nothing saved is touched.
-A record is read and replayed in the background ("Opening…"), so a long one never
-freezes the window.
+Both the list's summaries (``saves.summarize_record``: the header, the turns counted,
+the result from a replay only when the record is short) and the record being opened
+are read in the background, so many records or a long one never freeze the window:
+a row says "Reading…" until its summary comes in. The wheel or Page Up/Down scrolls
+a list longer than the panel.
 """
 
 from __future__ import annotations
 
+import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -18,59 +26,185 @@ from scenes.core.jobs import Job
 from scenes.core.navigator import Screen
 from scenes.core.review import open_review
 from scenes.core.saves import (
+    RecordSummary,
+    autosave_path,
     has_autosave,
     list_records,
     open_autosave,
     open_record,
     records_dir,
+    summarize_record,
 )
 from scenes.core.scene import Scene
 from scenes.core.session import RecordError, Session
 from scenes.text.catalog import t
-from scenes.text.fonts import blit_text, fit_size
+from scenes.text.fonts import blit_text, drawable, fit_size, font
 from scenes.text.reasons import record_error_text
 from scenes.ui import art
 from scenes.ui import palette as P
-from scenes.ui.widgets import Button
+from scenes.ui.widgets import Button, TextField
 
 REVIEW_W = 160  # each record's Review button, beside the one that opens it at the table
+ROWS = 6        # records shown at once (the wheel scrolls the rest)
+ROW_H = 72      # a row's height on the panel, its button 64 of it
+OPEN_W = 160    # the Open button beside the typed path
+#: How a record's date is written: the same in every language, and sorts as it reads.
+DATE_FORMAT = "%Y-%m-%d %H:%M"
+
+
+def _read_summaries(paths: list[Path], into: dict[Path, RecordSummary],
+                    stop: threading.Event) -> None:
+    """Summarise each record in turn, newest first, into ``into`` (the window reads
+    what is there each frame); stops early when the list is closed."""
+    for path in paths:
+        if stop.is_set():
+            return
+        into[path] = summarize_record(path)
+
+
+def _fitted(text: str, role: str, size: int, smallest: int, width: int) -> tuple[str, int]:
+    """The largest size from ``size`` down to ``smallest`` at which ``text`` fits in
+    ``width`` pixels, and the text, cut with an ellipsis when even that is too wide
+    (four long names, a long reason: cut on purpose, so not an overflow)."""
+    text = drawable(text)
+    while size > smallest and font(role, size).size(text)[0] > width:
+        size -= 1
+    f = font(role, size)
+    if f.size(text)[0] <= width:
+        return text, size
+    while text and f.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…", size
+
+
+class RecordRow(Button):
+    """One record's button: who played on its first line; the date and how far the
+    game went (or why it cannot be read) on the second."""
+
+    def __init__(self, rect: tuple[int, int, int, int], lines: Callable[[], tuple[str, str]],
+                 action: Callable[[], None]) -> None:
+        super().__init__(rect, lambda: "", action)
+        self.lines = lines
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        title, detail = self.lines()
+        width = self.rect.w - 28
+        text, size = _fitted(title, "text-semibold", 22, 17, width)
+        blit_text(surface, text, (self.rect.x + 14, self.rect.y + 19), role="text-semibold",
+                  size=size, color=P.INK, anchor="midleft")
+        text, size = _fitted(detail, "text", 18, 16, width)
+        blit_text(surface, text, (self.rect.x + 14, self.rect.y + 44), size=size, color=P.INK,
+                  anchor="midleft")
 
 
 class LoadRecordScene(Scene):
     """A list of saved records over the title; choosing one opens it at the table (or,
-    with its Review button, in the review)."""
+    with its Review button, in the review); a typed path opens any record."""
 
     opaque = False
     modal = True
-    PANEL = pygame.Rect(460, 160, 1000, 760)
+    PANEL = pygame.Rect(360, 130, 1200, 820)
 
     def __init__(self) -> None:
         super().__init__()
         self.message: str | None = None
+        #: Back, then each row shown: the button that opens it, then its Review button.
         self.buttons: list[Button] = []
+        #: The records listed, newest first (None: the autosave, always first).
+        self.entries: list[Path | None] = []
+        #: The first entry shown (the list scrolls by whole rows).
+        self.top = 0
+        #: What is known of each record so far, filled by ``reading`` in the background.
+        self.summaries: dict[Path, RecordSummary] = {}
+        self.reading: Job[None] | None = None
+        self._stop_reading = threading.Event()
         #: The record being read and replayed, while it lasts.
         self.opening: Job[Session] | None = None
         #: Whether the record being opened is for the review (else for the table).
         self.reviewing = False
+        self.path_field = TextField((0, 0, 1, 1))
+        self.open_button = Button((0, 0, 1, 1), "load.open", self.open_typed)
 
     def enter(self) -> None:
         p = self.PANEL
-        self.buttons = [Button((p.centerx - 150, p.bottom - 90, 300, 64), "load.back", self.back)]
-        entries: list[tuple[str, Path | None]] = []
-        if has_autosave():
-            entries.append((t("load.autosave"), None))
-        entries += [(path.name, path) for path in list_records()[:8]]
-        for i, (label, path) in enumerate(entries):
-            y = p.y + 110 + i * 66
-            rect = (p.x + 80, y, p.w - 160 - REVIEW_W - 10, 56)
-            self.buttons.append(Button(rect, (lambda lab=label: lab),
-                                       (lambda pa=path: self.choose(pa)), size=22))
-            self.buttons.append(Button((p.right - 80 - REVIEW_W, y, REVIEW_W, 56), "load.review",
-                                       (lambda pa=path: self.choose(pa, review=True)), size=22))
+        self.back_button = Button((p.centerx - 150, p.bottom - 90, 300, 64), "load.back",
+                                  self.back)
+        self.entries = [None] if has_autosave() else []
+        self.entries += list_records()
+        self.top = 0
+        paths = [self._path(entry) for entry in self.entries]
+        stop = self._stop_reading = threading.Event()
+        summaries = self.summaries = {}
+        self.reading = Job(lambda: _read_summaries(paths, summaries, stop),
+                           name="read-record-list")
+        y = p.y + 104 + ROWS * ROW_H + 44
+        self.path_field = TextField((p.x + 60, y, p.w - 120 - OPEN_W - 10, 56),
+                                    placeholder="load.path.hint", max_len=1000,
+                                    allowed=str.isprintable)
+        self.open_button = Button((p.right - 60 - OPEN_W, y, OPEN_W, 56), "load.open",
+                                  self.open_typed, size=24)
+        self.layout()
+
+    def exit(self) -> None:
+        self._stop_reading.set()  # the rest of the list is not needed any more
+
+    @staticmethod
+    def _path(entry: Path | None) -> Path:
+        return autosave_path() if entry is None else entry
+
+    def layout(self) -> None:
+        """The buttons of the rows shown: Back, then each row's two buttons."""
+        p = self.PANEL
+        self.buttons = [self.back_button]
+        for i, entry in enumerate(self.entries[self.top:self.top + ROWS]):
+            y = p.y + 104 + i * ROW_H
+            rect = (p.x + 60, y, p.w - 120 - REVIEW_W - 10, ROW_H - 8)
+            self.buttons.append(RecordRow(rect, (lambda e=entry: self.row_text(e)),
+                                          (lambda e=entry: self.choose(e))))
+            self.buttons.append(Button((p.right - 60 - REVIEW_W, y, REVIEW_W, ROW_H - 8),
+                                       "load.review",
+                                       (lambda e=entry: self.choose(e, review=True)), size=22))
+
+    def scroll(self, rows: int) -> None:
+        last = max(0, len(self.entries) - ROWS)
+        top = min(last, max(0, self.top + rows))
+        if top != self.top:
+            self.top = top
+            self.layout()
+
+    def row_text(self, entry: Path | None) -> tuple[str, str]:
+        """A row's two lines: who played (the file's name until that is known), then
+        when, and the turn reached or the result (or why it cannot be read)."""
+        path = self._path(entry)
+        summary = self.summaries.get(path)
+        label = t("load.autosave") if entry is None else path.name
+        if summary is None:
+            return label, t("load.reading")
+        when = time.strftime(DATE_FORMAT, time.localtime(summary.modified))
+        if summary.error is not None:
+            return label, t("load.unreadable", reason=record_error_text(summary.error))
+        title = ", ".join(summary.names)
+        if summary.over:
+            key = "load.result.won" if len(summary.winners) == 1 else "load.result.shared"
+            what = t(key, names=" & ".join(summary.winners), count=summary.score)
+        else:
+            what = t("load.turn", turn=summary.turn)
+        key = "load.detail.autosave" if entry is None else "load.detail"
+        return title, t(key, date=when, what=what)
 
     def back(self) -> None:
         assert self.stack is not None
         self.stack.pop()
+
+    def open_typed(self) -> None:
+        """Open the record whose path was typed (at the table)."""
+        typed = self.path_field.value.strip()
+        if not typed:
+            self.message = t("load.path.empty")
+            return
+        self.path_field.focused = False
+        self.choose(Path(typed).expanduser())
 
     def choose(self, path: Path | None, review: bool = False) -> None:
         """Open a record (None: the autosave) at the table, or in the review, or say why
@@ -107,12 +241,27 @@ class LoadRecordScene(Scene):
             self.go(Screen.TABLE, session=session, handoff_first=True)
 
     def update(self, dt: float) -> None:
+        self.path_field.update(dt)
         self.poll()
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and self.path_field.focused:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.open_typed()
+                return True
+            self.path_field.handle(event)  # Esc leaves the field, not the list
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
             return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.scroll(ROWS if event.key == pygame.K_PAGEDOWN else -ROWS)
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll(-event.y)
+            return True
+        self.path_field.handle(event)
+        self.open_button.handle(event)
         any(b.handle(event) for b in self.buttons)
         return True
 
@@ -124,20 +273,26 @@ class LoadRecordScene(Scene):
         surface.blit(art.parchment(p.w, p.h, radius=16, seed=12), p)
         blit_text(surface, t("load.heading"), (p.centerx, p.y + 56), role="display", size=48,
                   color=P.INK, anchor="center")
-        if len(self.buttons) == 1:
+        if not self.entries:
             blit_text(surface, t("load.none"), (p.centerx, p.y + 170), size=26,
                       color=P.INK, anchor="center")
+        elif len(self.entries) > ROWS:
+            shown = t("load.shown", first=self.top + 1,
+                      last=min(len(self.entries), self.top + ROWS), count=len(self.entries))
+            blit_text(surface, shown, (p.centerx, p.y + 104 + ROWS * ROW_H + 8), size=18,
+                      color=P.INK_SOFT, anchor="midtop")
         folder = t("load.folder", folder=str(records_dir()))
         size = fit_size(folder, "text", 18, p.w - 60)
         blit_text(surface, folder, (p.centerx, p.bottom - 116), size=size, color=P.INK_SOFT,
                   anchor="center")
         for b in self.buttons:
             b.draw(surface)
+        self.path_field.draw(surface)
+        self.open_button.draw(surface)
         if self.message:
             size = fit_size(self.message, "text", 20, p.w - 40)
             blit_text(surface, self.message, (p.centerx, p.bottom - 145), size=size,
                       color=P.ALERT, anchor="center")
 
 
-
-__all__ = ["LoadRecordScene"]
+__all__ = ["LoadRecordScene", "RecordRow"]
