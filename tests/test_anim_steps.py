@@ -14,6 +14,7 @@ from tablehelp import table_at
 
 from game.record import parse_record, replay_states
 from game.state import State
+from scenes.core import gfx
 from scenes.core.app import App
 from scenes.core.layout import table_layout
 from scenes.table import animations
@@ -128,7 +129,7 @@ def test_reverse_flies_back_and_hides_the_origins() -> None:
 
 def test_the_table_draws_a_state_minus_markers_in_flight(app: App) -> None:
     states = states_of(["move L-1", "cargo 1g1"])
-    surface = pygame.Surface((1920, 1080))
+    surface = gfx.surface((1920, 1080), alpha=False)
     layout = table_layout()
     view = TableView()
     (x, y), _ = animations.place_point(layout, ("good", 1, 1), states[-1])

@@ -1,8 +1,12 @@
 """The window and the main loop, knowing no screen.
 
-One logical 1920x1080 surface is drawn every frame and pygame scales it to the window
-(``SCALED | RESIZABLE``), so every scene works in logical pixels and the game is the
-same at 1280x720 or on a 4K screen. The loop hands events to the scene stack, updates
+Every scene works in the layout's logical 1920x1080 units, and draws on a
+``gfx.Canvas`` that maps them onto the window's real pixels: one scale (the largest
+at which the whole table fits, letterboxed) is chosen when the window's size settles,
+so text and art are drawn sharp at 1280x720, 1920x1080 or 2560x1440 alike. While the
+player drags the window's edge the last picture is stretched to follow, and drawn
+again at the new scale once the size has held still for ``SETTLE`` seconds. Mouse
+events reach the scenes in logical units. The loop hands events to the scene stack, updates
 the top scene with the frame's ``dt``, draws, and only then applies queued scene
 changes. Which screens exist is not this module's business: ``scenes.main`` registers
 them with the app's ``navigator`` and parses the command line.
@@ -17,25 +21,21 @@ from pathlib import Path
 
 import pygame
 
+from scenes.core import gfx
 from scenes.core.audio import Sounds
-from scenes.core.layout import LOGICAL_SIZE
+from scenes.core.gfx import LOGICAL_SIZE
 from scenes.core.navigator import Navigator
 from scenes.core.saves import Notice, Settings, save_settings, why_not_written
 from scenes.core.scene import Scene, SceneStack
 
 FPS = 60
+#: Seconds a new window size must hold before everything is drawn again at its scale.
+SETTLE = 0.2
 
 
-def _scaling_hints() -> None:
-    """Let SCALED shrink the table smoothly to any window size.
-
-    pygame's SCALED mode only scales by whole numbers unless the hint named
-    ``SDL_HINT_RENDER_SCALE_QUALITY`` is set, so a 1280x720 window would show a
-    cropped 1920x1080 table. Setting it (and linear filtering, which keeps text
-    readable when shrunk) is done through the environment before the window opens;
-    a value the player set is kept."""
-    os.environ.setdefault("SDL_HINT_RENDER_SCALE_QUALITY", "1")
-    os.environ.setdefault("SDL_RENDER_SCALE_QUALITY", "linear")
+def _headless() -> bool:
+    """No real screen (tests, the smoke run): the window is the logical size."""
+    return os.environ.get("SDL_VIDEODRIVER", "") in ("dummy", "offscreen")
 
 
 class App:
@@ -43,20 +43,23 @@ class App:
 
     def __init__(self, settings: Settings, *, window: tuple[int, int] | None = None,
                  notice: Notice | None = None, caption: str = "") -> None:
-        _scaling_hints()
         pygame.display.init()
         pygame.font.init()
         self.settings = settings
         self.size = LOGICAL_SIZE
-        flags = pygame.SCALED | pygame.RESIZABLE
+        size = window or settings.window_size or (LOGICAL_SIZE if _headless() else desktop_fit())
         with warnings.catch_warnings():
-            # Headless (dummy driver) there is no GPU renderer; pygame warns, harmlessly.
             warnings.filterwarnings("ignore", message="no fast renderer")
-            self.screen = pygame.display.set_mode(self.size, flags)
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         if caption:
             pygame.display.set_caption(caption)
         self.fullscreen = False
-        fit_window(window or settings.window_size)
+        fit_window(size)
+        #: The table in logical units over the window's pixels (``place``).
+        self.canvas: gfx.Canvas = gfx.Canvas(self.screen, LOGICAL_SIZE)
+        self._placed: tuple[int, int] = (0, 0)
+        self._settle = 0.0  # seconds left before a new window size is drawn anew
+        self.place()
         if settings.fullscreen and window is None:
             self.apply_window()
         #: One sentence for the player (a settings problem, a refused record...).
@@ -102,18 +105,59 @@ class App:
             return self.notice
         return None
 
+    # ----- the window's pixels -------------------------------------------------------
+    def text_size(self) -> float:
+        """The player's text size setting as a factor (1.0, 1.25, 1.5)."""
+        return max(1.0, min(2.0, getattr(self.settings, "text_size", 100) / 100))
+
+    def place(self) -> None:
+        """Fit the logical table to the window's real pixels, centred with bars where
+        the window is not 16:9, and draw everything at that scale from now on."""
+        self.screen = pygame.display.get_surface()
+        w, h = self.screen.get_size()
+        gfx.set_scale(gfx.fit_scale((w, h)), self.text_size())
+        rw, rh = min(w, gfx.px(LOGICAL_SIZE[0])), min(h, gfx.px(LOGICAL_SIZE[1]))
+        ox, oy = (w - rw) // 2, (h - rh) // 2
+        gfx.WINDOW.offset = (ox, oy)
+        self.canvas = gfx.Canvas(self.screen.subsurface((ox, oy, rw, rh)), LOGICAL_SIZE)
+        self._placed = (w, h)
+        self.screen.fill((0, 0, 0))
+
+    def _draw(self) -> None:
+        window = pygame.display.get_surface()
+        if window.get_size() != self._placed or window is not self.screen:
+            if self._settle <= 0:
+                self.place()
+            else:
+                # the edge is still being dragged: the last scale's picture, stretched
+                # to follow, until the size holds still
+                picture = gfx.surface(LOGICAL_SIZE, alpha=False)
+                self.stack.draw(picture)
+                w, h = window.get_size()
+                k = min(w / picture.surface.get_width(), h / picture.surface.get_height())
+                size = (max(1, round(picture.surface.get_width() * k)),
+                        max(1, round(picture.surface.get_height() * k)))
+                window.fill((0, 0, 0))
+                shown = pygame.transform.smoothscale(picture.surface, size)
+                window.blit(shown, shown.get_rect(center=(w // 2, h // 2)))
+                return
+        self.stack.draw(self.canvas)
+
     # ----- the loop ---------------------------------------------------------------
     def frame(self, dt: float) -> None:
         """One frame: events, update, draw, then the queued scene changes."""
+        self._settle -= dt
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
                 self.quit()
                 continue
+            if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+                self._settle = SETTLE
+            event = gfx.logical_event(event)
             if not self.stack.handle(event):
                 self.unhandled(event)
         self.stack.update(dt)
-        self.screen.fill((0, 0, 0))
-        self.stack.draw(self.screen)
+        self._draw()
         pygame.display.flip()
         self.frames += 1
         for hook in list(self.after_frame):
@@ -147,7 +191,7 @@ class App:
         return 0
 
     def screenshot(self, path: str | Path) -> None:
-        pygame.image.save(self.screen, str(path))
+        pygame.image.save(pygame.display.get_surface(), str(path))
 
 
 MIN_WINDOW = (960, 540)
@@ -163,33 +207,27 @@ def _window() -> pygame.Window | None:
 
 
 def desktop_fit() -> tuple[int, int]:
-    """The logical size, or the largest 16:9 window the desktop holds if it is smaller."""
+    """The logical size, or the whole desktop if it is smaller (a 1280x720 laptop
+    gets a window filling its screen; the table is drawn at that scale)."""
     try:
         dw, dh = pygame.display.get_desktop_sizes()[0]
     except (IndexError, pygame.error):
         return LOGICAL_SIZE
     if dw >= LOGICAL_SIZE[0] and dh >= LOGICAL_SIZE[1]:
         return LOGICAL_SIZE
-    k = min(dw / LOGICAL_SIZE[0], (dh - 60) / LOGICAL_SIZE[1])  # room for a title bar
-    return (max(MIN_WINDOW[0], int(LOGICAL_SIZE[0] * k)),
-            max(MIN_WINDOW[1], int(LOGICAL_SIZE[1] * k)))
+    return (max(MIN_WINDOW[0], dw), max(MIN_WINDOW[1], dh))
 
 
 def fit_window(requested: tuple[int, int] | None = None) -> None:
-    """Let the window be smaller than the logical size, and fit it to the desktop.
-
-    pygame's SCALED mode makes the logical size the window's minimum and opens the
-    window at that size even on a smaller desktop (a 1280x720 laptop would see a
-    third of the table). The minimum is lowered, and the window is sized to the
-    request or to the largest 16:9 size that fits the desktop."""
+    """Keep the window no smaller than ``MIN_WINDOW`` and size it to the request (or
+    to the largest 16:9 size that fits the desktop), centred."""
     window = _window()
     if window is None:
         return
     window.minimum_size = MIN_WINDOW
     size = requested or desktop_fit()
-    if requested is None and size == LOGICAL_SIZE:
-        return  # the desktop holds the whole table: the window keeps its own size
-    window.size = size
+    if tuple(window.size) != tuple(size):
+        window.size = size
     window.position = pygame.WINDOWPOS_CENTERED
 
 

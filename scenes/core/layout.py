@@ -16,8 +16,7 @@ import pygame
 import pytmx
 
 from scenes.core.assets import asset_path
-
-LOGICAL_SIZE = (1920, 1080)
+from scenes.core.gfx import LOGICAL_SIZE
 
 # Layers drawn/tested from the top down: a point over a button is the button, a
 # point over a goods space is the space rather than the town card under it.

@@ -17,6 +17,7 @@ from typing import Protocol
 
 import pygame
 
+from scenes.core import gfx
 from scenes.core.audio import Sounds
 from scenes.core.saves import Notice, Settings
 
@@ -104,7 +105,7 @@ class Scene:
     def update(self, dt: float) -> None:
         """Advance by ``dt`` seconds (only the top scene is updated)."""
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: gfx.Canvas) -> None:
         """Draw onto the 1920x1080 logical surface."""
 
 
@@ -212,7 +213,7 @@ class SceneStack:
         if self.scenes:
             self.scenes[-1].update(dt)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: gfx.Canvas) -> None:
         start = 0
         for i in range(len(self.scenes) - 1, -1, -1):
             if self.scenes[i].opaque:
@@ -260,8 +261,8 @@ class Fade(Scene):
         k = self.elapsed / half if self.elapsed < half else 2 - self.elapsed / half
         return max(0, min(255, round(255 * k)))
 
-    def draw(self, surface: pygame.Surface) -> None:
-        veil = pygame.Surface(surface.get_size())
+    def draw(self, surface: gfx.Canvas) -> None:
+        veil = gfx.surface(surface.get_size(), alpha=False)
         veil.fill(self.color)
         veil.set_alpha(self.alpha)
         surface.blit(veil, (0, 0))

@@ -20,6 +20,7 @@ import pygame
 
 from game.bench import NAMES, careless_step
 from game.deal import deal_towns
+from scenes.core import gfx
 from scenes.core import zones as Z
 from scenes.core.app import App
 from scenes.core.layout import Layout
@@ -65,9 +66,10 @@ def pick_something(app: App, table: TableScene) -> None:
     for zone in zones:
         pos = table.layout.rect(zone).center
         if piece_at(st, table.staging, table.layout, pos) is not None:
-            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+            at = gfx.to_window(pos)
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0),
                                                  buttons=(1, 0, 0)))
-            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+            pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1))
             app.frame(1 / 60)
             return
 
@@ -87,7 +89,7 @@ def run(app: App, frames: int, players: int = 4) -> list[float]:
     for i in range(frames + 30):  # the first 30 frames warm the caches
         angle = i / 25
         pos = (960 + round(420 * math.cos(angle)), 420 + round(220 * math.sin(angle)))
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=gfx.to_window(pos), rel=(0, 0),
                                              buttons=(1, 0, 0)))
         if not table.films.animating and reel:
             film = reel[n % len(reel)]

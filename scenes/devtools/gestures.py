@@ -12,6 +12,7 @@ import pygame
 
 from game.rules import return_amount
 from game.steps import Step, parse_step
+from scenes.core import gfx
 from scenes.core import zones as Z
 from scenes.core.app import App
 from scenes.core.scene import Scene
@@ -36,9 +37,9 @@ class Hand:
 
     def post(self, kind: int, pos: tuple[int, int], button: int = 1) -> None:
         if kind == pygame.MOUSEMOTION:
-            event = pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+            event = pygame.event.Event(kind, pos=gfx.to_window(pos), rel=(0, 0), buttons=(1, 0, 0))
         else:
-            event = pygame.event.Event(kind, pos=pos, button=button)
+            event = pygame.event.Event(kind, pos=gfx.to_window(pos), button=button)
         pygame.event.post(event)
 
     def click(self, pos: tuple[int, int], button: int = 1) -> None:

@@ -12,6 +12,7 @@ import pygame
 
 from game.deal import deal_towns
 from game.state import MARKERS_PER_PLAYER, TECH_INDEX, State
+from scenes.core import gfx
 from scenes.core import zones as Z
 from scenes.core.layout import Layout, table_layout
 from scenes.core.navigator import Screen
@@ -95,7 +96,7 @@ class TablePreview(Scene):
     def to_title(self) -> None:
         self.go(Screen.TITLE)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: gfx.Canvas) -> None:
         draw_table(surface, self.layout, self.state, self.view)
 
 

@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pygame
 
+from scenes.core import gfx
 from scenes.core.app import App
 from scenes.core.navigator import Screen
 from scenes.core.saves import ENV_HOME, RECORDS
@@ -50,10 +51,11 @@ SCRIPT_TURNS = [
 
 def click(pos: tuple[int, int]) -> None:
     """Queue a left click (press and release) at a logical position."""
-    motion = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    at = gfx.to_window(pos)
+    motion = pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0))
     pygame.event.post(motion)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1))
 
 
 #: Sounds the run must have played: the hand's, a payment, a voyage and its discovery,

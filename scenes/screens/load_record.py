@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pygame
 
+from scenes.core import gfx
 from scenes.core.jobs import Job
 from scenes.core.navigator import Screen
 from scenes.core.review import open_review
@@ -86,7 +87,7 @@ class RecordRow(Button):
         super().__init__(rect, lambda: "", action)
         self.lines = lines
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: gfx.Canvas) -> None:
         super().draw(surface)
         title, detail = self.lines()
         width = self.rect.w - 28
@@ -265,8 +266,8 @@ class LoadRecordScene(Scene):
         any(b.handle(event) for b in self.buttons)
         return True
 
-    def draw(self, surface: pygame.Surface) -> None:
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    def draw(self, surface: gfx.Canvas) -> None:
+        veil = gfx.surface(surface.get_size())
         veil.fill((4, 12, 24, 170))
         surface.blit(veil, (0, 0))
         p = self.PANEL

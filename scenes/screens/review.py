@@ -21,13 +21,14 @@ the record and the autosave are never written.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 
 import pygame
 
 from game.rules import apply
 from game.state import State
+from scenes.core import gfx
 from scenes.core import zones as Z
+from scenes.core.gfx import draw
 from scenes.core.layout import Layout, table_layout
 from scenes.core.navigator import Screen
 from scenes.core.review import Adviser, Cursor
@@ -56,12 +57,12 @@ GAP = 6
 LIGHT_TEXT = (244, 234, 210)
 
 
-@lru_cache(maxsize=4)
-def _plate(w: int, h: int) -> pygame.Surface:
+@gfx.scaled_cache(maxsize=4)
+def _plate(w: int, h: int) -> gfx.Canvas:
     """The slider's dark plate, in the status line's colours (drawn once)."""
-    plate = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.rect(plate, (*P.SEA_DEEP, 200), plate.get_rect(), border_radius=10)
-    pygame.draw.rect(plate, P.BRASS, plate.get_rect(), 2, border_radius=10)
+    plate = gfx.surface((w, h))
+    draw.rect(plate, (*P.SEA_DEEP, 200), plate.get_rect(), border_radius=10)
+    draw.rect(plate, P.BRASS, plate.get_rect(), 2, border_radius=10)
     return plate
 
 
@@ -73,7 +74,7 @@ class IconButton(Button):
         super().__init__(rect, lambda: "", action)
         self.icon = icon  # "back", "forward", "turn_back" or "turn_forward"
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: gfx.Canvas) -> None:
         surface.blit(art.button(self.rect.w, self.rect.h, "", self.state), self.rect)
         color = P.INK if self.enabled else P.INK_SOFT
         cx, cy = self.rect.center
@@ -81,12 +82,12 @@ class IconButton(Button):
         sign = 1 if forward else -1
         shift = -4 * sign if self.icon.startswith("turn") else 0
         tip = cx + (9 + shift) * sign
-        pygame.draw.polygon(surface, color, [(tip, cy), (tip - 16 * sign, cy - 11),
+        draw.polygon(surface, color, [(tip, cy), (tip - 16 * sign, cy - 11),
                                              (tip - 16 * sign, cy + 11)])
         if self.icon.startswith("turn"):  # a bar at the arrow's point: to a turn's start
             bar = pygame.Rect(0, cy - 11, 4, 22)
             bar.centerx = tip + 3 * sign
-            pygame.draw.rect(surface, color, bar)
+            draw.rect(surface, color, bar)
 
 
 class Slider(Widget):
@@ -127,17 +128,17 @@ class Slider(Widget):
             return True
         return False
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: gfx.Canvas) -> None:
         track = self.track
-        pygame.draw.rect(surface, P.WOOD_DARK, track, border_radius=4)
+        draw.rect(surface, P.WOOD_DARK, track, border_radius=4)
         done = pygame.Rect(track.x, track.y, self.x_of(self.cursor.index) - track.x, track.h)
-        pygame.draw.rect(surface, P.BRASS, done, border_radius=4)
+        draw.rect(surface, P.BRASS, done, border_radius=4)
         for start in self.cursor.starts[1:]:  # a tick at each turn's start
             x = self.x_of(start)
-            pygame.draw.line(surface, P.BRASS_LIGHT, (x, track.y - 3), (x, track.y - 1))
+            draw.line(surface, P.BRASS_LIGHT, (x, track.y - 3), (x, track.y - 1))
         knob = (self.x_of(self.cursor.index), track.centery)
-        pygame.draw.circle(surface, P.BRASS_DARK, knob, 12)
-        pygame.draw.circle(surface, P.HIGHLIGHT if self.hover or self.dragging else P.BRASS_LIGHT,
+        draw.circle(surface, P.BRASS_DARK, knob, 12)
+        draw.circle(surface, P.HIGHLIGHT if self.hover or self.dragging else P.BRASS_LIGHT,
                            knob, 9)
 
 
@@ -375,7 +376,7 @@ class ReviewScene(Scene):
         return Picture(self.state, self.films.current, (), (), None, frozenset(self.view.lit),
                        self.view.status, self.view.palette, (), ())
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: gfx.Canvas) -> None:
         self.renderer.draw_base(surface, self.picture(), self.view)
         film = self.films.current
         if film is not None:
@@ -385,7 +386,7 @@ class ReviewScene(Scene):
         if self.rest >= DELAY and (self.stack is None or self.stack.top is self):
             self.renderer.draw_tooltip(surface, self.tooltip(), self.pointer)
 
-    def _draw_strip(self, surface: pygame.Surface) -> None:
+    def _draw_strip(self, surface: gfx.Canvas) -> None:
         """The controls, over the table's game buttons (a review plays no step)."""
         strip = self.strip
         surface.blit(art.table_background(*self.layout.size), strip, area=strip)

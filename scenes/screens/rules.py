@@ -15,6 +15,8 @@ import pygame
 
 from game.cards import CARDS
 from game.rules import SELL_VP, SELL_WEALTH
+from scenes.core import gfx
+from scenes.core.gfx import draw
 from scenes.text.catalog import t
 from scenes.text.fonts import blit_text, render, wrap
 from scenes.ui import palette as P
@@ -66,7 +68,7 @@ def page_blocks(page: str) -> list[Block]:
             ("p", t("rules.end.p4"))]
 
 
-def render_page(page: str, width: int = BODY_W) -> pygame.Surface:
+def render_page(page: str, width: int = BODY_W) -> gfx.Canvas:
     """One page drawn on a transparent surface as tall as its text."""
     parts: list[tuple[pygame.Surface, int, int]] = []  # (image, x, space above)
     for kind, value in page_blocks(page):
@@ -76,12 +78,12 @@ def render_page(page: str, width: int = BODY_W) -> pygame.Surface:
             parts.append((render(str(value), "text-bold", 24, P.INK), 0, 14))
         elif kind == "row":
             cells = list(value)  # type: ignore[call-overload]
-            row = pygame.Surface((620, 40), pygame.SRCALPHA)
+            row = gfx.surface((620, 40))
             header = not cells[0].isdigit()
             if header:
-                pygame.draw.rect(row, (*P.PARCHMENT_DEEP, 255), row.get_rect(), border_radius=6)
+                draw.rect(row, (*P.PARCHMENT_DEEP, 255), row.get_rect(), border_radius=6)
             else:
-                pygame.draw.line(row, P.PARCHMENT_DEEP, (0, 39), (619, 39), 1)
+                draw.line(row, P.PARCHMENT_DEEP, (0, 39), (619, 39), 1)
             for i, cell in enumerate(cells):
                 img = render(cell, "text-bold" if header else "text", 24, P.INK)
                 row.blit(img, img.get_rect(center=(100 + i * 210, 20)))
@@ -94,7 +96,7 @@ def render_page(page: str, width: int = BODY_W) -> pygame.Surface:
                 parts.append((render("•", "text-bold", 24, P.BRASS_DARK), 8,
                               -1))  # marks the bullet's first line (placed below)
     height = sum(img.get_height() + max(0, gap) for img, _, gap in parts) + 20
-    surf = pygame.Surface((width, height), pygame.SRCALPHA)
+    surf = gfx.surface((width, height))
     y = 0
     last_first_line = 0
     for img, x, gap in parts:
@@ -130,7 +132,7 @@ class RulesOverlay(Overlay):
     def body(self) -> pygame.Rect:
         return pygame.Rect(PLATE.x + 80, PLATE.y + 175, BODY_W, PLATE.h - 175 - 100)
 
-    def image(self) -> pygame.Surface:
+    def image(self) -> gfx.Canvas:
         if self.page not in self._images:
             self._images[self.page] = render_page(self.page)
         return self._images[self.page]
@@ -180,7 +182,7 @@ class RulesOverlay(Overlay):
                 return True
         return True
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: gfx.Canvas) -> None:
         parchment_plate(surface, PLATE, dim=180, radius=18, seed=23)
         blit_text(surface, t("rules.title"), (PLATE.centerx, PLATE.y + 24), role="display",
                   size=54, color=P.INK, anchor="midtop")
@@ -188,17 +190,17 @@ class RulesOverlay(Overlay):
             button.draw(surface)
             if page_id == self.page:
                 r = button.rect
-                pygame.draw.rect(surface, P.INK, r.inflate(6, 6), 3, border_radius=10)
+                draw.rect(surface, P.INK, r.inflate(6, 6), 3, border_radius=10)
         body = self.body
         image = self.image()
         surface.blit(image, body.topleft, area=pygame.Rect(0, self.scroll, body.w, body.h))
         if self.max_scroll():
             track = pygame.Rect(body.right + 20, body.y, 8, body.h)
-            pygame.draw.rect(surface, P.PARCHMENT_DEEP, track, border_radius=4)
+            draw.rect(surface, P.PARCHMENT_DEEP, track, border_radius=4)
             k = body.h / image.get_height()
             thumb_h = max(40, round(track.h * k))
             y = track.y + round((track.h - thumb_h) * self.scroll / self.max_scroll())
-            pygame.draw.rect(surface, P.BRASS_DARK, (track.x, y, 8, thumb_h), border_radius=4)
+            draw.rect(surface, P.BRASS_DARK, (track.x, y, 8, thumb_h), border_radius=4)
         blit_text(surface, t("rules.hint"), (PLATE.x + 60, PLATE.bottom - 52), size=18,
                   color=P.INK_SOFT, anchor="midleft")
         self.close_button.draw(surface)

@@ -11,6 +11,8 @@ import pygame
 
 from game.cards import CHURCH, MARKETPLACE, STRONGHOLD
 from game.scoring import breakdown, deciding_tiebreak
+from scenes.core import gfx
+from scenes.core.gfx import draw
 from scenes.core.navigator import Screen
 from scenes.core.saves import records_dir, save_record, why_not_written, write_autosave
 from scenes.core.scene import Scene
@@ -92,12 +94,12 @@ class ScoringScene(Scene):
             return t("score.tiebreak.india", name=st.names[st.india])
         return t(f"score.tiebreak.{self.tiebreak}")
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: gfx.Canvas) -> None:
         st = self.session.state
         surface.blit(art.table_background(*surface.get_size()), (0, 0))
         plate = pygame.Rect(160, 60, 1600, 870)
         surface.blit(art.parchment(plate.w, plate.h, radius=20, seed=21), plate)
-        pygame.draw.rect(surface, P.BRASS_DARK, plate, 4, border_radius=20)
+        draw.rect(surface, P.BRASS_DARK, plate, 4, border_radius=20)
         blit_text(surface, t("score.heading"), (plate.centerx, plate.y + 30), role="display",
                   size=60, color=P.INK, anchor="midtop")
         names = " & ".join(st.names[w] for w in self.winners)
@@ -115,7 +117,7 @@ class ScoringScene(Scene):
         for button in self.buttons:
             button.draw(surface)
 
-    def _draw_table(self, surface: pygame.Surface, plate: pygame.Rect) -> None:
+    def _draw_table(self, surface: gfx.Canvas, plate: pygame.Rect) -> None:
         st = self.session.state
         x0 = plate.x + 60
         name_w = 360
@@ -134,8 +136,8 @@ class ScoringScene(Scene):
             row = self.rows[seat]
             band = pygame.Rect(x0 - 20, y, plate.w - 80, row_h - 10)
             if seat in self.winners:
-                pygame.draw.rect(surface, P.HIGHLIGHT, band, border_radius=12)
-            pygame.draw.rect(surface, P.player_color(seat, self.palette), band, 3,
+                draw.rect(surface, P.HIGHLIGHT, band, border_radius=12)
+            draw.rect(surface, P.player_color(seat, self.palette), band, 3,
                              border_radius=12)
             mk = art.marker(seat, 44, self.palette)
             surface.blit(mk, mk.get_rect(center=(x0 + 16, band.centery)))

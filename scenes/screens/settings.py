@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pygame
 
+from scenes.core import gfx
 from scenes.core.saves import ANIM_SPEEDS, VOLUMES, WINDOW_SIZES, Notice
 from scenes.text.catalog import LANGUAGE_NAMES, LANGUAGES, language, set_language, t
 from scenes.text.fonts import blit_text, fit_size
@@ -175,7 +176,7 @@ class SettingsOverlay(Overlay):
                 break
         return True
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: gfx.Canvas) -> None:
         parchment_plate(surface, PLATE, dim=170, radius=16, seed=21)
         blit_text(surface, t("settings.title"), (PLATE.centerx, PLATE.y + 30), role="display",
                   size=52, color=P.INK, anchor="midtop")

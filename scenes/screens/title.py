@@ -18,6 +18,7 @@ import pygame
 
 from game.record import RecordError
 from game.version import version
+from scenes.core import gfx
 from scenes.core.jobs import Job
 from scenes.core.navigator import Screen
 from scenes.core.saves import (
@@ -166,7 +167,7 @@ class TitleScene(Scene):
     def update(self, dt: float) -> None:
         self.poll()
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: gfx.Canvas) -> None:
         draw_title_backdrop(surface)
         panel = art.parchment(PANEL.w, PANEL.h, radius=16, seed=11)
         surface.blit(panel, PANEL)

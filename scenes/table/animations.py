@@ -27,14 +27,14 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 import pygame
 
 from game.state import State
 from game.steps import Step, parse_step
-from scenes.core import tween
+from scenes.core import gfx, tween
 from scenes.core import zones as Z
+from scenes.core.gfx import draw
 from scenes.core.layout import Layout
 from scenes.text.catalog import t
 from scenes.text.fonts import render
@@ -200,7 +200,7 @@ class Animation:
         return frozenset(f.pos for f in self.flips)
 
     # ----- drawing ------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, layout: Layout, state: State) -> None:
+    def draw(self, surface: gfx.Canvas, layout: Layout, state: State) -> None:
         """The moving parts, over a base drawn without them."""
         for flip in self.flips:
             _draw_flip(surface, layout, state, flip, self.progress(flip.start, flip.duration),
@@ -227,25 +227,25 @@ class Animation:
                     surface.blit(img, img.get_rect(center=(round(x), round(rise_y))))
 
 
-@lru_cache(maxsize=32)
-def _shadow(seat: int, size: int, palette: str) -> pygame.Surface:
+@gfx.scaled_cache(maxsize=32)
+def _shadow(seat: int, size: int, palette: str) -> gfx.Canvas:
     shadow = art.marker(seat, size, palette).copy()
     shadow.fill((0, 0, 0, 80), special_flags=pygame.BLEND_RGBA_MULT)
     return shadow
 
 
-@lru_cache(maxsize=64)
-def _rise_image(text: str) -> pygame.Surface:
+@gfx.scaled_cache(maxsize=64)
+def _rise_image(text: str) -> gfx.Canvas:
     """The gain's words on a small dark plate, so they read over any card."""
     words = render(text, "text-bold", 30, P.HIGHLIGHT)
-    plate = pygame.Surface((words.get_width() + 24, words.get_height() + 10), pygame.SRCALPHA)
-    pygame.draw.rect(plate, (*P.SEA_DEEP, 210), plate.get_rect(), border_radius=10)
-    pygame.draw.rect(plate, (*P.BRASS, 255), plate.get_rect(), 2, border_radius=10)
+    plate = gfx.surface((words.get_width() + 24, words.get_height() + 10))
+    draw.rect(plate, (*P.SEA_DEEP, 210), plate.get_rect(), border_radius=10)
+    draw.rect(plate, (*P.BRASS, 255), plate.get_rect(), 2, border_radius=10)
     plate.blit(words, (12, 5))
     return plate
 
 
-def _draw_flip(surface: pygame.Surface, layout: Layout, state: State, flip: Flip, k: float,
+def _draw_flip(surface: gfx.Canvas, layout: Layout, state: State, flip: Flip, k: float,
                reverse: bool) -> None:
     card = layout.rect(Z.town(flip.pos))
     # First half: the back narrows; second half: the face widens (``k`` runs 0..1
@@ -258,12 +258,12 @@ def _draw_flip(surface: pygame.Surface, layout: Layout, state: State, flip: Flip
         width = card.w * tween.ease_out_quad(k * 2 - 1)
     w = max(1, round(width))
     lift = round(math.sin(math.pi * k) * 10)
-    scaled = pygame.transform.scale(img, (w, card.h))
+    scaled = gfx.stretch(img, (w, card.h))
     surface.blit(scaled, scaled.get_rect(midtop=(card.centerx, card.y - lift)))
     del reverse
 
 
-def _town_face(layout: Layout, state: State, pos: int) -> pygame.Surface:
+def _town_face(layout: Layout, state: State, pos: int) -> gfx.Canvas:
     card = layout.rect(Z.town(pos))
 
     def rel(name: str) -> tuple[int, int, int, int]:

@@ -11,12 +11,11 @@ makes a step: the table hands the drop to ``scenes.table.actions``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 import pygame
 
 from game.state import State
-from scenes.core import tween
+from scenes.core import gfx, tween
 from scenes.core import zones as Z
 from scenes.core.layout import Layout
 from scenes.table.targets import (
@@ -163,7 +162,7 @@ class Drag:
             slide.tween.update(dt)
         self.slides = [s for s in self.slides if not s.tween.done]
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: gfx.Canvas) -> None:
         """The sliding markers, then the held one with its shadow (over everything)."""
         for slide in self.slides:
             x, y = tween.lerp_point(slide.start, slide.end, slide.tween.value)
@@ -176,8 +175,8 @@ class Drag:
             surface.blit(img, img.get_rect(center=(x, y)))
 
 
-@lru_cache(maxsize=8)
-def _held_shadow(img: pygame.Surface) -> pygame.Surface:
+@gfx.scaled_cache(maxsize=8)
+def _held_shadow(img: pygame.Surface) -> gfx.Canvas:
     shadow = img.copy()
     shadow.fill((0, 0, 0, 90), special_flags=pygame.BLEND_RGBA_MULT)
     return shadow

@@ -16,7 +16,9 @@ import pygame
 
 from game.cards import CARDS
 from game.state import State
+from scenes.core import gfx
 from scenes.core import zones as Z
+from scenes.core.gfx import draw
 from scenes.core.layout import Layout
 from scenes.text.catalog import t
 from scenes.text.fonts import blit_text, fit_size, render
@@ -52,7 +54,7 @@ def _rel(layout: Layout, name: str, parent: pygame.Rect) -> tuple[int, int, int,
     return (r.x - parent.x, r.y - parent.y, r.w, r.h)
 
 
-def draw_stack(surface: pygame.Surface, seat: int, count: int, center: tuple[int, int],
+def draw_stack(surface: gfx.Canvas, seat: int, count: int, center: tuple[int, int],
                size: int, palette: str, badge: bool = True) -> None:
     """``count`` markers of a player as a small fanned stack, with the number on it."""
     if count <= 0:
@@ -70,7 +72,7 @@ def draw_stack(surface: pygame.Surface, seat: int, count: int, center: tuple[int
         surface.blit(b, b.get_rect(center=(last[0] + size // 2 - 2, last[1] + size // 2 - 4)))
 
 
-def draw_table(surface: pygame.Surface, layout: Layout, st: State, view: TableView) -> None:
+def draw_table(surface: gfx.Canvas, layout: Layout, st: State, view: TableView) -> None:
     """Draw the whole table for ``st`` onto a 1920x1080 logical surface."""
     surface.blit(art.table_background(*layout.size), (0, 0))
     _draw_techs(surface, layout, st, view)
@@ -88,7 +90,7 @@ def draw_table(surface: pygame.Surface, layout: Layout, st: State, view: TableVi
 
 
 # ----- technologies and log ---------------------------------------------------------
-def _draw_techs(surface: pygame.Surface, layout: Layout, st: State, view: TableView) -> None:
+def _draw_techs(surface: gfx.Canvas, layout: Layout, st: State, view: TableView) -> None:
     for numeral in TECH_NUMERALS:
         r = layout.rect(Z.techcard(numeral))
         surface.blit(cardart.tech_panel(numeral, r.w, r.h), r)
@@ -103,7 +105,7 @@ def _draw_techs(surface: pygame.Surface, layout: Layout, st: State, view: TableV
             draw_stack(surface, owner, 1, (r.right - 24, r.bottom - 24), 40, view.palette)
 
 
-def _draw_log(surface: pygame.Surface, layout: Layout, view: TableView) -> None:
+def _draw_log(surface: gfx.Canvas, layout: Layout, view: TableView) -> None:
     r = layout.rect("log")
     surface.blit(art.wood_panel(r.w, r.h), r)
     blit_text(surface, t("log.heading"), (r.x + 14, r.y + 6), role="display", size=22,
@@ -116,7 +118,7 @@ def _draw_log(surface: pygame.Surface, layout: Layout, view: TableView) -> None:
 
 
 # ----- the card line --------------------------------------------------------------
-def _draw_line(surface: pygame.Surface, layout: Layout, st: State, view: TableView) -> None:
+def _draw_line(surface: gfx.Canvas, layout: Layout, st: State, view: TableView) -> None:
     lis = layout.rect(Z.lisboa())
     slots = tuple(_rel(layout, Z.lisboa(s), lis) for s in range(4))
     surface.blit(cardart.lisboa_card(lis.w, lis.h, slots), lis)
@@ -140,7 +142,7 @@ def _draw_line(surface: pygame.Surface, layout: Layout, st: State, view: TableVi
         surface.blit(cardart.india_ribbon(r.w, r.h), r)
 
 
-def _draw_town(surface: pygame.Surface, layout: Layout, st: State, view: TableView,
+def _draw_town(surface: gfx.Canvas, layout: Layout, st: State, view: TableView,
                pos: int) -> None:
     card = layout.rect(Z.town(pos))
     if pos > st.size:
@@ -166,24 +168,24 @@ def _draw_town(surface: pygame.Surface, layout: Layout, st: State, view: TableVi
             _place_marker(surface, owner, r, 46, view.palette)
 
 
-def _place_marker(surface: pygame.Surface, seat: int, space: pygame.Rect, size: int,
+def _place_marker(surface: gfx.Canvas, seat: int, space: pygame.Rect, size: int,
                   palette: str) -> None:
     """A marker standing on a space: low in it, so the space's icon stays visible.
 
     It covers the space's label, which is first painted over so no half word shows."""
     patch = pygame.Rect(space.x + 1, space.bottom - size - 6, space.w - 2, size + 5)
-    pygame.draw.rect(surface, P.PARCHMENT_SHADE, patch, border_radius=5)
+    draw.rect(surface, P.PARCHMENT_SHADE, patch, border_radius=5)
     img = art.marker(seat, size, palette)
     surface.blit(img, img.get_rect(center=(space.centerx + 2, space.bottom - size // 2 - 4)))
 
 
-def _draw_sea(surface: pygame.Surface, layout: Layout, st: State, view: TableView,
+def _draw_sea(surface: gfx.Canvas, layout: Layout, st: State, view: TableView,
               pos: int) -> None:
     sea = layout.rect(Z.sea(pos))
-    strip = pygame.Surface(sea.size, pygame.SRCALPHA)
+    strip = gfx.surface(sea.size)
     used = pos <= st.size
-    pygame.draw.rect(strip, (*P.SEA_LIGHT, 90 if used else 30), strip.get_rect(), border_radius=8)
-    pygame.draw.rect(strip, (*P.FOAM, 80 if used else 30), strip.get_rect(), 1, border_radius=8)
+    draw.rect(strip, (*P.SEA_LIGHT, 90 if used else 30), strip.get_rect(), border_radius=8)
+    draw.rect(strip, (*P.FOAM, 80 if used else 30), strip.get_rect(), 1, border_radius=8)
     surface.blit(strip, sea)
     if not used:
         return
@@ -196,7 +198,7 @@ def _draw_sea(surface: pygame.Surface, layout: Layout, st: State, view: TableVie
 
 
 # ----- the strip: turn, status, buttons ----------------------------------------------
-def _draw_strip(surface: pygame.Surface, layout: Layout, st: State, view: TableView) -> None:
+def _draw_strip(surface: gfx.Canvas, layout: Layout, st: State, view: TableView) -> None:
     turn = layout.rect("turn")
     seat = st.active
     surface.blit(art.parchment(turn.w, turn.h, radius=10, seed=5), turn)
@@ -208,9 +210,9 @@ def _draw_strip(surface: pygame.Surface, layout: Layout, st: State, view: TableV
               color=P.INK, anchor="midleft")
     _action_pips(surface, st.action_points, (turn.right - 16, turn.centery))
     status = layout.rect("status")
-    bar = pygame.Surface(status.size, pygame.SRCALPHA)
-    pygame.draw.rect(bar, (*P.SEA_DEEP, 200), bar.get_rect(), border_radius=10)
-    pygame.draw.rect(bar, P.BRASS, bar.get_rect(), 2, border_radius=10)
+    bar = gfx.surface(status.size)
+    draw.rect(bar, (*P.SEA_DEEP, 200), bar.get_rect(), border_radius=10)
+    draw.rect(bar, P.BRASS, bar.get_rect(), 2, border_radius=10)
     surface.blit(bar, status)
     if view.status:
         size = fit_size(view.status, "text", 21, status.w - 28)
@@ -225,7 +227,7 @@ def _draw_strip(surface: pygame.Surface, layout: Layout, st: State, view: TableV
             surface.blit(art.button(r.w, r.h, t(key), state), r)
 
 
-def _action_pips(surface: pygame.Surface, points: int, midright: tuple[int, int]) -> None:
+def _action_pips(surface: gfx.Canvas, points: int, midright: tuple[int, int]) -> None:
     """Action points as two lamps plus the number, so they read at a glance."""
     x, y = midright
     label = render(str(points), "text-bold", 30, P.INK)
@@ -234,17 +236,17 @@ def _action_pips(surface: pygame.Surface, points: int, midright: tuple[int, int]
     for i in range(2):
         lit = i < points
         cx = x - (1 - i) * 26
-        pygame.draw.circle(surface, P.BRASS_DARK, (cx, y), 11)
-        pygame.draw.circle(surface, P.HIGHLIGHT if lit else (120, 108, 88), (cx, y), 8)
+        draw.circle(surface, P.BRASS_DARK, (cx, y), 11)
+        draw.circle(surface, P.HIGHLIGHT if lit else (120, 108, 88), (cx, y), 8)
 
 
 # ----- player boards ---------------------------------------------------------------
-def _draw_board(surface: pygame.Surface, layout: Layout, st: State, view: TableView,
+def _draw_board(surface: gfx.Canvas, layout: Layout, st: State, view: TableView,
                 seat: int) -> None:
     board = layout.rect(Z.board(seat))
     if seat >= st.n:
-        empty = pygame.Surface(board.size, pygame.SRCALPHA)
-        pygame.draw.rect(empty, (*P.SEA_DEEP, 90), empty.get_rect(), border_radius=12)
+        empty = gfx.surface(board.size)
+        draw.rect(empty, (*P.SEA_DEEP, 90), empty.get_rect(), border_radius=12)
         surface.blit(empty, board)
         return
     active = seat == st.active and not st.over
@@ -284,7 +286,7 @@ def _shown_holdings(holdings: list[int], kind: str, seat: int, view: TableView) 
     return shown
 
 
-def _holdings(surface: pygame.Surface, layout: Layout, space: Callable[[int, int], str],
+def _holdings(surface: gfx.Canvas, layout: Layout, space: Callable[[int, int], str],
               holdings: list[int], seat: int, palette: str) -> None:
     """Bankers or historians: each stands on the space of the amount it holds."""
     for value in range(1, 6):
@@ -294,7 +296,7 @@ def _holdings(surface: pygame.Surface, layout: Layout, space: Callable[[int, int
             draw_stack(surface, seat, count, (r.centerx + 8, r.centery + 4), 40, palette)
 
 
-def _draw_name(surface: pygame.Surface, layout: Layout, st: State, view: TableView, seat: int,
+def _draw_name(surface: gfx.Canvas, layout: Layout, st: State, view: TableView, seat: int,
                active: bool) -> None:
     r = layout.rect(Z.name(seat))
     mk = art.marker(seat, 38, view.palette)
@@ -317,7 +319,7 @@ def _draw_name(surface: pygame.Surface, layout: Layout, st: State, view: TableVi
               anchor="midleft")
 
 
-def _draw_stock(surface: pygame.Surface, layout: Layout, st: State, view: TableView,
+def _draw_stock(surface: gfx.Canvas, layout: Layout, st: State, view: TableView,
                 seat: int) -> None:
     r = layout.rect(Z.stock(seat))
     count = st.stock[seat]

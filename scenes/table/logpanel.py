@@ -16,10 +16,11 @@ or a toggle changes, so the table's frame only blits it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 import pygame
 
+from scenes.core import gfx
+from scenes.core.gfx import draw
 from scenes.core.session import Session
 from scenes.text.catalog import t
 from scenes.text.fonts import fit_size, render, wrap
@@ -57,7 +58,7 @@ def log_lines(session: Session, start: int = 0) -> list[LogLine]:
     return out
 
 
-@lru_cache(maxsize=4096)
+@gfx.scaled_cache(maxsize=4096)
 def _wrapped(text: str, width: int) -> tuple[str, ...]:
     return tuple(wrap(text, "text", TEXT_SIZE, width))
 
@@ -199,7 +200,7 @@ class LogPanel:
         return False
 
     # ----- drawing --------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, turn: int, played: int | None = None) -> None:
+    def draw(self, surface: gfx.Canvas, turn: int, played: int | None = None) -> None:
         """The panel, the lines of ``turn`` lit; in a review, ``played`` steps counted
         as played (the last of them lit, the rest of the game dimmed)."""
         key = (self._rows_key, self.scroll, self.unfolded, self.notation, turn, len(self.rows()),
@@ -210,10 +211,10 @@ class LogPanel:
         r = self.rect
         if self.unfolded:
             shadow = pygame.Rect(r.x + 6, r.y + 8, r.w, r.h)
-            pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=12)
+            draw.rect(surface, (0, 0, 0), shadow, border_radius=12)
         surface.blit(self._image, r)
 
-    def _render(self, turn: int, played: int | None = None) -> pygame.Surface:
+    def _render(self, turn: int, played: int | None = None) -> gfx.Canvas:
         r = self.rect
         surf = art.wood_panel(r.w, r.h).copy()
         surf.blit(render(t("log.heading"), "display", 22, P.BRASS_LIGHT), (14, 4))
@@ -222,8 +223,8 @@ class LogPanel:
                               self.unfolded),
                              (notation, "log.notation", self.notation)):
             tab = tab.move(-r.x, -r.y)
-            pygame.draw.rect(surf, P.BRASS if on else P.WOOD_DARK, tab, border_radius=6)
-            pygame.draw.rect(surf, P.BRASS_LIGHT, tab, 1, border_radius=6)
+            draw.rect(surf, P.BRASS if on else P.WOOD_DARK, tab, border_radius=6)
+            draw.rect(surf, P.BRASS_LIGHT, tab, 1, border_radius=6)
             label = t(key)
             size = fit_size(label, "text-semibold", TEXT_SIZE - 2, tab.w - 8, smallest=10)
             img = render(label, "text-semibold", size, P.INK if on else LIGHT_TEXT)
@@ -240,7 +241,7 @@ class LogPanel:
             line = self.lines[n]
             current = line.turn == turn if played is None else line.index == played - 1
             if current:
-                pygame.draw.rect(surf, P.BRASS_DARK, (8, y, r.w - 16, ROW))
+                draw.rect(surf, P.BRASS_DARK, (8, y, r.w - 16, ROW))
             color = P.HIGHLIGHT if current else LIGHT_TEXT
             if played is not None and line.index >= played:
                 color = FUTURE_TEXT

@@ -17,11 +17,11 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-import pygame
-
 from game.state import State
 from game.steps import ShipMove, Space
+from scenes.core import gfx
 from scenes.core import zones as Z
+from scenes.core.gfx import draw
 from scenes.core.layout import Layout
 from scenes.table.animations import Animation
 from scenes.table.draw import BUTTONS, TableView, draw_table
@@ -62,7 +62,8 @@ class TableRenderer:
 
     def __init__(self, layout: Layout) -> None:
         self.layout = layout
-        self._base: pygame.Surface | None = None
+        self._base: gfx.Canvas | None = None
+        self._generation = -1  # the scale the base was drawn at
         self._drawn: Picture | None = None
         #: How many times the base was drawn (tests and the frame benchmark read it).
         self.redraws = 0
@@ -71,10 +72,12 @@ class TableRenderer:
         """Draw the base again next frame, whatever the picture says."""
         self._drawn = None
 
-    def draw_base(self, surface: pygame.Surface, picture: Picture, view: TableView) -> None:
+    def draw_base(self, surface: gfx.Canvas, picture: Picture, view: TableView) -> None:
         """Blit the base picture, drawing it first if ``picture`` is not what it shows."""
-        if self._base is None or self._base.get_size() != surface.get_size():
-            self._base = pygame.Surface(surface.get_size())
+        if (self._base is None or self._base.get_size() != surface.get_size()
+                or self._generation != gfx.VIEW.generation):
+            self._base = gfx.surface(surface.get_size(), alpha=False)
+            self._generation = gfx.VIEW.generation
             self._drawn = None
         if not picture.same(self._drawn):
             film = picture.film
@@ -92,7 +95,7 @@ class TableRenderer:
             self.redraws += 1
         surface.blit(self._base, (0, 0))
 
-    def _draw_staged(self, surface: pygame.Surface, picture: Picture) -> None:
+    def _draw_staged(self, surface: gfx.Canvas, picture: Picture) -> None:
         """Staged voyage paths as dotted courses, staged goods with a sale tag, the
         markers chosen for Geography outlined."""
         rect = self.layout.rect
@@ -103,29 +106,29 @@ class TableRenderer:
                 start = rect(Z.sea(via or src)).midtop
             end = rect(Z.sea(dst)).midtop
             _dotted(surface, (start[0], start[1] + 14), (end[0], end[1] + 14), P.HIGHLIGHT)
-            pygame.draw.circle(surface, P.HIGHLIGHT, (end[0], end[1] + 14), 7)
+            draw.circle(surface, P.HIGHLIGHT, (end[0], end[1] + 14), 7)
         for space in picture.sale:
             r = rect(Z.space(space))
-            pygame.draw.rect(surface, P.HIGHLIGHT, r.inflate(4, 4), 4, border_radius=8)
+            draw.rect(surface, P.HIGHLIGHT, r.inflate(4, 4), 4, border_radius=8)
             coin = art.good_icon("gold", 26)
             surface.blit(coin, coin.get_rect(center=(r.right - 10, r.y + 12)))
         for space in picture.geography:
-            pygame.draw.rect(surface, P.SEA_LIGHT, rect(Z.space(space)).inflate(4, 4), 4,
+            draw.rect(surface, P.SEA_LIGHT, rect(Z.space(space)).inflate(4, 4), 4,
                              border_radius=8)
 
-    def draw_hover(self, surface: pygame.Surface, zone: str | None, holding: bool,
+    def draw_hover(self, surface: gfx.Canvas, zone: str | None, holding: bool,
                    buttons: dict[str, str]) -> None:
         """The button under the pointer lit, or the drop zone the held marker is over."""
         if zone is None or not self.layout.has(zone):
             return
         r = self.layout.rect(zone)
         if holding:
-            pygame.draw.rect(surface, P.HIGHLIGHT, r.inflate(6, 6), 4, border_radius=10)
+            draw.rect(surface, P.HIGHLIGHT, r.inflate(6, 6), 4, border_radius=10)
         elif zone in BUTTONS and buttons.get(zone, "normal") == "normal":
             surface.blit(art.button(r.w, r.h, t(BUTTONS[zone]), "hover"), r)
 
     @staticmethod
-    def draw_tooltip(surface: pygame.Surface, lines: Lines | None,
+    def draw_tooltip(surface: gfx.Canvas, lines: Lines | None,
                      pointer: tuple[int, int]) -> None:
         if not lines:
             return
@@ -133,13 +136,13 @@ class TableRenderer:
         surface.blit(image, place_tooltip(image, pointer, surface.get_size()))
 
 
-def _dotted(surface: pygame.Surface, a: tuple[int, int], b: tuple[int, int],
+def _dotted(surface: gfx.Canvas, a: tuple[int, int], b: tuple[int, int],
             color: tuple[int, int, int], gap: int = 14) -> None:
     dx, dy = b[0] - a[0], b[1] - a[1]
     length = max(1, int((dx * dx + dy * dy) ** 0.5))
     for d in range(0, length, gap):
         k = d / length
-        pygame.draw.circle(surface, color, (round(a[0] + dx * k), round(a[1] + dy * k)), 3)
+        draw.circle(surface, color, (round(a[0] + dx * k), round(a[1] + dy * k)), 3)
 
 
 __all__ = ["Picture", "TableRenderer"]

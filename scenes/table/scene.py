@@ -25,6 +25,7 @@ from collections.abc import Callable
 import pygame
 
 from game.state import State
+from scenes.core import gfx
 from scenes.core import zones as Z
 from scenes.core.layout import Layout, table_layout
 from scenes.core.navigator import Screen
@@ -552,7 +553,7 @@ class TableScene(Scene):
                        self.view.status, self.view.palette, tuple(self.actions.geography or ()),
                        tuple(sorted(self.button_states().items())))
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: gfx.Canvas) -> None:
         self._follow_language()  # also while the settings are open above the table
         self.renderer.draw_base(surface, self.picture(), self.view)
         film = self.films.current

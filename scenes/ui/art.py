@@ -1,10 +1,13 @@
 """Procedural drawing of the table's pieces: markers, goods, buildings, panels, buttons.
 
 Nothing here is copied from the published game: every piece is drawn with pygame's
-shapes. Shapes are drawn at three times their size and smoothed down, which gives
-clean edges without per-shape antialiasing code. Drawing is slow and the same pieces
-appear every frame, so each function caches its surfaces (``functools.lru_cache``);
-callers must treat returned surfaces as read-only (copy before drawing on them).
+shapes. Sizes are logical (the layout's units) and every piece is drawn at the
+window's real pixels (``scenes.core.gfx``): small pieces are drawn at three times
+their real size and smoothed down, which gives clean edges without per-shape
+antialiasing code; panels are drawn straight onto a canvas in logical units. Drawing
+is slow and the same pieces appear every frame, so each function caches its pictures
+(``gfx.scaled_cache``, emptied when the scale changes); callers must treat returned
+pictures as read-only (copy before drawing on them).
 Cards (towns, Lisboa, technologies, player cards) are in ``cardart``.
 """
 
@@ -12,10 +15,11 @@ from __future__ import annotations
 
 import math
 import random
-from functools import lru_cache
 
 import pygame
 
+from scenes.core import gfx
+from scenes.core.gfx import draw, px
 from scenes.text.fonts import fit_size, render
 from scenes.ui import palette as P
 from scenes.ui.palette import RGB
@@ -27,12 +31,15 @@ Point = tuple[float, float]
 
 # ----- helpers -----------------------------------------------------------------------
 def canvas(w: int, h: int) -> pygame.Surface:
-    """A transparent surface ``SS`` times the size, to draw on before ``finish``."""
-    return pygame.Surface((max(1, w * SS), max(1, h * SS)), pygame.SRCALPHA)
+    """A transparent scratch surface ``SS`` times the real size of a logical (w, h),
+    to draw on in its own pixels before ``finish``."""
+    return pygame.Surface((max(1, px(w) * SS), max(1, px(h) * SS)), pygame.SRCALPHA)
 
 
-def finish(surf: pygame.Surface, w: int, h: int) -> pygame.Surface:
-    return pygame.transform.smoothscale(surf, (max(1, w), max(1, h)))
+def finish(surf: pygame.Surface, w: int, h: int) -> gfx.Canvas:
+    """The scratch surface smoothed down to the real size of a logical (w, h)."""
+    real = pygame.transform.smoothscale(surf, (max(1, px(w)), max(1, px(h))))
+    return gfx.wrap(real, (w, h))
 
 
 def _pts(points: list[Point], w: float, h: float, dx: float = 0, dy: float = 0) -> list[Point]:
@@ -42,13 +49,13 @@ def _pts(points: list[Point], w: float, h: float, dx: float = 0, dy: float = 0) 
 
 def poly(surf: pygame.Surface, color: RGB | tuple[int, int, int, int], points: list[Point],
          outline: RGB | None = None, width: int = 0) -> None:
-    pygame.draw.polygon(surf, color, points)
+    draw.polygon(surf, color, points)
     if outline is not None and width:
-        pygame.draw.polygon(surf, outline, points, width)
+        draw.polygon(surf, outline, points, width)
 
 
-def alpha_layer(size: tuple[int, int]) -> pygame.Surface:
-    return pygame.Surface(size, pygame.SRCALPHA)
+def alpha_layer(size: tuple[int, int]) -> gfx.Canvas:
+    return gfx.surface(size)
 
 
 # ----- markers ------------------------------------------------------------------------
@@ -57,25 +64,25 @@ def _shape(surf: pygame.Surface, shape: str, color: RGB | tuple[int, int, int, i
     """One player's shape filling ``box`` (outline only when width > 0)."""
     x, y, w, h = box
     if shape == "disc":
-        pygame.draw.ellipse(surf, color, box, width)
+        draw.ellipse(surf, color, box, width)
     elif shape == "square":
         inset = round(w * 0.06)
-        pygame.draw.rect(surf, color, box.inflate(-2 * inset, -2 * inset), width,
+        draw.rect(surf, color, box.inflate(-2 * inset, -2 * inset), width,
                          border_radius=max(1, round(w * 0.14)))
     elif shape == "triangle":
         pts = [(x + w / 2, y), (x + w, y + h * 0.92), (x, y + h * 0.92)]
-        pygame.draw.polygon(surf, color, pts, width)
+        draw.polygon(surf, color, pts, width)
     else:  # diamond
         pts = [(x + w / 2, y), (x + w, y + h / 2), (x + w / 2, y + h), (x, y + h / 2)]
-        pygame.draw.polygon(surf, color, pts, width)
+        draw.polygon(surf, color, pts, width)
 
 
-@lru_cache(maxsize=256)
-def marker(seat: int, size: int, palette: str = "classic", glow: bool = False) -> pygame.Surface:
+@gfx.scaled_cache(maxsize=256)
+def marker(seat: int, size: int, palette: str = "classic", glow: bool = False) -> gfx.Canvas:
     """A player's wooden marker: their colour in their shape, with shadow and sheen."""
     color = P.player_color(seat, palette)
     shape = P.player_shape(seat)
-    s = size * SS
+    s = px(size) * SS
     surf = canvas(size, size)
     body = pygame.Rect(0, 0, round(s * 0.84), round(s * 0.84))
     body.center = (round(s * 0.47), round(s * 0.46))
@@ -86,7 +93,7 @@ def marker(seat: int, size: int, palette: str = "classic", glow: bool = False) -
     _shape(surf, shape, P.shade(color, 0.42), body)
     inner = body.inflate(-round(s * 0.1), -round(s * 0.1))
     _shape(surf, shape, color, inner)
-    sheen = alpha_layer(surf.get_size())
+    sheen = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
     hi = inner.inflate(-round(inner.w * 0.42), -round(inner.h * 0.42))
     hi.move_ip(-round(inner.w * 0.1), -round(inner.h * 0.08))
     if shape == "triangle":
@@ -96,10 +103,10 @@ def marker(seat: int, size: int, palette: str = "classic", glow: bool = False) -
     return finish(surf, size, size)
 
 
-@lru_cache(maxsize=64)
-def marker_outline(seat: int, size: int) -> pygame.Surface:
+@gfx.scaled_cache(maxsize=64)
+def marker_outline(seat: int, size: int) -> gfx.Canvas:
     """An empty place for a marker of this player's shape (e.g. a free scientist spot)."""
-    s = size * SS
+    s = px(size) * SS
     surf = canvas(size, size)
     body = pygame.Rect(0, 0, round(s * 0.8), round(s * 0.8))
     body.center = (s // 2, s // 2)
@@ -107,13 +114,13 @@ def marker_outline(seat: int, size: int) -> pygame.Surface:
     return finish(surf, size, size)
 
 
-@lru_cache(maxsize=128)
-def count_badge(n: int, size: int = 24, color: RGB = P.INK) -> pygame.Surface:
+@gfx.scaled_cache(maxsize=128)
+def count_badge(n: int, size: int = 24, color: RGB = P.INK) -> gfx.Canvas:
     """A small round badge with a number, placed on a marker stack."""
-    s = size * SS
+    s = px(size) * SS
     surf = canvas(size, size)
-    pygame.draw.circle(surf, P.PARCHMENT, (s // 2, s // 2), s // 2)
-    pygame.draw.circle(surf, color, (s // 2, s // 2), s // 2, max(2, s // 12))
+    draw.circle(surf, P.PARCHMENT, (s // 2, s // 2), s // 2)
+    draw.circle(surf, color, (s // 2, s // 2), s // 2, max(2, s // 12))
     surf = finish(surf, size, size)
     label = render(str(n), "text-bold", round(size * 0.68), color)
     surf.blit(label, label.get_rect(center=(size / 2, size / 2 + 0.5)))
@@ -121,29 +128,29 @@ def count_badge(n: int, size: int = 24, color: RGB = P.INK) -> pygame.Surface:
 
 
 # ----- goods --------------------------------------------------------------------------
-@lru_cache(maxsize=128)
-def good_icon(good: str, size: int) -> pygame.Surface:
+@gfx.scaled_cache(maxsize=128)
+def good_icon(good: str, size: int) -> gfx.Canvas:
     """The icon of a goods type: coin, jewel, beans, sugar loaf, cloth bolt, spice sack."""
-    s = size * SS
+    s = px(size) * SS
     surf = canvas(size, size)
     color = P.GOOD_COLORS[good]
     dark = P.shade(color, 0.5)
     lw = max(2, round(s * 0.045))
-    draw = _GOODS[good]
-    draw(surf, s, color, dark, lw)
+    paint = _GOODS[good]
+    paint(surf, s, color, dark, lw)
     return finish(surf, size, size)
 
 
 def _gold(surf: pygame.Surface, s: int, color: RGB, dark: RGB, lw: int) -> None:
     c = (s * 0.5, s * 0.5)
-    pygame.draw.circle(surf, (0, 0, 0, 90), (c[0] + s * 0.03, c[1] + s * 0.04), s * 0.42)
-    pygame.draw.circle(surf, dark, c, s * 0.42)
-    pygame.draw.circle(surf, color, c, s * 0.42 - lw)
-    pygame.draw.circle(surf, P.shade(color, 0.72), c, s * 0.3, lw)
+    draw.circle(surf, (0, 0, 0, 90), (c[0] + s * 0.03, c[1] + s * 0.04), s * 0.42)
+    draw.circle(surf, dark, c, s * 0.42)
+    draw.circle(surf, color, c, s * 0.42 - lw)
+    draw.circle(surf, P.shade(color, 0.72), c, s * 0.3, lw)
     arm = s * 0.15
-    pygame.draw.line(surf, P.shade(color, 0.62), (c[0], c[1] - arm), (c[0], c[1] + arm), lw * 2)
-    pygame.draw.line(surf, P.shade(color, 0.62), (c[0] - arm, c[1]), (c[0] + arm, c[1]), lw * 2)
-    pygame.draw.arc(surf, P.shade(color, 1.5), pygame.Rect(s * 0.16, s * 0.16, s * 0.68, s * 0.68),
+    draw.line(surf, P.shade(color, 0.62), (c[0], c[1] - arm), (c[0], c[1] + arm), lw * 2)
+    draw.line(surf, P.shade(color, 0.62), (c[0] - arm, c[1]), (c[0] + arm, c[1]), lw * 2)
+    draw.arc(surf, P.shade(color, 1.5), pygame.Rect(s * 0.16, s * 0.16, s * 0.68, s * 0.68),
                     math.radians(100), math.radians(170), lw)
 
 
@@ -156,19 +163,19 @@ def _jewels(surf: pygame.Surface, s: int, color: RGB, dark: RGB, lw: int) -> Non
     poly(surf, P.shade(color, 0.75), _pts([(0.5, 0.9), (0.62, 0.4), (0.92, 0.4)], s, s))
     for a, b in (((0.08, 0.4), (0.92, 0.4)), ((0.3, 0.18), (0.22, 0.4)),
                  ((0.7, 0.18), (0.78, 0.4)), ((0.38, 0.4), (0.5, 0.9)), ((0.62, 0.4), (0.5, 0.9))):
-        pygame.draw.line(surf, dark, (a[0] * s, a[1] * s), (b[0] * s, b[1] * s), lw)
-    pygame.draw.polygon(surf, dark, outer, lw)
+        draw.line(surf, dark, (a[0] * s, a[1] * s), (b[0] * s, b[1] * s), lw)
+    draw.polygon(surf, dark, outer, lw)
 
 
 def _bean(s: int, color: RGB, dark: RGB, lw: int, angle: float) -> pygame.Surface:
     bean = pygame.Surface((s * 0.42, s * 0.62), pygame.SRCALPHA)
     bw, bh = bean.get_size()
-    pygame.draw.ellipse(bean, dark, (0, 0, bw, bh))
-    pygame.draw.ellipse(bean, color, (lw, lw, bw - 2 * lw, bh - 2 * lw))
+    draw.ellipse(bean, dark, (0, 0, bw, bh))
+    draw.ellipse(bean, color, (lw, lw, bw - 2 * lw, bh - 2 * lw))
     groove = [(bw / 2 + math.sin(t / 10 * math.pi * 2) * bw * 0.1, bh * 0.12 + t / 10 * bh * 0.76)
               for t in range(11)]
-    pygame.draw.lines(bean, dark, False, groove, lw + 1)
-    pygame.draw.ellipse(bean, P.shade(color, 1.3), (bw * 0.2, bh * 0.12, bw * 0.16, bh * 0.26))
+    draw.lines(bean, dark, False, groove, lw + 1)
+    draw.ellipse(bean, P.shade(color, 1.3), (bw * 0.2, bh * 0.12, bw * 0.16, bh * 0.26))
     return pygame.transform.rotate(bean, angle)
 
 
@@ -189,44 +196,44 @@ def _sugar(surf: pygame.Surface, s: int, color: RGB, dark: RGB, lw: int) -> None
     poly(surf, (214, 212, 204), _pts([(0.5, 0.06), (0.56, 0.1), (0.78, 0.86), (0.54, 0.86)], s, s))
     wrap = _pts([(0.29, 0.62), (0.71, 0.62), (0.8, 0.92), (0.2, 0.92)], s, s)
     poly(surf, (38, 72, 156), wrap)  # sugar loaves came wrapped in blue paper
-    pygame.draw.line(surf, (90, 130, 210), (s * 0.27, s * 0.7), (s * 0.73, s * 0.7), lw)
-    pygame.draw.polygon(surf, edge, cone, lw)
-    pygame.draw.polygon(surf, (20, 36, 90), wrap, lw)
+    draw.line(surf, (90, 130, 210), (s * 0.27, s * 0.7), (s * 0.73, s * 0.7), lw)
+    draw.polygon(surf, edge, cone, lw)
+    draw.polygon(surf, (20, 36, 90), wrap, lw)
 
 
 def _cloth(surf: pygame.Surface, s: int, color: RGB, dark: RGB, lw: int) -> None:
     drape = _pts([(0.14, 0.6), (0.5, 0.6), (0.6, 0.9), (0.06, 0.9)], s, s)
     poly(surf, P.shade(color, 1.3), drape, dark, lw)
     body = pygame.Rect(s * 0.12, s * 0.24, s * 0.62, s * 0.4)
-    pygame.draw.rect(surf, (0, 0, 0, 90), body.move(s * 0.03, s * 0.04), border_radius=lw * 2)
-    pygame.draw.rect(surf, color, body)
+    draw.rect(surf, (0, 0, 0, 90), body.move(s * 0.03, s * 0.04), border_radius=lw * 2)
+    draw.rect(surf, color, body)
     for fx in (0.26, 0.44, 0.6):
-        pygame.draw.line(surf, P.BRASS_LIGHT, (s * fx, body.top), (s * fx, body.bottom), lw)
-    pygame.draw.rect(surf, dark, body, lw)
+        draw.line(surf, P.BRASS_LIGHT, (s * fx, body.top), (s * fx, body.bottom), lw)
+    draw.rect(surf, dark, body, lw)
     end = pygame.Rect(s * 0.62, s * 0.24, s * 0.26, s * 0.4)
-    pygame.draw.ellipse(surf, P.shade(color, 1.25), end)
-    pygame.draw.ellipse(surf, dark, end, lw)
-    pygame.draw.ellipse(surf, dark, end.inflate(-s * 0.12, -s * 0.2), lw)
+    draw.ellipse(surf, P.shade(color, 1.25), end)
+    draw.ellipse(surf, dark, end, lw)
+    draw.ellipse(surf, dark, end.inflate(-s * 0.12, -s * 0.2), lw)
 
 
 def _spices(surf: pygame.Surface, s: int, color: RGB, dark: RGB, lw: int) -> None:
     body = pygame.Rect(s * 0.12, s * 0.36, s * 0.76, s * 0.58)
-    pygame.draw.ellipse(surf, (0, 0, 0, 90), body.move(s * 0.03, s * 0.04))
+    draw.ellipse(surf, (0, 0, 0, 90), body.move(s * 0.03, s * 0.04))
     # A dome of ground spice rising out of the open sack, with a few peppercorns.
     heap = pygame.Rect(s * 0.24, s * 0.06, s * 0.52, s * 0.4)
-    pygame.draw.ellipse(surf, (150, 34, 22), heap)
-    pygame.draw.ellipse(surf, P.shade((150, 34, 22), 0.6), heap, lw)
+    draw.ellipse(surf, (150, 34, 22), heap)
+    draw.ellipse(surf, P.shade((150, 34, 22), 0.6), heap, lw)
     for fx, fy in ((0.4, 0.16), (0.56, 0.14), (0.48, 0.22), (0.62, 0.22), (0.34, 0.24)):
-        pygame.draw.circle(surf, (70, 20, 12), (s * fx, s * fy), lw)
-    pygame.draw.ellipse(surf, color, body)
-    pygame.draw.ellipse(surf, dark, body, lw)
+        draw.circle(surf, (70, 20, 12), (s * fx, s * fy), lw)
+    draw.ellipse(surf, color, body)
+    draw.ellipse(surf, dark, body, lw)
     lip = pygame.Rect(s * 0.2, s * 0.26, s * 0.6, s * 0.16)
-    pygame.draw.rect(surf, P.shade(color, 1.25), lip, border_radius=round(s * 0.07))
-    pygame.draw.rect(surf, dark, lip, lw, border_radius=round(s * 0.07))
+    draw.rect(surf, P.shade(color, 1.25), lip, border_radius=round(s * 0.07))
+    draw.rect(surf, dark, lip, lw, border_radius=round(s * 0.07))
     for fy in (0.58, 0.74):  # burlap weave
-        pygame.draw.line(surf, P.shade(color, 0.72), (s * 0.2, s * fy), (s * 0.8, s * fy), lw)
+        draw.line(surf, P.shade(color, 0.72), (s * 0.2, s * fy), (s * 0.8, s * fy), lw)
     for fx in (0.38, 0.62):
-        pygame.draw.line(surf, P.shade(color, 0.72), (s * fx, s * 0.46), (s * fx, s * 0.9), lw)
+        draw.line(surf, P.shade(color, 0.72), (s * fx, s * 0.46), (s * fx, s * 0.9), lw)
 
 
 _GOODS = {"gold": _gold, "jewels": _jewels, "coffee": _coffee, "sugar": _sugar,
@@ -234,11 +241,11 @@ _GOODS = {"gold": _gold, "jewels": _jewels, "coffee": _coffee, "sugar": _sugar,
 
 
 # ----- buildings ----------------------------------------------------------------------
-@lru_cache(maxsize=64)
-def building_icon(building: str, w: int, h: int) -> pygame.Surface:
+@gfx.scaled_cache(maxsize=64)
+def building_icon(building: str, w: int, h: int) -> gfx.Canvas:
     """A building: ``stronghold`` (tower), ``church`` (steeple), ``marketplace:<good>``."""
     kind, _, good = building.partition(":")
-    sw, sh = w * SS, h * SS
+    sw, sh = px(w) * SS, px(h) * SS
     surf = canvas(w, h)
     lw = max(2, round(sw * 0.035))
     if kind == "stronghold":
@@ -256,43 +263,43 @@ def building_icon(building: str, w: int, h: int) -> pygame.Surface:
 
 def _stronghold(surf: pygame.Surface, w: int, h: int, lw: int) -> None:
     stone, dark = (150, 142, 128), (70, 64, 56)
-    pygame.draw.line(surf, P.WOOD_DARK, (w * 0.5, h * 0.2), (w * 0.5, h * 0.02), lw)
+    draw.line(surf, P.WOOD_DARK, (w * 0.5, h * 0.2), (w * 0.5, h * 0.02), lw)
     poly(surf, (196, 44, 36), _pts([(0.5, 0.02), (0.76, 0.07), (0.5, 0.12)], w, h))
     body = pygame.Rect(w * 0.24, h * 0.3, w * 0.52, h * 0.66)
-    pygame.draw.rect(surf, (0, 0, 0, 90), body.move(w * 0.04, h * 0.02))
-    pygame.draw.rect(surf, stone, body)
+    draw.rect(surf, (0, 0, 0, 90), body.move(w * 0.04, h * 0.02))
+    draw.rect(surf, stone, body)
     top = pygame.Rect(w * 0.18, h * 0.22, w * 0.64, h * 0.1)
-    pygame.draw.rect(surf, stone, top)
+    draw.rect(surf, stone, top)
     for i in range(3):
         merlon = pygame.Rect(w * (0.18 + i * 0.24), h * 0.14, w * 0.16, h * 0.09)
-        pygame.draw.rect(surf, stone, merlon)
-        pygame.draw.rect(surf, dark, merlon, lw)
-    pygame.draw.rect(surf, dark, top, lw)
+        draw.rect(surf, stone, merlon)
+        draw.rect(surf, dark, merlon, lw)
+    draw.rect(surf, dark, top, lw)
     for fy in (0.44, 0.58, 0.72, 0.86):
-        pygame.draw.line(surf, P.shade(stone, 0.8), (body.left, h * fy), (body.right, h * fy), lw)
-    pygame.draw.rect(surf, dark, body, lw)
+        draw.line(surf, P.shade(stone, 0.8), (body.left, h * fy), (body.right, h * fy), lw)
+    draw.rect(surf, dark, body, lw)
     door = pygame.Rect(w * 0.42, h * 0.78, w * 0.16, h * 0.18)
-    pygame.draw.rect(surf, P.WOOD_DARK, door, border_top_left_radius=round(w * 0.08),
+    draw.rect(surf, P.WOOD_DARK, door, border_top_left_radius=round(w * 0.08),
                      border_top_right_radius=round(w * 0.08))
-    pygame.draw.rect(surf, P.WOOD_DARK, (w * 0.47, h * 0.42, w * 0.06, h * 0.12))
+    draw.rect(surf, P.WOOD_DARK, (w * 0.47, h * 0.42, w * 0.06, h * 0.12))
 
 
 def _church(surf: pygame.Surface, w: int, h: int, lw: int) -> None:
     wall, roof, dark = (244, 238, 222), (176, 76, 48), (80, 60, 44)
     nave = pygame.Rect(w * 0.1, h * 0.6, w * 0.8, h * 0.36)
-    pygame.draw.rect(surf, (0, 0, 0, 90), nave.move(w * 0.04, h * 0.02))
+    draw.rect(surf, (0, 0, 0, 90), nave.move(w * 0.04, h * 0.02))
     poly(surf, roof, _pts([(0.04, 0.62), (0.5, 0.44), (0.96, 0.62)], w, h), dark, lw)
-    pygame.draw.rect(surf, wall, nave)
-    pygame.draw.rect(surf, dark, nave, lw)
+    draw.rect(surf, wall, nave)
+    draw.rect(surf, dark, nave, lw)
     tower = pygame.Rect(w * 0.38, h * 0.3, w * 0.24, h * 0.66)
-    pygame.draw.rect(surf, wall, tower)
-    pygame.draw.rect(surf, dark, tower, lw)
+    draw.rect(surf, wall, tower)
+    draw.rect(surf, dark, tower, lw)
     poly(surf, roof, _pts([(0.34, 0.31), (0.5, 0.12), (0.66, 0.31)], w, h), dark, lw)
-    pygame.draw.line(surf, P.BRASS_DARK, (w * 0.5, h * 0.13), (w * 0.5, h * 0.0), lw * 2)
-    pygame.draw.line(surf, P.BRASS_DARK, (w * 0.43, h * 0.045), (w * 0.57, h * 0.045), lw * 2)
-    pygame.draw.circle(surf, dark, (w * 0.5, h * 0.42), w * 0.05, lw)
+    draw.line(surf, P.BRASS_DARK, (w * 0.5, h * 0.13), (w * 0.5, h * 0.0), lw * 2)
+    draw.line(surf, P.BRASS_DARK, (w * 0.43, h * 0.045), (w * 0.57, h * 0.045), lw * 2)
+    draw.circle(surf, dark, (w * 0.5, h * 0.42), w * 0.05, lw)
     door = pygame.Rect(w * 0.44, h * 0.8, w * 0.12, h * 0.16)
-    pygame.draw.rect(surf, P.WOOD, door, border_top_left_radius=round(w * 0.06),
+    draw.rect(surf, P.WOOD, door, border_top_left_radius=round(w * 0.06),
                      border_top_right_radius=round(w * 0.06))
 
 
@@ -300,28 +307,28 @@ def _market(surf: pygame.Surface, w: int, h: int, lw: int, good: str) -> None:
     cloth = P.GOOD_COLORS.get(good, P.BRASS)
     dark = P.WOOD_DARK
     for fx in (0.12, 0.84):
-        pygame.draw.rect(surf, P.WOOD, (w * fx, h * 0.3, w * 0.05, h * 0.66))
+        draw.rect(surf, P.WOOD, (w * fx, h * 0.3, w * 0.05, h * 0.66))
     counter = pygame.Rect(w * 0.06, h * 0.76, w * 0.88, h * 0.2)
-    pygame.draw.rect(surf, (0, 0, 0, 90), counter.move(w * 0.03, h * 0.02))
-    pygame.draw.rect(surf, (150, 100, 58), counter)
-    pygame.draw.rect(surf, dark, counter, lw)
+    draw.rect(surf, (0, 0, 0, 90), counter.move(w * 0.03, h * 0.02))
+    draw.rect(surf, (150, 100, 58), counter)
+    draw.rect(surf, dark, counter, lw)
     n = 6
     stripe_w = w * 0.92 / n
     for i in range(n):
         color = cloth if i % 2 == 0 else (246, 240, 226)
         x = w * 0.04 + i * stripe_w
         poly(surf, color, [(w * 0.5, h * 0.1), (x, h * 0.3), (x + stripe_w, h * 0.3)])
-        pygame.draw.rect(surf, color, (x, h * 0.3, stripe_w + 1, h * 0.08))
-        pygame.draw.circle(surf, color, (x + stripe_w / 2, h * 0.38), stripe_w / 2)
-    pygame.draw.polygon(surf, dark, _pts([(0.04, 0.3), (0.5, 0.1), (0.96, 0.3)], w, h), lw)
-    pygame.draw.line(surf, dark, (w * 0.04, h * 0.3), (w * 0.96, h * 0.3), lw)
+        draw.rect(surf, color, (x, h * 0.3, stripe_w + 1, h * 0.08))
+        draw.circle(surf, color, (x + stripe_w / 2, h * 0.38), stripe_w / 2)
+    draw.polygon(surf, dark, _pts([(0.04, 0.3), (0.5, 0.1), (0.96, 0.3)], w, h), lw)
+    draw.line(surf, dark, (w * 0.04, h * 0.3), (w * 0.96, h * 0.3), lw)
 
 
 # ----- surfaces: table, parchment, panels, buttons -----------------------------------
-@lru_cache(maxsize=8)
-def table_background(w: int, h: int) -> pygame.Surface:
+@gfx.scaled_cache(maxsize=8)
+def table_background(w: int, h: int) -> gfx.Canvas:
     """The deep sea under everything, with faint rhumb lines and waves."""
-    surf = pygame.Surface((w, h))
+    surf = gfx.surface((w, h), alpha=False)
     for y in range(h):
         k = y / max(1, h - 1)
         surf.fill(tuple(round(a + (b - a) * k) for a, b in zip(P.SEA, P.SEA_DEEP, strict=True)),
@@ -332,84 +339,84 @@ def table_background(w: int, h: int) -> pygame.Surface:
         for i in range(16):
             a = i * math.pi / 8
             end = (cx + math.cos(a) * w * 1.2, cy + math.sin(a) * w * 1.2)
-            pygame.draw.line(lines, (*P.FOAM, 14), (cx, cy), end, 1)
+            draw.line(lines, (*P.FOAM, 14), (cx, cy), end, 1)
     for _ in range(160):
         x, y = rng.uniform(0, w), rng.uniform(0, h)
         r = rng.uniform(8, 18)
         for dx in (0, r * 1.6):
-            pygame.draw.arc(lines, (*P.FOAM, 34), (x + dx, y, r * 1.6, r), 0.3, math.pi - 0.3, 2)
+            draw.arc(lines, (*P.FOAM, 34), (x + dx, y, r * 1.6, r), 0.3, math.pi - 0.3, 2)
     surf.blit(lines, (0, 0))
     return surf
 
 
-@lru_cache(maxsize=256)
+@gfx.scaled_cache(maxsize=256)
 def parchment(w: int, h: int, radius: int = 10, tone: RGB = P.PARCHMENT,
-              border: RGB | None = P.INK_SOFT, seed: int = 0) -> pygame.Surface:
+              border: RGB | None = P.INK_SOFT, seed: int = 0) -> gfx.Canvas:
     """A parchment card: warm fill, darker edges, speckles, a thin inked frame."""
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    surf = gfx.surface((w, h))
     rect = surf.get_rect()
-    pygame.draw.rect(surf, tone, rect, border_radius=radius)
+    draw.rect(surf, tone, rect, border_radius=radius)
     edge = alpha_layer((w, h))
     steps = 10
     for i in range(steps):
         a = round(46 * (1 - i / steps) ** 2)
-        pygame.draw.rect(edge, (*P.PARCHMENT_DEEP, a), rect.inflate(-2 * i, -2 * i), 2,
+        draw.rect(edge, (*P.PARCHMENT_DEEP, a), rect.inflate(-2 * i, -2 * i), 2,
                          border_radius=max(0, radius - i))
     rng = random.Random(seed * 7919 + w * 31 + h)
     for _ in range(w * h // 260):
         x, y = rng.randrange(w), rng.randrange(h)
-        pygame.draw.circle(edge, (*P.PARCHMENT_DEEP, rng.randrange(14, 40)), (x, y),
+        draw.circle(edge, (*P.PARCHMENT_DEEP, rng.randrange(14, 40)), (x, y),
                            rng.choice((1, 1, 1, 2)))
     surf.blit(edge, (0, 0))
     if border is not None:
-        pygame.draw.rect(surf, border, rect.inflate(-8, -8), 1, border_radius=max(0, radius - 4))
-        pygame.draw.rect(surf, P.shade(tone, 0.55), rect, 2, border_radius=radius)
+        draw.rect(surf, border, rect.inflate(-8, -8), 1, border_radius=max(0, radius - 4))
+        draw.rect(surf, P.shade(tone, 0.55), rect, 2, border_radius=radius)
     # Clip the speckles to the rounded shape.
-    mask = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.rect(mask, (255, 255, 255, 255), rect, border_radius=radius)
+    mask = gfx.surface((w, h))
+    draw.rect(mask, (255, 255, 255, 255), rect, border_radius=radius)
     surf.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     return surf
 
 
-@lru_cache(maxsize=64)
-def wood_panel(w: int, h: int, radius: int = 12) -> pygame.Surface:
+@gfx.scaled_cache(maxsize=64)
+def wood_panel(w: int, h: int, radius: int = 12) -> gfx.Canvas:
     """A dark wooden tray with a brass rim: holds technology cards and the log."""
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    surf = gfx.surface((w, h))
     rect = surf.get_rect()
-    pygame.draw.rect(surf, P.WOOD_DARK, rect, border_radius=radius)
+    draw.rect(surf, P.WOOD_DARK, rect, border_radius=radius)
     grain = alpha_layer((w, h))
     rng = random.Random(w * 13 + h)
     for _ in range(h // 3):
         y = rng.uniform(0, h)
         tilt = rng.uniform(-4, 4)
-        pygame.draw.line(grain, (*P.WOOD, rng.randrange(40, 120)), (0, y), (w, y + tilt))
+        draw.line(grain, (*P.WOOD, rng.randrange(40, 120)), (0, y), (w, y + tilt))
     surf.blit(grain, (0, 0))
-    pygame.draw.rect(surf, P.BRASS, rect, 3, border_radius=radius)
-    pygame.draw.rect(surf, P.BRASS_DARK, rect.inflate(-6, -6), 1, border_radius=radius - 3)
-    mask = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.rect(mask, (255, 255, 255, 255), rect, border_radius=radius)
+    draw.rect(surf, P.BRASS, rect, 3, border_radius=radius)
+    draw.rect(surf, P.BRASS_DARK, rect.inflate(-6, -6), 1, border_radius=radius - 3)
+    mask = gfx.surface((w, h))
+    draw.rect(mask, (255, 255, 255, 255), rect, border_radius=radius)
     surf.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     return surf
 
 
-@lru_cache(maxsize=128)
-def space_well(w: int, h: int, tone: RGB = P.PARCHMENT_SHADE, radius: int = 6) -> pygame.Surface:
+@gfx.scaled_cache(maxsize=128)
+def space_well(w: int, h: int, tone: RGB = P.PARCHMENT_SHADE, radius: int = 6) -> gfx.Canvas:
     """A recessed place on a card where a marker goes."""
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    surf = gfx.surface((w, h))
     rect = surf.get_rect()
-    pygame.draw.rect(surf, (*tone, 200), rect, border_radius=radius)
-    pygame.draw.rect(surf, (*P.shade(tone, 0.6), 255), rect, 1, border_radius=radius)
-    pygame.draw.line(surf, (*P.shade(tone, 0.7), 160), (radius, 1), (w - radius, 1), 2)
+    draw.rect(surf, (*tone, 200), rect, border_radius=radius)
+    draw.rect(surf, (*P.shade(tone, 0.6), 255), rect, 1, border_radius=radius)
+    draw.line(surf, (*P.shade(tone, 0.7), 160), (radius, 1), (w - radius, 1), 2)
     return surf
 
 
 BUTTON_STATES = ("normal", "hover", "pressed", "disabled")
 
 
-@lru_cache(maxsize=128)
-def button(w: int, h: int, label: str, state: str = "normal", size: int = 22) -> pygame.Surface:
+@gfx.scaled_cache(maxsize=128)
+def button(w: int, h: int, label: str, state: str = "normal", size: int = 22) -> gfx.Canvas:
     """A brass plate with an engraved label (``label`` is already translated)."""
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    surf = gfx.surface((w, h))
     rect = surf.get_rect()
     top, bottom = {
         "normal": (P.BRASS_LIGHT, P.BRASS),
@@ -417,18 +424,18 @@ def button(w: int, h: int, label: str, state: str = "normal", size: int = 22) ->
         "pressed": (P.BRASS, P.BRASS_DARK),
         "disabled": ((150, 142, 124), (118, 110, 96)),
     }[state]
-    pygame.draw.rect(surf, (0, 0, 0, 110), rect.move(0, 3), border_radius=10)
+    draw.rect(surf, (0, 0, 0, 110), rect.move(0, 3), border_radius=10)
     body = rect.inflate(0, -3).move(0, -1 if state != "pressed" else 1)
-    plate = pygame.Surface(body.size, pygame.SRCALPHA)
+    plate = gfx.surface(body.size)
     for y in range(body.h):
         k = y / max(1, body.h - 1)
         plate.fill(tuple(round(a + (b - a) * k) for a, b in zip(top, bottom, strict=True)),
                    (0, y, body.w, 1))
-    mask = pygame.Surface(body.size, pygame.SRCALPHA)
-    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=10)
+    mask = gfx.surface(body.size)
+    draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=10)
     plate.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     surf.blit(plate, body)
-    pygame.draw.rect(surf, P.BRASS_DARK if state != "disabled" else (90, 84, 74), body, 2,
+    draw.rect(surf, P.BRASS_DARK if state != "disabled" else (90, 84, 74), body, 2,
                      border_radius=10)
     ink = P.INK if state != "disabled" else (96, 90, 80)
     fs = fit_size(label, "text-semibold", size, w - 16)
@@ -437,52 +444,52 @@ def button(w: int, h: int, label: str, state: str = "normal", size: int = 22) ->
     return surf
 
 
-@lru_cache(maxsize=32)
+@gfx.scaled_cache(maxsize=32)
 def glow_rect(w: int, h: int, color: RGB = P.HIGHLIGHT, radius: int = 10,
-              width: int = 6) -> pygame.Surface:
+              width: int = 6) -> gfx.Canvas:
     """A soft lit frame drawn around something that can be picked up or dropped on."""
     pad = width * 2
-    surf = pygame.Surface((w + 2 * pad, h + 2 * pad), pygame.SRCALPHA)
+    surf = gfx.surface((w + 2 * pad, h + 2 * pad))
     for i in range(width, 0, -1):
         a = round(200 * (1 - i / (width + 1)))
-        pygame.draw.rect(surf, (*color, a), pygame.Rect(pad - i, pad - i, w + 2 * i, h + 2 * i),
+        draw.rect(surf, (*color, a), pygame.Rect(pad - i, pad - i, w + 2 * i, h + 2 * i),
                          2, border_radius=radius + i)
     return surf
 
 
-@lru_cache(maxsize=16)
-def caravel(w: int, h: int) -> pygame.Surface:
+@gfx.scaled_cache(maxsize=16)
+def caravel(w: int, h: int) -> gfx.Canvas:
     """A small caravel with lateen sails (the Lisboa card and the title)."""
-    sw, sh = w * SS, h * SS
+    sw, sh = px(w) * SS, px(h) * SS
     surf = canvas(w, h)
     lw = max(2, round(sw * 0.02))
     hull = _pts([(0.06, 0.66), (0.94, 0.6), (0.82, 0.86), (0.2, 0.88)], sw, sh)
     poly(surf, P.WOOD, hull, P.WOOD_DARK, lw)
-    pygame.draw.line(surf, P.BRASS, (sw * 0.12, sh * 0.7), (sw * 0.9, sh * 0.66), lw)
+    draw.line(surf, P.BRASS, (sw * 0.12, sh * 0.7), (sw * 0.9, sh * 0.66), lw)
     for mx, top, span in ((0.3, 0.16, 0.2), (0.55, 0.06, 0.26), (0.78, 0.22, 0.16)):
-        pygame.draw.line(surf, P.WOOD_DARK, (sw * mx, sh * 0.64), (sw * mx, sh * top), lw)
+        draw.line(surf, P.WOOD_DARK, (sw * mx, sh * 0.64), (sw * mx, sh * top), lw)
         corners = [(mx - span * 0.9, top + 0.44), (mx + span * 0.55, top), (mx + 0.02, top + 0.5)]
         sail = _pts(corners, sw, sh)
         poly(surf, (246, 238, 218), sail, P.INK_SOFT, lw)
         cx = sum(p[0] for p in sail) / 3
         cy = sum(p[1] for p in sail) / 3
         arm = sh * 0.05
-        pygame.draw.line(surf, (190, 36, 30), (cx, cy - arm), (cx, cy + arm), lw * 2)
-        pygame.draw.line(surf, (190, 36, 30), (cx - arm, cy), (cx + arm, cy), lw * 2)
+        draw.line(surf, (190, 36, 30), (cx, cy - arm), (cx, cy + arm), lw * 2)
+        draw.line(surf, (190, 36, 30), (cx - arm, cy), (cx + arm, cy), lw * 2)
     for i in range(3):
         y = sh * (0.9 + i * 0.03)
-        pygame.draw.arc(surf, (*P.FOAM, 160), (sw * (0.1 + i * 0.12), y - sh * 0.04, sw * 0.3,
+        draw.arc(surf, (*P.FOAM, 160), (sw * (0.1 + i * 0.12), y - sh * 0.04, sw * 0.3,
                                                sh * 0.06), 0.2, math.pi - 0.2, lw)
     return finish(surf, w, h)
 
 
-@lru_cache(maxsize=16)
-def compass_rose(size: int, color: RGB = P.BRASS_LIGHT) -> pygame.Surface:
+@gfx.scaled_cache(maxsize=16)
+def compass_rose(size: int, color: RGB = P.BRASS_LIGHT) -> gfx.Canvas:
     """An eight-pointed compass rose (card backs and the title screen)."""
-    s = size * SS
+    s = px(size) * SS
     surf = canvas(size, size)
     c = s / 2
-    pygame.draw.circle(surf, (*color, 120), (c, c), s * 0.36, max(2, s // 60))
+    draw.circle(surf, (*color, 120), (c, c), s * 0.36, max(2, s // 60))
     for i in range(8):
         a = i * math.pi / 4 - math.pi / 2
         long = s * (0.48 if i % 2 == 0 else 0.3)
@@ -492,7 +499,7 @@ def compass_rose(size: int, color: RGB = P.BRASS_LIGHT) -> pygame.Surface:
         r_pt = (c - math.cos(side) * s * 0.06, c - math.sin(side) * s * 0.06)
         poly(surf, color, [l_pt, tip, (c, c)])
         poly(surf, P.shade(color, 0.6), [r_pt, tip, (c, c)])
-    pygame.draw.circle(surf, P.shade(color, 0.6), (c, c), s * 0.04)
+    draw.circle(surf, P.shade(color, 0.6), (c, c), s * 0.04)
     return finish(surf, size, size)
 
 

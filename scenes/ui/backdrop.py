@@ -6,8 +6,8 @@ lives here rather than in either of them.
 
 from __future__ import annotations
 
-import pygame
-
+from scenes.core import gfx
+from scenes.core.gfx import draw
 from scenes.text.catalog import t
 from scenes.text.fonts import blit_text, fit_size
 from scenes.ui import art
@@ -16,7 +16,7 @@ from scenes.ui import palette as P
 ROOM = 840  # px around the centre line, clear of the caravel
 
 
-def draw_title_backdrop(surface: pygame.Surface) -> None:
+def draw_title_backdrop(surface: gfx.Canvas) -> None:
     """Sea, compass rose, caravel and the game's name."""
     surface.blit(art.table_background(*surface.get_size()), (0, 0))
     rose = art.compass_rose(560)
@@ -33,7 +33,7 @@ def draw_title_backdrop(surface: pygame.Surface) -> None:
     blit_text(surface, subtitle, (960, 310), role="display-italic",
               size=fit_size(subtitle, "display-italic", 38, ROOM, smallest=26),
               color=P.PARCHMENT, anchor="center")
-    pygame.draw.line(surface, P.BRASS, (700, 356), (1220, 356), 2)
+    draw.line(surface, P.BRASS, (700, 356), (1220, 356), 2)
 
 
 __all__ = ["draw_title_backdrop"]

@@ -7,11 +7,11 @@ cards to match. Surfaces are cached; every word comes from ``t``.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pygame
 
 from game.cards import Tech, Town
+from scenes.core import gfx
+from scenes.core.gfx import draw
 from scenes.text.catalog import on_language_change, t
 from scenes.text.fonts import fit_lines, fit_size, render
 from scenes.ui import art
@@ -23,7 +23,7 @@ ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI", 7: "VII", 8: "VIII
          10: "X", 11: "XI", 12: "XII"}
 
 
-def _center_text(surf: pygame.Surface, text: str, role: str, size: int, color: P.RGB,
+def _center_text(surf: gfx.Canvas, text: str, role: str, size: int, color: P.RGB,
                  center: tuple[float, float], width: int | None = None,
                  smallest: int = 12) -> pygame.Rect:
     if width is not None:
@@ -34,23 +34,23 @@ def _center_text(surf: pygame.Surface, text: str, role: str, size: int, color: P
     return rect
 
 
-def _position_seal(surf: pygame.Surface, pos: int, center: tuple[int, int], r: int) -> None:
+def _position_seal(surf: gfx.Canvas, pos: int, center: tuple[int, int], r: int) -> None:
     """The card's position in the line, as a brass seal with its number."""
-    pygame.draw.circle(surf, P.BRASS_DARK, center, r)
-    pygame.draw.circle(surf, P.BRASS, center, r - 2)
-    pygame.draw.circle(surf, P.BRASS_LIGHT, center, r - 2, 1)
+    draw.circle(surf, P.BRASS_DARK, center, r)
+    draw.circle(surf, P.BRASS, center, r - 2)
+    draw.circle(surf, P.BRASS_LIGHT, center, r - 2, 1)
     _center_text(surf, t("card.position", n=pos), "text-bold", round(r * 1.1), P.INK,
                  (center[0], center[1] + 1))
 
 
-@lru_cache(maxsize=64)
+@gfx.scaled_cache(maxsize=64)
 def town_face(town: Town, w: int, h: int, pos: int, goods: tuple[Box, Box],
-              buildings: tuple[Box, Box]) -> pygame.Surface:
+              buildings: tuple[Box, Box]) -> gfx.Canvas:
     """A discovered town: its position, two goods spaces and two building spaces."""
     surf = art.parchment(w, h, radius=10, seed=pos).copy()
     _position_seal(surf, pos, (20, 19), 14)
     _center_text(surf, town.id, "display-italic", 20, P.INK_SOFT, (w / 2 + 14, 19))
-    pygame.draw.line(surf, P.INK_SOFT, (8, 36), (w - 8, 36), 1)
+    draw.line(surf, P.INK_SOFT, (8, 36), (w - 8, 36), 1)
     for k, box in enumerate(goods, start=1):
         good = town.goods[k - 1]
         x, y, bw, bh = box
@@ -73,56 +73,56 @@ def town_face(town: Town, w: int, h: int, pos: int, goods: tuple[Box, Box],
     return surf
 
 
-@lru_cache(maxsize=16)
-def town_back(w: int, h: int, pos: int) -> pygame.Surface:
+@gfx.scaled_cache(maxsize=16)
+def town_back(w: int, h: int, pos: int) -> gfx.Canvas:
     """A face-down town: a sea chart with a compass rose and its position."""
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    surf = gfx.surface((w, h))
     rect = surf.get_rect()
-    pygame.draw.rect(surf, P.CHART, rect, border_radius=10)
+    draw.rect(surf, P.CHART, rect, border_radius=10)
     lines = art.alpha_layer((w, h))
     for i in range(0, w + h, 14):
-        pygame.draw.line(lines, (*P.FOAM, 26), (i, 0), (i - h, h), 1)
+        draw.line(lines, (*P.FOAM, 26), (i, 0), (i - h, h), 1)
     surf.blit(lines, (0, 0))
     rose = art.compass_rose(min(w, h) - 40)
     surf.blit(rose, rose.get_rect(center=(w / 2, h * 0.46)))
-    pygame.draw.rect(surf, P.BRASS, rect, 3, border_radius=10)
-    pygame.draw.rect(surf, P.BRASS_DARK, rect.inflate(-10, -10), 1, border_radius=6)
+    draw.rect(surf, P.BRASS, rect, 3, border_radius=10)
+    draw.rect(surf, P.BRASS_DARK, rect.inflate(-10, -10), 1, border_radius=6)
     _position_seal(surf, pos, (20, 19), 14)
     _center_text(surf, t("card.unknown"), "display-italic", 21, P.BRASS_LIGHT,
                  (w / 2, h - 26), width=w - 16)
     return surf
 
 
-@lru_cache(maxsize=8)
-def unused_slot(w: int, h: int) -> pygame.Surface:
+@gfx.scaled_cache(maxsize=8)
+def unused_slot(w: int, h: int) -> gfx.Canvas:
     """A position without a card (towns 10-12 in a three-player game)."""
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    surf = gfx.surface((w, h))
     rect = surf.get_rect()
-    pygame.draw.rect(surf, (*P.SEA_DEEP, 120), rect, border_radius=10)
-    pygame.draw.rect(surf, (*P.FOAM, 60), rect, 1, border_radius=10)
+    draw.rect(surf, (*P.SEA_DEEP, 120), rect, border_radius=10)
+    draw.rect(surf, (*P.FOAM, 60), rect, 1, border_radius=10)
     _center_text(surf, t("card.not_used"), "display-italic", 20, P.shade(P.FOAM, 0.7),
                  (w / 2, h / 2), width=w - 12)
     return surf
 
 
-@lru_cache(maxsize=4)
-def india_ribbon(w: int, h: int) -> pygame.Surface:
+@gfx.scaled_cache(maxsize=4)
+def india_ribbon(w: int, h: int) -> gfx.Canvas:
     """The ribbon over the last card of the line: whoever discovers it ends the game."""
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    surf = gfx.surface((w, h))
     red, dark = (166, 34, 30), (96, 16, 14)
     notch = h // 2
     pts = [(0, 0), (w, 0), (w - notch, h / 2), (w, h), (0, h), (notch, h / 2)]
-    pygame.draw.polygon(surf, red, pts)
-    pygame.draw.polygon(surf, dark, pts, 2)
-    pygame.draw.line(surf, P.BRASS_LIGHT, (notch, 3), (w - notch, 3), 1)
-    pygame.draw.line(surf, P.BRASS_LIGHT, (notch, h - 4), (w - notch, h - 4), 1)
+    draw.polygon(surf, red, pts)
+    draw.polygon(surf, dark, pts, 2)
+    draw.line(surf, P.BRASS_LIGHT, (notch, 3), (w - notch, 3), 1)
+    draw.line(surf, P.BRASS_LIGHT, (notch, h - 4), (w - notch, h - 4), 1)
     _center_text(surf, t("card.india"), "display", h - 4, P.BRASS_LIGHT, (w / 2, h / 2),
                  width=w - 2 * notch - 8)
     return surf
 
 
-@lru_cache(maxsize=4)
-def lisboa_card(w: int, h: int, slots: tuple[Box, ...]) -> pygame.Surface:
+@gfx.scaled_cache(maxsize=4)
+def lisboa_card(w: int, h: int, slots: tuple[Box, ...]) -> gfx.Canvas:
     """Lisboa, the home port: a caravel and one place per player for their markers."""
     surf = art.parchment(w, h, radius=10, tone=(232, 214, 172), seed=99).copy()
     _center_text(surf, t("card.lisboa"), "display", 34, P.INK, (w / 2, 26), width=w - 12)
@@ -136,8 +136,8 @@ def lisboa_card(w: int, h: int, slots: tuple[Box, ...]) -> pygame.Surface:
     return surf
 
 
-@lru_cache(maxsize=16)
-def tech_tile(tech: Tech, w: int, h: int) -> pygame.Surface:
+@gfx.scaled_cache(maxsize=16)
+def tech_tile(tech: Tech, w: int, h: int) -> gfx.Canvas:
     """One technology: its name, cost (a coin with a number) and short effect."""
     surf = art.parchment(w, h, radius=8, seed=len(tech.id) * 11 + tech.cost).copy()
     name = t(f"tech.{tech.id}")
@@ -146,7 +146,7 @@ def tech_tile(tech: Tech, w: int, h: int) -> pygame.Surface:
     for line in lines:
         r = _center_text(surf, line, "display", size, P.INK, (w / 2, y + 10))
         y = r.bottom - 1
-    pygame.draw.line(surf, P.INK_SOFT, (10, y + 3), (w - 10, y + 3), 1)
+    draw.line(surf, P.INK_SOFT, (10, y + 3), (w - 10, y + 3), 1)
     y += 8
     size, lines = fit_lines(t(f"tech.{tech.id}.effect"), "text", 14, w - 10, 4)
     for line in lines:
@@ -156,42 +156,42 @@ def tech_tile(tech: Tech, w: int, h: int) -> pygame.Surface:
     coin = art.good_icon("gold", 34)
     cx, cy = 22, h - 22
     surf.blit(coin, coin.get_rect(center=(cx, cy)))
-    pygame.draw.circle(surf, P.PARCHMENT, (cx, cy), 10)
+    draw.circle(surf, P.PARCHMENT, (cx, cy), 10)
     _center_text(surf, t("tech.cost", cost=tech.cost), "text-bold", 17, P.INK, (cx, cy + 1))
     return surf
 
 
-@lru_cache(maxsize=4)
-def tech_panel(numeral: str, w: int, h: int, label_w: int = 30) -> pygame.Surface:
+@gfx.scaled_cache(maxsize=4)
+def tech_panel(numeral: str, w: int, h: int, label_w: int = 30) -> gfx.Canvas:
     """The wooden tray of one technology card, its numeral down the left edge."""
     surf = art.wood_panel(w, h).copy()
     _center_text(surf, numeral, "display", 34, P.BRASS_LIGHT, (label_w / 2 + 4, h / 2))
     return surf
 
 
-@lru_cache(maxsize=32)
-def player_board(seat: int, w: int, h: int, palette: str, active: bool) -> pygame.Surface:
+@gfx.scaled_cache(maxsize=32)
+def player_board(seat: int, w: int, h: int, palette: str, active: bool) -> gfx.Canvas:
     """A player's area: a dark tray edged in their colour (lit for the active player)."""
     color = P.player_color(seat, palette)
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    surf = gfx.surface((w, h))
     rect = surf.get_rect()
-    pygame.draw.rect(surf, (*P.WOOD_DARK, 235), rect, border_radius=12)
-    pygame.draw.rect(surf, color, rect, 5 if active else 3, border_radius=12)
+    draw.rect(surf, (*P.WOOD_DARK, 235), rect, border_radius=12)
+    draw.rect(surf, color, rect, 5 if active else 3, border_radius=12)
     if active:
-        pygame.draw.rect(surf, P.HIGHLIGHT, rect.inflate(-10, -10), 1, border_radius=8)
+        draw.rect(surf, P.HIGHLIGHT, rect.inflate(-10, -10), 1, border_radius=8)
     return surf
 
 
-def _numbered_wells(surf: pygame.Surface, boxes: tuple[Box, ...], first: int = 1) -> None:
+def _numbered_wells(surf: gfx.Canvas, boxes: tuple[Box, ...], first: int = 1) -> None:
     for i, box in enumerate(boxes, start=first):
         x, y, bw, bh = box
         surf.blit(art.space_well(bw, bh), (x, y))
         _center_text(surf, str(i), "display", 30, (178, 154, 116), (x + 14, y + 16))
 
 
-@lru_cache(maxsize=8)
+@gfx.scaled_cache(maxsize=8)
 def domain_card(w: int, h: int, bankers: tuple[Box, ...], speeds: tuple[Box, ...],
-                scientists: Box, seed: int = 0) -> pygame.Surface:
+                scientists: Box, seed: int = 0) -> gfx.Canvas:
     """The domain card: banker spaces 1-5, the ship-speed track 1-3, the scientists."""
     surf = art.parchment(w, h, radius=8, seed=seed + 40).copy()
     _center_text(surf, t("board.bankers"), "display", 22, P.INK,
@@ -205,15 +205,15 @@ def domain_card(w: int, h: int, bankers: tuple[Box, ...], speeds: tuple[Box, ...
         _center_text(surf, str(i), "text-bold", 16, P.INK_SOFT, (x + 12, y + 32))
         for wave in range(i):
             crest = (x + bw - 22 - wave * 9, y + 26, 14, 10)
-            pygame.draw.arc(surf, P.SEA_LIGHT, crest, 3.4, 6.0, 2)
+            draw.arc(surf, P.SEA_LIGHT, crest, 3.4, 6.0, 2)
     x, y, bw, bh = scientists
     _center_text(surf, t("board.scientists"), "text-semibold", 14, P.INK_SOFT,
                  (x + bw / 2, y + 10), width=bw)
     return surf
 
 
-@lru_cache(maxsize=8)
-def historian_card(w: int, h: int, spaces: tuple[Box, ...], seed: int = 0) -> pygame.Surface:
+@gfx.scaled_cache(maxsize=8)
+def historian_card(w: int, h: int, spaces: tuple[Box, ...], seed: int = 0) -> gfx.Canvas:
     """The historian card: spaces 1-5 where historians keep victory points."""
     surf = art.parchment(w, h, radius=8, tone=(230, 220, 196), seed=seed + 80).copy()
     _center_text(surf, t("board.historians"), "display", 22, P.INK,

@@ -14,6 +14,8 @@ from collections.abc import Callable
 
 import pygame
 
+from scenes.core import gfx
+from scenes.core.gfx import draw
 from scenes.core.scene import Scene
 from scenes.text.catalog import t
 from scenes.text.fonts import blit_text, fit_size, render, wrap
@@ -24,7 +26,7 @@ from scenes.ui.widgets import Button
 VEIL = (6, 16, 30)
 
 
-def veil(surface: pygame.Surface, alpha: int) -> None:
+def veil(surface: gfx.Canvas, alpha: int) -> None:
     """Darken what is drawn toward the veil colour: two fills, much cheaper than
     blending a whole-screen surface every frame."""
     keep = 255 - alpha
@@ -32,12 +34,12 @@ def veil(surface: pygame.Surface, alpha: int) -> None:
     surface.fill(tuple(c * alpha // 255 for c in VEIL), special_flags=pygame.BLEND_ADD)
 
 
-def parchment_plate(surface: pygame.Surface, plate: pygame.Rect, *, dim: int, radius: int,
+def parchment_plate(surface: gfx.Canvas, plate: pygame.Rect, *, dim: int, radius: int,
                     seed: int) -> None:
     """The table dimmed by ``dim``, and a brass-edged parchment plate over it."""
     veil(surface, dim)
     surface.blit(art.parchment(plate.w, plate.h, radius=radius, seed=seed), plate)
-    pygame.draw.rect(surface, P.BRASS_DARK, plate, 3, border_radius=radius)
+    draw.rect(surface, P.BRASS_DARK, plate, 3, border_radius=radius)
 
 
 class Overlay(Scene):
@@ -89,14 +91,14 @@ class Handoff(Overlay):
         self.age += dt
         self.animate_below(dt)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: gfx.Canvas) -> None:
         veil(surface, 190)
         w, h = surface.get_size()
         plate = pygame.Rect(0, 0, 860, 330)
         plate.center = (w // 2, h // 2)
         surface.blit(art.parchment(plate.w, plate.h, radius=18, seed=11), plate)
         color = P.player_color(self.seat, self.palette)
-        pygame.draw.rect(surface, color, plate, 6, border_radius=18)
+        draw.rect(surface, color, plate, 6, border_radius=18)
         mk = art.marker(self.seat, 96, self.palette)
         surface.blit(mk, mk.get_rect(center=(plate.centerx, plate.y + 80)))
         title = t("handoff.title", name=self.name)
@@ -149,7 +151,7 @@ class Confirm(Overlay):
                 return True
         return True
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: gfx.Canvas) -> None:
         parchment_plate(surface, self.plate, dim=150, radius=16, seed=3)
         lines = wrap(self.question, "display", 30, self.plate.w - 80)
         y = self.plate.y + 40
@@ -195,16 +197,16 @@ class ContextMenu(Overlay):
             self.close()
         return True
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: gfx.Canvas) -> None:
         shadow = self.rect.move(4, 6)
-        pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=10)
+        draw.rect(surface, (0, 0, 0), shadow, border_radius=10)
         surface.blit(art.parchment(self.rect.w, self.rect.h, radius=10, seed=7), self.rect)
-        pygame.draw.rect(surface, P.BRASS_DARK, self.rect, 2, border_radius=10)
+        draw.rect(surface, P.BRASS_DARK, self.rect, 2, border_radius=10)
         for i, (label, _) in enumerate(self.items):
             row = pygame.Rect(self.rect.x + 4, self.rect.y + 6 + i * self.ROW,
                               self.rect.w - 8, self.ROW)
             if i == self.hover:
-                pygame.draw.rect(surface, P.HIGHLIGHT, row, border_radius=8)
+                draw.rect(surface, P.HIGHLIGHT, row, border_radius=8)
             blit_text(surface, label, (row.x + 16, row.centery), role="text-semibold", size=22,
                       color=P.INK, anchor="midleft")
 
@@ -239,7 +241,7 @@ class PauseMenu(Overlay):
                 return True
         return True
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: gfx.Canvas) -> None:
         veil(surface, 170)
         surface.blit(art.wood_panel(self.plate.w, self.plate.h), self.plate)
         blit_text(surface, t("pause.title"), (self.plate.centerx, self.plate.y + 30),

@@ -6,10 +6,10 @@ What a tooltip says is decided by the screen that shows it (the table's are in
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pygame
 
+from scenes.core import gfx
+from scenes.core.gfx import draw
 from scenes.text.fonts import render, wrap
 from scenes.ui import art
 from scenes.ui import palette as P
@@ -19,8 +19,8 @@ WIDTH = 440
 DELAY = 0.45  # seconds the pointer rests before a tooltip shows
 
 
-@lru_cache(maxsize=64)
-def tooltip_image(lines: Lines) -> pygame.Surface:
+@gfx.scaled_cache(maxsize=64)
+def tooltip_image(lines: Lines) -> gfx.Canvas:
     """The tooltip box: the title, then each line wrapped."""
     title, *body = lines
     rows: list[tuple[pygame.Surface, int]] = []
@@ -32,7 +32,7 @@ def tooltip_image(lines: Lines) -> pygame.Surface:
     height = 16 + sum(img.get_height() + gap for img, gap in rows)
     width = min(WIDTH, 28 + max(img.get_width() for img, _ in rows))
     box = art.parchment(width, height, radius=8, seed=17).copy()
-    pygame.draw.rect(box, P.BRASS_DARK, box.get_rect(), 2, border_radius=8)
+    draw.rect(box, P.BRASS_DARK, box.get_rect(), 2, border_radius=8)
     y = 8
     for img, gap in rows:
         y += gap

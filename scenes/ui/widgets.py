@@ -11,6 +11,8 @@ from collections.abc import Callable
 
 import pygame
 
+from scenes.core import gfx
+from scenes.core.gfx import draw
 from scenes.text.catalog import t
 from scenes.text.fonts import blit_text, fit_size, render
 from scenes.ui import art
@@ -53,7 +55,7 @@ class Widget:
     def click(self, pos: tuple[int, int]) -> None:
         """A completed click inside the widget."""
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: gfx.Canvas) -> None:
         """Draw the widget."""
 
 
@@ -79,7 +81,7 @@ class Button(Widget):
             return "pressed"
         return "hover" if self.hover else "normal"
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: gfx.Canvas) -> None:
         img = art.button(self.rect.w, self.rect.h, _text(self.label), self.state, self.size)
         surface.blit(img, self.rect)
 
@@ -99,15 +101,15 @@ class Toggle(Widget):
         if self.on_change:
             self.on_change(self.value)
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: gfx.Canvas) -> None:
         box = pygame.Rect(self.rect.x, self.rect.centery - 15, 30, 30)
-        pygame.draw.rect(surface, P.PARCHMENT, box, border_radius=6)
-        pygame.draw.rect(surface, P.BRASS_DARK if self.enabled else P.INK_SOFT, box, 3,
+        draw.rect(surface, P.PARCHMENT, box, border_radius=6)
+        draw.rect(surface, P.BRASS_DARK if self.enabled else P.INK_SOFT, box, 3,
                          border_radius=6)
         if self.value:
             pts = [(box.x + 7, box.centery), (box.x + 13, box.bottom - 8),
                    (box.right - 6, box.y + 7)]
-            pygame.draw.lines(surface, P.INK, False, pts, 4)
+            draw.lines(surface, P.INK, False, pts, 4)
         color = P.INK if self.enabled else P.INK_SOFT
         if self.hover and self.enabled:
             color = P.BRASS_DARK
@@ -148,7 +150,7 @@ class Choice(Widget):
                         self.on_change(option)
                 return
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: gfx.Canvas) -> None:
         for i, option in enumerate(self.options):
             seg = self.segment(i).inflate(-4, 0)
             chosen = i == self.index
@@ -156,8 +158,8 @@ class Choice(Widget):
             fill = P.BRASS_LIGHT if chosen else P.PARCHMENT_SHADE
             if off:
                 fill = (196, 186, 164)
-            pygame.draw.rect(surface, fill, seg, border_radius=8)
-            pygame.draw.rect(surface, P.BRASS_DARK if chosen else P.INK_SOFT, seg,
+            draw.rect(surface, fill, seg, border_radius=8)
+            draw.rect(surface, P.BRASS_DARK if chosen else P.INK_SOFT, seg,
                              3 if chosen else 1, border_radius=8)
             text = _text(self.labels[i])
             role = "text-semibold" if chosen else "text"
@@ -204,9 +206,9 @@ class TextField(Widget):
     def update(self, dt: float) -> None:
         self.blink = (self.blink + dt) % 1.0
 
-    def draw(self, surface: pygame.Surface) -> None:
-        pygame.draw.rect(surface, (250, 244, 228), self.rect, border_radius=6)
-        pygame.draw.rect(surface, P.BRASS_DARK if self.focused else P.INK_SOFT, self.rect,
+    def draw(self, surface: gfx.Canvas) -> None:
+        draw.rect(surface, (250, 244, 228), self.rect, border_radius=6)
+        draw.rect(surface, P.BRASS_DARK if self.focused else P.INK_SOFT, self.rect,
                          3 if self.focused else 1, border_radius=6)
         if self.value:
             img = render(self.value, "text", 24, P.INK)
@@ -218,7 +220,7 @@ class TextField(Widget):
         surface.blit(img, pos, area=pygame.Rect(0, 0, self.rect.w - 20, img.get_height()))
         if self.focused and self.blink < 0.5:
             x = pos.x + (img.get_width() if self.value else 0) + 2
-            pygame.draw.line(surface, P.INK, (x, self.rect.y + 9), (x, self.rect.bottom - 9), 2)
+            draw.line(surface, P.INK, (x, self.rect.y + 9), (x, self.rect.bottom - 9), 2)
 
 
 __all__ = ["Button", "Choice", "Label", "TextField", "Toggle", "Widget"]
