@@ -22,6 +22,7 @@ from scenes.text import catalog, fonts
 from scenes.text.catalog import ENGLISH, t
 from scenes.text.fonts import FONT_FILES
 from scenes.ui import art, cardart
+from scenes.ui.palette import COLOUR_NAMES
 
 SCENES = Path(__file__).resolve().parent.parent / "scenes"
 KEY = re.compile(r"""\bt\(\s*f?["']([a-z_.\-{}]+)["']""")
@@ -54,7 +55,8 @@ def test_keys_built_from_game_data_exist() -> None:
     keys = [f"good.{g}" for g in GOODS]
     keys += [f"tech.{x.id}" for x in CARDS.techs] + [f"tech.{x.id}.effect" for x in CARDS.techs]
     keys += [f"building.{b}" for b in ("stronghold", "church", "marketplace")]
-    keys += [f"colour.{c}" for c in ("red", "blue", "green", "yellow")]
+    keys += [f"{kind}.{c}" for names in COLOUR_NAMES.values() for c in names
+             for kind in ("colour", "noun.colour")]
     keys += [f"setup.kind.{k}" for k in ("human", "easy", "medium", "hard")]
     keys += [f"undo.{b}" for b in UNDO_BLOCKERS] + [f"level.{k}" for k in COMPUTER_KINDS]
     assert [k for k in keys if k not in ENGLISH] == []
@@ -102,7 +104,7 @@ def test_markers_differ_by_shape_not_only_colour() -> None:
     masks = []
     for seat in range(4):
         surf = art.marker(seat, 40, "classic")
-        masks.append(pygame.mask.from_surface(surf, 128))
+        masks.append(pygame.mask.from_surface(surf.surface, 128))
     counts = [m.count() for m in masks]
     assert len(set(counts)) == 4, "four different silhouettes"
     for palette in ("classic", "colorblind"):

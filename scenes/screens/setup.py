@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import pygame
 
-from game.cards import COLORS
 from game.record import MAX_NAME_LENGTH, name_allows, players_refusal
 from scenes.core.navigator import Screen
 from scenes.core.saves import write_autosave
@@ -204,14 +203,16 @@ class SetupScene(Scene):
                 mk = mk.copy()
                 mk.set_alpha(70)
             surface.blit(mk, mk.get_rect(center=(px + 30, y + 40)))
-            blit_text(surface, t(f"colour.{COLORS[seat]}"),
-                      (px + 66, y + 40), role="display", size=28,
+            colour = t(f"colour.{P.colour_name(seat, palette)}")
+            blit_text(surface, colour, (px + 66, y + 40), role="display",
+                      size=fit_size(colour, "display", 28, 98),
                       color=P.INK if used else P.PARCHMENT_DEEP, anchor="midleft")
             if not used:
                 blit_text(surface, t("card.not_used"), (px + 170, y + 40), role="display-italic",
                           size=26, color=P.PARCHMENT_DEEP, anchor="midleft")
         oy = ROW_Y0 + 4 * ROW_H + 30
-        blit_text(surface, t("setup.start.colours"), (px, oy + 62), size=17,
+        first = t(f"noun.colour.{P.colour_name(0, palette)}")
+        blit_text(surface, t("setup.start.colours", colour=first), (px, oy + 62), size=17,
                   color=P.INK_SOFT, anchor="topleft")
         blit_text(surface, t("setup.start_player"), (px, oy + 28), role="display", size=30,
                   color=P.INK, anchor="midleft")

@@ -20,6 +20,8 @@ import pygame
 from game.rules import SELL_VP, SELL_WEALTH, sale_value
 from game.state import State
 from game.steps import parse_step
+from scenes.core import gfx
+from scenes.core.gfx import draw
 from scenes.core.layout import Layout
 from scenes.table.lesson import DO, Coach
 from scenes.text.catalog import language, t
@@ -88,7 +90,7 @@ class LessonPanel:
         self.clock += dt
 
     # ----- drawing ----------------------------------------------------------------------
-    def draw_marks(self, surface: pygame.Surface, layout: Layout, zones: set[str]) -> None:
+    def draw_marks(self, surface: gfx.Canvas, layout: Layout, zones: set[str]) -> None:
         """A pulsing frame around each lit zone, over the table's own steady glow."""
         if not self.shown or not zones:
             return
@@ -99,10 +101,10 @@ class LessonPanel:
         for zone in sorted(zones):
             if layout.has(zone):
                 r = layout.rect(zone).inflate(2 * grow, 2 * grow)
-                pygame.draw.rect(surface, P.INK, r.inflate(4, 4), 2, border_radius=14)
-                pygame.draw.rect(surface, color, r, 4, border_radius=12)
+                draw.rect(surface, P.INK, r.inflate(4, 4), 2, border_radius=14)
+                draw.rect(surface, color, r, 4, border_radius=12)
 
-    def draw(self, surface: pygame.Surface, st: State, palette: str) -> None:
+    def draw(self, surface: gfx.Canvas, st: State, palette: str) -> None:
         if not self.shown:
             return
         coach = self.coach
@@ -115,12 +117,12 @@ class LessonPanel:
         if coach.on_page:
             self.next_button.draw(surface)
 
-    def _draw_picture(self, st: State, palette: str) -> pygame.Surface:
+    def _draw_picture(self, st: State, palette: str) -> gfx.Canvas:
         coach = self.coach
         w, h = self.rect.size
-        surf = pygame.Surface((w, h), pygame.SRCALPHA)
+        surf = gfx.surface((w, h))
         surf.blit(art.parchment(w, h, radius=14, seed=23), (0, 0))
-        pygame.draw.rect(surf, P.BRASS_DARK, surf.get_rect(), 3, border_radius=14)
+        draw.rect(surf, P.BRASS_DARK, surf.get_rect(), 3, border_radius=14)
         inner = w - 2 * PAD
         # the heading, the captain whose turn is told, the progress
         heading = t("lesson.heading")
@@ -131,8 +133,8 @@ class LessonPanel:
             mark = art.marker(speaker, 30, palette)
             surf.blit(mark, mark.get_rect(topright=(w - PAD, 16)))
         bar = pygame.Rect(PAD, 58, inner, 6)
-        pygame.draw.rect(surf, P.PARCHMENT_DEEP, bar, border_radius=3)
-        pygame.draw.rect(surf, P.BRASS, (bar.x, bar.y, round(bar.w * coach.progress), bar.h),
+        draw.rect(surf, P.PARCHMENT_DEEP, bar, border_radius=3)
+        draw.rect(surf, P.BRASS, (bar.x, bar.y, round(bar.w * coach.progress), bar.h),
                          border_radius=3)
         top = bar.bottom + 14
         bottom = h - PAD - (BUTTON_H + 8 if coach.on_page else 0)
@@ -157,7 +159,9 @@ class LessonPanel:
         how_h = how_step * len(how) + (12 if how else 0)
         # what the lesson says, above
         key, values = coach.words()
-        text = t(key, **values)
+        colours = {f"{who}_colour": t(f"noun.colour.{P.colour_name(seat, palette)}")
+                   for seat, who in enumerate(("you", "bob", "cy"))}  # as drawn on the table
+        text = t(key, **values, **colours)
         line_h = round(BODY_SIZE * 1.32)
         rows = max(1, (bottom - top - how_h) // line_h)
         size, lines = fit_lines(text, "text", BODY_SIZE, inner, rows, smallest=BODY_SMALLEST)
@@ -173,7 +177,7 @@ class LessonPanel:
             y += how_step
         return surf
 
-    def _draw_chart(self, surf: pygame.Surface, rect: pygame.Rect, st: State) -> None:
+    def _draw_chart(self, surf: gfx.Canvas, rect: pygame.Rect, st: State) -> None:
         """The trading chart: goods types, wealth and VP, the taught sale's column lit."""
         lit = 0
         entry = self.coach.entry
@@ -185,8 +189,8 @@ class LessonPanel:
         for n in range(1, 7):
             if n == lit:
                 col = pygame.Rect(rect.x + label_w + (n - 1) * cell, rect.y, cell, rect.h)
-                pygame.draw.rect(surf, P.HIGHLIGHT, col, border_radius=6)
-                pygame.draw.rect(surf, P.BRASS, col, 2, border_radius=6)
+                draw.rect(surf, P.HIGHLIGHT, col, border_radius=6)
+                draw.rect(surf, P.BRASS, col, 2, border_radius=6)
         for row, label in enumerate(labels):
             y = rect.y + row * CHART_ROW + CHART_ROW // 2
             size = fit_size(label, "text-semibold", 18, label_w - 8)
@@ -197,7 +201,7 @@ class LessonPanel:
                 x = rect.x + label_w + (n - 1) * cell + cell // 2
                 blit_text(surf, value, (x, y), role="text", size=18, color=P.INK,
                           anchor="center")
-        pygame.draw.line(surf, P.PARCHMENT_DEEP, (rect.x, rect.y + CHART_ROW),
+        draw.line(surf, P.PARCHMENT_DEEP, (rect.x, rect.y + CHART_ROW),
                          (rect.right, rect.y + CHART_ROW), 1)
 
 

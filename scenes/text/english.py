@@ -32,7 +32,7 @@ CLIENT_EN = table(
     message("setup.kind.hard", "Hard"),
     message("setup.start_player", "Starting player"),
     message("setup.start.random", "Drawn at random"),
-    message("setup.start.colours", "Colours follow turn order: whoever starts plays red."),
+    message("setup.start.colours", "Colours follow turn order: whoever starts plays {colour}."),
     message("setup.first_game", "First-game deal (recommended towns first)"),
     message("setup.ship_only", "Variant: build only from a ship"),
     message("setup.seed", "Seed (optional)"),
@@ -47,6 +47,13 @@ CLIENT_EN = table(
     message("colour.blue", "Blue"),
     message("colour.green", "Green"),
     message("colour.yellow", "Yellow"),
+    message("colour.orange", "Orange"),
+    # the same inside a sentence ("whoever starts plays red")
+    message("noun.colour.red", "red"),
+    message("noun.colour.blue", "blue"),
+    message("noun.colour.green", "green"),
+    message("noun.colour.yellow", "yellow"),
+    message("noun.colour.orange", "orange"),
     # goods and buildings
     message("good.gold", "Gold"),
     message("good.jewels", "Jewels"),

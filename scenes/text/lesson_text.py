@@ -44,10 +44,11 @@ LESSON_TEXT_EN = table(
     message("lesson.hint.return", "Right-click your ship in the lit sea and choose to bring "
                                   "it home."),
     # turn 1
-    message("lesson.welcome", "Welcome aboard, {you}! You play red, at the bottom left, "
-                              "against two computer captains: {bob} (blue) and {cy} "
-                              "(green). Sail from Lisboa towards India, trade the goods of "
-                              "the towns, build and learn: the most points wins."),
+    message("lesson.welcome", "Welcome aboard, {you}! You play {you_colour}, at the bottom "
+                              "left, against two computer captains: {bob} ({bob_colour}) "
+                              "and {cy} ({cy_colour}). Sail from Lisboa towards India, trade "
+                              "the goods of the towns, build and learn: the most points "
+                              "wins."),
     message("lesson.turn", "Each turn you have 2 action points (shown left of the status "
                            "line). Each of the six actions costs one: employ, raise speed, "
                            "technology, build, sell and move ships. Free actions cost none."),

@@ -39,6 +39,12 @@ PALETTES: dict[str, tuple[RGB, RGB, RGB, RGB]] = {
     "colorblind": ((213, 94, 0), (0, 114, 178), (0, 158, 115), (240, 228, 66)),
 }
 PALETTE_NAMES: tuple[str, ...] = tuple(PALETTES)
+#: What each palette's seat colours are called (``colour.<name>`` in a title,
+#: ``noun.colour.<name>`` inside a sentence): a marker drawn orange is never called red.
+COLOUR_NAMES: dict[str, tuple[str, str, str, str]] = {
+    "classic": ("red", "blue", "green", "yellow"),
+    "colorblind": ("orange", "blue", "green", "yellow"),
+}
 
 GOOD_COLORS: dict[str, RGB] = {
     "gold": (232, 184, 36),
@@ -53,6 +59,12 @@ GOOD_COLORS: dict[str, RGB] = {
 def player_color(seat: int, palette: str = "classic") -> RGB:
     """The colour of seat 0..3 in a palette (an unknown palette name is classic)."""
     return PALETTES.get(palette, PALETTES["classic"])[seat]
+
+
+def colour_name(seat: int, palette: str = "classic") -> str:
+    """The name of seat 0..3's colour in a palette ("orange" for the colour-blind
+    palette's first seat), the key of its word (an unknown palette is classic)."""
+    return COLOUR_NAMES.get(palette, COLOUR_NAMES["classic"])[seat]
 
 
 def player_shape(seat: int) -> str:
@@ -75,8 +87,8 @@ def ink_on(color: RGB) -> RGB:
 
 
 __all__ = [
-    "ALERT", "BRASS", "BRASS_DARK", "BRASS_LIGHT", "CHART", "FOAM", "GOOD_COLORS",
-    "HIGHLIGHT", "INK", "INK_SOFT", "PALETTES", "PALETTE_NAMES", "PARCHMENT",
+    "ALERT", "BRASS", "BRASS_DARK", "BRASS_LIGHT", "CHART", "COLOUR_NAMES", "FOAM",
+    "GOOD_COLORS", "HIGHLIGHT", "INK", "INK_SOFT", "PALETTES", "PALETTE_NAMES", "PARCHMENT",
     "PARCHMENT_DEEP", "PARCHMENT_SHADE", "SEA", "SEA_DEEP", "SEA_LIGHT", "SHAPES", "WOOD",
-    "WOOD_DARK", "ink_on", "player_color", "player_shape", "shade",
+    "WOOD_DARK", "colour_name", "ink_on", "player_color", "player_shape", "shade",
 ]

@@ -1,0 +1,69 @@
+"""Rough edges found in review: each mended, each held here by a test that failed before."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from scenes.core import gfx
+from scenes.ui import palette as P
+
+
+def _drawn_texts(monkeypatch: pytest.MonkeyPatch, module: object) -> list[str]:
+    """Every text ``module`` draws with ``blit_text`` from now on."""
+    drawn: list[str] = []
+    real = module.blit_text  # type: ignore[attr-defined]
+
+    def spy(surface: pygame.Surface, text: str, *args: object, **kwargs: object) -> object:
+        drawn.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(module, "blit_text", spy)
+    return drawn
+
+
+# ----- a palette names its own colours ---------------------------------------------------------
+def test_each_palette_names_the_colours_it_draws() -> None:
+    assert P.colour_name(0) == "red" and P.colour_name(0, "colorblind") == "orange"
+    assert [P.colour_name(s, "colorblind") for s in range(4)] == [
+        "orange", "blue", "green", "yellow"]
+    assert P.colour_name(0, "no-such-palette") == "red"
+    assert set(P.COLOUR_NAMES) == set(P.PALETTES), "every palette names its colours"
+
+
+@pytest.mark.parametrize(("colour_blind", "first", "word"), [(False, "Red", "red"),
+                                                             (True, "Orange", "orange")])
+def test_setup_calls_the_first_seat_by_the_colour_it_shows(
+        app, monkeypatch: pytest.MonkeyPatch, colour_blind: bool, first: str, word: str) -> None:
+    import scenes.screens.setup as setup_module
+
+    app.start(setup_module.SetupScene())
+    setup = app.stack.top
+    setup.palette.value = colour_blind
+    drawn = _drawn_texts(monkeypatch, setup_module)
+    setup.draw(app.canvas)
+    assert first in drawn and ({"Red", "Orange"} - {first}).isdisjoint(drawn)
+    assert f"Colours follow turn order: whoever starts plays {word}." in drawn
+
+
+def test_the_lesson_calls_the_learner_by_the_colour_drawn(monkeypatch: pytest.MonkeyPatch) -> None:
+    import scenes.table.lessonpanel as panel_module
+    from scenes.table.lesson import Coach, lesson_session
+
+    said: list[str] = []
+    real = panel_module.fit_lines
+
+    def spy(text: str, *args: object, **kwargs: object) -> object:
+        said.append(text)
+        return real(text, *args, **kwargs)
+
+    monkeypatch.setattr(panel_module, "fit_lines", spy)
+    pygame.font.init()
+    session = lesson_session("Ann")
+    panel = panel_module.LessonPanel(pygame.Rect(0, 0, 560, 700), Coach(session))
+    surface = gfx.surface((800, 800))
+    panel.draw(surface, session.state, "colorblind")
+    welcome = next(text for text in said if text.startswith("Welcome aboard"))
+    assert "You play orange" in welcome and "(blue)" in welcome and "red" not in welcome
+    panel.draw(surface, session.state, "classic")
+    assert "You play red" in said[-1] or any("You play red" in text for text in said)
