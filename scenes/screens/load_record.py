@@ -39,7 +39,7 @@ from scenes.core.saves import (
 from scenes.core.scene import Scene
 from scenes.core.session import RecordError, Session
 from scenes.text.catalog import t
-from scenes.text.fonts import blit_text, drawable, fit_size, font
+from scenes.text.fonts import blit_text, drawable, fit_size, text_width
 from scenes.text.reasons import record_error_text
 from scenes.ui import art
 from scenes.ui import palette as P
@@ -68,12 +68,11 @@ def _fitted(text: str, role: str, size: int, smallest: int, width: int) -> tuple
     ``width`` pixels, and the text, cut with an ellipsis when even that is too wide
     (four long names, a long reason: cut on purpose, so not an overflow)."""
     text = drawable(text)
-    while size > smallest and font(role, size).size(text)[0] > width:
+    while size > smallest and text_width(text, role, size) > width:
         size -= 1
-    f = font(role, size)
-    if f.size(text)[0] <= width:
+    if text_width(text, role, size) <= width:
         return text, size
-    while text and f.size(text + "…")[0] > width:
+    while text and text_width(text + "…", role, size) > width:
         text = text[:-1]
     return text.rstrip() + "…", size
 
