@@ -28,13 +28,13 @@ from .state import (
     USED_GEOGRAPHY,
     USED_PRINTING,
     State,
-    markers_for,
 )
 from .state import space_index as _index
 from .steps import ACTION_KINDS, IllegalStep, ShipMove, Space, Step, space_str, step_of
 
-__all__ = ["IllegalStep", "VoyageTally", "apply", "is_legal", "legal_steps", "lost_gains",
-           "map_offered", "return_amount", "voyage_fits", "voyage_tally", "why_not"]
+__all__ = ["IllegalStep", "VoyageTally", "apply", "is_legal", "legal_steps",
+           "legal_steps_reference", "lost_gains", "map_offered", "return_amount",
+           "ship_moves", "voyage_fits", "voyage_tally", "why_not"]
 
 SELL_WEALTH = (0, 1, 2, 3, 4, 5, 6)
 SELL_VP = (0, 0, 0, 1, 1, 2, 4)
@@ -56,12 +56,15 @@ TECH_COST = tuple(CARDS.tech(t).cost for t in TECH_IDS)
 
 
 # ----- wealth and VP ---------------------------------------------------------
+# These change the lists of a successor state in place: the handler that calls them
+# has already given that state its own copy of every list they touch (``wealth`` or
+# ``vp``, and ``lisboa``).
 def _pay(st: State, seat: int, amount: int) -> None:
     """Pay wealth; bankers emptied by it go back to Lisboa."""
     before = st.wealth[seat]
     after = before - amount
     st.wealth[seat] = after
-    st.lisboa[seat] += markers_for(before) - markers_for(after)
+    st.lisboa[seat] += -(-before // 5) + (-after // 5)
 
 
 def _gain(st: State, seat: int, amount: int, track: list[int]) -> None:
@@ -73,12 +76,13 @@ def _gain(st: State, seat: int, amount: int, track: list[int]) -> None:
     if amount <= 0:
         return
     before = track[seat]
-    have = markers_for(before)
+    have = -(-before // 5)
     target = before + amount
-    need = markers_for(target) - have
+    need = -(-target // 5) - have
     if need > 0:
-        take = min(need, st.lisboa[seat])
-        st.lisboa[seat] -= take
+        lisboa = st.lisboa
+        take = min(need, lisboa[seat])
+        lisboa[seat] -= take
         target = min(target, 5 * (have + take))
     track[seat] = target
 
@@ -91,6 +95,13 @@ def _gain_vp(st: State, seat: int, amount: int) -> None:
     _gain(st, seat, amount, st.vp)
 
 
+def _own_money(st: State) -> None:
+    """Give a successor its own wealth, VP and Lisboa lists (before paying or gaining)."""
+    st.wealth = st.wealth[:]
+    st.vp = st.vp[:]
+    st.lisboa = st.lisboa[:]
+
+
 # ----- small checks shared by several steps ----------------------------------
 def _need_wealth(st: State, seat: int, cost: int, key: str, **values: object) -> None:
     if st.wealth[seat] < cost:
@@ -98,7 +109,7 @@ def _need_wealth(st: State, seat: int, cost: int, key: str, **values: object) ->
 
 
 def _need_town(st: State, pos: int) -> None:
-    if not 1 <= pos <= st.size:
+    if not 1 <= pos <= st.board.size:
         raise IllegalStep("no_town", pos=pos)
 
 
@@ -110,7 +121,7 @@ def _need_tech(st: State, seat: int, tech: int) -> None:
 def _start_end_trigger(st: State) -> None:
     """An end condition is met: the player to move finishes, the others get one turn."""
     if st.last_seat < 0:
-        st.last_seat = (st.active - 1) % st.n
+        st.last_seat = (st.active - 1) % len(st.names)
 
 
 # ----- actions -----------------------------------------------------------------
@@ -118,13 +129,17 @@ def _employ(st: State, step: Step) -> State:
     seat = st.active
     if st.stock[seat] == 0:
         raise IllegalStep("stock_empty")
-    _need_wealth(st, seat, EMPLOY_COST, "cost_employ")
-    st = st.copy()
+    if st.wealth[seat] < EMPLOY_COST:
+        _need_wealth(st, seat, EMPLOY_COST, "cost_employ")
+    st = st.derive()
+    st.wealth = st.wealth[:]
+    st.lisboa = st.lisboa[:]
+    st.stock = stock = st.stock[:]
     _pay(st, seat, EMPLOY_COST)
-    st.stock[seat] -= 1
+    stock[seat] -= 1
     st.lisboa[seat] += 1
     st.ap -= 1
-    if sum(1 for s in st.stock if s == 0) >= 2:
+    if stock.count(0) >= 2:
         _start_end_trigger(st)
     return st
 
@@ -134,9 +149,14 @@ def _speed(st: State, step: Step) -> State:
     speed = st.speed[seat]
     if speed >= 3:
         raise IllegalStep("top_speed")
-    _need_wealth(st, seat, SPEED_COST[speed], "cost_speed", speed=speed + 1)
-    st = st.copy()
-    _pay(st, seat, SPEED_COST[speed])
+    cost = SPEED_COST[speed]
+    if st.wealth[seat] < cost:
+        _need_wealth(st, seat, cost, "cost_speed", speed=speed + 1)
+    st = st.derive()
+    st.wealth = st.wealth[:]
+    st.lisboa = st.lisboa[:]
+    st.speed = st.speed[:]
+    _pay(st, seat, cost)
     st.speed[seat] = speed + 1
     st.ap -= 1
     return st
@@ -154,20 +174,26 @@ def _tech(st: State, step: Step) -> State:
     tech = TECH_INDEX.get(tech_id)
     if tech is None:
         raise IllegalStep("unknown_tech", id=tech_id)
-    owner = st.tech_owner[tech]
+    owners = st.tech_owner
+    owner = owners[tech]
     if owner == seat:
         raise IllegalStep("own_tech", tech=tech_id)
     if owner >= 0:
         raise IllegalStep("tech_taken", tech=tech_id, name=st.names[owner])
-    if st.scientists_home(seat) == 0:
+    if owners.count(seat) >= 3:
         raise IllegalStep("no_scientist")
-    cost = tech_cost(st, seat, tech_id)
-    _need_wealth(st, seat, cost, "cost_tech", tech=tech_id)
-    st = st.copy()
+    cost = TECH_COST[tech]
+    if cost and owners[T_METALLURGY] == seat:
+        cost -= 1
+    if st.wealth[seat] < cost:
+        _need_wealth(st, seat, cost, "cost_tech", tech=tech_id)
+    st = st.derive()
+    _own_money(st)
     _pay(st, seat, cost)
-    st.tech_owner[tech] = seat
+    st.tech_owner = owners = owners[:]
+    owners[tech] = seat
     st.ap -= 1
-    if st.tech_owner[T_PRINTING] == seat and not st.flags & USED_PRINTING:
+    if owners[T_PRINTING] == seat and not st.flags & USED_PRINTING:
         st.flags |= USED_PRINTING
         _gain_vp(st, seat, 1)
     return st
@@ -177,13 +203,16 @@ def _build(st: State, step: Step) -> State:
     seat = st.active
     space, source = step.args
     pos = space[1]
-    if st.phase == AFTER_MOVE:
+    after_move = st.phase == AFTER_MOVE
+    if after_move:
         if st.tech_owner[T_ARCHITECTURE] != seat:
             raise IllegalStep("arch_needed")
         if st.flags & USED_ARCHITECTURE:
             raise IllegalStep("arch_used")
-    _need_town(st, pos)
-    if not st.face_up(pos):
+    size = st.board.size
+    if not 1 <= pos <= size:
+        raise IllegalStep("no_town", pos=pos)
+    if pos > st.revealed:
         raise IllegalStep("face_down", pos=pos)
     target = _index(space)
     owner = st.buildings[target]
@@ -192,7 +221,8 @@ def _build(st: State, step: Step) -> State:
             raise IllegalStep("built_by_you", space=space_str(space))
         raise IllegalStep("built_by", space=space_str(space), name=st.names[owner])
     if source is None:
-        if st.ships_at(seat, pos) == 0:
+        ship = seat * (size + 1) + pos
+        if st.ships[ship] == 0:
             raise IllegalStep("no_ship_to_build", pos=pos)
     else:
         if st.variant == "ship-only-build":
@@ -204,17 +234,23 @@ def _build(st: State, step: Step) -> State:
         land = st.goods if source[0] == "g" else st.buildings
         if land[_index(source)] != seat:
             raise IllegalStep("no_marker", space=space_str(source))
-    _need_wealth(st, seat, BUILD_COST, "cost_build")
-    st = st.copy()
+    if st.wealth[seat] < BUILD_COST:
+        _need_wealth(st, seat, BUILD_COST, "cost_build")
+    st = st.derive()
+    st.wealth = st.wealth[:]
+    st.lisboa = st.lisboa[:]
     _pay(st, seat, BUILD_COST)
+    st.buildings = buildings = st.buildings[:]
     if source is None:
-        st.ships[seat * (st.size + 1) + pos] -= 1
+        st.ships = st.ships[:]
+        st.ships[ship] -= 1
     elif source[0] == "g":
+        st.goods = st.goods[:]
         st.goods[_index(source)] = -1
     else:
-        st.buildings[_index(source)] = -1
-    st.buildings[target] = seat
-    if st.phase == AFTER_MOVE:
+        buildings[_index(source)] = -1
+    buildings[target] = seat
+    if after_move:
         st.flags |= USED_ARCHITECTURE
     else:
         st.ap -= 1
@@ -223,12 +259,15 @@ def _build(st: State, step: Step) -> State:
 
 def sale_value(st: State, seat: int, spaces: tuple[Space, ...]) -> tuple[int, int, int]:
     """(types counted, wealth gained, VP gained) for selling these goods now."""
-    goods_type = st.board.goods_type
-    types = {goods_type[_index(s)] for s in spaces}
-    market = st.board.market_good
-    for i, owner in enumerate(st.buildings):
-        if owner == seat and market[i] is not None:
-            types.add(market[i])
+    board = st.board
+    goods_type = board.goods_type
+    types = {goods_type[(s[1] - 1) * 2 + s[2] - 1] for s in spaces}
+    if seat in st.buildings:
+        market = board.market_good
+        buildings = st.buildings
+        for i in board.markets:
+            if buildings[i] == seat:
+                types.add(market[i])
     count = len(types)
     wealth = SELL_WEALTH[count] + (1 if st.tech_owner[T_FACTORY] == seat else 0)
     return count, wealth, SELL_VP[count]
@@ -237,17 +276,22 @@ def sale_value(st: State, seat: int, spaces: tuple[Space, ...]) -> tuple[int, in
 def _sell(st: State, step: Step) -> State:
     seat = st.active
     spaces = step.args
+    goods = st.goods
+    size = st.board.size
     for space in spaces:
-        _need_town(st, space[1])
-        if st.goods[_index(space)] != seat:
+        if not 1 <= space[1] <= size:
+            raise IllegalStep("no_town", pos=space[1])
+        if goods[_index(space)] != seat:
             raise IllegalStep("not_your_good", space=space_str(space))
     _, wealth, vp = sale_value(st, seat, spaces)
-    st = st.copy()
+    st = st.derive()
+    st.goods = goods = goods[:]
     for space in spaces:
-        st.goods[_index(space)] = -1
+        goods[_index(space)] = -1
+    _own_money(st)
     st.lisboa[seat] += len(spaces)
-    _gain_wealth(st, seat, wealth)
-    _gain_vp(st, seat, vp)
+    _gain(st, seat, wealth, st.wealth)
+    _gain(st, seat, vp, st.vp)
     st.ap -= 1
     return st
 
@@ -263,7 +307,7 @@ def owns_stronghold(st: State, seat: int, pos: int) -> bool:
 def ship_move_problem(st: State, move: ShipMove, speed: int) -> IllegalStep | None:
     """Why one ship move cannot be made, looking at it alone (None if it can)."""
     src, via, dst = move
-    size = st.size
+    size = st.board.size
     seat = st.active
     if not 1 <= dst <= size:
         return IllegalStep("no_sea", pos=dst)
@@ -324,50 +368,118 @@ def voyage_fits(st: State, moves: Iterable[ShipMove]) -> bool:
                for src, count in tally.from_sea.items())
 
 
-def _move(st: State, step: Step) -> State:
-    seat = st.active
-    moves: tuple[ShipMove, ...] = step.args
+def _move_problem(st: State, moves: tuple[ShipMove, ...], seat: int) -> IllegalStep:
+    """Why a voyage that the quick check turned down is illegal (the first reason, in
+    the order the rules give them)."""
     speed = st.speed[seat]
     for move in moves:
         problem = ship_move_problem(st, move, speed)
         if problem:
-            raise problem
+            return problem
     launched, from_sea, into_unknown = voyage_tally(st, moves)
     if launched > st.lisboa[seat]:
-        raise IllegalStep("launch_short", launched=launched, have=st.lisboa[seat])
+        return IllegalStep("launch_short", launched=launched, have=st.lisboa[seat])
     for src, count in from_sea.items():
         have = st.ships_at(seat, src)
         if count > have:
             if have == 0:
-                raise IllegalStep("no_ship", pos=src)
-            raise IllegalStep("ships_short", count=count, pos=src, have=have)
+                return IllegalStep("no_ship", pos=src)
+            return IllegalStep("ships_short", count=count, pos=src, have=have)
     if into_unknown > 1:
-        raise IllegalStep("one_unknown")
-    st = st.copy()
-    base = seat * (st.size + 1)
+        return IllegalStep("one_unknown")
+    raise AssertionError("a voyage turned down without a reason")  # pragma: no cover
+
+
+def _move(st: State, step: Step) -> State:
+    seat = st.active
+    moves: tuple[ShipMove, ...] = step.args
+    speed = st.speed[seat]
+    size = st.board.size
+    revealed = st.revealed
+    limit = revealed if st.flags & ENTERED_FACE_DOWN else revealed + 1
+    if limit > size:
+        limit = size
+    base = seat * (size + 1)
     ships = st.ships
+    buildings = st.buildings
+    kinds = st.board.building_kind
+    launched = 0
+    into_unknown = 0
+    taken: dict[int, int] | None = None
+    fine = True
+    # One pass over the moves: each move's reach, and what the voyage takes.
+    for src, via, dst in moves:
+        if not 1 <= dst <= limit:
+            fine = False
+            break
+        if via:
+            if not 1 <= via <= size:
+                fine = False
+                break
+            i = via * 2 - 2
+            if not ((buildings[i] == seat and kinds[i] == STRONGHOLD)
+                    or (buildings[i + 1] == seat and kinds[i + 1] == STRONGHOLD)):
+                fine = False
+                break
+            start = via
+        else:
+            start = src
+        if dst - start > speed or start - dst > speed:
+            fine = False
+            break
+        if src == 0:
+            launched += 1
+        else:
+            if not 1 <= src <= size:
+                fine = False
+                break
+            if taken is None:
+                taken = {src: 1}
+            else:
+                taken[src] = taken.get(src, 0) + 1
+        if dst > revealed:
+            into_unknown += 1
+    if fine:
+        if launched > st.lisboa[seat] or into_unknown > 1:
+            fine = False
+        elif taken is not None:
+            for src, count in taken.items():
+                if ships[base + src] < count:
+                    fine = False
+                    break
+    if not fine:
+        raise _move_problem(st, moves, seat)
+    st = st.derive()
+    st.ships = ships = ships[:]
     for src, _via, dst in moves:
         if src:
             ships[base + src] -= 1
         ships[base + dst] += 1
-    st.lisboa[seat] -= launched
+    if launched:
+        st.lisboa = st.lisboa[:]
+        st.lisboa[seat] -= launched
     st.ap -= 1
     st.phase = AFTER_MOVE
     vp = 0
+    owners = st.tech_owner
     if into_unknown:
-        pos = st.revealed + 1
+        pos = revealed + 1
         st.revealed = pos
         st.flags |= ENTERED_FACE_DOWN
         vp += 1
-        if pos == st.size:
+        if pos == size:
             vp += 1
             st.india = seat
             _start_end_trigger(st)
-        if st.tech_owner[T_MAP] == seat:
+        if owners[T_MAP] == seat:
             st.map_pending = pos
-    if st.tech_owner[T_HARBOR] == seat:
+    if launched >= 3 and owners[T_HARBOR] == seat:
         vp += launched // 3
-    _gain_vp(st, seat, vp)
+    if vp:
+        if not launched:
+            st.lisboa = st.lisboa[:]
+        st.vp = st.vp[:]
+        _gain(st, seat, vp, st.vp)
     return st
 
 
@@ -376,17 +488,22 @@ def _cargo(st: State, step: Step) -> State:
     seat = st.active
     space = step.args[0]
     pos = space[1]
-    _need_town(st, pos)
-    i = _index(space)
+    size = st.board.size
+    if not 1 <= pos <= size:
+        raise IllegalStep("no_town", pos=pos)
+    i = (pos - 1) * 2 + space[2] - 1
     owner = st.goods[i]
     if owner >= 0:
         if owner == seat:
             raise IllegalStep("taken_by_you", space=space_str(space))
         raise IllegalStep("taken_by", space=space_str(space), name=st.names[owner])
-    if st.ships_at(seat, pos) == 0:
+    ship = seat * (size + 1) + pos
+    if st.ships[ship] == 0:
         raise IllegalStep("no_ship", pos=pos)
-    st = st.copy()
-    st.ships[seat * (st.size + 1) + pos] -= 1
+    st = st.derive()
+    st.ships = st.ships[:]
+    st.ships[ship] -= 1
+    st.goods = st.goods[:]
     st.goods[i] = seat
     return st
 
@@ -405,7 +522,8 @@ def _map(st: State, step: Step) -> State:
     if not st.map_pending:
         raise IllegalStep("map_nothing")
     _need_wealth(st, seat, MAP_COST, "cost_map")
-    st = st.copy()
+    st = st.derive()
+    _own_money(st)
     _pay(st, seat, MAP_COST)
     _gain_vp(st, seat, 1)
     st.map_pending = 0
@@ -413,7 +531,7 @@ def _map(st: State, step: Step) -> State:
 
 
 def _done(st: State, step: Step) -> State:
-    st = st.copy()
+    st = st.derive()
     st.phase = ACTIONS
     st.map_pending = 0
     return st
@@ -435,29 +553,40 @@ def return_amount(st: State, seat: int, which: str) -> int:
 def _return(st: State, step: Step) -> State:
     seat = st.active
     target = step.args[0]
-    if target in ("banker", "historian"):
+    if target.__class__ is int:
+        _need_town(st, target)
+        ship = seat * (st.board.size + 1) + target
+        if st.ships[ship] == 0:
+            raise IllegalStep("no_ship", pos=target)
+        st = st.derive()
+        st.ships = st.ships[:]
+        st.ships[ship] -= 1
+    elif target.__class__ is tuple:
+        _need_town(st, target[1])
+        i = _index(target)
+        goods = target[0] == "g"
+        land = st.goods if goods else st.buildings
+        if land[i] != seat:
+            raise IllegalStep("no_marker", space=space_str(target))
+        st = st.derive()
+        land = land[:]
+        land[i] = -1
+        if goods:
+            st.goods = land
+        else:
+            st.buildings = land
+    else:
         take = return_amount(st, seat, target)
         if take == 0:
             raise IllegalStep(f"no_{target}")
-        st = st.copy()
-        (st.wealth if target == "banker" else st.vp)[seat] -= take
-        st.lisboa[seat] += 1
-        return st
-    if isinstance(target, int):
-        _need_town(st, target)
-        if st.ships_at(seat, target) == 0:
-            raise IllegalStep("no_ship", pos=target)
-        st = st.copy()
-        st.ships[seat * (st.size + 1) + target] -= 1
-        st.lisboa[seat] += 1
-        return st
-    _need_town(st, target[1])
-    i = _index(target)
-    land = st.goods if target[0] == "g" else st.buildings
-    if land[i] != seat:
-        raise IllegalStep("no_marker", space=space_str(target))
-    st = st.copy()
-    (st.goods if target[0] == "g" else st.buildings)[i] = -1
+        st = st.derive()
+        if target == "banker":
+            st.wealth = st.wealth[:]
+            st.wealth[seat] -= take
+        else:
+            st.vp = st.vp[:]
+            st.vp[seat] -= take
+    st.lisboa = st.lisboa[:]
     st.lisboa[seat] += 1
     return st
 
@@ -468,8 +597,9 @@ def _bank(st: State, step: Step) -> State:
     if st.flags & USED_BANK:
         raise IllegalStep("bank_used")
     _need_wealth(st, seat, BANK_COST, "cost_bank")
-    st = st.copy()
+    st = st.derive()
     st.flags |= USED_BANK
+    _own_money(st)
     _pay(st, seat, BANK_COST)
     _gain_vp(st, seat, 1)
     return st
@@ -485,23 +615,28 @@ def _geography(st: State, step: Step) -> State:
         land = st.goods if space[0] == "g" else st.buildings
         if land[_index(space)] != seat:
             raise IllegalStep("no_marker", space=space_str(space))
-    st = st.copy()
+    st = st.derive()
     st.flags |= USED_GEOGRAPHY
-    base = seat * (st.size + 1)
+    st.goods = goods = st.goods[:]
+    st.buildings = buildings = st.buildings[:]
+    st.ships = ships = st.ships[:]
+    base = seat * (st.board.size + 1)
     for space in step.args:
-        (st.goods if space[0] == "g" else st.buildings)[_index(space)] = -1
-        st.ships[base + space[1]] += 1
+        (goods if space[0] == "g" else buildings)[_index(space)] = -1
+        ships[base + space[1]] += 1
     return st
 
 
 def _end(st: State, step: Step) -> State:
-    st = st.copy()
-    if st.last_seat == st.active:
+    last = st.last_seat == st.active
+    st = st.derive()
+    if last:
         st.over = True
         st.scores = final_scores(st)
         st.winners = winners(st, st.scores)
         return st
-    st.active = (st.active + 1) % st.n
+    active = st.active + 1
+    st.active = 0 if active == len(st.names) else active
     st.ap = ACTION_POINTS
     st.flags = 0
     st.map_pending = 0
@@ -519,8 +654,12 @@ _AFTER_MOVE_ONLY = frozenset(("cargo", "map", "done"))
 
 
 def apply(st: State, step: Step | str) -> State:
-    """The state after ``step``; raises IllegalStep (with a reason) if it is not legal."""
-    step = step_of(step)
+    """The state after ``step``; raises IllegalStep (with a reason) if it is not legal.
+
+    The state given is never changed. The state returned shares the lists it did not
+    change with the state given (see ``game.state``): change only a ``copy()`` of it."""
+    if step.__class__ is not Step:
+        step = step_of(step)
     if st.over:
         raise IllegalStep("game_over")
     kind = step.kind
@@ -531,7 +670,7 @@ def apply(st: State, step: Step | str) -> State:
             raise IllegalStep("must_wait", kind=kind)
     elif kind in _AFTER_MOVE_ONLY:
         raise IllegalStep("only_after_move", kind=kind)
-    elif kind in ACTION_KINDS and st.ap == 0:
+    elif st.ap == 0 and kind in ACTION_KINDS:
         raise IllegalStep("no_ap")
     return _HANDLERS[kind](st, step)
 
@@ -568,7 +707,11 @@ def is_legal(st: State, step: Step | str) -> bool:
 
 
 # ----- listing legal steps ---------------------------------------------------------
-# Steps repeat endlessly across games, so each distinct one is built once.
+# Steps repeat endlessly across games, so each distinct one is built once, and the
+# listing is put together from ready-made tables of them (indexed by position, space
+# index, speed and reach) instead of building and checking steps one at a time. No
+# step is tried: each is listed from the same conditions ``apply`` checks, and
+# ``legal_steps_reference`` (which does try every candidate) is the test of that.
 _STEPS: dict[tuple, Step] = {}
 
 
@@ -580,11 +723,97 @@ def _s(kind: str, args: tuple = ()) -> Step:
     return step
 
 
+#: The most towns a line can have (four players).
+MAX_TOWNS = 12
+_SPACES = 2 * MAX_TOWNS
+_G: tuple[Space, ...] = tuple(("g", i // 2 + 1, i % 2 + 1) for i in range(_SPACES))
+_B: tuple[Space, ...] = tuple(("b", i // 2 + 1, i % 2 + 1) for i in range(_SPACES))
+_EMPLOY, _SPEED, _MAP, _DONE, _END, _BANK = (
+    _s(kind) for kind in ("employ", "speed", "map", "done", "end", "bank"))
+_RETURN_BANKER = _s("return", ("banker",))
+_RETURN_HISTORIAN = _s("return", ("historian",))
+_RETURN_SEA = (None, *(_s("return", (pos,)) for pos in range(1, MAX_TOWNS + 1)))
+_RETURN_G = tuple(_s("return", (space,)) for space in _G)
+_RETURN_B = tuple(_s("return", (space,)) for space in _B)
+_GEOGRAPHY_G = tuple(_s("geography", (space,)) for space in _G)
+_GEOGRAPHY_B = tuple(_s("geography", (space,)) for space in _B)
+_SELL = tuple(_s("sell", (space,)) for space in _G)
+_TECH = tuple(_s("tech", (tech_id,)) for tech_id in TECH_IDS)
+_TOP_TECH_COST = max(TECH_COST)
+#: The technologies a budget reaches, in listing order, for every budget up to the dearest.
+_TECHS_WITHIN = tuple(tuple(t for t, cost in enumerate(TECH_COST) if cost <= budget)
+                      for budget in range(_TOP_TECH_COST + 1))
+#: The cargo steps at a town, by which of its two goods spaces are empty (bit 1, bit 2).
+_CARGO_AT = (None, *(
+    tuple(tuple(_s("cargo", (("g", pos, k),)) for k in (1, 2) if empty >> (k - 1) & 1)
+          for empty in range(4))
+    for pos in range(1, MAX_TOWNS + 1)))
+_SPEEDS = range(4)   # indexed by speed (1..3; 0 unused)
+_REACHES = range(MAX_TOWNS + 1)
+
+
+def _moves_from(src: int, via: int, speed: int, reach: int) -> tuple[Step, ...]:
+    """One ship's moves from sea ``src`` (0: Lisboa, then ``via`` the stronghold it is
+    placed at first, or 0) with this speed, to seas up to ``reach``."""
+    if via:
+        dsts = [via] + [d for d in range(max(1, via - speed), min(reach, via + speed) + 1)
+                        if d != via]
+    elif src:
+        dsts = [d for d in range(max(1, src - speed), min(reach, src + speed) + 1)
+                if d != src]
+    else:
+        dsts = list(range(1, min(speed, reach) + 1))
+    return tuple(_s("move", ((src, via, d),)) for d in dsts)
+
+
+#: Launches from Lisboa, by speed and reach.
+_LAUNCH = tuple(tuple(_moves_from(0, 0, speed, reach) for reach in _REACHES)
+                for speed in _SPEEDS)
+#: Launches through the stronghold at ``via``, by via, speed and reach.
+_VIA = (None, *(tuple(tuple(_moves_from(0, via, speed, reach) for reach in _REACHES)
+                      for speed in _SPEEDS)
+                for via in range(1, MAX_TOWNS + 1)))
+#: Moves of a ship already at sea, by its sea, speed and reach.
+_FROM = (None, *(tuple(tuple(_moves_from(src, 0, speed, reach) for reach in _REACHES)
+                       for speed in _SPEEDS)
+                 for src in range(1, MAX_TOWNS + 1)))
+_ALL_LAUNCH: dict[tuple[int, int], tuple[Step, ...]] = {}
+
+
+def _all_launch(count: int, top: int) -> tuple[Step, ...]:
+    """Every one of ``count`` Lisboa markers launched to one sea, for seas 1..top."""
+    steps = _ALL_LAUNCH.get((count, top))
+    if steps is None:
+        steps = _ALL_LAUNCH[count, top] = tuple(
+            _s("move", ((0, 0, d),) * count) for d in range(1, top + 1))
+    return steps
+
+
+# Building sources at one town, as bits: a ship in its sea, then the player's marker
+# on goods space 1, goods space 2, building space 1, building space 2.
+_SRC_SHIP, _SRC_G1, _SRC_B1 = 1, 2, 8
+_BUILDS: dict[tuple[int, int, int], tuple[Step, ...]] = {}
+
+
+def _builds_at(pos: int, empty: int, sources: int) -> tuple[Step, ...]:
+    """The builds at town ``pos``: every empty building space (bits of ``empty``) from
+    every source there (bits of ``sources``), spaces first, sources in their order."""
+    steps = _BUILDS.get((pos, empty, sources))
+    if steps is None:
+        kinds: list[Space | None] = [None, ("g", pos, 1), ("g", pos, 2), ("b", pos, 1),
+                                     ("b", pos, 2)]
+        steps = _BUILDS[pos, empty, sources] = tuple(
+            _s("build", (("b", pos, k), src))
+            for k in (1, 2) if empty >> (k - 1) & 1
+            for bit, src in enumerate(kinds) if sources >> bit & 1)
+    return steps
+
+
 def ship_moves(st: State) -> list[ShipMove]:
     """Every single ship move the player to move could make now."""
     seat = st.active
     speed = st.speed[seat]
-    size = st.size
+    size = st.board.size
     reach = st.revealed
     if reach < size and not st.flags & ENTERED_FACE_DOWN:
         reach += 1
@@ -605,46 +834,61 @@ def ship_moves(st: State) -> list[ShipMove]:
     return moves
 
 
-def _builds(st: State, seat: int, out: list[Step]) -> None:
-    if st.wealth[seat] < BUILD_COST:
-        return
-    base = seat * (st.size + 1)
-    ship_only = st.variant == "ship-only-build"
-    goods, buildings, ships = st.goods, st.buildings, st.ships
-    for pos in range(1, st.revealed + 1):
-        i = (pos - 1) * 2
-        empty = [k for k in (1, 2) if buildings[i + k - 1] < 0]
-        if not empty:
+_NONE: list = []
+
+
+def _builds(st: State, seat: int, out: list[Step], seas: list[int], goods_held: list[int],
+            buildings_held: list[int]) -> None:
+    """Append every build (the player can pay for one): at each face-up town with an
+    empty building space, from each builder the player has there."""
+    sources: dict[int, int] = {}
+    for pos in seas:
+        sources[pos] = _SRC_SHIP
+    if st.variant != "ship-only-build":
+        for i in goods_held:
+            pos = (i >> 1) + 1
+            sources[pos] = sources.get(pos, 0) | _SRC_G1 << (i & 1)
+        for i in buildings_held:
+            pos = (i >> 1) + 1
+            sources[pos] = sources.get(pos, 0) | _SRC_B1 << (i & 1)
+        if len(sources) > 1:
+            sources = dict(sorted(sources.items()))
+    buildings = st.buildings
+    revealed = st.revealed
+    for pos, bits in sources.items():
+        if pos > revealed:
             continue
-        sources: list[Space | None] = []
-        if ships[base + pos]:
-            sources.append(None)
-        if not ship_only:
-            sources.extend(("g", pos, k) for k in (1, 2) if goods[i + k - 1] == seat)
-            sources.extend(("b", pos, k) for k in (1, 2) if buildings[i + k - 1] == seat)
-        for k in empty:
-            for src in sources:
-                out.append(_s("build", (("b", pos, k), src)))
+        i = pos * 2 - 2
+        empty = (buildings[i] < 0) | (buildings[i + 1] < 0) << 1
+        if empty:
+            out.extend(_builds_at(pos, empty, bits))
 
 
-def _free_steps(st: State, seat: int, out: list[Step], land: list[Space]) -> None:
-    base = seat * (st.size + 1)
-    ships = st.ships
-    for pos in range(1, st.revealed + 1):
-        if ships[base + pos]:
-            out.append(_s("return", (pos,)))
-    out.extend(_s("return", (space,)) for space in land)
-    if st.wealth[seat]:
-        out.append(_s("return", ("banker",)))
+def _free_steps(st: State, seat: int, out: list[Step], seas: list[int],
+                goods_held: list[int], buildings_held: list[int]) -> None:
+    for pos in seas:
+        out.append(_RETURN_SEA[pos])
+    for i in goods_held:
+        out.append(_RETURN_G[i])
+    for i in buildings_held:
+        out.append(_RETURN_B[i])
+    wealth = st.wealth[seat]
+    if wealth:
+        out.append(_RETURN_BANKER)
     if st.vp[seat]:
-        out.append(_s("return", ("historian",)))
+        out.append(_RETURN_HISTORIAN)
     owner = st.tech_owner
-    if owner[T_BANK] == seat and not st.flags & USED_BANK and st.wealth[seat] >= BANK_COST:
-        out.append(_s("bank"))
-    if owner[T_GEOGRAPHY] == seat and not st.flags & USED_GEOGRAPHY and land:
-        out.extend(_s("geography", (space,)) for space in land)
-        if len(land) > 1:
-            out.append(_s("geography", tuple(land)))
+    if owner[T_BANK] == seat and not st.flags & USED_BANK and wealth >= BANK_COST:
+        out.append(_BANK)
+    if (owner[T_GEOGRAPHY] == seat and not st.flags & USED_GEOGRAPHY
+            and (goods_held or buildings_held)):
+        for i in goods_held:
+            out.append(_GEOGRAPHY_G[i])
+        for i in buildings_held:
+            out.append(_GEOGRAPHY_B[i])
+        if len(goods_held) + len(buildings_held) > 1:
+            out.append(_s("geography", tuple([_G[i] for i in goods_held]
+                                             + [_B[i] for i in buildings_held])))
 
 
 def legal_steps(st: State) -> list[Step]:
@@ -655,53 +899,158 @@ def legal_steps(st: State) -> list[Step]:
     marker to one sea), ``sell`` and ``geography`` as each single marker and all
     of them together. Any other combination of legal parts is legal too and
     ``apply`` accepts it; ``ship_moves`` gives the parts a voyage is built from.
-    The empty ``move`` (legal, pointless) is not listed.
+    The empty ``move`` (legal, pointless) is not listed. The order is fixed (see
+    ``legal_steps_reference``, which lists the same steps the slow way).
     """
     if st.over:
         return []
     seat = st.active
-    out: list[Step] = []
+    size = st.board.size
+    revealed = st.revealed
+    goods = st.goods
+    buildings = st.buildings
+    base = seat * (size + 1)
+    row = st.ships[base + 1: base + revealed + 1]
+    seas = [pos for pos, count in enumerate(row, 1) if count] if any(row) else _NONE
+    goods_held = [i for i, o in enumerate(goods) if o == seat] if seat in goods else _NONE
+    buildings_held = ([i for i, o in enumerate(buildings) if o == seat]
+                      if seat in buildings else _NONE)
     wealth = st.wealth[seat]
-    land = st.land(seat)
+    owners = st.tech_owner
+    out: list[Step] = []
     if st.phase == AFTER_MOVE:
-        base = seat * (st.size + 1)
-        goods = st.goods
-        for pos in range(1, st.revealed + 1):
-            if st.ships[base + pos]:
-                i = (pos - 1) * 2
-                for k in (1, 2):
-                    if goods[i + k - 1] < 0:
-                        out.append(_s("cargo", (("g", pos, k),)))
-        if map_offered(st):
-            out.append(_s("map"))
-        if st.tech_owner[T_ARCHITECTURE] == seat and not st.flags & USED_ARCHITECTURE:
-            _builds(st, seat, out)
-        _free_steps(st, seat, out, land)
-        out.append(_s("done"))
+        for pos in seas:
+            i = pos * 2 - 2
+            empty = (goods[i] < 0) | (goods[i + 1] < 0) << 1
+            if empty:
+                out.extend(_CARGO_AT[pos][empty])
+        if st.map_pending > 0 and owners[T_MAP] == seat and wealth >= MAP_COST:
+            out.append(_MAP)
+        if (owners[T_ARCHITECTURE] == seat and not st.flags & USED_ARCHITECTURE
+                and wealth >= BUILD_COST):
+            _builds(st, seat, out, seas, goods_held, buildings_held)
+        _free_steps(st, seat, out, seas, goods_held, buildings_held)
+        out.append(_DONE)
         return out
     if st.ap:
-        if st.stock[seat] and wealth >= EMPLOY_COST:
-            out.append(_s("employ"))
+        if wealth >= EMPLOY_COST and st.stock[seat]:
+            out.append(_EMPLOY)
         speed = st.speed[seat]
         if speed < 3 and wealth >= SPEED_COST[speed]:
-            out.append(_s("speed"))
-        if st.scientists_home(seat):
-            discount = 1 if st.tech_owner[T_METALLURGY] == seat else 0
-            for t, owner in enumerate(st.tech_owner):
-                if owner < 0 and wealth >= TECH_COST[t] - discount:
-                    out.append(_s("tech", (TECH_IDS[t],)))
-        _builds(st, seat, out)
-        goods = [space for space in land if space[0] == "g"]
-        out.extend(_s("sell", (space,)) for space in goods)
-        if len(goods) > 1:
-            out.append(_s("sell", tuple(goods)))
-        moves = ship_moves(st)
-        out.extend(_s("move", (m,)) for m in moves)
+            out.append(_SPEED)
+        if owners.count(seat) < 3:
+            budget = wealth + 1 if owners[T_METALLURGY] == seat else wealth
+            for t in _TECHS_WITHIN[budget if budget < _TOP_TECH_COST else _TOP_TECH_COST]:
+                if owners[t] < 0:
+                    out.append(_TECH[t])
+        if wealth >= BUILD_COST:
+            _builds(st, seat, out, seas, goods_held, buildings_held)
+        if goods_held:
+            for i in goods_held:
+                out.append(_SELL[i])
+            if len(goods_held) > 1:
+                out.append(_s("sell", tuple([_G[i] for i in goods_held])))
+        reach = revealed + 1 if revealed < size and not st.flags & ENTERED_FACE_DOWN \
+            else revealed
         lisboa = st.lisboa[seat]
+        if lisboa:
+            out.extend(_LAUNCH[speed][reach])
+            last = 0
+            kinds = st.board.building_kind
+            for i in buildings_held:
+                via = (i >> 1) + 1
+                if kinds[i] == STRONGHOLD and via != last and via <= revealed:
+                    out.extend(_VIA[via][speed][reach])
+                    last = via
+        for pos in seas:
+            out.extend(_FROM[pos][speed][reach])
         if lisboa > 1:
-            top = min(st.speed[seat], st.revealed)
-            out.extend(_s("move", ((0, 0, d),) * lisboa) for d in range(1, top + 1))
-    _free_steps(st, seat, out, land)
-    out.append(_s("end"))
+            out.extend(_all_launch(lisboa, speed if speed < revealed else revealed))
+    _free_steps(st, seat, out, seas, goods_held, buildings_held)
+    out.append(_END)
     return out
 
+
+def legal_steps_reference(st: State) -> list[Step]:
+    """``legal_steps`` the slow way, for the tests: a broad set of candidate steps, each
+    tried with ``apply`` and kept when it is accepted, in the listing's order.
+
+    The candidates are every step of every kind that names one thing (every space,
+    sea, ship move, technology and building source of the board, plus a few that name
+    nothing on it), and the combined steps the listing promises: every Lisboa marker
+    launched to one sea, all the player's goods sold together, all their land sent
+    back to sea by Geography."""
+    if st.over:
+        return []
+    seat = st.active
+    size = st.board.size
+    spaces_g = [("g", pos, k) for pos in range(1, size + 1) for k in (1, 2)]
+    spaces_b = [("b", pos, k) for pos in range(1, size + 1) for k in (1, 2)]
+    held_g = [space for space in spaces_g if st.goods[_index(space)] == seat]
+    held_b = [space for space in spaces_b if st.buildings[_index(space)] == seat]
+    seas = range(1, size + 1)
+    lisboa = st.lisboa[seat]
+    candidates: list[Step] = []
+    add = candidates.append
+    for space in spaces_g:
+        add(Step("cargo", (space,)))
+    add(Step("map"))
+    add(Step("employ"))
+    add(Step("speed"))
+    for tech_id in (*TECH_IDS, "india"):
+        add(Step("tech", (tech_id,)))
+    for pos in seas:
+        for k in (1, 2):
+            for source in (None, ("g", pos, 1), ("g", pos, 2), ("b", pos, 1), ("b", pos, 2)):
+                add(Step("build", (("b", pos, k), source)))
+    for space in spaces_g:
+        add(Step("sell", (space,)))
+    if len(held_g) > 1:
+        add(Step("sell", tuple(held_g)))
+    for d in seas:
+        add(Step("move", ((0, 0, d),)))
+    for via in seas:
+        add(Step("move", ((0, via, via),)))
+        for d in seas:
+            if d != via:
+                add(Step("move", ((0, via, d),)))
+    for src in seas:
+        for d in seas:
+            if d != src:
+                add(Step("move", ((src, 0, d),)))
+    if lisboa > 1:
+        for d in seas:
+            add(Step("move", ((0, 0, d),) * lisboa))
+    for pos in seas:
+        add(Step("return", (pos,)))
+    for space in (*spaces_g, *spaces_b):
+        add(Step("return", (space,)))
+    add(Step("return", ("banker",)))
+    add(Step("return", ("historian",)))
+    add(Step("bank"))
+    for space in (*spaces_g, *spaces_b):
+        add(Step("geography", (space,)))
+    if len(held_g) + len(held_b) > 1:
+        add(Step("geography", tuple(held_g + held_b)))
+    add(Step("done"))
+    add(Step("end"))
+    # Candidates that are never legal, tried all the same: builds from a builder at
+    # another town, moves to or from seas off the board, a pointless Lisboa stay.
+    for pos in seas:
+        for k in (1, 2):
+            for other in seas:
+                if other != pos:
+                    add(Step("build", (("b", pos, k), ("g", other, 1))))
+                    add(Step("build", (("b", pos, k), ("b", other, 2))))
+    for d in (0, size + 1):
+        add(Step("move", ((0, 0, d),)))
+        add(Step("move", ((1, 0, d),)))
+        add(Step("return", (d,)))
+    listed: list[Step] = []
+    for step in candidates:
+        try:
+            apply(st, step)
+        except IllegalStep:
+            continue
+        listed.append(step)
+    return listed

@@ -1,8 +1,12 @@
 """The game state as plain data.
 
-A ``State`` is immutable by convention: the rules never change one, they copy it
-and change the copy (``State.copy``). It holds only ints, strings and lists of
-them, so it converts to JSON and back without loss (``to_dict`` / ``from_dict``).
+A ``State`` is immutable by convention: the rules never change one, they make a
+successor and change that. A successor shares every list it does not change with
+the state it came from (``State.derive``: the rules replace a list by a copy before
+changing it), so a state that ``apply`` returned must never be changed in place:
+change a ``State.copy`` instead, whose lists are all its own. A state holds only
+ints, strings and lists of them, so it converts to JSON and back without loss
+(``to_dict`` / ``from_dict``).
 Wealth and VP are stored as numbers; the bankers and historians that show them
 are derived (canonical: all full but the last), which is the engine's ruling on
 reshuffling.
@@ -14,9 +18,9 @@ at pos; ``-1`` is an empty space, otherwise the seat of the marker's owner.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from .cards import CARDS, COLORS, Town
+from .cards import CARDS, COLORS, STRONGHOLD, Town
 from .steps import Space
 
 MARKERS_PER_PLAYER = 13
@@ -76,6 +80,19 @@ class Board:
     goods_type: tuple[str, ...]
     building_kind: tuple[str, ...]
     market_good: tuple[str | None, ...]
+    #: How many towns are in the line (derived from ``towns``).
+    size: int = field(init=False, compare=False)
+    #: The building-space indices (as in ``State.buildings``) that hold strongholds.
+    strongholds: tuple[int, ...] = field(init=False, compare=False)
+    #: The building-space indices that hold marketplaces.
+    markets: tuple[int, ...] = field(init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "size", len(self.towns))
+        object.__setattr__(self, "strongholds", tuple(
+            i for i, kind in enumerate(self.building_kind) if kind == STRONGHOLD))
+        object.__setattr__(self, "markets", tuple(
+            i for i, good in enumerate(self.market_good) if good is not None))
 
     @classmethod
     def of(cls, towns: tuple[str, ...]) -> Board:
@@ -87,9 +104,8 @@ class Board:
             tuple(c.market_good(k) for c in cards for k in (1, 2)),
         )
 
-    @property
-    def size(self) -> int:
-        return len(self.towns)
+
+_new_state = object.__new__
 
 
 class State:
@@ -159,22 +175,24 @@ class State:
         st.winners = None
         return st
 
-    def copy(self) -> State:
-        """A copy whose lists can be changed without touching this state."""
-        st = State.__new__(State)
+    def derive(self) -> State:
+        """A successor for the rules to change: every field the same, every list
+        *shared* with this state. Whoever changes it replaces a list by a copy first
+        (``st.wealth = st.wealth[:]``), so this state never sees the change."""
+        st = _new_state(State)
         st.names = self.names
         st.board = self.board
         st.variant = self.variant
         st.revealed = self.revealed
-        st.goods = self.goods[:]
-        st.buildings = self.buildings[:]
-        st.ships = self.ships[:]
-        st.stock = self.stock[:]
-        st.lisboa = self.lisboa[:]
-        st.wealth = self.wealth[:]
-        st.vp = self.vp[:]
-        st.speed = self.speed[:]
-        st.tech_owner = self.tech_owner[:]
+        st.goods = self.goods
+        st.buildings = self.buildings
+        st.ships = self.ships
+        st.stock = self.stock
+        st.lisboa = self.lisboa
+        st.wealth = self.wealth
+        st.vp = self.vp
+        st.speed = self.speed
+        st.tech_owner = self.tech_owner
         st.active = self.active
         st.ap = self.ap
         st.phase = self.phase
@@ -188,6 +206,20 @@ class State:
         st.winners = self.winners
         return st
 
+    def copy(self) -> State:
+        """A copy whose lists can be changed without touching this state."""
+        st = self.derive()
+        st.goods = self.goods[:]
+        st.buildings = self.buildings[:]
+        st.ships = self.ships[:]
+        st.stock = self.stock[:]
+        st.lisboa = self.lisboa[:]
+        st.wealth = self.wealth[:]
+        st.vp = self.vp[:]
+        st.speed = self.speed[:]
+        st.tech_owner = self.tech_owner[:]
+        return st
+
     # ----- reading the state -------------------------------------------------
     @property
     def n(self) -> int:
@@ -196,7 +228,7 @@ class State:
     @property
     def size(self) -> int:
         """How many towns are in the line (12 with four players, 9 with three)."""
-        return len(self.board.towns)
+        return self.board.size
 
     @property
     def towns(self) -> tuple[str, ...]:
