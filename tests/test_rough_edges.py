@@ -67,3 +67,25 @@ def test_the_lesson_calls_the_learner_by_the_colour_drawn(monkeypatch: pytest.Mo
     assert "You play orange" in welcome and "(blue)" in welcome and "red" not in welcome
     panel.draw(surface, session.state, "classic")
     assert "You play red" in said[-1] or any("You play red" in text for text in said)
+
+
+# ----- a card clicked when it cannot be used says why in a player's words ---------------------
+def test_geography_with_nothing_on_land_says_so_plainly(app) -> None:
+    from tablehelp import table_at
+
+    hand = table_at(app, ["tech geography"])
+    hand.click(hand.at("tech_geography"))
+    status = hand.table.view.status
+    assert status == ("Geography sends your trade goods and buildings back to sea: you have "
+                      "none on land yet.")
+    assert "space" not in status and hand.table.actions.geography is None
+
+
+def test_geography_used_twice_is_not_now_rather_than_not_there(app) -> None:
+    from tablehelp import table_at
+
+    steps = ["tech geography", "employ", "end", "end", "end", "move L-1 L-1", "cargo 1g1",
+             "cargo 1g2", "done", "geography 1g1"]
+    hand = table_at(app, steps)
+    hand.click(hand.at("tech_geography"))
+    assert hand.table.view.status == "Not now: Geography was already used this turn."

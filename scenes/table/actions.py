@@ -17,7 +17,7 @@ from typing import Protocol
 from game.ai.players import hint
 from game.rules import apply, map_offered
 from game.state import AFTER_MOVE, State
-from game.steps import Space, Step, space_str
+from game.steps import IllegalStep, Space, Step, space_str
 from scenes.core import zones as Z
 from scenes.core.session import Outcome, Session
 from scenes.table.hints import step_zones
@@ -105,15 +105,16 @@ class TableActions:
             self.refresh_status()
 
     # ----- steps ------------------------------------------------------------------------
-    def submit(self, step: str | Step) -> Outcome:
-        """Make one step through the session; a refusal is said on the status line."""
+    def submit(self, step: str | Step, refused: str = "status.refused") -> Outcome:
+        """Make one step through the session; a refusal is said on the status line
+        (``refused``: "Not there" after a drop, "Not now" after a click on a card)."""
         if self.guard is not None and not self.guard(str(step)):
             return Outcome(False, str(step), "guard", self.state, self.state)
         outcome = self.session.submit(step)
         if not outcome.ok:
             reason = (reason_text(outcome.refusal) if outcome.refusal is not None
                       else outcome.reason)
-            self.host.say("status.refused", reason=reason)
+            self.host.say(refused, reason=reason)
             return outcome
         self.host.stepped(outcome)
         after = outcome.after
@@ -263,9 +264,9 @@ class TableActions:
                 self.choose_geography(z.space)
             return
         if zone == Z.tech("bank-system") and st.has_tech(seat, "bank-system"):
-            self.submit("bank")
+            self.submit("bank", refused="status.not_now")
         elif zone == Z.tech("map") and st.has_tech(seat, "map") and st.map_pending:
-            self.submit("map")
+            self.submit("map", refused="status.not_now")
         elif zone == Z.tech("geography") and st.has_tech(seat, "geography"):
             self.start_geography()
 
@@ -273,9 +274,14 @@ class TableActions:
         """Begin choosing the markers Geography puts back to sea (or say why not)."""
         if not any(s.kind == "geography" for s in self.session.legal_steps()):
             st = self.state
-            land = [space_str(s) for s in st.land(st.active)]
-            reason = self.session.why_not(" ".join(["geography", *land[:1]]))
-            self.host.say("status.refused", reason=reason or "")
+            land = st.land(st.active)
+            if not land:  # the engine would only say the step names no space
+                self.host.say("status.geography.no_land")
+                return
+            try:
+                apply(st, f"geography {space_str(land[0])}")
+            except IllegalStep as refusal:
+                self.host.say("status.not_now", reason=reason_text(refusal))
             return
         self.geography = []
         self.host.say("status.geography", n=0)

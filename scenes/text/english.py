@@ -214,6 +214,9 @@ TABLE_TEXT_EN = table(
     message("status.geography", "Geography: click your goods and buildings to send back to sea "
                                 "({n} chosen), then click Geography again or press Enter."),
     message("status.geography.none", "Geography: choose at least one of your goods or buildings."),
+    message("status.geography.no_land", "Geography sends your trade goods and buildings back to "
+                                        "sea: you have none on land yet."),
+    message("status.not_now", "Not now: {reason}."),
     message("status.computer", "{name} (computer, {level}) is playing…"),
     message("status.hint", "Hint: {sentence}"),
     message("button.hint", "Hint"),
