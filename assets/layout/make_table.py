@@ -1,4 +1,4 @@
-"""Write ``table.tmx``, the table's layout, from the numbers below.
+"""Write ``table.tmx`` and ``table3.tmx``, the table's layouts, from the numbers below.
 
 The game reads the Tiled map, never this script: the map can be opened and adjusted in
 Tiled by hand. This script exists so that the first layout (and any global change,
@@ -6,6 +6,11 @@ such as a new card width) is computed rather than placed pixel by pixel, and so 
 the arithmetic behind it is written down. Run it from anywhere:
 
     python assets/layout/make_table.py
+
+Two maps are written: ``table.tmx`` for four players and ``table3.tmx`` for three. A
+three-player game has nine towns and three boards, so its map gives the room of the
+three absent towns to the nine cards (wider cards, wider spaces) and the room of
+the fourth board to the three boards; no zone exists for what is not in play.
 
 The map is 1920x1080 logical pixels (48x27 tiles of 40 pixels, no tileset). Every
 zone is a named rectangle in one of these object layers (the layer says which zones
@@ -21,7 +26,7 @@ may overlap: rectangles of one layer never overlap each other):
   ``scientist_<seat>_<1..3>``, ``historycard_<seat>``, ``historians_<seat>``,
   ``historian_<seat>_<1..5>``, ``stock_<seat>``.
 - ``badges``: ``india_9`` and ``india_12``, the India ribbon over the header of the
-  last town of a three- or four-player line.
+  last town of a three- or four-player line (``table3.tmx``: ``india_9`` only).
 - ``ui``: ``turn``, ``status``, ``log``, ``button_sail``, ``button_sell``,
   ``button_done``, ``button_undo``, ``button_end_turn``, ``button_rules``,
   ``button_hint``, ``button_menu``.
@@ -49,8 +54,10 @@ TECHS = (
     ("III", ("renaissance", "mission-church", "guild", "eastern-india")),
 )
 
-# The card line: Lisboa + 12 towns, 140 px wide, 6 px apart: 13*140 + 12*6 = 1892.
-CARD_W, CARD_GAP = 140, 6
+# The card line: Lisboa + 12 towns, 140 px wide, 6 px apart: 13*140 + 12*6 = 1892
+# (three players: Lisboa + 9 towns, 183 px wide).
+CARD_GAP = 6
+CARD_W = 140
 LINE_TOP, CARD_H = 182, 270
 SEA_TOP, SEA_H = LINE_TOP + CARD_H + 6, 120
 # Technology cards across the top; the log to their right.
@@ -61,6 +68,22 @@ STRIP_TOP, STRIP_H = SEA_TOP + SEA_H + 10, 52
 BOARD_TOP = STRIP_TOP + STRIP_H + 12
 BOARD_GAP = 12
 BOARD_W = (WIDTH - 2 * MARGIN - 3 * BOARD_GAP) // 4
+#: Players the map is drawn for (``build`` sets it, with CARD_W and BOARD_W).
+PLAYERS = 4
+
+
+def _size_for(players: int) -> None:
+    """Card and board widths filling the width for ``players`` (9 or 12 towns)."""
+    global PLAYERS, CARD_W, BOARD_W
+    PLAYERS = players
+    cards = towns(players) + 1
+    CARD_W = (WIDTH - 2 * MARGIN - (cards - 1) * CARD_GAP) // cards
+    BOARD_W = (WIDTH - 2 * MARGIN - (players - 1) * BOARD_GAP) // players
+
+
+def towns(players: int) -> int:
+    """Towns in the line: 9 for three players, 12 for four."""
+    return 9 if players == 3 else 12
 BOARD_H = HEIGHT - 8 - BOARD_TOP
 
 Rect = tuple[int, int, int, int]
@@ -83,13 +106,14 @@ def card_x(pos: int) -> int:
     return MARGIN + pos * (CARD_W + CARD_GAP)
 
 
-def build() -> list[Layer]:
+def build(players: int = 4) -> list[Layer]:
+    _size_for(players)
     cards, seas, spaces, badges, ui, panels = (
         Layer(n) for n in ("cards", "seas", "spaces", "badges", "ui", "panels"))
     _technologies(cards, spaces)
     _card_line(cards, seas, spaces, badges)
     _strip(ui, panels)
-    for seat in range(4):
+    for seat in range(players):
         _board(seat, cards, spaces)
     return [cards, seas, spaces, badges, ui, panels]
 
@@ -109,12 +133,12 @@ def _technologies(cards: Layer, spaces: Layer) -> None:
 def _card_line(cards: Layer, seas: Layer, spaces: Layer, badges: Layer) -> None:
     # Lisboa is a tall card covering the line and the sea strip: the home port.
     lis = cards.add("lisboa", "lisboa", (card_x(0), LINE_TOP, CARD_W, CARD_H + 6 + SEA_H))
-    slot_h = 58
-    top = lis[1] + lis[3] - 4 * slot_h - 4 * 4
-    for seat in range(4):
+    slot_h = 58 if PLAYERS == 4 else 72
+    top = lis[1] + lis[3] - PLAYERS * slot_h - PLAYERS * 4
+    for seat in range(PLAYERS):
         spaces.add(f"lisboa_{seat}", "lisboa-slot",
                    (lis[0] + 6, top + seat * (slot_h + 4), CARD_W - 12, slot_h))
-    for pos in range(1, 13):
+    for pos in range(1, towns(PLAYERS) + 1):
         x = card_x(pos)
         cards.add(f"town_{pos}", "town", (x, LINE_TOP, CARD_W, CARD_H))
         half = (CARD_W - 6 * 3) // 2  # two spaces side by side, 6 px margins
@@ -124,12 +148,14 @@ def _card_line(cards: Layer, seas: Layer, spaces: Layer, badges: Layer) -> None:
             spaces.add(f"building_{pos}_{k}", "building", (sx, LINE_TOP + 142, half, 120))
         seas.add(f"sea_{pos}", "sea", (x, SEA_TOP, CARD_W, SEA_H))
         cell_w, cell_h = (CARD_W - 6) // 2, (SEA_H - 6) // 2
-        for seat in range(4):
+        for seat in range(PLAYERS):
             col, row = seat % 2, seat // 2
             spaces.add(f"ship_{pos}_{seat}", "ship-stack",
                        (x + 2 + col * (cell_w + 2), SEA_TOP + 2 + row * (cell_h + 2),
                         cell_w, cell_h))
-    for last in (9, 12):
+    # the four-player map keeps a three-player line's end too (the lesson, three
+    # players with its panel where the fourth board would be, is played on it)
+    for last in ((9, 12) if PLAYERS == 4 else (9,)):
         x = card_x(last)
         # Over the card's header, right of its position seal.
         badges.add(f"india_{last}", "india", (x + 38, LINE_TOP + 4, CARD_W - 34, 30))
@@ -223,10 +249,12 @@ def to_xml(layers: list[Layer]) -> str:
 
 
 def main(argv: list[str]) -> int:
-    out = Path(argv[1]) if len(argv) > 1 else Path(__file__).with_name("table.tmx")
-    layers = build()
-    out.write_text(to_xml(layers), encoding="utf-8")
-    print(f"wrote {out} ({sum(len(la.objects) for la in layers)} zones)")
+    folder = Path(argv[1]) if len(argv) > 1 else Path(__file__).parent
+    for players, name in ((4, "table.tmx"), (3, "table3.tmx")):
+        out = folder / name
+        layers = build(players)
+        out.write_text(to_xml(layers), encoding="utf-8")
+        print(f"wrote {out} ({sum(len(la.objects) for la in layers)} zones)")
     return 0
 
 

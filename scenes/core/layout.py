@@ -1,4 +1,5 @@
-"""The table's zones, read from the Tiled map ``assets/layout/table.tmx``.
+"""The table's zones, read from the Tiled maps ``assets/layout/table.tmx`` (four
+players) and ``table3.tmx`` (three: nine wider towns, three wider boards).
 
 Where things are drawn and where the mouse can drop a marker are data, not code: a
 designer moves a rectangle in Tiled and the table follows. This module turns the
@@ -112,15 +113,16 @@ class Layout:
         return [z.name for z in self._hit_order if z.rect.collidepoint(pos)]
 
 
-_DEFAULT: Layout | None = None
+_LOADED: dict[int, Layout] = {}
+MAPS = {4: "table.tmx", 3: "table3.tmx"}
 
 
-def table_layout() -> Layout:
-    """The bundled table layout, read once."""
-    global _DEFAULT
-    if _DEFAULT is None:
-        _DEFAULT = Layout.load()
-    return _DEFAULT
+def table_layout(players: int = 4) -> Layout:
+    """The bundled table layout for ``players`` (3 or 4), read once."""
+    found = _LOADED.get(players)
+    if found is None:
+        found = _LOADED[players] = Layout.load(asset_path("layout", MAPS.get(players, MAPS[4])))
+    return found
 
 
-__all__ = ["HIT_ORDER", "LOGICAL_SIZE", "Layout", "LayoutError", "Zone", "table_layout"]
+__all__ = ["HIT_ORDER", "LOGICAL_SIZE", "MAPS", "Layout", "LayoutError", "Zone", "table_layout"]

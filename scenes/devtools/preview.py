@@ -63,7 +63,7 @@ class TablePreview(Scene):
     def __init__(self, state: State, layout: Layout | None = None) -> None:
         super().__init__()
         self.state = state
-        self.layout = layout or table_layout()
+        self.layout = layout or table_layout(state.n)
         self.view = TableView(
             status=t("preview.status"),
             log=[t(f"preview.log.{i}") for i in range(1, 5)],

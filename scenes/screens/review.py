@@ -154,7 +154,7 @@ class ReviewScene(Scene):
         self.session = session
         self.back_to = back
         self.cursor = Cursor(session.states, session.steps, at)
-        self.layout = layout or table_layout()
+        self.layout = layout or table_layout(session.state.n)
         self.view = TableView(show_log=False)
         self.films = FilmQueue()
         self.renderer = TableRenderer(self.layout)

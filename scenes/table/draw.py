@@ -81,7 +81,8 @@ def draw_table(surface: gfx.Canvas, layout: Layout, st: State, view: TableView) 
     _draw_line(surface, layout, st, view)
     _draw_strip(surface, layout, st, view)
     for seat in range(4):
-        _draw_board(surface, layout, st, view, seat)
+        if layout.has(Z.board(seat)):
+            _draw_board(surface, layout, st, view, seat)
     for name in sorted(view.lit):
         if layout.has(name):
             r = layout.rect(name)
@@ -120,7 +121,7 @@ def _draw_log(surface: gfx.Canvas, layout: Layout, view: TableView) -> None:
 # ----- the card line --------------------------------------------------------------
 def _draw_line(surface: gfx.Canvas, layout: Layout, st: State, view: TableView) -> None:
     lis = layout.rect(Z.lisboa())
-    slots = tuple(_rel(layout, Z.lisboa(s), lis) for s in range(4))
+    slots = tuple(_rel(layout, Z.lisboa(s), lis) for s in range(st.n))
     surface.blit(cardart.lisboa_card(lis.w, lis.h, slots), lis)
     for seat in range(st.n):
         r = layout.rect(Z.lisboa(seat))
@@ -133,7 +134,9 @@ def _draw_line(surface: gfx.Canvas, layout: Layout, st: State, view: TableView) 
             surface.blit(ghost, ghost.get_rect(center=(r.x + 28, r.centery)))
         blit_text(surface, str(drawn), (r.right - 14, r.centery), role="text-bold", size=28,
                   color=P.INK if drawn else P.PARCHMENT_DEEP, anchor="midright")
-    for pos in range(1, 13):
+    # only the towns in play: a three-player line has nine (its own map has no more;
+    # the lesson's four-player map leaves the last three places empty sea)
+    for pos in range(1, st.size + 1):
         _draw_town(surface, layout, st, view, pos)
         _draw_sea(surface, layout, st, view, pos)
     badge = Z.india(st.size)
@@ -145,9 +148,6 @@ def _draw_line(surface: gfx.Canvas, layout: Layout, st: State, view: TableView) 
 def _draw_town(surface: gfx.Canvas, layout: Layout, st: State, view: TableView,
                pos: int) -> None:
     card = layout.rect(Z.town(pos))
-    if pos > st.size:
-        surface.blit(cardart.unused_slot(card.w, card.h), card)
-        return
     if pos in view.flipping:
         return  # the animation draws it turning over
     if not st.face_up(pos):

@@ -58,7 +58,11 @@ class TableScene(Scene):
                  handoff_first: bool = False) -> None:
         super().__init__()
         self.session = session
-        self.layout = layout or table_layout()
+        #: The lesson when this game is one ("Learn to play"), with its panel.
+        self.lesson = Coach.attach(session)
+        # a lesson's panel stands where a fourth board would: its three players sit
+        # at the four-player table
+        self.layout = layout or table_layout(4 if self.lesson else session.state.n)
         self.view = TableView(show_log=False)
         #: The status line's sentence unsaid (said again if the language changes).
         self._said: tuple[str, dict[str, object]] = ("", {})
@@ -70,8 +74,6 @@ class TableScene(Scene):
         unfolded = self.layout.rect("log_open") if self.layout.has("log_open") else None
         self.logpanel = LogPanel(self.layout.rect("log"), unfolded or self.layout.rect("log"))
         self.logpanel.sync(session)
-        #: The lesson when this game is one ("Learn to play"), with its panel.
-        self.lesson = Coach.attach(session)
         self.lessonpanel = (None if self.lesson is None
                             else LessonPanel(self.layout.rect("board_3"), self.lesson))
         #: The computer seats, thinking off the main loop, and their rhythm (in a

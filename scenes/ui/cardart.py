@@ -93,18 +93,6 @@ def town_back(w: int, h: int, pos: int) -> gfx.Canvas:
     return surf
 
 
-@gfx.scaled_cache(maxsize=8)
-def unused_slot(w: int, h: int) -> gfx.Canvas:
-    """A position without a card (towns 10-12 in a three-player game)."""
-    surf = gfx.surface((w, h))
-    rect = surf.get_rect()
-    draw.rect(surf, (*P.SEA_DEEP, 120), rect, border_radius=10)
-    draw.rect(surf, (*P.FOAM, 60), rect, 1, border_radius=10)
-    _center_text(surf, t("card.not_used"), "display-italic", 20, P.shade(P.FOAM, 0.7),
-                 (w / 2, h / 2), width=w - 12)
-    return surf
-
-
 @gfx.scaled_cache(maxsize=4)
 def india_ribbon(w: int, h: int) -> gfx.Canvas:
     """The ribbon over the last card of the line: whoever discovers it ends the game."""
@@ -224,7 +212,7 @@ def historian_card(w: int, h: int, spaces: tuple[Box, ...], seed: int = 0) -> gf
 
 def _forget_words() -> None:
     # Cards and boards are drawn once and cached with their words on them.
-    for fn in (town_face, town_back, unused_slot, india_ribbon, lisboa_card, tech_tile,
+    for fn in (town_face, town_back, india_ribbon, lisboa_card, tech_tile,
                tech_panel, player_board, domain_card, historian_card):
         fn.cache_clear()
 
@@ -234,5 +222,5 @@ on_language_change(_forget_words)
 
 __all__ = [
     "ROMAN", "domain_card", "historian_card", "india_ribbon", "lisboa_card", "player_board",
-    "tech_panel", "tech_tile", "town_back", "town_face", "unused_slot",
+    "tech_panel", "tech_tile", "town_back", "town_face",
 ]
