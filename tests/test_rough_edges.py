@@ -89,3 +89,46 @@ def test_geography_used_twice_is_not_now_rather_than_not_there(app) -> None:
     hand = table_at(app, steps)
     hand.click(hand.at("tech_geography"))
     assert hand.table.view.status == "Not now: Geography was already used this turn."
+
+
+# ----- the folded ship's log shows whole entries ---------------------------------------------
+def _log_with(texts: list[str]) -> object:
+    from scenes.table.logpanel import LogLine, LogPanel
+
+    pygame.font.init()
+    panel = LogPanel(pygame.Rect(0, 0, 300, 32 + 6 + 3 * 20), pygame.Rect(0, 0, 300, 600))
+    panel.lines = [LogLine(i, 1, i % 3, text, "employ") for i, text in enumerate(texts)]
+    panel._steps = len(texts)
+    return panel
+
+
+def _shown(panel: object) -> list[tuple[int, str]]:
+    first, end = panel._window()  # type: ignore[attr-defined]
+    return panel.rows()[first:end]  # type: ignore[attr-defined]
+
+
+LONG = "Ann sails two ships to 4 and 5, discovers the coast there and takes the gold: +1 VP!"
+
+
+def test_the_folded_log_never_shows_the_tail_of_a_wrapped_entry() -> None:
+    panel = _log_with(["Bob employs a marker.", LONG, "Cy employs a marker."])
+    assert panel.visible_rows == 3
+    rows = panel.rows()
+    long_rows = [text for n, text in rows if n == 1]
+    assert len(long_rows) >= 2, "the long entry wraps, so a plain last-3-rows window cuts it"
+    shown = _shown(panel)
+    numbers = [n for n, _ in shown]
+    for n in set(numbers):
+        assert numbers.count(n) == sum(1 for m, _ in rows if m == n), f"entry {n} is cut"
+    assert numbers[-1] == 2, "the newest entry is still shown"
+    panel.scroll_by(1)  # one row up: no entry may be cut at the bottom either
+    numbers = [n for n, _ in _shown(panel)]
+    for n in set(numbers):
+        assert numbers.count(n) == sum(1 for m, _ in rows if m == n), f"entry {n} is cut"
+
+
+def test_an_entry_taller_than_the_folded_log_shows_its_beginning() -> None:
+    panel = _log_with(["Bob employs a marker.", " ".join([LONG] * 3)])
+    shown = _shown(panel)
+    assert shown and all(n == 1 for n, _ in shown)
+    assert shown[0][1].startswith("Ann sails"), "its head, never its tail"

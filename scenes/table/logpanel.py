@@ -163,9 +163,25 @@ class LogPanel:
         self.scroll_by(len(rows) - 2 - last)
 
     def _window(self) -> tuple[int, int]:
+        """The rows shown, as whole entries: a wrapped sentence is never shown by its
+        tail at the top ("1g1]", "VP!") nor by its head at the bottom when scrolled;
+        one entry taller than the panel shows its beginning."""
         rows = self.rows()
         end = len(rows) - self.scroll
-        return max(0, end - self.visible_rows), end
+        first = max(0, end - self.visible_rows)
+        whole = first
+        while 0 < whole < end and rows[whole][0] == rows[whole - 1][0]:
+            whole += 1  # the top entry began above the panel: leave it out
+        last = end
+        while whole < last < len(rows) and rows[last][0] == rows[last - 1][0]:
+            last -= 1  # the bottom entry goes on below the panel: leave it out
+        if whole < last:
+            return whole, last
+        if not rows or end <= 0:
+            return first, end
+        n = rows[end - 1][0]  # one entry fills the panel: its beginning
+        start = next(i for i, (m, _) in enumerate(rows) if m == n)
+        return start, min(len(rows), start + self.visible_rows)
 
     def line_at(self, pos: tuple[int, int]) -> LogLine | None:
         """The log line under a point (for its notation tooltip)."""
