@@ -132,3 +132,38 @@ def test_an_entry_taller_than_the_folded_log_shows_its_beginning() -> None:
     shown = _shown(panel)
     assert shown and all(n == 1 for n, _ in shown)
     assert shown[0][1].startswith("Ann sails"), "its head, never its tail"
+
+
+# ----- no tooltip of the last player waits over the next player's board -----------------------
+def test_the_hand_off_clears_the_tooltip_until_the_pointer_moves(
+        app, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tablehelp import table_at
+
+    from scenes.ui.overlays import Handoff
+
+    app.settings.anim_speed = "off"
+    hand = table_at(app, ["employ"])
+    table = hand.table
+    shown: list[object] = []
+    real = table.renderer.draw_tooltip
+    monkeypatch.setattr(table.renderer, "draw_tooltip",
+                        lambda surface, lines, pointer: (shown.append(lines),
+                                                         real(surface, lines, pointer)))
+    board = hand.at("board_1")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=board, rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    hand.frames(30)  # a rest of a second: the tooltip of Bob's board shows
+    assert shown and shown[-1], "the tooltip is shown before the turn ends"
+    table.actions.submit("end")
+    hand.frames(12)
+    assert isinstance(hand.top(), Handoff)
+    hand.key(pygame.K_SPACE)
+    hand.frames(2)
+    assert hand.top() is table and table.rest >= 0.45
+    shown.clear()
+    hand.frames(30)
+    assert shown == [], "the pointer has not moved since the hand-off: no tooltip"
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(board[0] + 5, board[1]),
+                                         rel=(5, 0), buttons=(0, 0, 0)))
+    hand.frames(30)
+    assert shown and shown[-1], "once the pointer moves and rests, tooltips come back"

@@ -87,6 +87,9 @@ class TableScene(Scene):
         self.hover: str | None = None
         self.pointer: tuple[int, int] = (-100, -100)
         self.rest = 0.0  # seconds the pointer has stayed still (tooltips)
+        #: After an overlay (the hand-off above all): no tooltip until the pointer moves,
+        #: so the last player's tooltip never waits over the next player's board.
+        self.tip_waits = False
         self._tip: tuple[State, tuple, Lines | None] | None = None
         self.pressed: str | None = None
         self.handoff_first = handoff_first
@@ -142,6 +145,7 @@ class TableScene(Scene):
 
     def resume(self) -> None:
         self._follow_settings()
+        self.tip_waits = True
         self.renderer.invalidate()  # a setting under the overlay may have changed the look
 
     def _follow_settings(self) -> None:
@@ -298,6 +302,7 @@ class TableScene(Scene):
     def on_motion(self, pos: tuple[int, int]) -> None:
         if pos != self.pointer:
             self.rest = 0.0
+            self.tip_waits = False
         self.pointer = pos
         if self.drag.holding:
             self.hover = self.drag.move(pos)
@@ -569,6 +574,7 @@ class TableScene(Scene):
         self.drag.draw(surface)
         over_lesson = self.lessonpanel is not None and self.lessonpanel.contains(self.pointer)
         if (not self.drag.holding and self.rest >= DELAY and not over_lesson
+                and not self.tip_waits
                 and (self.stack is None or self.stack.top is self)):
             self.renderer.draw_tooltip(surface, self.tooltip(), self.pointer)
 
