@@ -167,3 +167,35 @@ def test_the_hand_off_clears_the_tooltip_until_the_pointer_moves(
                                          rel=(5, 0), buttons=(0, 0, 0)))
     hand.frames(30)
     assert shown and shown[-1], "once the pointer moves and rests, tooltips come back"
+
+
+# ----- a picked-up builder or scientist is not also drawn at home -----------------------------
+@pytest.mark.parametrize(("zone", "hidden"), [("speed_0_1", ("speed", 0, 1)),
+                                              ("scientist_0_1", ("scientist", 0))])
+def test_the_picked_up_builder_or_scientist_leaves_its_place_empty(
+        app, zone: str, hidden: tuple) -> None:
+    from tablehelp import table_at
+
+    from scenes.core import zones as Z
+
+    hand = table_at(app, [])
+    table = hand.table
+    home = hand.at(zone)
+    if zone.startswith("speed"):  # the builder stands low on its speed space
+        spot = table.layout.rect(Z.speed(0, 1)).midbottom
+        spot = (spot[0], spot[1] - 28)
+    else:  # the last of the three scientists at home is the one taken
+        spot = hand.at(Z.scientist(0, 3))
+    before = tuple(app.canvas.get_at(spot))
+    away = hand.at("sea_5")
+    hand.post(pygame.MOUSEMOTION, home)
+    hand.post(pygame.MOUSEBUTTONDOWN, home)
+    hand.post(pygame.MOUSEMOTION, away)
+    hand.frames(2)
+    assert table.drag.holding and table.view.hidden[hidden] == 1
+    during = tuple(app.canvas.get_at(spot))
+    assert during != before, "the marker's home is drawn without it"
+    hand.post(pygame.MOUSEBUTTONUP, away)  # nowhere legal: it slides back home
+    hand.frames(20)
+    assert not table.drag.holding and table.view.hidden[hidden] == 0
+    assert tuple(app.canvas.get_at(spot)) == before

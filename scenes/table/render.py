@@ -32,6 +32,18 @@ from scenes.ui import palette as P
 from scenes.ui.tooltip import Lines, place_tooltip, tooltip_image
 
 
+def lifted(st: State, held: Piece | None, hidden: Counter) -> Counter:
+    """The markers left out of the picture: those in flight, and the ship builder or a
+    scientist in the player's hand (the state has no place for a lifted one, unlike a
+    marker in the stock or on Lisboa, so it is hidden rather than taken off)."""
+    if held is None or held[0] not in ("builder", "scientist"):
+        return hidden
+    seat = held[1]
+    out = Counter(hidden)
+    out[("speed", seat, st.speed[seat]) if held[0] == "builder" else ("scientist", seat)] += 1
+    return out
+
+
 @dataclass(frozen=True, eq=False)
 class Picture:
     """Everything the cached base picture shows."""
@@ -86,7 +98,8 @@ class TableRenderer:
             # The lit zones, the status line and the palette are the view's own (the
             # picture was read from it); the rest is derived for this drawing.
             view.buttons = dict(picture.buttons)
-            view.hidden = film.hidden if film is not None else Counter()
+            view.hidden = lifted(base_state, picture.held,
+                                 film.hidden if film is not None else Counter())
             view.flipping = film.flipping if film is not None else frozenset()
             draw_table(self._base, self.layout, shown_state(base_state, staging, picture.held),
                        view)
