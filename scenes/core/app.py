@@ -14,9 +14,12 @@ them with the app's ``navigator`` and parses the command line.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import sys
+import tempfile
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pygame
@@ -33,9 +36,67 @@ FPS = 60
 SETTLE = 0.2
 
 
+def _real_pixels() -> None:
+    """Ask for the screen's real pixels where the system would scale the window up
+    (Windows at 125 % or 150 % display scaling), so the table is drawn at full
+    resolution there too; X11 windows are in real pixels already. A value the player
+    set in the environment is kept."""
+    os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+
+
 def _headless() -> bool:
     """No real screen (tests, the smoke run): the window is the logical size."""
     return os.environ.get("SDL_VIDEODRIVER", "") in ("dummy", "offscreen")
+
+
+#: SDL's video drivers that show nothing: used only when SDL_VIDEODRIVER asks for one.
+INVISIBLE_DRIVERS = ("dummy", "offscreen")
+
+
+class NoDisplay(RuntimeError):
+    """No screen to open the window on (over SSH with no X, say); ``main`` says so in
+    one sentence and exits, instead of playing on, unseen, on SDL's offscreen driver."""
+
+
+@contextlib.contextmanager
+def _held_stderr() -> Iterator[list[bytes]]:
+    """What the display's libraries write to the process's stderr meanwhile, held back:
+    the caller writes it out when a display opened and drops it when none did, so the
+    player reads one sentence, not a library's complaint ("XDG_RUNTIME_DIR is invalid")."""
+    held: list[bytes] = []
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (AttributeError, OSError, ValueError):  # no stderr (a windowed executable)
+        yield held
+        return
+    with tempfile.TemporaryFile() as sink:
+        os.dup2(sink.fileno(), 2)
+        try:
+            yield held
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+            sink.seek(0)
+            held.append(sink.read())
+
+
+def _open_display() -> None:
+    """Start SDL's video, or raise ``NoDisplay``. Without a screen SDL falls back to its
+    offscreen driver, where the game would run unseen forever; that driver (or the dummy
+    one) is taken only when SDL_VIDEODRIVER names it (tests, the smoke run)."""
+    with _held_stderr() as held:
+        try:
+            pygame.display.init()
+            driver = pygame.display.get_driver()
+        except pygame.error as exc:
+            raise NoDisplay(str(exc)) from None
+        asked = os.environ.get("SDL_VIDEODRIVER", "").lower().split(",")
+        if driver in INVISIBLE_DRIVERS and driver not in asked:
+            pygame.display.quit()
+            raise NoDisplay(driver)
+    if held and held[0]:
+        os.write(2, held[0])  # a display opened: what was said on the way is kept
 
 
 class App:
@@ -43,14 +104,18 @@ class App:
 
     def __init__(self, settings: Settings, *, window: tuple[int, int] | None = None,
                  notice: Notice | None = None, caption: str = "") -> None:
-        pygame.display.init()
+        _real_pixels()
+        _open_display()
         pygame.font.init()
         self.settings = settings
         self.size = LOGICAL_SIZE
         size = window or settings.window_size or (LOGICAL_SIZE if _headless() else desktop_fit())
         with warnings.catch_warnings():
             warnings.filterwarnings("ignore", message="no fast renderer")
-            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            try:
+                self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            except pygame.error as exc:  # a display, but no window on it
+                raise NoDisplay(str(exc)) from None
         if caption:
             pygame.display.set_caption(caption)
         self.fullscreen = False
@@ -231,4 +296,4 @@ def fit_window(requested: tuple[int, int] | None = None) -> None:
     window.position = pygame.WINDOWPOS_CENTERED
 
 
-__all__ = ["FPS", "MIN_WINDOW", "App", "desktop_fit", "fit_window"]
+__all__ = ["FPS", "MIN_WINDOW", "App", "NoDisplay", "desktop_fit", "fit_window"]
