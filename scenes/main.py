@@ -20,7 +20,7 @@ import pygame
 
 from game.steps import shown
 from game.version import version
-from scenes.core.app import App
+from scenes.core.app import App, NoDisplay
 from scenes.core.layout import LOGICAL_SIZE
 from scenes.core.navigator import Navigator, Screen
 from scenes.core.review import open_review
@@ -163,7 +163,11 @@ def main(argv: list[str] | None = None) -> int:
     window = _window_size(args.window)
     if args.bench_frames and window is None:
         window = LOGICAL_SIZE  # the logical size shown 1:1: the figure the budget is for
-    app = make_app(window=window, lang=args.lang)
+    try:
+        app = make_app(window=window, lang=args.lang)
+    except NoDisplay:  # over SSH with no X, say: one sentence, never a hidden game
+        print(f"sail-to-india: {t('msg.no_display')}", file=sys.stderr)
+        return 1
     if args.palette:
         app.settings.palette = args.palette
     if args.bench_frames:

@@ -173,6 +173,8 @@ CLIENT_EN = table(
     message("msg.settings_unreadable", "Your settings could not be read ({reason}), so defaults "
                                        "are used."),
     message("msg.settings_not_saved", "Your settings could not be saved: {reason}."),
+    message("msg.no_display", "No display was found to open the game's window on; start "
+                              "Sail to India from a desktop session."),
     message("msg.autosave_set_aside", "The saved game could not be read ({reason}), so it was "
                                       "set aside as {backup}; a new game will not write over it."),
     message("msg.autosave_kept", "The saved game could not be read ({reason}), and {file} could "
