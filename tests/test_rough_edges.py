@@ -199,3 +199,41 @@ def test_the_picked_up_builder_or_scientist_leaves_its_place_empty(
     hand.frames(20)
     assert not table.drag.holding and table.view.hidden[hidden] == 0
     assert tuple(app.canvas.get_at(spot)) == before
+
+
+# ----- the scoring screen says what its columns hold, in print as large as the rest --------------
+def test_scoring_columns_say_points_and_count_buildings_in_readable_print(
+        app, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pathlib import Path
+
+    import scenes.screens.scoring as scoring_module
+    from game.record import read_record_file
+    from scenes.core.session import Session
+    from scenes.devtools.gestures import Hand
+    from scenes.screens.review import ReviewScene
+
+    record = Path(__file__).parent / "golden" / "four-computers.txt"
+    session = Session.from_record(read_record_file(record))
+    scene = scoring_module.ScoringScene(session)
+    app.start(scene)
+    sizes: dict[str, int] = {}
+    real = scoring_module.blit_text
+
+    def spy(surface: object, text: str, pos: object, **kwargs: object) -> object:
+        sizes[text] = kwargs.get("size", 20)  # type: ignore[assignment]
+        return real(surface, text, pos, **kwargs)
+
+    monkeypatch.setattr(scoring_module, "blit_text", spy)
+    scene.draw(app.canvas)
+    for header in ("Stronghold VP", "Church VP", "Market VP", "Technology VP"):
+        assert header in sizes
+    assert "3 strongholds" in sizes and "1 church" in sizes and "1 market" in sizes
+    assert "Eastern India Inc. +6" in sizes and "Renaissance +3" in sizes
+    wealth = sizes["Wealth 0"]
+    for text in ("Eastern India Inc. +6", "Renaissance +3", "Mission Church +2", "1 church"):
+        assert sizes[text] >= wealth >= 18, f"{text!r} is smaller than the rest of the table"
+    # and the board as the game ended is one click away
+    Hand(app).click(scene.buttons[4].rect.center)
+    Hand(app).frames(30)
+    review = app.stack.top
+    assert isinstance(review, ReviewScene) and review.index == len(session.steps)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from game.cards import CHURCH, MARKETPLACE, STRONGHOLD
-from game.scoring import breakdown, deciding_tiebreak
+from game.scoring import Breakdown, breakdown, deciding_tiebreak
 from scenes.core import gfx
 from scenes.core.gfx import draw
 from scenes.core.navigator import Screen
@@ -25,6 +25,14 @@ from scenes.ui.widgets import Button
 
 COLUMNS = ("score.historians", "score.strongholds", "score.churches", "score.marketplaces",
            "score.techs", "score.total")
+#: Each column's share of the width: the technologies column lists each bonus by name.
+WEIGHTS = (1.0, 1.0, 1.0, 1.0, 1.8, 1.0)
+#: The size of the table's small print (wealth, buildings counted, technologies): the
+#: technology breakdown reads like the rest, never smaller.
+SMALL = 18
+#: The buildings counted under each building column's points ("2 churches").
+COUNTED = {STRONGHOLD: "score.count.stronghold", CHURCH: "score.count.church",
+           MARKETPLACE: "score.count.marketplace"}
 
 
 class ScoringScene(Scene):
@@ -121,14 +129,16 @@ class ScoringScene(Scene):
         st = self.session.state
         x0 = plate.x + 60
         name_w = 360
-        col_w = (plate.w - 120 - name_w) // len(COLUMNS)
+        unit = (plate.w - 120 - name_w) / sum(WEIGHTS)
+        lefts = [x0 + name_w + round(unit * sum(WEIGHTS[:i])) for i in range(len(COLUMNS))]
+        widths = [round(unit * w) for w in WEIGHTS]
+        centers = [left + w // 2 for left, w in zip(lefts, widths, strict=True)]
         y = plate.y + 230
         for i, key in enumerate(COLUMNS):
-            cx = x0 + name_w + i * col_w + col_w // 2
             label = t(key)
-            size = fit_size(label, "text-semibold", 22, col_w - 8)
-            blit_text(surface, label, (cx, y), role="text-semibold", size=size, color=P.INK,
-                      anchor="midtop")
+            size = fit_size(label, "text-semibold", 22, widths[i] - 8)
+            blit_text(surface, label, (centers[i], y), role="text-semibold", size=size,
+                      color=P.INK, anchor="midtop")
         y += 50
         order = sorted(range(st.n), key=lambda s: -self.scores[s])
         row_h = (plate.bottom - 90 - y) // max(1, st.n)
@@ -146,22 +156,40 @@ class ScoringScene(Scene):
                       size=fit_size(name, "display", 36, name_w - 60), color=P.INK,
                       anchor="midleft")
             blit_text(surface, t("score.wealth", n=st.wealth[seat]),
-                      (x0 + 50, band.centery + 22), size=18, color=P.INK, anchor="midleft")
-            points = row.building_points
-            values = [row.historian_vp, points[STRONGHOLD], points[CHURCH],
-                      points[MARKETPLACE], sum(row.tech_bonus.values()), row.total]
-            for i, value in enumerate(values):
-                cx = x0 + name_w + i * col_w + col_w // 2
-                role = "text-bold" if i == len(values) - 1 else "text-semibold"
-                blit_text(surface, str(value), (cx, band.centery - 8), role=role,
-                          size=34 if i == len(values) - 1 else 28, color=P.INK, anchor="center")
-            techs = ", ".join(t("score.tech_line", tech=t(f"tech.{tid}"), points=p)
-                              for tid, p in row.tech_bonus.items())
-            if techs:
-                cx = x0 + name_w + 4 * col_w + col_w // 2
-                blit_text(surface, techs, (cx, band.centery + 24), size=14, color=P.INK,
-                          anchor="center")
+                      (x0 + 50, band.centery + 22), size=SMALL, color=P.INK, anchor="midleft")
+            self._draw_row(surface, row, band, centers, widths)
             y += row_h
+
+    def _draw_row(self, surface: gfx.Canvas, row: Breakdown, band: pygame.Rect,
+                  centers: list[int], widths: list[int]) -> None:
+        """One player's points, column by column; under a building column's points the
+        buildings they count ("2 churches"), under the technologies' each bonus by name,
+        so no column reads as a count of something else."""
+        points = row.building_points
+        values = [row.historian_vp, points[STRONGHOLD], points[CHURCH],
+                  points[MARKETPLACE], sum(row.tech_bonus.values()), row.total]
+        counts = {STRONGHOLD: row.strongholds, CHURCH: row.churches,
+                  MARKETPLACE: row.marketplaces}
+        notes: list[list[str]] = [[], *([t(COUNTED[kind], count=counts[kind])]
+                                        if counts[kind] else []
+                                        for kind in (STRONGHOLD, CHURCH, MARKETPLACE)),
+                                  [t("score.tech_line", tech=t(f"tech.{tid}"), points=p)
+                                   for tid, p in row.tech_bonus.items()], []]
+        step = SMALL + 4
+        # the numbers on one line, raised as far as the longest notes need
+        most = max(len(lines) for lines in notes)
+        top = band.centery - 8 - (most * step) // 2
+        top = max(band.y + 24, min(top, band.bottom - 8 - most * step - 22))
+        for i, value in enumerate(values):
+            last = i == len(values) - 1
+            lines = notes[i]
+            blit_text(surface, str(value), (centers[i], top),
+                      role="text-bold" if last else "text-semibold",
+                      size=34 if last else 28, color=P.INK, anchor="center")
+            for k, line in enumerate(lines):
+                size = fit_size(line, "text", SMALL, widths[i] - 8)
+                blit_text(surface, line, (centers[i], top + 26 + k * step), size=size,
+                          color=P.INK, anchor="midtop")
 
 
 __all__ = ["ScoringScene"]
