@@ -11,11 +11,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import NoReturn
 
 from .ai.tournament import add_arguments as add_tournament_arguments
 from .ai.tournament import run_args as run_tournament
-from .bench import NAMES, bench
+from .bench import NAMES, bench, record_paths, replay_bench
 from .cards import COLORS
 from .deal import deal_towns, random_seat_order
 from .record import RecordError, players_refusal, read_record_file, replay, write_record
@@ -110,9 +111,36 @@ def _new(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
+    if args.rounds < 1:
+        return fail(f"--rounds must be at least 1, not {args.rounds}")
+    if args.replay is not None:
+        return _bench_replay(args.replay, args.rounds)
+    if args.games < 1:
+        return fail(f"--games must be at least 1, not {args.games}")
+    if args.write is not None and Path(args.write).exists() and not Path(args.write).is_dir():
+        return fail(f"--write: {args.write}: not a folder")
     print(f"playing {args.games} random 4-player games (seed {args.seed}), "
           "every step chosen from legal_steps", flush=True)
-    print(bench(args.games, args.seed))
+    try:
+        line = bench(args.games, args.seed, write=args.write)
+    except OSError as exc:
+        return fail(f"--write: {args.write}: {exc.strerror or exc}")
+    if args.write is not None:
+        print(f"wrote {args.games} records to {args.write}")
+    print(line)
+    return 0
+
+
+def _bench_replay(folder: str, rounds: int) -> int:
+    if not Path(folder).is_dir():
+        return fail(f"--replay: {folder}: not a folder")
+    if not record_paths(folder):
+        return fail(f"--replay: {folder}: no records in it (.txt or .sti files)")
+    try:
+        lines = replay_bench(folder, rounds)
+    except RecordError as exc:
+        return fail(str(exc))
+    print("\n".join(lines))
     return 0
 
 
@@ -135,9 +163,16 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--names", help="comma-separated names in seat order")
     p.add_argument("--random-start", action="store_true", help="draw the starting player")
     p.set_defaults(run=_new)
-    p = sub.add_parser("bench", help="play random games and print games/s")
+    p = sub.add_parser("bench", help="play random games and print games/s, or replay the "
+                                     "records of a folder and print steps/s")
     p.add_argument("--games", type=int, default=300)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--write", metavar="DIR", help="also write each game as a record there")
+    p.add_argument("--replay", metavar="DIR",
+                   help="replay every record in DIR: steps/s for apply alone and with "
+                        "the legal steps listed at every position")
+    p.add_argument("--rounds", type=int, default=3,
+                   help="with --replay, how many times each way (default 3)")
     p.set_defaults(run=_bench)
     p = sub.add_parser("tournament", help="play computer-only games between the levels")
     add_tournament_arguments(p)

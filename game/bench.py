@@ -1,20 +1,29 @@
-"""A careless but purposeful random player, and the engine benchmark built on it.
+"""A careless but purposeful random player, and the engine benchmarks built on it.
 
 The benchmark is the figure the computer players live on: it plays whole 4-player
 games choosing every step from the engine's own ``legal_steps`` listing, so it
 measures listing the legal steps as well as applying them.
+
+The replay benchmark (``replay_bench``) measures the engine on records anyone can
+replay with another implementation of the rules: every record of a folder, its
+steps applied alone, then applied with the legal steps listed at every position.
 """
 
 from __future__ import annotations
 
 import random
 import time
+from pathlib import Path
 
+from .record import RecordError, read_record_file, replay, write_record
 from .rules import apply, legal_steps
 from .state import AFTER_MOVE, State
-from .steps import Step
+from .steps import ACTION_KINDS, Step, parse_step, shown
 
 NAMES = ("Ann", "Bea", "Cy", "Dan")
+_USEFUL_AFTER_MOVE = frozenset(("cargo", "map", "build"))
+#: The files of a folder that ``replay_bench`` reads as records.
+RECORD_SUFFIXES = (".txt", ".sti")
 
 
 def careless_step(st: State, rng: random.Random) -> Step:
@@ -22,7 +31,7 @@ def careless_step(st: State, rng: random.Random) -> Step:
     steps = legal_steps(st)
     roll = rng.random()
     if st.phase == AFTER_MOVE:
-        useful = [s for s in steps if s.kind in ("cargo", "map", "build")]
+        useful = [s for s in steps if s.kind in _USEFUL_AFTER_MOVE]
         if useful and roll < 0.75:
             return rng.choice(useful)
         return steps[-1]  # done
@@ -32,21 +41,28 @@ def careless_step(st: State, rng: random.Random) -> Step:
         return rng.choice(steps)
     if roll < 0.02:
         return rng.choice(steps)
+    # The listing keeps each kind of action together, in the order of first mention.
     by_kind: dict[str, list[Step]] = {}
     for s in steps:
-        if s.is_action:
-            by_kind.setdefault(s.kind, []).append(s)
+        kind = s.kind
+        if kind in ACTION_KINDS:
+            group = by_kind.get(kind)
+            if group is None:
+                by_kind[kind] = [s]
+            else:
+                group.append(s)
     if not by_kind:
         return steps[-1]
     return rng.choice(by_kind[rng.choice(list(by_kind))])
 
 
-def random_game(seed: int, players: int = 4, max_steps: int = 5000) -> tuple[State, list[Step]]:
+def random_game(seed: int, players: int = 4, max_steps: int = 5000,
+                variant: str = "standard") -> tuple[State, list[Step]]:
     """One whole game of careless play from a seeded deal."""
     from .deal import deal_towns
 
     rng = random.Random(seed)
-    st = State.start(NAMES[:players], deal_towns(players, seed))
+    st = State.start(NAMES[:players], deal_towns(players, seed), variant)
     played: list[Step] = []
     while not st.over and len(played) < max_steps:
         step = careless_step(st, rng)
@@ -55,13 +71,92 @@ def random_game(seed: int, players: int = 4, max_steps: int = 5000) -> tuple[Sta
     return st, played
 
 
-def bench(games: int = 200, seed: int = 1, players: int = 4) -> str:
-    """Play ``games`` random games; returns the figure line."""
+def game_seed(seed: int, game: int) -> int:
+    """The deal and the player's seed of the benchmark's game number ``game``."""
+    return seed * 100003 + game
+
+
+def bench(games: int = 200, seed: int = 1, players: int = 4,
+          write: str | Path | None = None) -> str:
+    """Play ``games`` random games; returns the figure line. With ``write``, each game
+    is also written as a record into that folder (after the clock has stopped)."""
     steps = 0
+    finished: list[tuple[int, State, list[Step]]] = []
     start = time.perf_counter()
     for g in range(games):
-        _, played = random_game(seed * 100003 + g, players)
+        st, played = random_game(game_seed(seed, g), players)
         steps += len(played)
+        if write is not None:
+            finished.append((g, st, played))
     elapsed = time.perf_counter() - start
+    if write is not None:
+        write_games(write, seed, finished)
     return (f"games/s: {games / elapsed:.1f}  steps/s: {steps / elapsed:.0f}  "
             f"steps/game: {steps / games:.0f}")
+
+
+def write_games(folder: str | Path, seed: int,
+                games: list[tuple[int, State, list[Step]]]) -> list[Path]:
+    """Write benchmark games as records ``game-NNNN.txt`` (with their [Seed])."""
+    out = Path(folder)
+    out.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for g, st, played in games:
+        text = write_record(st.names, st.towns, [str(s) for s in played], st.variant,
+                            [("Seed", str(game_seed(seed, g)))])
+        path = out / f"game-{g + 1:04d}.txt"
+        path.write_text(text, "utf-8")
+        paths.append(path)
+    return paths
+
+
+def record_paths(folder: str | Path) -> list[Path]:
+    """The records of a folder (``.txt`` and ``.sti`` files, not its subfolders), by name."""
+    return sorted(p for p in Path(folder).iterdir()
+                  if p.suffix.lower() in RECORD_SUFFIXES and p.is_file())
+
+
+def load_games(paths: list[Path]) -> list[tuple[State, list[Step]]]:
+    """Each record's start and its steps, parsed; every record is replayed once first,
+    so a record the engine refuses stops here with a RecordError naming it."""
+    games = []
+    for path in paths:
+        try:
+            record = read_record_file(path)
+            replay(record)
+        except RecordError as exc:
+            raise exc.at(shown(str(path), 200)) from None
+        games.append((record.start(), [parse_step(text) for _, text in record.steps]))
+    return games
+
+
+def time_replay(games: list[tuple[State, list[Step]]], listing: bool) -> float:
+    """Seconds to replay every game once: its steps applied, and with ``listing`` the
+    legal steps listed at every position (the last one included)."""
+    start = time.perf_counter()
+    if listing:
+        for st, steps in games:
+            for step in steps:
+                legal_steps(st)
+                st = apply(st, step)
+            legal_steps(st)
+    else:
+        for st, steps in games:
+            for step in steps:
+                st = apply(st, step)
+    return time.perf_counter() - start
+
+
+def replay_bench(folder: str | Path, rounds: int = 3) -> list[str]:
+    """Replay every record of ``folder`` ``rounds`` times each way; the report lines,
+    the figure line last: ``apply steps/s: X  apply+listing steps/s: Y``.
+
+    Reading and parsing the records is not timed: ``apply`` is given parsed steps."""
+    games = load_games(record_paths(folder))
+    steps = sum(len(played) for _, played in games)
+    time_replay(games, True)  # a warm-up round: the step tables, the caches
+    alone = sum(time_replay(games, False) for _ in range(rounds))
+    listed = sum(time_replay(games, True) for _ in range(rounds))
+    done = steps * rounds
+    return [f"replayed {len(games)} records, {steps} steps, {rounds} rounds each way",
+            f"apply steps/s: {done / alone:.0f}  apply+listing steps/s: {done / listed:.0f}"]

@@ -11,6 +11,7 @@ Every rule number below refers to ../shared/RULES.md.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from itertools import compress
 from typing import NamedTuple
 
 from .cards import CARDS, STRONGHOLD
@@ -257,18 +258,26 @@ def _build(st: State, step: Step) -> State:
     return st
 
 
-def sale_value(st: State, seat: int, spaces: tuple[Space, ...]) -> tuple[int, int, int]:
-    """(types counted, wealth gained, VP gained) for selling these goods now."""
-    board = st.board
-    goods_type = board.goods_type
-    types = {goods_type[(s[1] - 1) * 2 + s[2] - 1] for s in spaces}
-    if seat in st.buildings:
-        market = board.market_good
-        buildings = st.buildings
+def _types(st: State, seat: int, mask: int) -> int:
+    """How many goods types a sale counts: those of the goods sold (``mask``, as bits)
+    and those of the seat's marketplaces."""
+    buildings = st.buildings
+    if seat in buildings:
+        board = st.board
+        market_bit = board.market_bit
         for i in board.markets:
             if buildings[i] == seat:
-                types.add(market[i])
-    count = len(types)
+                mask |= market_bit[i]
+    return mask.bit_count()
+
+
+def sale_value(st: State, seat: int, spaces: tuple[Space, ...]) -> tuple[int, int, int]:
+    """(types counted, wealth gained, VP gained) for selling these goods now."""
+    goods_bit = st.board.goods_bit
+    mask = 0
+    for space in spaces:
+        mask |= goods_bit[(space[1] - 1) * 2 + space[2] - 1]
+    count = _types(st, seat, mask)
     wealth = SELL_WEALTH[count] + (1 if st.tech_owner[T_FACTORY] == seat else 0)
     return count, wealth, SELL_VP[count]
 
@@ -278,20 +287,26 @@ def _sell(st: State, step: Step) -> State:
     spaces = step.args
     goods = st.goods
     size = st.board.size
+    goods_bit = st.board.goods_bit
+    mask = 0
     for space in spaces:
-        if not 1 <= space[1] <= size:
-            raise IllegalStep("no_town", pos=space[1])
-        if goods[_index(space)] != seat:
+        pos = space[1]
+        if not 1 <= pos <= size:
+            raise IllegalStep("no_town", pos=pos)
+        i = (pos - 1) * 2 + space[2] - 1
+        if goods[i] != seat:
             raise IllegalStep("not_your_good", space=space_str(space))
-    _, wealth, vp = sale_value(st, seat, spaces)
+        mask |= goods_bit[i]
+    count = _types(st, seat, mask)
+    wealth = SELL_WEALTH[count] + (1 if st.tech_owner[T_FACTORY] == seat else 0)
     st = st.derive()
     st.goods = goods = goods[:]
     for space in spaces:
-        goods[_index(space)] = -1
+        goods[(space[1] - 1) * 2 + space[2] - 1] = -1
     _own_money(st)
     st.lisboa[seat] += len(spaces)
     _gain(st, seat, wealth, st.wealth)
-    _gain(st, seat, vp, st.vp)
+    _gain(st, seat, SELL_VP[count], st.vp)
     st.ap -= 1
     return st
 
@@ -834,11 +849,33 @@ def ship_moves(st: State) -> list[ShipMove]:
     return moves
 
 
-_NONE: list = []
+_NONE: tuple = ()
+_POSITIONS = range(1, MAX_TOWNS + 1)
+_return_sea = _RETURN_SEA.__getitem__
+_return_g = _RETURN_G.__getitem__
+_return_b = _RETURN_B.__getitem__
+_geography_g = _GEOGRAPHY_G.__getitem__
+_geography_b = _GEOGRAPHY_B.__getitem__
+_sell = _SELL.__getitem__
+_space_g = _G.__getitem__
+_space_b = _B.__getitem__
 
 
-def _builds(st: State, seat: int, out: list[Step], seas: list[int], goods_held: list[int],
-            buildings_held: list[int]) -> None:
+def _held(owners: list[int], seat: int) -> list[int] | tuple:
+    """The indices of ``owners`` (goods or buildings) that hold this seat's markers."""
+    count = owners.count(seat)
+    if not count:
+        return _NONE
+    i = owners.index(seat)
+    held = [i]
+    for _ in range(count - 1):
+        i = owners.index(seat, i + 1)
+        held.append(i)
+    return held
+
+
+def _builds(st: State, out: list[Step], seas: list[int] | tuple, goods_held: list[int] | tuple,
+            buildings_held: list[int] | tuple) -> None:
     """Append every build (the player can pay for one): at each face-up town with an
     empty building space, from each builder the player has there."""
     sources: dict[int, int] = {}
@@ -864,33 +901,6 @@ def _builds(st: State, seat: int, out: list[Step], seas: list[int], goods_held: 
             out.extend(_builds_at(pos, empty, bits))
 
 
-def _free_steps(st: State, seat: int, out: list[Step], seas: list[int],
-                goods_held: list[int], buildings_held: list[int]) -> None:
-    for pos in seas:
-        out.append(_RETURN_SEA[pos])
-    for i in goods_held:
-        out.append(_RETURN_G[i])
-    for i in buildings_held:
-        out.append(_RETURN_B[i])
-    wealth = st.wealth[seat]
-    if wealth:
-        out.append(_RETURN_BANKER)
-    if st.vp[seat]:
-        out.append(_RETURN_HISTORIAN)
-    owner = st.tech_owner
-    if owner[T_BANK] == seat and not st.flags & USED_BANK and wealth >= BANK_COST:
-        out.append(_BANK)
-    if (owner[T_GEOGRAPHY] == seat and not st.flags & USED_GEOGRAPHY
-            and (goods_held or buildings_held)):
-        for i in goods_held:
-            out.append(_GEOGRAPHY_G[i])
-        for i in buildings_held:
-            out.append(_GEOGRAPHY_B[i])
-        if len(goods_held) + len(buildings_held) > 1:
-            out.append(_s("geography", tuple([_G[i] for i in goods_held]
-                                             + [_B[i] for i in buildings_held])))
-
-
 def legal_steps(st: State) -> list[Step]:
     """The legal steps of the player to move.
 
@@ -905,69 +915,89 @@ def legal_steps(st: State) -> list[Step]:
     if st.over:
         return []
     seat = st.active
-    size = st.board.size
     revealed = st.revealed
     goods = st.goods
-    buildings = st.buildings
-    base = seat * (size + 1)
+    base = seat * (st.board.size + 1)
     row = st.ships[base + 1: base + revealed + 1]
-    seas = [pos for pos, count in enumerate(row, 1) if count] if any(row) else _NONE
-    goods_held = [i for i, o in enumerate(goods) if o == seat] if seat in goods else _NONE
-    buildings_held = ([i for i, o in enumerate(buildings) if o == seat]
-                      if seat in buildings else _NONE)
+    seas = list(compress(_POSITIONS, row)) if any(row) else _NONE
+    goods_held = _held(goods, seat) if seat in goods else _NONE
+    buildings = st.buildings
+    buildings_held = _held(buildings, seat) if seat in buildings else _NONE
     wealth = st.wealth[seat]
     owners = st.tech_owner
+    flags = st.flags
     out: list[Step] = []
     if st.phase == AFTER_MOVE:
+        last = _DONE
         for pos in seas:
             i = pos * 2 - 2
             empty = (goods[i] < 0) | (goods[i + 1] < 0) << 1
             if empty:
-                out.extend(_CARGO_AT[pos][empty])
+                out += _CARGO_AT[pos][empty]
         if st.map_pending > 0 and owners[T_MAP] == seat and wealth >= MAP_COST:
             out.append(_MAP)
-        if (owners[T_ARCHITECTURE] == seat and not st.flags & USED_ARCHITECTURE
+        if (owners[T_ARCHITECTURE] == seat and not flags & USED_ARCHITECTURE
                 and wealth >= BUILD_COST):
-            _builds(st, seat, out, seas, goods_held, buildings_held)
-        _free_steps(st, seat, out, seas, goods_held, buildings_held)
-        out.append(_DONE)
-        return out
-    if st.ap:
-        if wealth >= EMPLOY_COST and st.stock[seat]:
-            out.append(_EMPLOY)
-        speed = st.speed[seat]
-        if speed < 3 and wealth >= SPEED_COST[speed]:
-            out.append(_SPEED)
-        if owners.count(seat) < 3:
-            budget = wealth + 1 if owners[T_METALLURGY] == seat else wealth
-            for t in _TECHS_WITHIN[budget if budget < _TOP_TECH_COST else _TOP_TECH_COST]:
-                if owners[t] < 0:
-                    out.append(_TECH[t])
-        if wealth >= BUILD_COST:
-            _builds(st, seat, out, seas, goods_held, buildings_held)
-        if goods_held:
-            for i in goods_held:
-                out.append(_SELL[i])
-            if len(goods_held) > 1:
-                out.append(_s("sell", tuple([_G[i] for i in goods_held])))
-        reach = revealed + 1 if revealed < size and not st.flags & ENTERED_FACE_DOWN \
-            else revealed
-        lisboa = st.lisboa[seat]
-        if lisboa:
-            out.extend(_LAUNCH[speed][reach])
-            last = 0
-            kinds = st.board.building_kind
-            for i in buildings_held:
-                via = (i >> 1) + 1
-                if kinds[i] == STRONGHOLD and via != last and via <= revealed:
-                    out.extend(_VIA[via][speed][reach])
-                    last = via
-        for pos in seas:
-            out.extend(_FROM[pos][speed][reach])
-        if lisboa > 1:
-            out.extend(_all_launch(lisboa, speed if speed < revealed else revealed))
-    _free_steps(st, seat, out, seas, goods_held, buildings_held)
-    out.append(_END)
+            _builds(st, out, seas, goods_held, buildings_held)
+    else:
+        last = _END
+        if st.ap:
+            if wealth >= EMPLOY_COST and st.stock[seat]:
+                out.append(_EMPLOY)
+            speed = st.speed[seat]
+            if speed < 3 and wealth >= SPEED_COST[speed]:
+                out.append(_SPEED)
+            if owners.count(seat) < 3:
+                budget = wealth + 1 if owners[T_METALLURGY] == seat else wealth
+                for t in _TECHS_WITHIN[budget if budget < _TOP_TECH_COST else _TOP_TECH_COST]:
+                    if owners[t] < 0:
+                        out.append(_TECH[t])
+            if wealth >= BUILD_COST and (seas or goods_held or buildings_held):
+                _builds(st, out, seas, goods_held, buildings_held)
+            if goods_held:
+                out += map(_sell, goods_held)
+                if len(goods_held) > 1:
+                    out.append(_s("sell", tuple(map(_space_g, goods_held))))
+            if revealed < st.board.size and not flags & ENTERED_FACE_DOWN:
+                reach = revealed + 1
+            else:
+                reach = revealed
+            lisboa = st.lisboa[seat]
+            if lisboa:
+                out += _LAUNCH[speed][reach]
+                if buildings_held:
+                    previous = 0
+                    kinds = st.board.building_kind
+                    for i in buildings_held:
+                        via = (i >> 1) + 1
+                        if kinds[i] == STRONGHOLD and via != previous and via <= revealed:
+                            out += _VIA[via][speed][reach]
+                            previous = via
+            for pos in seas:
+                out += _FROM[pos][speed][reach]
+            if lisboa > 1:
+                out += _all_launch(lisboa, speed if speed < revealed else revealed)
+    # The free steps, in either phase.
+    if seas:
+        out += map(_return_sea, seas)
+    if goods_held:
+        out += map(_return_g, goods_held)
+    if buildings_held:
+        out += map(_return_b, buildings_held)
+    if wealth:
+        out.append(_RETURN_BANKER)
+    if st.vp[seat]:
+        out.append(_RETURN_HISTORIAN)
+    if owners[T_BANK] == seat and not flags & USED_BANK and wealth >= BANK_COST:
+        out.append(_BANK)
+    if owners[T_GEOGRAPHY] == seat and not flags & USED_GEOGRAPHY and (
+            goods_held or buildings_held):
+        out += map(_geography_g, goods_held)
+        out += map(_geography_b, buildings_held)
+        if len(goods_held) + len(buildings_held) > 1:
+            out.append(_s("geography", (*map(_space_g, goods_held),
+                                        *map(_space_b, buildings_held))))
+    out.append(last)
     return out
 
 

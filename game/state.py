@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import CARDS, COLORS, STRONGHOLD, Town
+from .cards import CARDS, COLORS, GOODS, STRONGHOLD, Town
 from .steps import Space
 
 MARKERS_PER_PLAYER = 13
@@ -86,6 +86,10 @@ class Board:
     strongholds: tuple[int, ...] = field(init=False, compare=False)
     #: The building-space indices that hold marketplaces.
     markets: tuple[int, ...] = field(init=False, compare=False)
+    #: Each goods space's type as a bit (``1 << GOODS.index(type)``), for counting types.
+    goods_bit: tuple[int, ...] = field(init=False, compare=False)
+    #: Each building space's marketplace good as a bit (0: not a marketplace).
+    market_bit: tuple[int, ...] = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "size", len(self.towns))
@@ -93,6 +97,10 @@ class Board:
             i for i, kind in enumerate(self.building_kind) if kind == STRONGHOLD))
         object.__setattr__(self, "markets", tuple(
             i for i, good in enumerate(self.market_good) if good is not None))
+        object.__setattr__(self, "goods_bit", tuple(
+            1 << GOODS.index(good) for good in self.goods_type))
+        object.__setattr__(self, "market_bit", tuple(
+            0 if good is None else 1 << GOODS.index(good) for good in self.market_good))
 
     @classmethod
     def of(cls, towns: tuple[str, ...]) -> Board:
