@@ -237,3 +237,75 @@ def test_scoring_columns_say_points_and_count_buildings_in_readable_print(
     Hand(app).frames(30)
     review = app.stack.top
     assert isinstance(review, ReviewScene) and review.index == len(session.steps)
+
+
+# ----- every count reads naturally in the singular and the plural -------------------------------
+#: Placeholders that hold a word or a phrase, never a bare number.
+WORDS = {"name", "names", "you", "bob", "cy", "kind", "good", "goods", "types", "tech",
+         "building", "space", "step", "sentence", "reason", "file", "folder", "backup",
+         "path", "error", "why", "token", "tag", "char", "card", "holdings", "what", "date",
+         "zone", "level", "hint", "message", "text", "value", "variant", "w", "h",
+         "colour", "you_colour", "bob_colour", "cy_colour",
+         "pos", "src", "dst"}  # a town's or a sea's place: a number, never a count
+#: Countable things a number may be followed by (wealth and VP read the same either way).
+NOUN = (r"\{(\w+)\} (?:[a-z-]+ )?(markers?|ships?|goods?|types?|towns?|turns?|steps?|rows?|"
+        r"points?|players?|records?|church(?:es)?|markets?|strongholds?|cards?|names?|"
+        r"characters?|scientists?|bankers?|historians?|technolog(?:y|ies)|buildings?|"
+        r"spaces?|moves?|seas?)\b")
+#: Messages whose number is never 1, so their one form is always right.
+ALWAYS_MANY = {
+    "reason.ships_short": "raised only when more ships move than the sea holds, and it holds one",
+    "reason.name_too_long": "the limit is MAX_NAME_LENGTH, 20",
+    "record.towns_for_players": "3 or 4 players, 9 or 12 towns",
+}
+
+
+def test_no_english_message_says_s_in_brackets_or_counts_without_a_plural() -> None:
+    import re
+
+    from game.record import MAX_NAME_LENGTH
+    from scenes.text.catalog import ENGLISH
+
+    assert MAX_NAME_LENGTH > 1
+    noun = re.compile(NOUN)
+    bracketed, uncounted = [], []
+    for key, source in ENGLISH.items():
+        for text in (source if isinstance(source, tuple) else (source,)):
+            if "(s)" in text or "(es)" in text:
+                bracketed.append(f"{key}: {text}")
+        if isinstance(source, tuple) or key in ALWAYS_MANY:
+            continue
+        for match in noun.finditer(source):
+            if match.group(1) not in WORDS:
+                uncounted.append(f"{key}: {match.group(0)!r} in {source!r}")
+    assert bracketed == []
+    assert uncounted == [], "a number before a noun needs plural_message and {count}"
+
+
+@pytest.mark.parametrize(("key", "values", "one", "many"), [
+    ("status.your_turn", {"name": "Ann"}, "1 action point left", "2 action points left"),
+    ("confirm.end_turn", {}, "with 1 action point unused", "with 2 action points unused"),
+    ("log.end_unspent", {"name": "Ann"}, "1 action point unused", "2 action points unused"),
+    ("status.voyage", {}, "1 ship move staged", "2 ship moves staged"),
+    ("log.move", {"name": "Ann"}, "sails 1 ship.", "sails 2 ships."),
+    ("log.geography", {"name": "Ann"}, "1 marker put back", "2 markers put back"),
+    ("score.count.church", {}, "1 church", "2 churches"),
+])
+def test_counts_are_said_in_both_forms(key: str, values: dict, one: str, many: str) -> None:
+    from scenes.text.catalog import t
+
+    assert one in t(key, count=1, **values)
+    assert many in t(key, count=2, **values)
+
+
+def test_a_sale_says_goods_and_types_in_their_own_numbers() -> None:
+    from game.words import phrase
+    from scenes.text.catalog import t
+
+    def sale(goods: int, types: int) -> str:
+        return t("log.sell", name="Ann", goods=phrase("phrase.goods", count=goods),
+                 types=phrase("phrase.types", count=types), wealth=1, vp=0)
+
+    assert "sells 1 trade good of 1 type:" in sale(1, 1)
+    assert "sells 2 trade goods of 2 types:" in sale(2, 2)
+    assert "sells 2 trade goods of 1 type:" in sale(2, 1)
