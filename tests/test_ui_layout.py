@@ -1,4 +1,5 @@
-"""The table layout: every zone the table looks up exists, in place, without overlaps."""
+"""The table layouts (four players, three players): every zone the table looks up
+exists, in place, without overlaps, and nothing that is not in play has a zone."""
 
 from __future__ import annotations
 
@@ -16,39 +17,64 @@ import pytest
 
 from game.cards import CARDS
 from scenes.core.assets import asset_path
-from scenes.core.layout import Layout, LayoutError
+from scenes.core.layout import Layout, LayoutError, table_layout
 
-REQUIRED = (
-    ["lisboa", "status", "log", "turn", "button_sail", "button_done", "button_sell",
-     "button_end_turn", "button_undo", "button_rules", "button_hint", "button_menu", "india_9",
-     "india_12"]
-    + [f"{kind}_{n}" for n in range(1, 13) for kind in ("town", "sea")]
-    + [f"{kind}_{n}_{k}" for n in range(1, 13) for k in (1, 2) for kind in ("goods", "building")]
-    + [f"ship_{n}_{s}" for n in range(1, 13) for s in range(4)]
-    + [f"tech_{t.id}" for t in CARDS.techs]
-    + [f"techcard_{c}" for c in ("I", "II", "III")]
-    + [f"{kind}_{s}" for s in range(4) for kind in (
-        "stock", "board", "bankers", "historians", "scientists", "lisboa", "name", "domain",
-        "historycard")]
-    + [f"speed_{s}_{v}" for s in range(4) for v in (1, 2, 3)]
-    + [f"{kind}_{s}_{v}" for s in range(4) for v in range(1, 6) for kind in ("banker", "historian")]
-    + [f"scientist_{s}_{i}" for s in range(4) for i in (1, 2, 3)]
-)
+
+def towns(players: int) -> int:
+    return 9 if players == 3 else 12
+
+
+def required(players: int) -> list[str]:
+    n, seats = towns(players), range(players)
+    return (
+        ["lisboa", "status", "log", "turn", "button_sail", "button_done", "button_sell",
+         "button_end_turn", "button_undo", "button_rules", "button_hint", "button_menu",
+         "india_9"] + (["india_12"] if players == 4 else [])
+        + [f"{kind}_{p}" for p in range(1, n + 1) for kind in ("town", "sea")]
+        + [f"{kind}_{p}_{k}" for p in range(1, n + 1) for k in (1, 2)
+           for kind in ("goods", "building")]
+        + [f"ship_{p}_{s}" for p in range(1, n + 1) for s in seats]
+        + [f"tech_{t.id}" for t in CARDS.techs]
+        + [f"techcard_{c}" for c in ("I", "II", "III")]
+        + [f"{kind}_{s}" for s in seats for kind in (
+            "stock", "board", "bankers", "historians", "scientists", "lisboa", "name", "domain",
+            "historycard")]
+        + [f"speed_{s}_{v}" for s in seats for v in (1, 2, 3)]
+        + [f"{kind}_{s}_{v}" for s in seats for v in range(1, 6)
+           for kind in ("banker", "historian")]
+        + [f"scientist_{s}_{i}" for s in seats for i in (1, 2, 3)]
+    )
+
+
+REQUIRED = required(4)
 
 # Zones a marker sits on or a player clicks: none of these may overlap another.
 LEAF_KINDS = {"goods", "building", "tech", "lisboa-slot", "ship-stack", "banker", "speed",
               "scientist", "historian", "stock", "name", "button"}
 
 
-@pytest.fixture(scope="module")
-def layout() -> Layout:
-    return Layout.load()
+@pytest.fixture(scope="module", params=[4, 3], ids=["four", "three"])
+def layout(request: pytest.FixtureRequest) -> Layout:
+    return table_layout(request.param)
+
+
+def players_of(layout: Layout) -> int:
+    return 4 if layout.has("board_3") else 3
 
 
 def test_every_required_name_is_there(layout: Layout) -> None:
-    missing = [name for name in REQUIRED if not layout.has(name)]
+    missing = [name for name in required(players_of(layout)) if not layout.has(name)]
     assert not missing, f"missing zones: {missing}"
     assert layout.size == (1920, 1080)
+
+
+def test_the_three_player_table_has_nothing_out_of_play() -> None:
+    three = table_layout(3)
+    assert not any(three.has(name) for name in (
+        "town_10", "sea_12", "goods_10_1", "board_3", "lisboa_3", "ship_5_3", "india_12"))
+    # the room of the absent towns and board goes to the others
+    assert three.rect("town_1").w > table_layout(4).rect("town_1").w * 1.25
+    assert three.rect("board_0").w > table_layout(4).rect("board_0").w * 1.25
 
 
 def test_the_tmx_is_in_step_with_its_generator(tmp_path: Path) -> None:
@@ -57,9 +83,10 @@ def test_the_tmx_is_in_step_with_its_generator(tmp_path: Path) -> None:
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    out = tmp_path / "table.tmx"
-    module.main(["make_table.py", str(out)])
-    assert out.read_text("utf-8") == asset_path("layout", "table.tmx").read_text("utf-8")
+    module.main(["make_table.py", str(tmp_path)])
+    for name in ("table.tmx", "table3.tmx"):
+        written = (tmp_path / name).read_text("utf-8")
+        assert written == asset_path("layout", name).read_text("utf-8"), name
 
 
 def test_everything_is_on_the_screen(layout: Layout) -> None:
@@ -78,7 +105,7 @@ def test_no_overlaps_within_a_layer(layout: Layout, layer: str) -> None:
 
 def test_no_two_leaf_zones_overlap(layout: Layout) -> None:
     leaves = [z for z in layout.zones() if z.kind in LEAF_KINDS]
-    assert len(leaves) == 192
+    assert len(leaves) == (192 if players_of(layout) == 4 else 140)
     clashes = [(a.name, b.name) for a, b in combinations(leaves, 2) if a.rect.colliderect(b.rect)]
     assert not clashes
 
@@ -87,14 +114,15 @@ def test_spaces_sit_inside_their_cards(layout: Layout) -> None:
     def inside(child: str, parent: str) -> None:
         assert layout.rect(parent).contains(layout.rect(child)), f"{child} not in {parent}"
 
-    for n in range(1, 13):
+    players = players_of(layout)
+    for n in range(1, towns(players) + 1):
         for k in (1, 2):
             inside(f"goods_{n}_{k}", f"town_{n}")
             inside(f"building_{n}_{k}", f"town_{n}")
-        for s in range(4):
+        for s in range(players):
             inside(f"ship_{n}_{s}", f"sea_{n}")
         assert layout.rect(f"sea_{n}").top >= layout.rect(f"town_{n}").bottom, "sea below card"
-    for s in range(4):
+    for s in range(players):
         inside(f"lisboa_{s}", "lisboa")
         for part in ("name", "domain", "historycard", "stock"):
             inside(f"{part}_{s}", f"board_{s}")
@@ -109,9 +137,10 @@ def test_spaces_sit_inside_their_cards(layout: Layout) -> None:
 
 
 def test_card_line_runs_left_to_right(layout: Layout) -> None:
-    xs = [layout.rect("lisboa").x] + [layout.rect(f"town_{n}").x for n in range(1, 13)]
-    assert xs == sorted(xs) and len(set(xs)) == 13
-    assert min(layout.rect(f"town_{n}").w for n in range(1, 13)) >= 130
+    n = towns(players_of(layout))
+    xs = [layout.rect("lisboa").x] + [layout.rect(f"town_{p}").x for p in range(1, n + 1)]
+    assert xs == sorted(xs) and len(set(xs)) == n + 1
+    assert min(layout.rect(f"town_{p}").w for p in range(1, n + 1)) >= 130
 
 
 def test_zone_under_a_point_is_the_most_specific(layout: Layout) -> None:
