@@ -402,7 +402,10 @@ def _move_problem(st: State, moves: tuple[ShipMove, ...], seat: int) -> IllegalS
             return IllegalStep("ships_short", count=count, pos=src, have=have)
     if into_unknown > 1:
         return IllegalStep("one_unknown")
-    raise AssertionError("a voyage turned down without a reason")  # pragma: no cover
+    # Only a step made by hand gets here: a ship leaving a sea off the board on its
+    # way through a stronghold.
+    return IllegalStep("no_sea", pos=next(src for src, _via, _dst in moves
+                                          if not 0 <= src <= st.board.size))
 
 
 def _move(st: State, step: Step) -> State:
@@ -415,61 +418,49 @@ def _move(st: State, step: Step) -> State:
     if limit > size:
         limit = size
     base = seat * (size + 1)
-    ships = st.ships
-    buildings = st.buildings
-    kinds = st.board.building_kind
+    ships = st.ships[:]
     launched = 0
     into_unknown = 0
-    taken: dict[int, int] | None = None
-    fine = True
-    # One pass over the moves: each move's reach, and what the voyage takes.
+    # One pass over the moves checks each move's reach and takes each ship from its sea
+    # (a ship arriving in a sea cannot leave it in the same voyage: arrivals come after).
     for src, via, dst in moves:
         if not 1 <= dst <= limit:
-            fine = False
             break
         if via:
             if not 1 <= via <= size:
-                fine = False
                 break
             i = via * 2 - 2
+            buildings = st.buildings
+            kinds = st.board.building_kind
             if not ((buildings[i] == seat and kinds[i] == STRONGHOLD)
                     or (buildings[i + 1] == seat and kinds[i + 1] == STRONGHOLD)):
-                fine = False
                 break
-            start = via
-        else:
-            start = src
-        if dst - start > speed or start - dst > speed:
-            fine = False
+            if dst - via > speed or via - dst > speed:
+                break
+        elif dst - src > speed or src - dst > speed:
             break
-        if src == 0:
-            launched += 1
-        else:
-            if not 1 <= src <= size:
-                fine = False
+        if src:
+            if not 1 <= src <= size or not ships[base + src]:
                 break
-            if taken is None:
-                taken = {src: 1}
-            else:
-                taken[src] = taken.get(src, 0) + 1
+            ships[base + src] -= 1
+        else:
+            launched += 1
         if dst > revealed:
             into_unknown += 1
-    if fine:
-        if launched > st.lisboa[seat] or into_unknown > 1:
-            fine = False
-        elif taken is not None:
-            for src, count in taken.items():
-                if ships[base + src] < count:
-                    fine = False
-                    break
-    if not fine:
-        raise _move_problem(st, moves, seat)
+    else:
+        if launched <= st.lisboa[seat] and into_unknown <= 1:
+            return _voyage(st, seat, moves, ships, base, launched, into_unknown)
+    raise _move_problem(st, moves, seat)
+
+
+def _voyage(st: State, seat: int, moves: tuple[ShipMove, ...], ships: list[int], base: int,
+            launched: int, into_unknown: int) -> State:
+    """The state after a legal voyage; ``ships`` is already a new list, its ships taken
+    from their seas."""
+    for move in moves:
+        ships[base + move[2]] += 1
     st = st.derive()
-    st.ships = ships = ships[:]
-    for src, _via, dst in moves:
-        if src:
-            ships[base + src] -= 1
-        ships[base + dst] += 1
+    st.ships = ships
     if launched:
         st.lisboa = st.lisboa[:]
         st.lisboa[seat] -= launched
@@ -478,11 +469,11 @@ def _move(st: State, step: Step) -> State:
     vp = 0
     owners = st.tech_owner
     if into_unknown:
-        pos = revealed + 1
+        pos = st.revealed + 1
         st.revealed = pos
         st.flags |= ENTERED_FACE_DOWN
         vp += 1
-        if pos == size:
+        if pos == st.board.size:
             vp += 1
             st.india = seat
             _start_end_trigger(st)
@@ -764,6 +755,7 @@ _CARGO_AT = (None, *(
           for empty in range(4))
     for pos in range(1, MAX_TOWNS + 1)))
 _SPEEDS = range(4)   # indexed by speed (1..3; 0 unused)
+_POSITIONS = range(1, MAX_TOWNS + 1)
 _REACHES = range(MAX_TOWNS + 1)
 
 
@@ -824,33 +816,47 @@ def _builds_at(pos: int, empty: int, sources: int) -> tuple[Step, ...]:
     return steps
 
 
+def _parts(table: tuple) -> tuple:
+    """The same table with each one-move step replaced by its ship move."""
+    if isinstance(table, tuple) and table and isinstance(table[0], Step):
+        return tuple(step.args[0] for step in table)
+    return tuple(_parts(t) if isinstance(t, tuple) else t for t in table)
+
+
+_LAUNCH_MOVES = _parts(_LAUNCH)
+_VIA_MOVES = _parts(_VIA)
+_FROM_MOVES = _parts(_FROM)
+
+
 def ship_moves(st: State) -> list[ShipMove]:
-    """Every single ship move the player to move could make now."""
+    """Every single ship move the player to move could make now (the one-ship ``move``
+    steps of ``legal_steps``, in the same order)."""
     seat = st.active
     speed = st.speed[seat]
     size = st.board.size
-    reach = st.revealed
-    if reach < size and not st.flags & ENTERED_FACE_DOWN:
-        reach += 1
+    revealed = st.revealed
+    reach = revealed + 1 if revealed < size and not st.flags & ENTERED_FACE_DOWN else revealed
     moves: list[ShipMove] = []
+    buildings = st.buildings
     if st.lisboa[seat]:
-        moves.extend((0, 0, d) for d in range(1, min(speed, reach) + 1))
-        for via in range(1, st.revealed + 1):
-            if owns_stronghold(st, seat, via):
-                moves.append((0, via, via))
-                lo, hi = max(1, via - speed), min(reach, via + speed)
-                moves.extend((0, via, d) for d in range(lo, hi + 1) if d != via)
+        moves += _LAUNCH_MOVES[speed][reach]
+        if seat in buildings:
+            previous = 0
+            kinds = st.board.building_kind
+            for i in _held(buildings, seat):
+                via = (i >> 1) + 1
+                if kinds[i] == STRONGHOLD and via != previous and via <= revealed:
+                    moves += _VIA_MOVES[via][speed][reach]
+                    previous = via
     base = seat * (size + 1)
-    ships = st.ships
-    for src in range(1, st.revealed + 1):
-        if ships[base + src]:
-            lo, hi = max(1, src - speed), min(reach, src + speed)
-            moves.extend((src, 0, d) for d in range(lo, hi + 1) if d != src)
+    row = st.ships[base + 1: base + revealed + 1]
+    if any(row):
+        for pos in compress(_POSITIONS, row):
+            moves += _FROM_MOVES[pos][speed][reach]
     return moves
 
 
 _NONE: tuple = ()
-_POSITIONS = range(1, MAX_TOWNS + 1)
 _return_sea = _RETURN_SEA.__getitem__
 _return_g = _RETURN_G.__getitem__
 _return_b = _RETURN_B.__getitem__

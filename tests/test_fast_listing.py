@@ -6,7 +6,8 @@ and keeps the ones it accepts. For many positions of seeded games (three and fou
 players, both variants, every phase: actions, after a move, no action points left,
 the final round, the end) and for positions given technologies and wealth they
 rarely reach in play, the two must list the same steps in the same order: so every
-listed step applies, and every candidate that applies is listed.
+listed step applies, and every candidate that applies is listed. ``ship_moves`` (the
+parts a voyage is built from) must be the one-ship moves of the listing.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import pytest
 
 from game.bench import NAMES, careless_step
 from game.deal import deal_towns
-from game.rules import apply, legal_steps, legal_steps_reference
+from game.rules import apply, legal_steps, legal_steps_reference, ship_moves
 from game.state import AFTER_MOVE, TECH_INDEX, State
 from game.steps import KINDS
 
@@ -70,6 +71,9 @@ def check(st: State) -> list[str]:
     extra = [str(s) for s in fast if s not in slow]
     assert not missing and not extra, (st, missing, extra)
     assert fast == slow, "the same steps, but not in the listing's order"
+    if not st.over and st.phase != AFTER_MOVE and st.ap:
+        singles = [s.args[0] for s in fast if s.kind == "move" and len(s.args) == 1]
+        assert ship_moves(st) == singles, "ship_moves lists the one-ship moves"
     return [s.kind for s in fast]
 
 
