@@ -36,6 +36,7 @@ from scenes.core import gfx, tween
 from scenes.core import zones as Z
 from scenes.core.gfx import draw
 from scenes.core.layout import Layout
+from scenes.table.draw import space_marker
 from scenes.text.catalog import t
 from scenes.text.fonts import render
 from scenes.ui import art, cardart
@@ -295,9 +296,8 @@ def place_point(layout: Layout, place: Place, st: State) -> tuple[Point, int]:
         return (r.x + label.get_width() + 30 + 26 * (count - 1), r.centery), 30
     if kind in ("good", "building"):
         _, pos, k = place
-        size = 42 if kind == "good" else 46
-        r = layout.rect(f"{'goods' if kind == 'good' else 'building'}_{pos}_{k}")
-        return (r.centerx + 2, r.bottom - size // 2 - 4), size
+        letter = "g" if kind == "good" else "b"
+        return space_marker(layout.rect(Z.space((letter, pos, k))), letter)
     if kind in ("banker", "historian"):
         _, seat, value = place
         r = layout.rect(f"{kind}_{seat}_{value}")

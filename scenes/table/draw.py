@@ -158,25 +158,26 @@ def _draw_town(surface: gfx.Canvas, layout: Layout, st: State, view: TableView,
     builds = (_rel(layout, Z.building(pos, 1), card), _rel(layout, Z.building(pos, 2), card))
     surface.blit(cardart.town_face(town, card.w, card.h, pos, goods, builds), card)
     for k in (1, 2):
-        owner = st.good_owner(pos, k)
-        if owner is not None and not view.hidden[("good", pos, k)]:
-            r = layout.rect(Z.goods(pos, k))
-            _place_marker(surface, owner, r, 42, view.palette)
-        owner = st.building_owner(pos, k)
-        if owner is not None and not view.hidden[("building", pos, k)]:
-            r = layout.rect(Z.building(pos, k))
-            _place_marker(surface, owner, r, 46, view.palette)
+        for letter, place in (("g", "good"), ("b", "building")):
+            owner = st.owner((letter, pos, k))
+            if owner is None:
+                continue
+            # the occupied face even while the marker is still flying in: it lands
+            # in the room made for it
+            r = layout.rect(Z.space((letter, pos, k)))
+            surface.blit(cardart.occupied_space(town, letter, k, r.w, r.h), r)
+            if not view.hidden[(place, pos, k)]:
+                center, size = space_marker(r, letter)
+                img = art.marker(owner, size, view.palette)
+                surface.blit(img, img.get_rect(center=center))
 
 
-def _place_marker(surface: gfx.Canvas, seat: int, space: pygame.Rect, size: int,
-                  palette: str) -> None:
-    """A marker standing on a space: low in it, so the space's icon stays visible.
-
-    It covers the space's label, which is first painted over so no half word shows."""
-    patch = pygame.Rect(space.x + 1, space.bottom - size - 6, space.w - 2, size + 5)
-    draw.rect(surface, P.PARCHMENT_SHADE, patch, border_radius=5)
-    img = art.marker(seat, size, palette)
-    surface.blit(img, img.get_rect(center=(space.centerx + 2, space.bottom - size // 2 - 4)))
+def space_marker(space: pygame.Rect, letter: str) -> tuple[tuple[int, int], int]:
+    """Where the marker on a goods (``g``) or building (``b``) space stands (its
+    centre on the table) and its size: between the space's smaller icon and its
+    word (``cardart.occupied_space``), so neither is hidden."""
+    (x, y), size = cardart.occupied_marker(letter, space.w, space.h)
+    return (space.x + x, space.y + y), size
 
 
 def _draw_sea(surface: gfx.Canvas, layout: Layout, st: State, view: TableView,
@@ -333,4 +334,4 @@ def _draw_stock(surface: gfx.Canvas, layout: Layout, st: State, view: TableView,
         x += 26
 
 
-__all__ = ["BUTTONS", "TableView", "draw_stack", "draw_table"]
+__all__ = ["BUTTONS", "TableView", "draw_stack", "draw_table", "space_marker"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.cards import Tech, Town
+from game.cards import CARDS, CHURCH, GOODS, MARKETPLACE, STRONGHOLD, Tech, Town
 from scenes.core import gfx
 from scenes.core.gfx import draw
 from scenes.text.catalog import on_language_change, t
@@ -57,8 +57,8 @@ def town_face(town: Town, w: int, h: int, pos: int, goods: tuple[Box, Box],
         surf.blit(art.space_well(bw, bh), (x, y))
         icon = art.good_icon(good, min(bw - 10, 46))
         surf.blit(icon, icon.get_rect(midtop=(x + bw / 2, y + 2)))
-        _center_text(surf, t(f"good.{good}"), "text-semibold", 15, P.INK, (x + bw / 2, y + bh - 12),
-                     width=bw - 4, smallest=10)
+        _center_text(surf, t(f"good.{good}"), "text-semibold", label_size("g", bw - 4), P.INK,
+                     (x + bw / 2, y + bh - 12), width=bw - 4, smallest=10)
     for k, box in enumerate(buildings, start=1):
         building = town.buildings[k - 1]
         kind = town.building_kind(k)
@@ -67,9 +67,49 @@ def town_face(town: Town, w: int, h: int, pos: int, goods: tuple[Box, Box],
                   (x, y))
         icon = art.building_icon(building, bw - 8, round(bh * 0.58))
         surf.blit(icon, icon.get_rect(midtop=(x + bw / 2, y + 4)))
-        # the spaces are small: a long word may shrink below the usual smallest size
-        _center_text(surf, t(f"building.{kind}"), "text-semibold", 15, P.INK,
-                     (x + bw / 2, y + bh - 12), width=bw - 6, smallest=10)
+        # the spaces are small: a long word may shrink below the usual smallest size,
+        # and its neighbours with it (``label_size``)
+        _center_text(surf, t(f"building.{kind}"), "text-semibold", label_size("b", bw - 6),
+                     P.INK, (x + bw / 2, y + bh - 12), width=bw - 6, smallest=10)
+    return surf
+
+
+#: The band at the foot of a goods or building space where its type is written.
+LABEL_BAND = 24
+
+
+def occupied_marker(letter: str, w: int, h: int) -> tuple[tuple[int, int], int]:
+    """Where a marker stands on an occupied space of size (w, h), relative to the
+    space: its centre and size. It stands just above the label band, so the type's
+    word stays readable under it and a smaller icon above it (``occupied_space``)."""
+    size = min(38 if letter == "g" else 42, w - 8, h // 2)
+    return (w // 2, h - LABEL_BAND - size // 2 + 2), size
+
+
+@gfx.scaled_cache(maxsize=128)
+def occupied_space(town: Town, letter: str, k: int, w: int, h: int) -> gfx.Canvas:
+    """A goods (``g``) or building (``b``) space with a marker on it: the same well,
+    its icon smaller at the top and its word at the foot, with room between them
+    for the marker (the table draws the marker there), so the type is never hidden."""
+    (_, my), msize = occupied_marker(letter, w, h)
+    icon_h = max(12, my - msize // 2 - 4)
+    # opaque, over the card's own well and its larger icon
+    surf = gfx.surface((w, h))
+    draw.rect(surf, P.PARCHMENT, surf.get_rect(), border_radius=6)
+    if letter == "g":
+        good = town.goods[k - 1]
+        surf.blit(art.space_well(w, h), (0, 0))
+        icon = art.good_icon(good, min(icon_h, w - 10))
+        label = t(f"good.{good}")
+    else:
+        kind = town.building_kind(k)
+        tone = P.PARCHMENT_DEEP if kind != "church" else (200, 180, 150)
+        surf.blit(art.space_well(w, h, tone), (0, 0))
+        icon = art.building_icon(town.buildings[k - 1], min(w - 8, round(icon_h * 1.1)), icon_h)
+        label = t(f"building.{kind}")
+    surf.blit(icon, icon.get_rect(midtop=(w / 2, 2)))
+    _center_text(surf, label, "text-semibold", 15, P.INK, (w / 2, h - 12), width=w - 6,
+                 smallest=10)
     return surf
 
 
@@ -124,19 +164,42 @@ def lisboa_card(w: int, h: int, slots: tuple[Box, ...]) -> gfx.Canvas:
     return surf
 
 
+#: How far a technology's words keep from its tile's edge (its border is drawn there).
+TILE_MARGIN = 10
+
+
+@gfx.scaled_cache(maxsize=8)
+def tech_text_sizes(w: int) -> tuple[int, int]:
+    """One size for every technology's name (in two lines at most) and one for every
+    effect (four lines), the largest at which each of them fits a tile ``w`` wide
+    inside its margins: no word touches the edge, and the row of tiles is set alike."""
+    inner = w - 2 * TILE_MARGIN
+    names = min(fit_lines(t(f"tech.{x.id}"), "display", 20, inner, 2, smallest=14)[0]
+                for x in CARDS.techs)
+    effects = min(fit_lines(t(f"tech.{x.id}.effect"), "text", 14, inner, 4)[0]
+                  for x in CARDS.techs)
+    return names, effects
+
+
+on_language_change(tech_text_sizes.cache_clear)
+
+
 @gfx.scaled_cache(maxsize=16)
 def tech_tile(tech: Tech, w: int, h: int) -> gfx.Canvas:
     """One technology: its name, cost (a coin with a number) and short effect."""
     surf = art.parchment(w, h, radius=8, seed=len(tech.id) * 11 + tech.cost).copy()
     name = t(f"tech.{tech.id}")
+    name_size, effect_size = tech_text_sizes(w)
+    inner = w - 2 * TILE_MARGIN
     y = 8
-    size, lines = fit_lines(name, "display", 20, w - 10, 2, smallest=14)
+    size, lines = fit_lines(name, "display", name_size, inner, 2, smallest=name_size)
     for line in lines:
         r = _center_text(surf, line, "display", size, P.INK, (w / 2, y + 10))
         y = r.bottom - 1
     draw.line(surf, P.INK_SOFT, (10, y + 3), (w - 10, y + 3), 1)
     y += 8
-    size, lines = fit_lines(t(f"tech.{tech.id}.effect"), "text", 14, w - 10, 4)
+    size, lines = fit_lines(t(f"tech.{tech.id}.effect"), "text", effect_size, inner, 4,
+                            smallest=effect_size)
     for line in lines:
         img = render(line, "text", size, P.INK_SOFT)
         surf.blit(img, img.get_rect(midtop=(w / 2, y)))
@@ -212,7 +275,7 @@ def historian_card(w: int, h: int, spaces: tuple[Box, ...], seed: int = 0) -> gf
 
 def _forget_words() -> None:
     # Cards and boards are drawn once and cached with their words on them.
-    for fn in (town_face, town_back, india_ribbon, lisboa_card, tech_tile,
+    for fn in (town_face, occupied_space, town_back, india_ribbon, lisboa_card, tech_tile,
                tech_panel, player_board, domain_card, historian_card):
         fn.cache_clear()
 
@@ -221,6 +284,7 @@ on_language_change(_forget_words)
 
 
 __all__ = [
-    "ROMAN", "domain_card", "historian_card", "india_ribbon", "lisboa_card", "player_board",
-    "tech_panel", "tech_tile", "town_back", "town_face",
+    "LABEL_BAND", "ROMAN", "domain_card", "historian_card", "india_ribbon", "lisboa_card",
+    "occupied_marker", "occupied_space", "player_board", "tech_panel", "tech_tile",
+    "town_back", "town_face",
 ]
