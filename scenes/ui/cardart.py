@@ -43,6 +43,25 @@ def _position_seal(surf: gfx.Canvas, pos: int, center: tuple[int, int], r: int) 
                  (center[0], center[1] + 1))
 
 
+#: The words written on goods (``g``) and building (``b``) spaces.
+SPACE_WORDS: dict[str, tuple[str, ...]] = {
+    "g": tuple(f"good.{good}" for good in GOODS),
+    "b": tuple(f"building.{kind}" for kind in (STRONGHOLD, CHURCH, MARKETPLACE)),
+}
+
+
+@gfx.scaled_cache(maxsize=16)
+def label_size(letter: str, width: int, size: int = 15, smallest: int = 10) -> int:
+    """One size for every word of a kind of space (goods or buildings): the largest at
+    which the longest of them fits ``width``, so "Stronghold" is never set smaller than
+    the "Church" and "Market" beside it."""
+    return min(fit_size(t(key), "text-semibold", size, width, smallest)
+               for key in SPACE_WORDS[letter])
+
+
+on_language_change(label_size.cache_clear)
+
+
 @gfx.scaled_cache(maxsize=64)
 def town_face(town: Town, w: int, h: int, pos: int, goods: tuple[Box, Box],
               buildings: tuple[Box, Box]) -> gfx.Canvas:
@@ -108,8 +127,8 @@ def occupied_space(town: Town, letter: str, k: int, w: int, h: int) -> gfx.Canva
         icon = art.building_icon(town.buildings[k - 1], min(w - 8, round(icon_h * 1.1)), icon_h)
         label = t(f"building.{kind}")
     surf.blit(icon, icon.get_rect(midtop=(w / 2, 2)))
-    _center_text(surf, label, "text-semibold", 15, P.INK, (w / 2, h - 12), width=w - 6,
-                 smallest=10)
+    _center_text(surf, label, "text-semibold", label_size(letter, w - 6), P.INK,
+                 (w / 2, h - 12), width=w - 6, smallest=10)
     return surf
 
 
