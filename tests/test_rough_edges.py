@@ -309,3 +309,71 @@ def test_a_sale_says_goods_and_types_in_their_own_numbers() -> None:
     assert "sells 1 trade good of 1 type:" in sale(1, 1)
     assert "sells 2 trade goods of 2 types:" in sale(2, 2)
     assert "sells 2 trade goods of 1 type:" in sale(2, 1)
+
+
+# ----- words on cards keep off the edges, and a row of words is set alike ------------------------
+def test_technology_words_keep_a_margin_and_one_size() -> None:
+    from game.cards import CARDS
+    from scenes.core.layout import table_layout
+    from scenes.text.catalog import t
+    from scenes.text.fonts import fit_lines, text_width
+    from scenes.ui import cardart
+
+    pygame.font.init()
+    w = table_layout(4).rect("tech_architecture").w
+    names, effects = cardart.tech_text_sizes(w)
+    inner = w - 2 * cardart.TILE_MARGIN
+    assert names >= 14 and effects >= 11
+    for tech in CARDS.techs:
+        for key, role, size, most in ((f"tech.{tech.id}", "display", names, 2),
+                                      (f"tech.{tech.id}.effect", "text", effects, 4)):
+            _, lines = fit_lines(t(key), role, size, inner, most, smallest=size)
+            assert all(text_width(line, role, size) <= inner for line in lines), (key, lines)
+            assert " ".join(lines) == t(key), f"{key} is cut"
+    assert text_width("Architecture", "display", names) <= inner < w - 10, \
+        "the longest single word keeps off the edge (it touched it at w - 10)"
+
+
+def test_building_words_are_set_alike() -> None:
+    from scenes.core.layout import table_layout
+    from scenes.text.catalog import t
+    from scenes.text.fonts import fit_size
+    from scenes.ui import cardart
+
+    pygame.font.init()
+    width = table_layout(4).rect("building_1_1").w - 6
+    size = cardart.label_size("b", width)
+    alone = {kind: fit_size(t(f"building.{kind}"), "text-semibold", 15, width, 10)
+             for kind in ("stronghold", "church", "marketplace")}
+    assert alone["church"] > alone["stronghold"], "left alone, Stronghold would be smaller"
+    assert size == min(alone.values()), "one size for all, the one the longest fits"
+
+
+def test_a_town_card_draws_its_building_words_at_one_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.cards import CARDS
+    from scenes.core.layout import table_layout
+    from scenes.ui import cardart
+
+    pygame.font.init()
+    town = next(x for x in CARDS.towns.values()
+                if {x.building_kind(1), x.building_kind(2)} == {"stronghold", "church"})
+    layout = table_layout(4)
+    card = layout.rect("town_1")
+
+    def rel(zone: str) -> tuple[int, int, int, int]:
+        r = layout.rect(zone)
+        return (r.x - card.x, r.y - card.y, r.w, r.h)
+
+    drawn: dict[str, int] = {}
+    real = cardart._center_text
+
+    def spy(surf: object, text: str, role: str, size: int, *args: object, **kw: object) -> object:
+        drawn[text] = size
+        return real(surf, text, role, size, *args, **kw)
+
+    monkeypatch.setattr(cardart, "_center_text", spy)
+    cardart.town_face.cache_clear()
+    cardart.town_face(town, card.w, card.h, 1, (rel("goods_1_1"), rel("goods_1_2")),
+                      (rel("building_1_1"), rel("building_1_2")))
+    cardart.town_face.cache_clear()
+    assert drawn["Stronghold"] == drawn["Church"]
