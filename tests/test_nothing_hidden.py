@@ -9,6 +9,7 @@ Pictures are checked by their pixels, drawn at the 1920x1080 scale and at 1280x7
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import pairwise
 
 import pygame
 import pytest
@@ -97,3 +98,66 @@ def test_a_space_shows_its_type_with_a_marker_on_it(scale: float, letter: str) -
     top = pygame.Rect(r.x + 8, r.y + 4, r.w - 16, cy - size // 2 - r.y - 6)
     well = cardart.art.space_well(r.w, r.h)
     assert pixels(with_marker, top) != pixels(well, top.move(-r.x, -r.y))
+
+
+# ----- 2. technologies on the player boards -----------------------------------------------------
+def _longest_techs(count: int = 3) -> list[str]:
+    from game.cards import CARDS
+    return sorted((x.id for x in CARDS.techs),
+                  key=lambda x: -cardart.tech_chip_widths(CARDS.tech(x))[0])[:count]
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_each_board_names_the_technologies_its_player_owns(scale: float, players: int) -> None:
+    from game.state import TECH_INDEX
+    from scenes.table.draw import board_techs, stock_points
+    from scenes.text import fonts
+    from scenes.text.catalog import t
+
+    layout = table_layout(players)
+    st = fresh_state(players)
+    longest = _longest_techs()
+    for tech in longest:  # the longest names, with a full stock beside them
+        st.tech_owner[TECH_INDEX[tech]] = 0
+    st.tech_owner[TECH_INDEX["map"]] = 1
+    fonts.OVERFLOWS.clear()
+    cardart.tech_chip.cache_clear()  # drawn (and measured) now
+    surface = drawn(st, players=players)
+    names = [t(f"tech.{x}") for x in longest]
+    assert not [o for o in fonts.OVERFLOWS if any(n in o for n in names)], \
+        "every technology's name fits its tile"
+    chips = board_techs(layout, st, 0)
+    assert [tech for tech, _ in chips] == sorted(longest, key=st.techs(0).index)
+    row = layout.rect(Z.stock(0))
+    for (_, a), (_, b) in pairwise(chips):
+        assert a.right <= b.x
+    for _, chip in chips:
+        assert row.contains(chip)
+        assert dark_share(surface, chip.inflate(-6, -6)) > 0.04, "a name is written on it"
+    last = stock_points(layout, st, 0)[-1]
+    assert st.stock[0] == 7 and last[0] + 15 <= chips[0][1].x, "the stock is not covered"
+    assert [tech for tech, _ in board_techs(layout, st, 1)] == ["map"]
+    assert board_techs(layout, st, 2) == []
+
+
+def test_hovering_a_technology_on_a_board_explains_it() -> None:
+    from game.state import TECH_INDEX
+    from scenes.table.draw import board_techs
+    from scenes.table.tooltips import tech_lines, tooltip_lines
+
+    layout = table_layout(4)
+    st = fresh_state()
+    st.tech_owner[TECH_INDEX["bank-system"]] = 2
+    [(tech, chip)] = board_techs(layout, st, 2)
+
+    class NoLog:
+        def line_at(self, pos: tuple[int, int]) -> None:
+            return None
+
+        def contains(self, pos: tuple[int, int]) -> bool:
+            return False
+
+    lines = tooltip_lines(st, layout, chip.center, None, NoLog())  # type: ignore[arg-type]
+    assert tech == "bank-system" and lines == tech_lines(st, "bank-system")
+    beside = (chip.x - 60, chip.centery)  # the stock beside it: the board's own tooltip
+    assert tooltip_lines(st, layout, beside, None, NoLog())[0] == "Cy"  # type: ignore[arg-type,index]

@@ -36,7 +36,7 @@ from scenes.core import gfx, tween
 from scenes.core import zones as Z
 from scenes.core.gfx import draw
 from scenes.core.layout import Layout
-from scenes.table.draw import space_marker
+from scenes.table.draw import STOCK_MARKER, space_marker, stock_points
 from scenes.text.catalog import t
 from scenes.text.fonts import render
 from scenes.ui import art, cardart
@@ -290,10 +290,7 @@ def place_point(layout: Layout, place: Place, st: State) -> tuple[Point, int]:
         return (r.x + 30, r.centery), 38
     if kind == "stock":
         seat = place[1]
-        r = layout.rect(Z.stock(seat))
-        count = max(1, st.stock[seat])
-        label = render(t("board.stock.count", n=st.stock[seat]), "text-semibold", 22)
-        return (r.x + label.get_width() + 30 + 26 * (count - 1), r.centery), 30
+        return stock_points(layout, st, seat, max(1, st.stock[seat]))[-1], STOCK_MARKER
     if kind in ("good", "building"):
         _, pos, k = place
         letter = "g" if kind == "good" else "b"

@@ -320,18 +320,73 @@ def _draw_name(surface: gfx.Canvas, layout: Layout, st: State, view: TableView, 
               anchor="midleft")
 
 
+#: The stock's markers: their size and their distance apart when there is room.
+STOCK_MARKER, STOCK_STEP = 30, 26
+#: The least room kept for the stock's word and a marker, left of the technologies.
+STOCK_ROOM = 150
+CHIP_GAP = 6
+
+
+def board_techs(layout: Layout, st: State, seat: int) -> list[tuple[str, pygame.Rect]]:
+    """The technologies ``seat`` owns and where their named tiles stand: at the right
+    of the stock row, each as wide as its name needs on one line while the row has
+    room, the widest names broken on two lines first when it has not (the tooltip
+    finds them here too)."""
+    if not layout.has(Z.stock(seat)) or seat >= st.n:
+        return []
+    techs = [CARDS.tech(x) for x in st.techs(seat)]
+    if not techs:
+        return []
+    row = layout.rect(Z.stock(seat))
+    h = row.h - 4
+    room = row.w - STOCK_ROOM - CHIP_GAP * (len(techs) - 1)
+    sizes = [cardart.tech_chip_widths(x) for x in techs]
+    widths = [one for one, _ in sizes]
+    if h >= cardart.CHIP_TWO_LINES:
+        for i in sorted(range(len(techs)), key=lambda i: -sizes[i][0]):
+            if sum(widths) <= room:
+                break
+            widths[i] = sizes[i][1]
+    if sum(widths) > room:  # still too wide: shared out, the names shrink to fit
+        widths = [max(1, room * w // sum(widths)) for w in widths]
+    out = []
+    x = row.right
+    for tech, w in zip(reversed(techs), reversed(widths), strict=True):
+        x -= w
+        out.append((tech.id, pygame.Rect(x, row.y + 2, w, h)))
+        x -= CHIP_GAP
+    return out[::-1]
+
+
+def stock_points(layout: Layout, st: State, seat: int,
+                 count: int | None = None) -> list[tuple[int, int]]:
+    """Where each marker of ``seat``'s stock stands (the first ``count``, all by
+    default): after the word, a marker's width apart, closer together when the
+    technologies leave less room."""
+    r = layout.rect(Z.stock(seat))
+    stock = st.stock[seat]
+    label = render(t("board.stock.count", n=stock), "text-semibold", 22, LIGHT_TEXT)
+    first = r.x + label.get_width() + 30
+    chips = board_techs(layout, st, seat)
+    end = (chips[0][1].x if chips else r.right) - STOCK_MARKER // 2 - 2
+    step = STOCK_STEP
+    if stock > 1:
+        step = max(4, min(STOCK_STEP, (end - first) // (stock - 1)))
+    return [(first + i * step, r.centery) for i in range(stock if count is None else count)]
+
+
 def _draw_stock(surface: gfx.Canvas, layout: Layout, st: State, view: TableView,
                 seat: int) -> None:
     r = layout.rect(Z.stock(seat))
-    count = st.stock[seat]
-    label = render(t("board.stock.count", n=count), "text-semibold", 22, LIGHT_TEXT)
-    count -= view.hidden[("stock", seat)]
+    label = render(t("board.stock.count", n=st.stock[seat]), "text-semibold", 22, LIGHT_TEXT)
     surface.blit(label, label.get_rect(midleft=(r.x + 4, r.centery)))
-    img = art.marker(seat, 30, view.palette)
-    x = r.x + label.get_width() + 30
-    for _ in range(count):
-        surface.blit(img, img.get_rect(center=(x, r.centery)))
-        x += 26
+    img = art.marker(seat, STOCK_MARKER, view.palette)
+    points = stock_points(layout, st, seat)
+    for point in points[:max(0, len(points) - view.hidden[("stock", seat)])]:
+        surface.blit(img, img.get_rect(center=point))
+    for tech_id, chip in board_techs(layout, st, seat):
+        surface.blit(cardart.tech_chip(CARDS.tech(tech_id), chip.w, chip.h), chip)
 
 
-__all__ = ["BUTTONS", "TableView", "draw_stack", "draw_table", "space_marker"]
+__all__ = ["BUTTONS", "TableView", "board_techs", "draw_stack", "draw_table", "space_marker",
+           "stock_points"]

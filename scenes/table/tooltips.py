@@ -1,8 +1,9 @@
 """What the table says about the thing under the pointer, after a short rest there.
 
 A tooltip is a title and a few lines, computed from the state (never stored): a
-technology (cost for this player, effect, owner), a town (its goods and buildings and
-who holds each, the ships in its sea), a player board (wealth, VP, where the 13
+technology (cost for this player, effect, owner; on the top row or on its owner's
+board), a town (its goods and buildings and who holds each, the ships in its sea), a
+player board (wealth, VP, where the 13
 markers are, technologies), Lisboa, a button (what it will do now, or why it is
 disabled), a log line (its notation). ``tooltip_lines`` picks the subject from the
 zones under the pointer; it reads the state, the layout and a few ``TableFacts``
@@ -18,6 +19,7 @@ from game.rules import tech_cost
 from game.state import AFTER_MOVE, State
 from scenes.core import zones as Z
 from scenes.core.layout import Layout
+from scenes.table.draw import board_techs
 from scenes.table.logpanel import LogPanel
 from scenes.table.targets import Staging
 from scenes.text.catalog import t
@@ -179,6 +181,10 @@ def tooltip_lines(st: State, layout: Layout, pos: tuple[int, int], facts: TableF
             return town_lines(st, z.pos)
         if z.kind == "lisboa":
             return lisboa_lines(st)
+        if z.kind == "stock" and z.seat is not None:
+            for tech_id, chip in board_techs(layout, st, z.seat):
+                if chip.collidepoint(pos):  # a technology the player owns, on their board
+                    return tech_lines(st, tech_id)
         if z.board_seat is not None:
             return board_lines(st, z.board_seat) if z.board_seat < st.n else None
     return None

@@ -7,13 +7,15 @@ cards to match. Surfaces are cached; every word comes from ``t``.
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game.cards import CARDS, CHURCH, GOODS, MARKETPLACE, STRONGHOLD, Tech, Town
 from scenes.core import gfx
 from scenes.core.gfx import draw
 from scenes.text.catalog import on_language_change, t
-from scenes.text.fonts import fit_lines, fit_size, render
+from scenes.text.fonts import fit_lines, fit_size, line_height, render, text_width
 from scenes.ui import art
 from scenes.ui import palette as P
 
@@ -231,6 +233,45 @@ def tech_tile(tech: Tech, w: int, h: int) -> gfx.Canvas:
     return surf
 
 
+#: The name on a technology's chip (a player's board): its largest size and padding.
+CHIP_TEXT = 17
+CHIP_PAD = 7
+
+
+#: A chip at least this tall writes a long name on two lines.
+CHIP_TWO_LINES = 34
+
+
+def tech_chip_widths(tech: Tech) -> tuple[int, int]:
+    """How wide a chip must be to write the technology's name at ``CHIP_TEXT``: on one
+    line, and on two (its narrowest break between words)."""
+    name = t(f"tech.{tech.id}")
+    one = text_width(name, "text-semibold", CHIP_TEXT)
+    words = name.split(" ")
+    two = one
+    for cut in range(1, len(words)):
+        two = min(two, max(text_width(" ".join(words[:cut]), "text-semibold", CHIP_TEXT),
+                           text_width(" ".join(words[cut:]), "text-semibold", CHIP_TEXT)))
+    return math.ceil(one) + 2 * CHIP_PAD, math.ceil(two) + 2 * CHIP_PAD
+
+
+@gfx.scaled_cache(maxsize=48)
+def tech_chip(tech: Tech, w: int, h: int) -> gfx.Canvas:
+    """A technology a player owns, as a small named tile on their board: its name as
+    large as the tile allows, on two lines when it is too narrow for one."""
+    surf = art.parchment(w, h, radius=6, border=None, seed=len(tech.id)).copy()
+    draw.rect(surf, P.BRASS, surf.get_rect(), 2, border_radius=6)
+    rows = 2 if h >= CHIP_TWO_LINES else 1
+    size, lines = fit_lines(t(f"tech.{tech.id}"), "text-semibold", CHIP_TEXT,
+                            w - 2 * CHIP_PAD, rows)
+    step = min(line_height("text-semibold", size) * 0.9, (h - 2) / 2)
+    y = h / 2 - step * (len(lines) - 1) / 2
+    for line in lines:
+        _center_text(surf, line, "text-semibold", size, P.INK, (w / 2, y))
+        y += step
+    return surf
+
+
 @gfx.scaled_cache(maxsize=4)
 def tech_panel(numeral: str, w: int, h: int, label_w: int = 30) -> gfx.Canvas:
     """The wooden tray of one technology card, its numeral down the left edge."""
@@ -294,8 +335,8 @@ def historian_card(w: int, h: int, spaces: tuple[Box, ...], seed: int = 0) -> gf
 
 def _forget_words() -> None:
     # Cards and boards are drawn once and cached with their words on them.
-    for fn in (town_face, occupied_space, town_back, india_ribbon, lisboa_card, tech_tile,
-               tech_panel, player_board, domain_card, historian_card):
+    for fn in (town_face, occupied_space, tech_chip, town_back, india_ribbon, lisboa_card,
+               tech_tile, tech_panel, player_board, domain_card, historian_card):
         fn.cache_clear()
 
 
@@ -303,7 +344,8 @@ on_language_change(_forget_words)
 
 
 __all__ = [
-    "LABEL_BAND", "ROMAN", "domain_card", "historian_card", "india_ribbon", "lisboa_card",
-    "occupied_marker", "occupied_space", "player_board", "tech_panel", "tech_tile",
-    "town_back", "town_face",
+    "CHIP_PAD", "CHIP_TEXT", "CHIP_TWO_LINES", "LABEL_BAND", "ROMAN", "domain_card",
+    "historian_card", "india_ribbon", "lisboa_card", "occupied_marker", "occupied_space",
+    "player_board", "tech_chip", "tech_chip_widths", "tech_panel", "tech_tile", "town_back",
+    "town_face",
 ]
