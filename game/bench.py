@@ -41,7 +41,8 @@ def careless_step(st: State, rng: random.Random) -> Step:
         return rng.choice(steps)
     if roll < 0.02:
         return rng.choice(steps)
-    # The listing keeps each kind of action together, in the order of first mention.
+    # A kind of action first (in the order the listing first names them), then one
+    # step of that kind.
     by_kind: dict[str, list[Step]] = {}
     for s in steps:
         kind = s.kind

@@ -857,14 +857,6 @@ def ship_moves(st: State) -> list[ShipMove]:
 
 
 _NONE: tuple = ()
-_return_sea = _RETURN_SEA.__getitem__
-_return_g = _RETURN_G.__getitem__
-_return_b = _RETURN_B.__getitem__
-_geography_g = _GEOGRAPHY_G.__getitem__
-_geography_b = _GEOGRAPHY_B.__getitem__
-_sell = _SELL.__getitem__
-_space_g = _G.__getitem__
-_space_b = _B.__getitem__
 
 
 def _held(owners: list[int], seat: int) -> list[int] | tuple:
@@ -961,9 +953,10 @@ def legal_steps(st: State) -> list[Step]:
             if wealth >= BUILD_COST and (seas or goods_held or buildings_held):
                 _builds(st, out, seas, goods_held, buildings_held)
             if goods_held:
-                out += map(_sell, goods_held)
+                for i in goods_held:
+                    out.append(_SELL[i])
                 if len(goods_held) > 1:
-                    out.append(_s("sell", tuple(map(_space_g, goods_held))))
+                    out.append(_s("sell", tuple([_G[i] for i in goods_held])))
             if revealed < st.board.size and not flags & ENTERED_FACE_DOWN:
                 reach = revealed + 1
             else:
@@ -984,12 +977,12 @@ def legal_steps(st: State) -> list[Step]:
             if lisboa > 1:
                 out += _all_launch(lisboa, speed if speed < revealed else revealed)
     # The free steps, in either phase.
-    if seas:
-        out += map(_return_sea, seas)
-    if goods_held:
-        out += map(_return_g, goods_held)
-    if buildings_held:
-        out += map(_return_b, buildings_held)
+    for pos in seas:
+        out.append(_RETURN_SEA[pos])
+    for i in goods_held:
+        out.append(_RETURN_G[i])
+    for i in buildings_held:
+        out.append(_RETURN_B[i])
     if wealth:
         out.append(_RETURN_BANKER)
     if st.vp[seat]:
@@ -998,11 +991,13 @@ def legal_steps(st: State) -> list[Step]:
         out.append(_BANK)
     if owners[T_GEOGRAPHY] == seat and not flags & USED_GEOGRAPHY and (
             goods_held or buildings_held):
-        out += map(_geography_g, goods_held)
-        out += map(_geography_b, buildings_held)
+        for i in goods_held:
+            out.append(_GEOGRAPHY_G[i])
+        for i in buildings_held:
+            out.append(_GEOGRAPHY_B[i])
         if len(goods_held) + len(buildings_held) > 1:
-            out.append(_s("geography", (*map(_space_g, goods_held),
-                                        *map(_space_b, buildings_held))))
+            out.append(_s("geography", tuple([_G[i] for i in goods_held]
+                                             + [_B[i] for i in buildings_held])))
     out.append(last)
     return out
 
