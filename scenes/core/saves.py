@@ -55,6 +55,8 @@ WINDOW_SIZES: tuple[str, ...] = ("", "1280x720", "1600x900", "1920x1080")
 VOLUMES: tuple[int, ...] = (0, 25, 50, 75, 100)
 #: The settings holding a volume, each a percentage 0..100.
 VOLUME_SETTINGS = frozenset({"volume", "effects_volume", "music_volume"})
+#: Text sizes offered in the settings, percent of the layout's own.
+TEXT_SIZES: tuple[int, ...] = (100, 125, 150)
 
 
 @dataclass(frozen=True)
@@ -303,6 +305,7 @@ class Settings:
     effects_volume: int = 100        # the effects' share of it, percent
     music_volume: int = 50           # the music loop's share, percent; 0 plays no music
     muted: bool = False              # M: every sound off, the levels kept for later
+    text_size: int = 100             # one of TEXT_SIZES: letters larger, boxes as they are
     extra: dict = field(default_factory=dict)  # keys from a newer version, kept as they were
 
     @property
@@ -339,6 +342,8 @@ class Settings:
                 if ok and name == "anim_speed" and value not in ANIM_SPEEDS:
                     ok = False
                 if ok and name in VOLUME_SETTINGS and not 0 <= value <= 100:
+                    ok = False
+                if ok and name == "text_size" and value not in TEXT_SIZES:
                     ok = False
                 if ok and name == "names":
                     # Names from the file obey the one rule for a name (a name that
@@ -446,8 +451,8 @@ def _fresh(folder: Path, stem: str) -> Path:
 
 
 __all__ = [
-    "ANIM_SPEEDS", "AUTOSAVE", "ENV_HOME", "REPLAY_FOR_RESULT", "SETTINGS", "VOLUMES",
-    "VOLUME_SETTINGS", "WINDOW_SIZES", "Notice", "RecordSummary", "Settings",
+    "ANIM_SPEEDS", "AUTOSAVE", "ENV_HOME", "REPLAY_FOR_RESULT", "SETTINGS", "TEXT_SIZES",
+    "VOLUMES", "VOLUME_SETTINGS", "WINDOW_SIZES", "Notice", "RecordSummary", "Settings",
     "atomic_write", "autosave_path", "data_dir", "elsewhere_dirs", "has_autosave",
     "list_records", "load_settings", "open_autosave", "open_record", "read_autosave",
     "records_dir", "remove_leftovers", "save_record", "save_settings", "set_aside",

@@ -7,6 +7,13 @@ never smaller than ``MIN_PX`` real pixels, the least a player reads without lean
 in. Rendering text is slow in pygame, so rendered surfaces are cached by (text,
 font, size, colour); ``wrap`` and ``fit_size`` measure in logical units with the
 same real fonts, so what they promise to fit is what is drawn.
+
+A text that does not fit is never cut silently: whatever had to be shrunk past its
+smallest size, wrapped past its lines or drawn beyond its box (``blit_text``'s
+``box``, by default the surface it is drawn on: a card's edge) is recorded in
+``OVERFLOWS``, which the text-fit test reads at every window and text size. The
+display serif (EB Garamond) has old-style figures, whose "1" reads as "ı": its
+digits are set in the sans (lining figures) wherever a display text holds a number.
 Words themselves come from ``scenes.text.catalog``. Whatever text reaches these
 functions (a name or a file's line quoted in a message included) is made drawable
 first (``drawable``): pygame refuses a NUL or a lone surrogate outright, which would
@@ -39,10 +46,38 @@ _fonts: dict[tuple[str, int], pygame.font.Font] = {}
 #: The smallest text drawn, in real pixels (issue: 11 px at 1280x720).
 MIN_PX = 11
 
+#: Roles whose figures are old-style, and the role their digits are set in instead.
+OLDSTYLE_FIGURES = {"display": "text", "display-italic": "text"}
+#: The sans's digits at this share of the serif's size stand as tall as its capitals.
+FIGURE_SCALE = 0.9
+
 
 def real_size(size: float) -> int:
     """A logical font size as the real pixel size it is rasterised at."""
     return max(MIN_PX, round(size * gfx.VIEW.scale * gfx.VIEW.text))
+
+
+class _Drawn:
+    """The smallest real font size asked for since ``reset`` (the text-fit test reads
+    it: every letter drawn or measured goes through ``font``)."""
+
+    smallest: int | None = None
+
+    def reset(self) -> None:
+        self.smallest = None
+
+    def saw(self, px: int) -> None:
+        if self.smallest is None or px < self.smallest:
+            self.smallest = px
+
+
+DRAWN = _Drawn()
+
+
+def _floor(smallest: float) -> int:
+    """A caller's smallest logical size at the player's text size: a larger text size
+    may give way down to what the 100 % size would draw, never below it."""
+    return max(1, int(smallest / max(1.0, gfx.VIEW.text)))
 
 
 _watching_quit = False
@@ -65,6 +100,7 @@ def font(role: str, size: int) -> pygame.font.Font:
         # them dead): forget them then
         pygame.register_quit(_forget_fonts)
         _watching_quit = True
+    DRAWN.saw(size)
     key = (role, size)
     found = _fonts.get(key)
     if found is None:
@@ -82,9 +118,54 @@ def real_font(role: str, size: float) -> pygame.font.Font:
     return font(role, real_size(size))
 
 
+def _runs(text: str, role: str) -> list[tuple[str, str]]:
+    """``text`` cut into (piece, role): the digits of an old-style role go to the sans."""
+    figures = OLDSTYLE_FIGURES.get(role)
+    if figures is None or not any("0" <= ch <= "9" for ch in text):
+        return [(text, role)]
+    runs: list[tuple[str, str]] = []
+    for ch in text:
+        want = figures if "0" <= ch <= "9" else role
+        if runs and runs[-1][1] == want:
+            runs[-1] = (runs[-1][0] + ch, want)
+        else:
+            runs.append((ch, want))
+    return runs
+
+
+def _run_font(role: str, run_role: str, px: int) -> pygame.font.Font:
+    if run_role == role:
+        return font(role, px)
+    return font(run_role, max(MIN_PX, round(px * FIGURE_SCALE)))
+
+
+def _measure(text: str, role: str, px: int) -> int:
+    """How wide ``text`` (already drawable) is at ``px`` real pixels, in real pixels."""
+    return sum(_run_font(role, r, px).size(piece)[0] for piece, r in _runs(text, role))
+
+
+def _raster(text: str, role: str, px: int, color: Color) -> pygame.Surface:
+    """``text`` (already drawable) rendered at ``px`` real pixels; a number in an
+    old-style role in the sans, standing on the same baseline."""
+    runs = _runs(text, role)
+    if len(runs) == 1 and runs[0][1] == role:
+        return font(role, px).render(text, True, color)
+    fonts = [_run_font(role, r, px) for _, r in runs]
+    base = max(f.get_ascent() for f in fonts)
+    images = [f.render(piece, True, color) for f, (piece, _) in zip(fonts, runs, strict=True)]
+    height = max(base - f.get_ascent() + img.get_height()
+                 for f, img in zip(fonts, images, strict=True))
+    out = pygame.Surface((sum(img.get_width() for img in images), height), pygame.SRCALPHA)
+    x = 0
+    for f, img in zip(fonts, images, strict=True):
+        out.blit(img, (x, base - f.get_ascent()))
+        x += img.get_width()
+    return out
+
+
 def text_width(text: str, role: str = "text", size: float = 20) -> float:
     """How wide ``text`` is drawn, in logical units."""
-    return real_font(role, size).size(drawable(text))[0] / gfx.VIEW.scale
+    return _measure(drawable(text), role, real_size(size)) / gfx.VIEW.scale
 
 
 def line_height(role: str = "text", size: float = 20) -> float:
@@ -107,6 +188,8 @@ class TextCache:
     def __init__(self, limit: int = 1024) -> None:
         self.limit = limit
         self._items: OrderedDict[tuple, gfx.Canvas] = OrderedDict()
+        #: Where the letters of a rendered text are, in real pixels of its surface.
+        self._ink: dict[tuple, pygame.Rect] = {}
         gfx.on_rescale(self.clear)
 
     def render(self, text: str, role: str, size: float, color: Color) -> gfx.Canvas:
@@ -115,7 +198,7 @@ class TextCache:
         if surf is not None:
             self._items.move_to_end(key)
             return surf
-        real = real_font(role, size).render(drawable(text), True, color)
+        real = _raster(drawable(text), role, real_size(size), color)
         s = gfx.VIEW.scale
         surf = gfx.wrap(real, (real.get_width() / s, real.get_height() / s))
         self._items[key] = surf
@@ -123,8 +206,21 @@ class TextCache:
             self._items.popitem(last=False)
         return surf
 
+    def ink(self, text: str, role: str, size: float) -> pygame.Rect:
+        """The box of the letters themselves within the text's surface, in real pixels
+        (a line's surface is taller than its letters: room for accents and descenders)."""
+        key = (text, role, size)
+        found = self._ink.get(key)
+        if found is None:
+            found = self.render(text, role, size, (0, 0, 0)).surface.get_bounding_rect()
+            if len(self._ink) > 4 * self.limit:
+                self._ink.clear()
+            self._ink[key] = found
+        return found
+
     def clear(self) -> None:
         self._items.clear()
+        self._ink.clear()
 
     def __len__(self) -> int:
         return len(self._items)
@@ -145,13 +241,35 @@ def render(text: str, role: str = "text", size: float = 20,
 OVERFLOWS: list[str] = []
 
 
-def _overflowed(text: str, width: int) -> None:
-    OVERFLOWS.append(f"{text!r} > {width} px")
+def _overflowed(text: str, width: float) -> None:
+    OVERFLOWS.append(f"{text!r} > {round(width)} px")
     del OVERFLOWS[:-50]
 
 
+#: Logical units a text's letters may stand past its box (rounding to real pixels).
+SLACK = 1
+
+
+def check_within(text: str, rect: pygame.Rect, box: gfx.RectLike, role: str = "text",
+                 size: float = 20) -> bool:
+    """Whether the letters of ``text`` drawn at ``rect`` (its surface's logical rect)
+    stay inside ``box``; recorded in ``OVERFLOWS`` when they do not."""
+    ink = CACHE.ink(text, role, size)
+    if ink.w == 0 or ink.h == 0:
+        return True  # nothing visible (a space)
+    s = gfx.VIEW.scale
+    left, top = rect[0] + ink.x / s, rect[1] + ink.y / s
+    right, bottom = rect[0] + ink.right / s, rect[1] + ink.bottom / s
+    bx, by, bw, bh = box[0], box[1], box[2], box[3]
+    if (left < bx - SLACK or top < by - SLACK or right > bx + bw + SLACK
+            or bottom > by + bh + SLACK):
+        _overflowed(text, bw)
+        return False
+    return True
+
+
 def _wrap(text: str, role: str, size: int, width: float) -> list[str]:
-    f = real_font(role, size)
+    px = real_size(size)
     width = width * gfx.VIEW.scale  # measured in real pixels
     lines: list[str] = []
     for para in text.split("\n"):
@@ -161,7 +279,7 @@ def _wrap(text: str, role: str, size: int, width: float) -> list[str]:
         # before a colon) holds its words together
         for word in filter(None, para.split(" ")):
             trial = f"{line} {word}" if line else word
-            if line and f.size(trial)[0] > width:
+            if line and _measure(trial, role, px) > width:
                 lines.append(line)
                 line = word
             else:
@@ -179,12 +297,27 @@ def wrap(text: str, role: str, size: int, width: int) -> list[str]:
     return lines
 
 
-def fit_size(text: str, role: str, size: int, width: int, smallest: int = 12) -> int:
-    """The largest size up to ``size`` at which ``text`` fits in ``width`` pixels."""
-    text = drawable(text)
-    while size > smallest and text_width(text, role, size) > width:
-        size -= 1
+def ink_height(text: str, role: str, size: float) -> float:
+    """How tall the letters of ``text`` stand, in logical units."""
+    return CACHE.ink(text, role, size).h / gfx.VIEW.scale
+
+
+def fits(text: str, role: str, size: float, width: float, height: float | None = None) -> bool:
+    """Whether ``text`` on one line fits ``width`` (and its letters ``height``)."""
     if text_width(text, role, size) > width:
+        return False
+    return height is None or ink_height(text, role, size) <= height
+
+
+def fit_size(text: str, role: str, size: int, width: int, smallest: int = 12,
+             height: float | None = None) -> int:
+    """The largest size up to ``size`` at which ``text`` fits in ``width`` pixels (and
+    its letters in ``height``); ``smallest`` is the 100 % text size's smallest."""
+    text = drawable(text)
+    smallest = _floor(smallest)
+    while size > smallest and not fits(text, role, size, width, height):
+        size -= 1
+    if not fits(text, role, size, width, height):
         _overflowed(text, width)
     return size
 
@@ -192,7 +325,9 @@ def fit_size(text: str, role: str, size: int, width: int, smallest: int = 12) ->
 def fit_lines(text: str, role: str, size: int, width: int, max_lines: int,
               smallest: int = 11) -> tuple[int, list[str]]:
     """The largest size up to ``size`` at which ``text`` wraps into at most
-    ``max_lines`` lines of ``width`` pixels, and those lines."""
+    ``max_lines`` lines of ``width`` pixels, and those lines (``smallest`` is the
+    100 % text size's smallest)."""
+    smallest = _floor(smallest)
     while True:
         lines = _wrap(text, role, size, width)
         fits = len(lines) <= max_lines and all(text_width(line, role, size) <= width
@@ -205,16 +340,19 @@ def fit_lines(text: str, role: str, size: int, width: int, max_lines: int,
     return size, lines[:max_lines]
 
 
-def blit_text(surface: gfx.Canvas, text: str, pos: tuple[int, int], *,
-              role: str = "text", size: int = 20, color: Color = (30, 24, 16),
-              anchor: str = "topleft") -> pygame.Rect:
-    """Draw cached text with its rect's ``anchor`` (e.g. ``"center"``) at ``pos``."""
+def blit_text(surface: gfx.Canvas, text: str, pos: tuple[float, float], *,
+              role: str = "text", size: float = 20, color: Color = (30, 24, 16),
+              anchor: str = "topleft", box: gfx.RectLike | None = None) -> pygame.Rect:
+    """Draw cached text with its rect's ``anchor`` (e.g. ``"center"``) at ``pos``; its
+    letters must stay inside ``box`` (by default the surface: a card's edge), else the
+    text is recorded as not fitting."""
     surf = render(text, role, size, color)
-    rect = surf.get_rect(**{anchor: pos})
+    rect = surf.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(surf, rect)
+    check_within(text, rect, box if box is not None else surface.get_rect(), role, size)
     return rect
 
 
-__all__ = ["CACHE", "FONT_FILES", "MIN_PX", "OVERFLOWS", "TextCache", "blit_text", "drawable",
-           "fit_lines", "fit_size", "font", "line_height", "real_font", "real_size", "render",
-           "text_width", "wrap"]
+__all__ = ["CACHE", "DRAWN", "FONT_FILES", "MIN_PX", "OVERFLOWS", "TextCache", "blit_text",
+           "check_within", "drawable", "fit_lines", "fit_size", "fits", "font", "ink_height",
+           "line_height", "real_font", "real_size", "render", "text_width", "wrap"]

@@ -15,7 +15,7 @@ from game.cards import CARDS, CHURCH, GOODS, MARKETPLACE, STRONGHOLD, Tech, Town
 from scenes.core import gfx
 from scenes.core.gfx import draw
 from scenes.text.catalog import on_language_change, t
-from scenes.text.fonts import fit_lines, fit_size, line_height, render, text_width
+from scenes.text.fonts import check_within, fit_lines, fit_size, line_height, render, text_width
 from scenes.ui import art
 from scenes.ui import palette as P
 
@@ -33,6 +33,7 @@ def _center_text(surf: gfx.Canvas, text: str, role: str, size: int, color: P.RGB
     img = render(text, role, size, color)
     rect = img.get_rect(center=(round(center[0]), round(center[1])))
     surf.blit(img, rect)
+    check_within(text, rect, surf.get_rect(), role, size)  # never cut at the card's edge
     return rect
 
 
