@@ -161,3 +161,45 @@ def test_hovering_a_technology_on_a_board_explains_it() -> None:
     assert tech == "bank-system" and lines == tech_lines(st, "bank-system")
     beside = (chip.x - 60, chip.centery)  # the stock beside it: the board's own tooltip
     assert tooltip_lines(st, layout, beside, None, NoLog())[0] == "Cy"  # type: ignore[arg-type,index]
+
+
+# ----- 3. the trading chart at the table ------------------------------------------------------
+SALE_READY = ["move L-1", "cargo 1g1", "done", "employ", "end", "end", "end", "move L-1",
+              "cargo 1g2", "done"]
+
+
+def test_the_trading_chart_shows_while_a_sale_is_staged_lit_at_its_types(app) -> None:
+    from tablehelp import table_at
+
+    from scenes.table.draw import chart_columns, chart_rect, draw_trading_chart
+    from scenes.ui import palette as P
+
+    hand = table_at(app, SALE_READY)
+    table = hand.table
+    rect = chart_rect(table.layout)
+    canvas = app.canvas
+    before = pixels(canvas, rect)
+    hand.post(pygame.MOUSEBUTTONDOWN, hand.at("goods_1_1"))
+    hand.frames(2)
+    assert pixels(canvas, rect) != before, "a trade good in the hand shows the chart"
+    hand.post(pygame.MOUSEBUTTONUP, hand.at("goods_1_1"))
+    hand.frames(2)
+    assert pixels(canvas, rect) == before, "put back: the chart goes"
+    hand.drag(hand.at("goods_1_1"), hand.at("lisboa"))
+    hand.frames(2)
+    assert pixels(canvas, rect) != before, "the chart is shown while the sale is staged"
+    one = pixels(canvas, rect)
+    hand.drag(hand.at("goods_1_2"), hand.at("lisboa"))
+    hand.frames(2)
+    two = pixels(canvas, rect)
+    assert "2 types" in table.view.status and two != one, "its lit column follows the sale"
+    # drawn alone, the chart lights exactly the column of the types counted
+    for lit in (1, 2, 6):
+        surface = gfx.surface((rect.right + 10, rect.bottom + 10), alpha=False)
+        draw_trading_chart(surface, rect, lit)
+        columns = [n for n, col in enumerate(chart_columns(rect), start=1)
+                   if tuple(surface.get_at((col.x + 6, col.bottom - 6))[:3]) == P.HIGHLIGHT]
+        assert columns == [lit]
+    hand.click(hand.at("button_sell"))
+    hand.frames(60)
+    assert pixels(canvas, rect) == before, "and gone once the sale is made"

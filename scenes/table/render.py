@@ -24,8 +24,8 @@ from scenes.core import zones as Z
 from scenes.core.gfx import draw
 from scenes.core.layout import Layout
 from scenes.table.animations import Animation
-from scenes.table.draw import BUTTONS, TableView, draw_table
-from scenes.table.targets import Piece, Staging, shown_state
+from scenes.table.draw import BUTTONS, TableView, chart_rect, draw_table, draw_trading_chart
+from scenes.table.targets import Piece, Staging, sale_preview, shown_state
 from scenes.text.catalog import t
 from scenes.ui import art
 from scenes.ui import palette as P
@@ -110,7 +110,7 @@ class TableRenderer:
 
     def _draw_staged(self, surface: gfx.Canvas, picture: Picture) -> None:
         """Staged voyage paths as dotted courses, staged goods with a sale tag, the
-        markers chosen for Geography outlined."""
+        markers chosen for Geography outlined, the trading chart while selling."""
         rect = self.layout.rect
         for src, via, dst in picture.moves:
             if src == 0 and not via:
@@ -128,6 +128,16 @@ class TableRenderer:
         for space in picture.geography:
             draw.rect(surface, P.SEA_LIGHT, rect(Z.space(space)).inflate(4, 4), 4,
                              border_radius=8)
+        # the trading chart while a sale is staged or a trade good is in the hand, lit
+        # at the goods types the sale (with that good) would count
+        sale = list(picture.sale)
+        held = picture.held
+        if held is not None and held[0] == "good":
+            sale.append(("g", held[1], held[2]))
+        if sale and self.layout.has("status"):
+            preview = sale_preview(picture.state, Staging([], sale))
+            draw_trading_chart(surface, chart_rect(self.layout),
+                               preview[0] if preview is not None else 0)
 
     def draw_hover(self, surface: gfx.Canvas, zone: str | None, holding: bool,
                    buttons: dict[str, str]) -> None:

@@ -203,6 +203,11 @@ TABLE_TEXT_EN = table(
                    "Voyage: {count} ship moves staged. Drag more, then Set sail (Enter)."),
     message("status.sale", "Selling {goods} of {types}: +{wealth} wealth, +{vp} VP. "
                            "Press Sell (Enter)."),
+    # the trading chart shown at the table while a sale is staged
+    message("chart.title", "Trading chart: goods types sold → gain"),
+    message("chart.types", "Types"),
+    message("chart.wealth", "Wealth"),
+    message("chart.vp", "VP"),
     # pieces of longer sentences, so each number gets its own plural
     plural_message("phrase.goods", "{count} trade good", "{count} trade goods"),
     plural_message("phrase.types", "{count} type", "{count} types"),
