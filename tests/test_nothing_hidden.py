@@ -203,3 +203,140 @@ def test_the_trading_chart_shows_while_a_sale_is_staged_lit_at_its_types(app) ->
     hand.click(hand.at("button_sell"))
     hand.frames(60)
     assert pixels(canvas, rect) == before, "and gone once the sale is made"
+
+
+# ----- 4. banners for the events that matter ------------------------------------------------------
+def _india_ahead(lisboa: int = 1) -> State:
+    """Ann's ship one card before India (the ninth town), India face down."""
+    st = State.start(["Ann", "Bob", "Cy"], deal_towns(3, 5))
+    st.revealed = 8
+    st.add_ships(0, 8, 1)
+    st.lisboa[0] = lisboa
+    return st
+
+
+def _said(banner: object) -> list[str]:
+    from scenes.text.catalog import t
+
+    return [t(k, **v) for k, v in (banner.headline, *banner.details)]  # type: ignore[attr-defined]
+
+
+def test_reaching_india_shows_india_and_the_final_round_with_who_began_it() -> None:
+    from game.rules import apply
+    from scenes.table.banners import banners_for
+
+    layout = table_layout(3)
+    before = _india_ahead()
+    after = apply(before, "move 8-9")
+    india, final = banners_for(before, "move 8-9", after, layout)
+    assert _said(india) == ["India reached!", "Ann reaches India at 9: +2 VP"]
+    assert india.anchor == layout.rect(Z.town(9)).center, "over the card turned"
+    assert _said(final)[0] == "The final round begins"
+    assert "Ann reached India" in _said(final)[1]
+
+
+def test_a_gain_lost_for_want_of_a_lisboa_marker_has_its_banner_over_the_board() -> None:
+    from game.rules import apply
+    from scenes.table.banners import banners_for
+
+    layout = table_layout(3)
+    before = _india_ahead(lisboa=0)
+    after = apply(before, "move 8-9")
+    said = [_said(b) for b in banners_for(before, "move 8-9", after, layout)]
+    assert ["No marker on Lisboa to hold it", "Ann loses 2 VP."] in said
+    assert ["India reached!", "Ann reaches India at 9: +0 VP"] in said
+    lost = next(b for b in banners_for(before, "move 8-9", after, layout)
+                if b.headline[0] == "banner.lost")
+    assert layout.rect(Z.board(0)).collidepoint(lost.anchor)
+
+
+def test_the_final_round_begun_by_the_stock_says_whose_stock() -> None:
+    from game.rules import apply
+    from scenes.table.banners import banners_for
+
+    before = State.start(["Ann", "Bob", "Cy"], deal_towns(3, 5))
+    before.stock[1], before.stock[0] = 0, 1
+    after = apply(before, "employ")
+    [final] = banners_for(before, "employ", after, table_layout(3))
+    assert _said(final) == ["The final round begins",
+                            "Ann's stock is empty, the second one: after this turn, "
+                            "everyone else plays once more."]
+    assert banners_for(after, "end", apply(after, "end"), table_layout(3)) == [], \
+        "an ordinary step has no banner"
+
+
+def test_a_banner_waits_for_its_film_then_fades_and_takes_no_input(app) -> None:
+    from tablehelp import table_at
+
+    to_the_third = ["move L-1", "done", "end", "end", "end", "move 1-2", "done", "end", "end",
+                    "end", "move 2-3", "done", "end", "end", "end", "employ"]
+    hand = table_at(app, to_the_third)  # a marker on Lisboa to hold the VP
+    table = hand.table
+    hand.drag(hand.at("ship_3_0"), hand.at("sea_4"))
+    hand.click(hand.at("button_sail"))
+    assert table.session.steps[-1] == "move 3-4"
+    assert table.animating and table.banners.items and not table.banners.shown, \
+        "the banner waits while the town turns over"
+    hand.frames(90)  # three seconds at 30 frames a second: the film has played
+    assert not table.animating
+    [banner] = table.banners.shown
+    assert _said(banner) == ["Town 4 discovered", "by Ann: +1 VP"]
+    assert banner.alpha == 255 and banner.rect.colliderect(table.layout.rect(Z.goods(4, 1)))
+    # the town's goods under the banner are still there for the taking
+    hand.drag(hand.at("goods_4_1"), hand.at("goods_4_1"))  # a click on it: nothing held
+    hand.drag(hand.at("ship_4_0"), hand.at("goods_4_1"))
+    assert table.session.steps[-1] == "cargo 4g1", "the banner took no input"
+    hand.frames(30 * 6)
+    assert table.banners.shown == [] and table.banners.items == [], "gone after a few seconds"
+
+
+def test_banner_fades_in_and_out_by_the_time_given() -> None:
+    from scenes.table.banners import FADE_IN, FADE_OUT, STAY, Banner, Banners
+
+    banners = Banners()
+    banner = Banner(("banner.india", {}), [], None, (100, 100))
+    banners.add([banner])
+    banners.update(FADE_IN / 2)
+    assert 0 < banner.alpha < 255
+    banners.update(FADE_IN / 2 + STAY / 2)
+    assert banner.alpha == 255
+    banners.update(STAY / 2 + FADE_OUT / 2)
+    assert 0 < banner.alpha < 255
+    banners.update(FADE_OUT)
+    assert banners.items == []
+
+
+def test_banners_of_one_place_stand_one_below_the_other() -> None:
+    from scenes.table.banners import Banner, Banners
+
+    banners = Banners()
+    banners.add([Banner(("banner.india", {}), [("banner.lost.vp", {"name": "Ann", "count": 1})],
+                        0, (960, 500)),
+                 Banner(("banner.final_round", {}), [], None, (960, 500))])
+    banners.update(1.0)
+    banners.draw(gfx.surface((1920, 1080)))
+    first, second = (b.rect for b in banners.shown)
+    assert first.w > 0 and second.w > 0 and not first.colliderect(second)
+
+
+def test_a_computer_s_discovery_has_its_banner_too() -> None:
+    from scenes.core.session import Session
+    from scenes.devtools.gestures import Hand
+    from scenes.main import make_app
+    from scenes.table.scene import TableScene
+
+    app = make_app()
+    app.settings.anim_speed = "fast"
+    towns = ["T01", "T07", "T12", "T05", "T03", "T09", "T02", "T11", "T08"]
+    session = Session(["Hal", "Eve", "Max"], towns, seats=["medium", "medium", "medium"])
+    app.start(TableScene(session))
+    hand = Hand(app, dt=0.1)
+    table = hand.table
+    seen: list[str] = []
+    for _ in range(3000):
+        seen += [b.headline[0] for b in table.banners.shown if b.headline[0] not in seen]
+        if "banner.discover" in seen or session.state.over:
+            break
+        hand.frames(1)
+        table.pacing.wait()
+    assert "banner.discover" in seen, "a computer's discovery is shown as a banner"

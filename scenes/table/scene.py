@@ -11,7 +11,8 @@ The scene itself only routes input and time to the parts that do the work, each 
 its own module: ``drag`` (the hand), ``actions`` (every change to the game, through
 the session), ``films`` (the step animations, played from the states around each
 step), ``pacing`` (when a computer seat's step lands), ``render`` (the cached
-picture), ``logpanel`` and ``tooltips``; in a lesson, ``lesson`` (the coach it consults
+picture), ``banners`` (the events that matter, over the table), ``logpanel`` and
+``tooltips``; in a lesson, ``lesson`` (the coach it consults
 before every move) and ``lessonpanel``. Other screens are reached through the
 navigator (scoring, title, settings, rules), never imported. Sounds go through one
 method, ``cue``: the hand's pick-up, drop and refusal, each step's film's cues as it
@@ -34,6 +35,7 @@ from scenes.core.scene import Scene
 from scenes.core.session import Outcome, Session
 from scenes.table import animations
 from scenes.table.actions import GAME_BUTTONS, TableActions
+from scenes.table.banners import Banners, banners_for
 from scenes.table.drag import Drag, Held, piece_at
 from scenes.table.draw import TableView
 from scenes.table.films import FilmQueue
@@ -70,6 +72,8 @@ class TableScene(Scene):
         self.actions = TableActions(session, self)
         self.drag = Drag(self.layout)
         self.films = FilmQueue()
+        #: Banners for the events that matter (a discovery, the final round...).
+        self.banners = Banners()
         self.renderer = TableRenderer(self.layout)
         unfolded = self.layout.rect("log_open") if self.layout.has("log_open") else None
         self.logpanel = LogPanel(self.layout.rect("log"), unfolded or self.layout.rect("log"))
@@ -189,6 +193,7 @@ class TableScene(Scene):
                                 self.palette)
         self.sound_step(before, outcome.step, after, film)
         self.films.play(film)
+        self.banners.add(banners_for(before, outcome.step, after, self.layout), film)
         if after.over:
             self.go(Screen.SCORING, session=self.session)
             return
@@ -509,6 +514,7 @@ class TableScene(Scene):
         """Advance the films and the sliding markers (also called by overlays above)."""
         self.cue_at_once(self.films.update(dt))
         self.drag.update(dt)
+        self.banners.update(dt, self.films.queue)
 
     def update(self, dt: float) -> None:
         # Only the top scene is updated: the announcement waits for any fade to end.
@@ -571,6 +577,7 @@ class TableScene(Scene):
         if self.lessonpanel is not None:
             self.lessonpanel.draw_marks(surface, self.layout, self.view.lit)
             self.lessonpanel.draw(surface, self.state, self.palette)
+        self.banners.draw(surface, self.palette)  # over the table, under the hand
         self.drag.draw(surface)
         over_lesson = self.lessonpanel is not None and self.lessonpanel.contains(self.pointer)
         if (not self.drag.holding and self.rest >= DELAY and not over_lesson

@@ -271,6 +271,22 @@ TABLE_TEXT_EN = table(
     message("anim.vp", "+{vp} VP"),
     message("anim.sale", "+{wealth} wealth  +{vp} VP"),
     message("anim.sale.wealth", "+{wealth} wealth"),
+    # banners: the events that matter, shown over the table for a few seconds
+    message("banner.discover", "Town {pos} discovered"),
+    plural_message("banner.discover.by", "by {name}: +{count} VP", "by {name}: +{count} VP"),
+    message("banner.india", "India reached!"),
+    plural_message("banner.india.by", "{name} reaches India at {pos}: +{count} VP",
+                   "{name} reaches India at {pos}: +{count} VP"),
+    message("banner.final_round", "The final round begins"),
+    message("banner.final_round.india",
+            "{name} reached India: after this turn, everyone else plays once more."),
+    message("banner.final_round.stock",
+            "{name}'s stock is empty, the second one: after this turn, everyone else plays "
+            "once more."),
+    message("banner.lost", "No marker on Lisboa to hold it"),
+    plural_message("banner.lost.wealth", "{name} loses {count} wealth.",
+                   "{name} loses {count} wealth."),
+    plural_message("banner.lost.vp", "{name} loses {count} VP.", "{name} loses {count} VP."),
     # the ship's log
     message("log.unfold", "More"),
     message("log.fold", "Less"),
