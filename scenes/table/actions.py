@@ -25,6 +25,7 @@ from scenes.table.targets import (
     CHOOSE_GEOGRAPHY,
     Drop,
     Staging,
+    in_play,
     menu_entries,
     sale_preview,
 )
@@ -257,6 +258,8 @@ class TableActions:
         st = self.state
         seat = st.active
         z = Z.parse(zone)
+        if not in_play(st, z):
+            return  # an absent town's space: nothing there to choose
         if self.geography is not None:
             if zone == Z.tech("geography"):
                 self.commit_geography()

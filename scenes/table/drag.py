@@ -24,6 +24,7 @@ from scenes.table.targets import (
     Staging,
     drops_for,
     explain,
+    in_play,
     intended,
     shown_state,
     staged_arrivals,
@@ -64,6 +65,8 @@ def piece_at(st: State, staging: Staging, layout: Layout, pos: tuple[int, int]) 
                             for z in map(Z.parse, names))
     for name in names:
         z = Z.parse(name)
+        if not in_play(st, z):
+            continue  # an absent town's space or sea: nothing of the player's is there
         kind = z.kind
         if kind == "stock" and z.seat == seat and shown.stock[seat]:
             return ("stock", seat)

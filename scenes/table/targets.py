@@ -103,11 +103,22 @@ def _sea_drop(st: State, staging: Staging, src: int, dst: int,
     return drops[0]
 
 
+def in_play(st: State, z: Z.ZoneName) -> bool:
+    """Whether a zone is part of this game: a town, sea or space past the line's end
+    (the absent towns of a 3-player game drawn on the 4-player table, as a lesson
+    is) or a seat nobody sits in means nothing, and the state has no slot to ask."""
+    town, seat = z.town, z.seat
+    return ((town is None or 1 <= town <= st.size)
+            and (seat is None or 0 <= seat < st.n))
+
+
 def intended(st: State, piece: Piece, zone: str, staging: Staging) -> Drop | None:
     """What dropping ``piece`` on ``zone`` would mean, legal or not (None: nothing)."""
     seat = st.active
     kind = piece[0]
     z = Z.parse(zone)
+    if not in_play(st, z):
+        return None
     where = z.kind
     if kind in ("stock", "builder", "scientist", "lisboa", "ship") and piece[1] != seat:
         return None
@@ -264,6 +275,8 @@ def menu_entries(st: State, legal: list[Step], zones: list[str]) -> list[MenuEnt
     seat = st.active
     for zone in zones:
         z = Z.parse(zone)
+        if not in_play(st, z):
+            continue
         entries: list[MenuEntry] = []
         for step in legal:
             entry = _menu_entry(st, seat, z, step)
@@ -298,4 +311,4 @@ def _menu_entry(st: State, seat: int, z: Z.ZoneName, step: Step) -> MenuEntry | 
 
 
 __all__ = ["CHOOSE_GEOGRAPHY", "Drop", "MenuEntry", "Piece", "Staging", "drops_for", "explain",
-           "intended", "menu_entries", "sale_preview", "shown_state", "staged_arrivals"]
+           "in_play", "intended", "menu_entries", "sale_preview", "shown_state", "staged_arrivals"]
