@@ -341,7 +341,7 @@ def test_building_words_are_set_alike() -> None:
     from scenes.ui import cardart
 
     pygame.font.init()
-    width = table_layout(4).rect("building_1_1").w - 6
+    width = table_layout(4).rect("building_1_1").w - 2
     size = cardart.label_size("b", width)
     alone = {kind: fit_size(t(f"building.{kind}"), "text-semibold", 15, width, 10)
              for kind in ("stronghold", "church", "marketplace")}

@@ -90,9 +90,9 @@ def town_face(town: Town, w: int, h: int, pos: int, goods: tuple[Box, Box],
         icon = art.building_icon(building, bw - 8, round(bh * 0.58))
         surf.blit(icon, icon.get_rect(midtop=(x + bw / 2, y + 4)))
         # the spaces are small: a long word may shrink below the usual smallest size,
-        # and its neighbours with it (``label_size``)
-        _center_text(surf, t(f"building.{kind}"), "text-semibold", label_size("b", bw - 6),
-                     P.INK, (x + bw / 2, y + bh - 12), width=bw - 6, smallest=10)
+        # and its neighbours with it (``label_size``); it may use the well but its rim
+        _center_text(surf, t(f"building.{kind}"), "text-semibold", label_size("b", bw - 2),
+                     P.INK, (x + bw / 2, y + bh - 12), width=bw - 2, smallest=10)
     return surf
 
 
@@ -130,8 +130,9 @@ def occupied_space(town: Town, letter: str, k: int, w: int, h: int) -> gfx.Canva
         icon = art.building_icon(town.buildings[k - 1], min(w - 8, round(icon_h * 1.1)), icon_h)
         label = t(f"building.{kind}")
     surf.blit(icon, icon.get_rect(midtop=(w / 2, 2)))
-    _center_text(surf, label, "text-semibold", label_size(letter, w - 6), P.INK,
-                 (w / 2, h - 12), width=w - 6, smallest=10)
+    room = w - 2 if letter == "b" else w - 6  # as on the card ("Stronghold" needs the well)
+    _center_text(surf, label, "text-semibold", label_size(letter, room), P.INK,
+                 (w / 2, h - 12), width=room, smallest=10)
     return surf
 
 
@@ -187,7 +188,7 @@ def lisboa_card(w: int, h: int, slots: tuple[Box, ...]) -> gfx.Canvas:
 
 
 #: How far a technology's words keep from its tile's edge (its border is drawn there).
-TILE_MARGIN = 10
+TILE_MARGIN = 8
 
 
 @gfx.scaled_cache(maxsize=8)
