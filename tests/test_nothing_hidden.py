@@ -340,3 +340,109 @@ def test_a_computer_s_discovery_has_its_banner_too() -> None:
         hand.frames(1)
         table.pacing.wait()
     assert "banner.discover" in seen, "a computer's discovery is shown as a banner"
+
+
+# ----- 5. legal targets unmistakable -------------------------------------------------------
+def _linear(c: float) -> float:
+    c /= 255
+    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+
+def _luminance(rgb: tuple[float, float, float]) -> float:
+    r, g, b = (_linear(x) for x in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _contrast(a: tuple, b: tuple) -> float:
+    la, lb = sorted((_luminance(a[:3]), _luminance(b[:3])), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+# How the common colour-vision deficiencies see a colour (Viénot, Brettel and Mollon
+# 1999, in linear RGB; tritanopia after Brettel): the lit band must read to them too.
+VISION = {
+    "typical": ((1, 0, 0), (0, 1, 0), (0, 0, 1)),
+    "protanopia": ((0.11238, 0.88762, 0), (0.11238, 0.88762, 0), (0.00401, -0.00401, 1)),
+    "deuteranopia": ((0.29275, 0.70725, 0), (0.29275, 0.70725, 0), (-0.02234, 0.02234, 1)),
+    "tritanopia": ((1, 0.14461, -0.14461), (0, 0.85924, 0.14076), (0, 0.85924, 0.14076)),
+}
+
+
+def _seen(rgb: tuple, vision: str) -> tuple[float, float, float]:
+    lin = [_linear(x) for x in rgb[:3]]
+    out = []
+    for row in VISION[vision]:
+        v = max(0.0, min(1.0, sum(m * c for m, c in zip(row, lin, strict=True))))
+        out.append(255 * (v * 12.92 if v <= 0.0031308 else 1.055 * v ** (1 / 2.4) - 0.055))
+    return out[0], out[1], out[2]
+
+
+def _band_samples(background: tuple[int, int, int]) -> list[tuple]:
+    """The pixels across a lit zone's band, drawn over ``background``."""
+    from scenes.ui import art
+
+    zone = pygame.Rect(40, 40, 120, 100)
+    surface = gfx.surface((200, 180), alpha=False)
+    surface.fill(background)
+    surface.blit(art.target_band(zone.w, zone.h), zone.inflate(2 * art.BAND_OUT,
+                                                               2 * art.BAND_OUT))
+    y = zone.centery
+    return [tuple(surface.get_at((x, y))) for x in range(zone.x - art.BAND_OUT - 2,
+                                                         zone.x + art.BAND_OUT + 6)]
+
+
+@pytest.mark.parametrize("vision", list(VISION))
+def test_a_lit_target_stands_out_on_parchment_wood_and_sea(scale: float, vision: str) -> None:
+    from scenes.ui import palette as P
+
+    backgrounds = {"parchment": P.PARCHMENT, "well": P.PARCHMENT_SHADE,
+                   "building well": P.PARCHMENT_DEEP, "wood": P.WOOD_DARK, "sea": P.SEA,
+                   "deep sea": P.SEA_DEEP, "sea strip": P.SEA_LIGHT, "chart": P.CHART}
+    for name, background in backgrounds.items():
+        seen_bg = _seen(background, vision)
+        best = max(_contrast(_seen(px, vision), seen_bg) for px in _band_samples(background))
+        assert best >= 4.5, f"the band is faint on {name} ({best:.2f}) to {vision} vision"
+
+
+@pytest.mark.parametrize("palette", ["classic", "colorblind"])
+def test_a_lit_target_stands_out_beside_every_players_marker(palette: str) -> None:
+    """A lit Lisboa row or space may hold a marker: the band reads against each
+    player's colour in either palette, to every vision (3:1, WCAG's least for a
+    graphic; mid-light colours such as vermillion allow no more than about 4.5 with
+    any colour at all)."""
+    from scenes.ui import palette as P
+
+    for seat in range(4):
+        color = P.player_color(seat, palette)
+        for vision in VISION:
+            best = max(_contrast(_seen(px, vision), _seen(color, vision))
+                       for px in _band_samples(color))
+            assert best >= 3, (seat, palette, vision, best)
+
+
+def test_lit_targets_breathe_by_the_time_given(app) -> None:
+    from tablehelp import table_at
+
+    from scenes.table.render import PULSE
+
+    hand = table_at(app, ["employ", "end", "end", "end", "move L-1 L-1"])
+    table = hand.table
+    hand.post(pygame.MOUSEBUTTONDOWN, hand.at("ship_1_0"))
+    hand.frames(1)
+    assert Z.goods(1, 1) in table.view.lit, "the goods space is a legal target"
+    renderer = table.renderer
+    renderer.clock = 0.0
+    dim = renderer.pulse()
+    renderer.tick(PULSE / 2)
+    bright = renderer.pulse()
+    assert bright > dim + 100
+    r = table.layout.rect(Z.goods(1, 1))
+    halo = pygame.Rect(r.x - 10, r.centery, 4, 4)
+    surface = gfx.surface((1920, 1080), alpha=False)
+    renderer.draw_pulse(surface, table.view.lit)
+    at_peak = pixels(surface, halo)
+    renderer.tick(PULSE / 2)
+    assert renderer.pulse() == dim
+    surface.fill((0, 0, 0))
+    renderer.draw_pulse(surface, table.view.lit)
+    assert pixels(surface, halo) != at_peak, "the halo fades and returns"

@@ -85,10 +85,10 @@ def draw_table(surface: gfx.Canvas, layout: Layout, st: State, view: TableView) 
         if layout.has(Z.board(seat)):
             _draw_board(surface, layout, st, view, seat)
     for name in sorted(view.lit):
-        if layout.has(name):
+        if layout.has(name):  # a legal target or the hint: a dark-edged bright band
             r = layout.rect(name)
-            g = art.glow_rect(r.w, r.h)
-            surface.blit(g, g.get_rect(center=r.center))
+            surface.blit(art.target_band(r.w, r.h), r.inflate(2 * art.BAND_OUT,
+                                                              2 * art.BAND_OUT))
 
 
 # ----- technologies and log ---------------------------------------------------------

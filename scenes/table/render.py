@@ -8,12 +8,14 @@ base is redrawn exactly when that value differs from the one drawn last. The onl
 other reason to redraw is ``invalidate`` (the fonts or the window changed), so no
 caller has to remember to throw the picture away after a change.
 
-Things that move every frame (a film's flying markers, the hover glow, the log
-panel, the hand, the tooltip) are blitted over the base by the scene.
+Things that move every frame (a film's flying markers, the lit targets' breathing halo,
+the hover glow, the log panel, the hand, the tooltip) are blitted over the base by the
+scene.
 """
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from dataclasses import dataclass
 
@@ -42,6 +44,10 @@ def lifted(st: State, held: Piece | None, hidden: Counter) -> Counter:
     out = Counter(hidden)
     out[("speed", seat, st.speed[seat]) if held[0] == "builder" else ("scientist", seat)] += 1
     return out
+
+
+#: Seconds for one breath of the lit targets' halo.
+PULSE = 1.4
 
 
 @dataclass(frozen=True, eq=False)
@@ -79,6 +85,8 @@ class TableRenderer:
         self._drawn: Picture | None = None
         #: How many times the base was drawn (tests and the frame benchmark read it).
         self.redraws = 0
+        #: Seconds into the lit targets' pulse (``tick``).
+        self.clock = 0.0
 
     def invalidate(self) -> None:
         """Draw the base again next frame, whatever the picture says."""
@@ -139,6 +147,26 @@ class TableRenderer:
             draw_trading_chart(surface, chart_rect(self.layout),
                                preview[0] if preview is not None else 0)
 
+    def tick(self, dt: float) -> None:
+        """The lit targets' pulse follows the time handed in (never a clock read)."""
+        self.clock = (self.clock + max(0.0, dt)) % PULSE
+
+    def pulse(self) -> int:
+        """How bright the lit targets' halo is now (alpha), breathing once a period."""
+        k = 0.5 - 0.5 * math.cos(2 * math.pi * self.clock / PULSE)
+        return round(40 + 170 * k)
+
+    def draw_pulse(self, surface: gfx.Canvas, lit: set[str] | frozenset[str]) -> None:
+        """A breathing halo around each lit target, over the band the base has."""
+        alpha = self.pulse()
+        for name in lit:
+            if self.layout.has(name):
+                r = self.layout.rect(name)
+                halo = art.target_halo(r.w, r.h)
+                halo.set_alpha(alpha)
+                surface.blit(halo, halo.get_rect(center=r.center))
+                halo.set_alpha(None)
+
     def draw_hover(self, surface: gfx.Canvas, zone: str | None, holding: bool,
                    buttons: dict[str, str]) -> None:
         """The button under the pointer lit, or the drop zone the held marker is over."""
@@ -168,4 +196,4 @@ def _dotted(surface: gfx.Canvas, a: tuple[int, int], b: tuple[int, int],
         draw.circle(surface, color, (round(a[0] + dx * k), round(a[1] + dy * k)), 3)
 
 
-__all__ = ["Picture", "TableRenderer"]
+__all__ = ["PULSE", "Picture", "TableRenderer"]

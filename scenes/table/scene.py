@@ -515,6 +515,7 @@ class TableScene(Scene):
         self.cue_at_once(self.films.update(dt))
         self.drag.update(dt)
         self.banners.update(dt, self.films.queue)
+        self.renderer.tick(dt)
 
     def update(self, dt: float) -> None:
         # Only the top scene is updated: the announcement waits for any fade to end.
@@ -569,6 +570,7 @@ class TableScene(Scene):
     def draw(self, surface: gfx.Canvas) -> None:
         self._follow_language()  # also while the settings are open above the table
         self.renderer.draw_base(surface, self.picture(), self.view)
+        self.renderer.draw_pulse(surface, self.view.lit)
         film = self.films.current
         if film is not None:
             film.draw(surface, self.layout, film.after)

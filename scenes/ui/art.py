@@ -457,6 +457,52 @@ def glow_rect(w: int, h: int, color: RGB = P.HIGHLIGHT, radius: int = 10,
     return surf
 
 
+#: A lit target's band: how far it reaches outside the zone, its dark edges and its
+#: bright middle (logical units). Dark edges read on parchment, the bright middle on
+#: wood and sea, in any palette and to any eye: the contrast is in lightness, not hue.
+BAND_OUT, BAND_EDGE, BAND_BRIGHT = 4, 2, 5
+TARGET_BRIGHT: RGB = (255, 224, 72)
+TARGET_DARK: RGB = P.INK
+
+
+@gfx.scaled_cache(maxsize=64)
+def target_band(w: int, h: int, radius: int = 10) -> gfx.Canvas:
+    """The mark of a legal target (or a hint) around a zone of size (w, h): a bright
+    band between two dark lines, over a faint bright wash of the zone. The picture is
+    ``BAND_OUT`` larger than the zone on every side; centre it on the zone."""
+    out = BAND_OUT
+    surf = gfx.surface((w + 2 * out, h + 2 * out))
+    full = surf.get_rect()
+    draw.rect(surf, (*TARGET_BRIGHT, 34), full.inflate(-2 * out, -2 * out),
+              border_radius=radius)
+    thick = 2 * BAND_EDGE + BAND_BRIGHT
+    draw.rect(surf, TARGET_DARK, full, thick, border_radius=radius + out)
+    inner = full.inflate(-2 * BAND_EDGE, -2 * BAND_EDGE)
+    draw.rect(surf, TARGET_BRIGHT, inner, BAND_BRIGHT, border_radius=radius + out - BAND_EDGE)
+    return surf
+
+
+@gfx.scaled_cache(maxsize=64)
+def target_halo(w: int, h: int, radius: int = 10) -> gfx.Canvas:
+    """A soft ring just outside a target's band, bright then dark: the table makes it
+    breathe (its alpha follows the clock), so a lit target catches the eye without
+    shouting, the bright part seen on sea and wood, the dark part on parchment."""
+    glow = 8
+    pad = BAND_OUT + glow
+    surf = gfx.surface((w + 2 * pad, h + 2 * pad))
+    zone = pygame.Rect(pad, pad, w, h)
+    # filled from the outside in (a drawn pixel replaces the one under it), then the
+    # zone and its band emptied: a ring with no gaps at any scale
+    for i in range(glow, 0, -1):
+        color = TARGET_BRIGHT if i <= glow // 2 else TARGET_DARK
+        a = round((230 if i <= glow // 2 else 120) * (1 - (i - 1) / glow))
+        draw.rect(surf, (*color, a), zone.inflate(2 * (BAND_OUT + i), 2 * (BAND_OUT + i)),
+                  border_radius=radius + BAND_OUT + i)
+    draw.rect(surf, (0, 0, 0, 0), zone.inflate(2 * BAND_OUT, 2 * BAND_OUT),
+              border_radius=radius + BAND_OUT)
+    return surf
+
+
 @gfx.scaled_cache(maxsize=16)
 def caravel(w: int, h: int) -> gfx.Canvas:
     """A small caravel with lateen sails (the Lisboa card and the title)."""
@@ -504,7 +550,9 @@ def compass_rose(size: int, color: RGB = P.BRASS_LIGHT) -> gfx.Canvas:
 
 
 __all__ = [
-    "BUTTON_STATES", "SS", "alpha_layer", "building_icon", "button", "canvas", "caravel",
+    "BAND_BRIGHT", "BAND_EDGE", "BAND_OUT", "BUTTON_STATES", "SS", "TARGET_BRIGHT",
+    "TARGET_DARK", "alpha_layer", "building_icon", "button", "canvas", "caravel",
     "compass_rose", "count_badge", "finish", "glow_rect", "good_icon", "marker",
-    "marker_outline", "parchment", "poly", "space_well", "table_background", "wood_panel",
+    "marker_outline", "parchment", "poly", "space_well", "table_background", "target_band",
+    "target_halo", "wood_panel",
 ]
