@@ -107,7 +107,7 @@ def test_records_show_players_date_and_turn_or_result_newest_first(app) -> None:
     assert rows[0][0] == "Ann, Bea, Cy, Dan" and rows[0][1].startswith("Last autosave · ")
     assert rows[0][1].endswith(" · turn 6")
     assert rows[1] == ("Ann, Bea, Cy, Dan", f"{day} · Dan won with 5 VP")
-    assert rows[2][0] == "broken.txt" and rows[2][1] == "Cannot be opened: line 1: the header has no [Towns]"
+    assert rows[2] == ("broken.txt", "Cannot be opened: line 1: the header has no [Towns]")
     ends = _lines(THREE, 40).lower().split("\n").count("end")
     assert rows[3] == ("Eve, Flo, Gus",
                        f"{time.strftime(DATE_FORMAT, time.localtime(now - 86400))} · "
