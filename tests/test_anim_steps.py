@@ -19,7 +19,7 @@ from scenes.core.app import App
 from scenes.core.layout import table_layout
 from scenes.table import animations
 from scenes.table.animations import build, holdings_moves, reverse
-from scenes.table.draw import TableView, draw_table
+from scenes.table.draw import TableView, draw_table, ship_box
 
 HEADER = '[Players "Ann, Bob, Cy"]\n[Towns "T01 T07 T12 T05 T03 T09 T02 T11 T08"]\n'
 TO_THE_FOURTH = ["move L-1", "done", "end", "end", "end", "move 1-2", "done", "end", "end",
@@ -77,9 +77,9 @@ def test_a_ship_sails_card_by_card() -> None:
     (ship,) = film.flights
     assert ship.src == ("ship", 0, 1) and ship.dst == ("ship", 0, 3)
     assert ship.hops and len(ship.points) == 3, "from sea 1, past sea 2, to sea 3"
-    sea2 = table_layout().rect("ship_2_0")
+    sea2 = ship_box(table_layout().rect("ship_2_0"))
     (x, _), _ = ship.at(0.5)
-    assert abs(x - (sea2.centerx - 4)) < 2, "half way, the ship is over the middle card"
+    assert abs(x - sea2.centerx) < 2, "half way, the ship is over the middle card"
     from_lisboa = film_of(["speed", "move L-2"])
     assert from_lisboa is not None and len(from_lisboa.flights[0].points) == 3
 

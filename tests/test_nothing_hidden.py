@@ -446,3 +446,62 @@ def test_lit_targets_breathe_by_the_time_given(app) -> None:
     surface.fill((0, 0, 0))
     renderer.draw_pulse(surface, table.view.lit)
     assert pixels(surface, halo) != at_peak, "the halo fades and returns"
+
+
+# ----- 6. ships look like ships and sit in the sea ------------------------------------------------
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_ship_is_drawn_as_a_ship_inside_its_cell_where_it_is_picked_up(
+        scale: float, players: int) -> None:
+    from scenes.table.animations import place_point
+    from scenes.table.drag import piece_at
+    from scenes.table.draw import ship_box
+    from scenes.table.targets import Staging
+    from scenes.ui import palette as P
+
+    layout = table_layout(players)
+    st = fresh_state(players)
+    empty = drawn(st, players=players)
+    for seat in range(players):
+        st.add_ships(seat, 2, 1 + seat % 2)  # a badge too, for two ships
+    with_ships = drawn(st, players=players)
+    sea = layout.rect(Z.sea(2))
+    cells = [layout.rect(Z.ship(2, seat)) for seat in range(players)]
+    for seat, cell in enumerate(cells):
+        box = ship_box(cell)
+        assert cell.contains(box), "the art stays inside the zone it is picked up by"
+        assert place_point(layout, ("ship", seat, 2), st)[0] == box.center
+        st.active = seat
+        assert piece_at(st, Staging(), layout, box.center) == ("ship", seat, 2)
+        real = gfx.real_rect(box)
+        colours = {tuple(with_ships.surface.get_at((x, y))[:3])
+                   for x in range(real.x, real.right) for y in range(real.y, real.bottom)}
+        assert P.WOOD in colours or any(max(abs(a - b) for a, b in zip(c, P.WOOD,
+                                                                     strict=True)) < 6
+                                        for c in colours), "a wooden hull"
+    # nothing of a ship is drawn in the sea outside the cells
+    real = gfx.real_rect(sea)
+    inside = [gfx.real_rect(c) for c in cells]
+    for x in range(real.x, real.right, 3):
+        for y in range(real.y, real.bottom, 3):
+            if not any(r.collidepoint(x, y) for r in inside):
+                assert with_ships.surface.get_at((x, y)) == empty.surface.get_at((x, y)), (x, y)
+
+
+def test_a_sailing_ship_is_drawn_as_a_ship() -> None:
+    from game.rules import apply
+    from scenes.table.animations import build
+    from scenes.table.draw import ship_box
+    from scenes.ui import art
+
+    layout = table_layout(3)
+    before = State.start(["Ann", "Bob", "Cy"], deal_towns(3, 5))
+    after = apply(before, "move L-1")
+    film = build(before, "move L-1", after, layout)
+    assert film is not None
+    film.finish()
+    surface = gfx.surface((1920, 1080))
+    film.draw(surface, layout, after)
+    box = ship_box(layout.rect(Z.ship(1, 0)))
+    expected = gfx.surface((1920, 1080))
+    expected.blit(art.ship(0, box.w, box.h), box)
+    assert pixels(surface, box) == pixels(expected, box)

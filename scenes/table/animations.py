@@ -36,7 +36,7 @@ from scenes.core import gfx, tween
 from scenes.core import zones as Z
 from scenes.core.gfx import draw
 from scenes.core.layout import Layout
-from scenes.table.draw import STOCK_MARKER, space_marker, stock_points
+from scenes.table.draw import STOCK_MARKER, ship_box, space_marker, stock_points
 from scenes.text.catalog import t
 from scenes.text.fonts import render
 from scenes.ui import art, cardart
@@ -211,6 +211,11 @@ class Animation:
         for flight in order:
             k = self.progress(flight.start, flight.duration)
             (x, y), lift = flight.at(k)
+            if flight.hops and flight.dst[0] == "ship":  # a ship sails: drawn as a ship
+                box = ship_box(layout.rect(Z.ship(flight.dst[2], flight.seat)))
+                img = art.ship(flight.seat, box.w, box.h, self.palette)
+                surface.blit(img, img.get_rect(center=(round(x), round(y))))
+                continue
             img = art.marker(flight.seat, flight.size, self.palette)
             if lift > 2:
                 shadow = _shadow(flight.seat, flight.size, self.palette)
@@ -283,8 +288,8 @@ def place_point(layout: Layout, place: Place, st: State) -> tuple[Point, int]:
     kind = place[0]
     if kind == "ship":
         _, seat, pos = place
-        cell = layout.rect(Z.ship(pos, seat))
-        return (cell.centerx - 4, cell.centery + 1), 38
+        box = ship_box(layout.rect(Z.ship(pos, seat)))
+        return box.center, 38
     if kind == "lisboa":
         r = layout.rect(Z.lisboa(place[1]))
         return (r.x + 30, r.centery), 38

@@ -113,7 +113,10 @@ class Drag:
              palette: str) -> Held:
         """Take ``piece`` into the hand; its legal drops are worked out now."""
         drops = drops_for(st, piece, staging)
-        image = art.marker(st.active, HELD_SIZE, palette)
+        if piece[0] in ("ship", "staged"):  # a ship stays a ship in the hand
+            image = art.ship(st.active, round(HELD_SIZE * 1.4), HELD_SIZE + 8, palette)
+        else:
+            image = art.marker(st.active, HELD_SIZE, palette)
         self.held = Held(piece, pos, pos, drops, image)
         return self.held
 

@@ -193,10 +193,26 @@ def _draw_sea(surface: gfx.Canvas, layout: Layout, st: State, view: TableView,
         return
     for seat in range(st.n):
         count = st.ships_at(seat, pos) - view.hidden[("ship", seat, pos)]
-        if count > 0:
-            cell = layout.rect(Z.ship(pos, seat))
-            draw_stack(surface, seat, count, (cell.centerx - 4, cell.centery + 1), 38,
-                       view.palette)
+        if count > 0 and layout.has(Z.ship(pos, seat)):
+            draw_ships(surface, layout.rect(Z.ship(pos, seat)), seat, count, view.palette)
+
+
+def ship_box(cell: pygame.Rect) -> pygame.Rect:
+    """Where a player's ship is drawn in their cell of a sea: inside it (the cell is
+    where the ship is picked up), a little in from its edges."""
+    w = min(cell.w - 4, round((cell.h - 4) * 1.5))
+    return pygame.Rect(0, 0, w, cell.h - 4).move(cell.centerx - w // 2, cell.y + 2)
+
+
+def draw_ships(surface: gfx.Canvas, cell: pygame.Rect, seat: int, count: int,
+               palette: str) -> None:
+    """``count`` ships of a player in their cell of a sea: one ship drawn, the number
+    on a badge at its bow when there are more."""
+    box = ship_box(cell)
+    surface.blit(art.ship(seat, box.w, box.h, palette), box)
+    if count > 1:
+        badge = art.count_badge(count, 24)
+        surface.blit(badge, badge.get_rect(topright=(box.right, box.y)))
 
 
 # ----- the strip: turn, status, buttons ----------------------------------------------
@@ -453,6 +469,6 @@ def _draw_stock(surface: gfx.Canvas, layout: Layout, st: State, view: TableView,
 
 
 __all__ = ["BUTTONS", "CHART_SIZE", "TableView", "board_techs", "chart_columns", "chart_rect",
-           "draw_stack",
-           "draw_table", "draw_trading_chart", "space_marker",
+           "draw_ships",
+           "draw_stack", "draw_table", "draw_trading_chart", "ship_box", "space_marker",
            "stock_points"]

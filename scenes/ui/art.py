@@ -103,6 +103,41 @@ def marker(seat: int, size: int, palette: str = "classic", glow: bool = False) -
     return finish(surf, size, size)
 
 
+@gfx.scaled_cache(maxsize=128)
+def ship(seat: int, w: int, h: int, palette: str = "classic") -> gfx.Canvas:
+    """A player's ship in a box of (w, h), bow to the right (toward India): a wooden
+    hull with a band of their colour and a raised stern, riding a little foam, a mast
+    with a pennant, and their marker (their colour and shape) set on the mast as its
+    sail, so a ship is known as a ship and as theirs at a glance."""
+    sw, sh = px(w) * SS, px(h) * SS
+    surf = canvas(w, h)
+    color = P.player_color(seat, palette)
+    dark = P.shade(color, 0.45)
+    lw = max(2, round(sh * 0.03))
+    hull = _pts([(0.05, 0.5), (0.97, 0.4), (0.86, 0.66), (0.72, 0.8), (0.5, 0.85),
+                 (0.3, 0.83), (0.16, 0.75), (0.08, 0.62)], sw, sh)
+    castle = _pts([(0.04, 0.38), (0.25, 0.37), (0.25, 0.49), (0.05, 0.51)], sw, sh)
+    band = _pts([(0.07, 0.56), (0.93, 0.46), (0.88, 0.56), (0.1, 0.66)], sw, sh)
+    mast_x = sw * 0.53
+    poly(surf, (0, 0, 0, 90), [(x + sw * 0.02, y + sh * 0.03) for x, y in hull])
+    draw.line(surf, P.WOOD_DARK, (mast_x, sh * 0.46), (mast_x, sh * 0.02), lw)
+    poly(surf, color, [(mast_x, sh * 0.02), (mast_x - sw * 0.17, sh * 0.06),
+                       (mast_x, sh * 0.1)], dark, max(1, lw // 2))
+    poly(surf, P.WOOD, castle, P.WOOD_DARK, lw)
+    poly(surf, P.WOOD, hull, P.WOOD_DARK, lw)
+    poly(surf, color, band, dark, max(1, lw // 2))
+    draw.line(surf, P.BRASS_LIGHT, (sw * 0.06, sh * 0.49), (sw * 0.95, sh * 0.41),
+              max(1, lw // 2))
+    for fx, fy, fw in ((0.02, 0.8, 0.24), (0.66, 0.78, 0.3), (0.36, 0.86, 0.26)):
+        draw.arc(surf, (*P.FOAM, 220), (sw * fx, sh * fy, sw * fw, sh * 0.12), 0.35,
+                 math.pi - 0.35, lw)
+    out = finish(surf, w, h)
+    size = round(min(h * 0.46, w * 0.5))
+    mark = marker(seat, size, palette)
+    out.blit(mark, mark.get_rect(center=(w * 0.53 + 1, h * 0.27)))
+    return out
+
+
 @gfx.scaled_cache(maxsize=64)
 def marker_outline(seat: int, size: int) -> gfx.Canvas:
     """An empty place for a marker of this player's shape (e.g. a free scientist spot)."""
@@ -553,6 +588,6 @@ __all__ = [
     "BAND_BRIGHT", "BAND_EDGE", "BAND_OUT", "BUTTON_STATES", "SS", "TARGET_BRIGHT",
     "TARGET_DARK", "alpha_layer", "building_icon", "button", "canvas", "caravel",
     "compass_rose", "count_badge", "finish", "glow_rect", "good_icon", "marker",
-    "marker_outline", "parchment", "poly", "space_well", "table_background", "target_band",
+    "marker_outline", "parchment", "poly", "ship", "space_well", "table_background", "target_band",
     "target_halo", "wood_panel",
 ]
