@@ -58,14 +58,17 @@ TECHS = (
 # (three players: Lisboa + 9 towns, 183 px wide).
 CARD_GAP = 6
 CARD_W = 140
-LINE_TOP, CARD_H = 182, 270
-SEA_TOP, SEA_H = LINE_TOP + CARD_H + 6, 120
-# Technology cards across the top; the log to their right.
-TECH_TOP, TECH_H = 8, 162
+# Technology cards across the top; the log to their right. A tile is tall enough for
+# its name (two lines) and its effect (up to five lines) at 11 real pixels in a
+# 1280x720 window, above its cost and its owner's marker (the sea strip and the gaps
+# around the status strip gave it the room: the boards keep theirs).
+TECH_TOP, TECH_H = 8, 186
 TECH_W, TECH_GAP, TECHCARD_LABEL = 108, 6, 30
+LINE_TOP, CARD_H = TECH_TOP + TECH_H + 12, 270
+SEA_TOP, SEA_H = LINE_TOP + CARD_H + 6, 104
 # Status strip and buttons between the line and the boards.
-STRIP_TOP, STRIP_H = SEA_TOP + SEA_H + 10, 52
-BOARD_TOP = STRIP_TOP + STRIP_H + 12
+STRIP_TOP, STRIP_H = SEA_TOP + SEA_H + 6, 52
+BOARD_TOP = STRIP_TOP + STRIP_H + 8
 BOARD_GAP = 12
 BOARD_W = (WIDTH - 2 * MARGIN - 3 * BOARD_GAP) // 4
 #: Players the map is drawn for (``build`` sets it, with CARD_W and BOARD_W).

@@ -172,9 +172,16 @@ class Canvas:
         self.surface.blit(src, (x, y), real_area, special_flags)
         if isinstance(source, Canvas):
             w, h = source.get_size() if area is None else (area[2], area[3])
-        else:
-            w, h = round(src.get_width() / VIEW.scale), round(src.get_height() / VIEW.scale)
+            placed = pygame.Rect(round(dest[0]), round(dest[1]), w, h)
+            if area is None:
+                source.placed(self, placed)
+            return placed
+        w, h = round(src.get_width() / VIEW.scale), round(src.get_height() / VIEW.scale)
         return pygame.Rect(round(dest[0]), round(dest[1]), w, h)
+
+    def placed(self, target: Canvas, rect: pygame.Rect) -> None:
+        """Told where this picture was just drawn whole on ``target`` (a text's
+        surface checks that its letters stay on it: ``scenes.text.fonts``)."""
 
     def fill(self, color: Any, rect: RectLike | None = None, special_flags: int = 0) -> None:
         self.surface.fill(color, real_rect(rect) if rect is not None else None, special_flags)

@@ -314,7 +314,8 @@ def place_point(layout: Layout, place: Place, st: State) -> tuple[Point, int]:
         return layout.rect(Z.scientist(seat, home)).center, 36
     if kind == "tech":
         r = layout.rect(Z.tech(place[1]))
-        return (r.right - 24, r.bottom - 24), 40
+        (x, y), size = cardart.tech_owner_spot(r.w, r.h)
+        return (r.x + x, r.y + y), size
     raise ValueError(f"no such place {place!r}")
 
 

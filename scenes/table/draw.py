@@ -22,7 +22,7 @@ from scenes.core import zones as Z
 from scenes.core.gfx import draw
 from scenes.core.layout import Layout
 from scenes.text.catalog import t
-from scenes.text.fonts import blit_text, fit_size, render, text_width
+from scenes.text.fonts import blit_text, fit_size, line_height, render, text_width
 from scenes.ui import art, cardart
 from scenes.ui import palette as P
 
@@ -104,7 +104,8 @@ def _draw_techs(surface: gfx.Canvas, layout: Layout, st: State, view: TableView)
         surface.blit(cardart.tech_tile(tech, r.w, r.h), r)
         owner = st.tech_owner_of(tech.id)
         if owner is not None and not view.hidden[("tech", tech.id)]:
-            draw_stack(surface, owner, 1, (r.right - 24, r.bottom - 24), 40, view.palette)
+            (x, y), size = cardart.tech_owner_spot(r.w, r.h)
+            draw_stack(surface, owner, 1, (r.x + x, r.y + y), size, view.palette)
 
 
 def _draw_log(surface: gfx.Canvas, layout: Layout, view: TableView) -> None:
@@ -115,8 +116,10 @@ def _draw_log(surface: gfx.Canvas, layout: Layout, view: TableView) -> None:
     y = r.y + 36
     for line in view.log[-4:]:
         size = fit_size(line, "text", 17, r.w - 28)
+        if y + line_height("text", size) > r.bottom:
+            break  # no room left for a whole line
         blit_text(surface, line, (r.x + 14, y), size=size, color=LIGHT_TEXT)
-        y += 19
+        y += line_height("text", size)
 
 
 # ----- the card line --------------------------------------------------------------

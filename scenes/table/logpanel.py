@@ -15,6 +15,7 @@ or a toggle changes, so the table's frame only blits it.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import pygame
@@ -23,7 +24,7 @@ from scenes.core import gfx
 from scenes.core.gfx import draw
 from scenes.core.session import Session
 from scenes.text.catalog import t
-from scenes.text.fonts import fit_size, render, wrap
+from scenes.text.fonts import blit_text, fit_size, line_height, render, wrap
 from scenes.text.narrate import narrate
 from scenes.ui import art
 from scenes.ui import palette as P
@@ -32,8 +33,13 @@ LIGHT_TEXT = (244, 234, 210)
 DIM_TEXT = (196, 184, 160)
 FUTURE_TEXT = (146, 136, 116)  # a review's steps not yet reached
 TEXT_SIZE = 16
-ROW = 20
+ROW = 20  # a row's least height; larger letters (a small window, a larger text size) take more
 HEADER = 32
+
+
+def row_height() -> int:
+    """A row of the log at the scale and text size in use: one line of its letters."""
+    return max(ROW, math.ceil(line_height("text", TEXT_SIZE)))
 
 
 @dataclass(frozen=True)
@@ -141,7 +147,7 @@ class LogPanel:
 
     @property
     def visible_rows(self) -> int:
-        return max(1, (self.rect.h - HEADER - 6) // ROW)
+        return max(1, (self.rect.h - HEADER - 6) // row_height())
 
     def max_scroll(self) -> int:
         return max(0, len(self.rows()) - self.visible_rows)
@@ -189,7 +195,7 @@ class LogPanel:
         if not r.collidepoint(pos) or pos[1] < r.y + HEADER:
             return None
         first, end = self._window()
-        row = first + (pos[1] - r.y - HEADER) // ROW
+        row = first + (pos[1] - r.y - HEADER) // row_height()
         if row >= end:
             return None
         return self.lines[self.rows()[row][0]]
@@ -233,8 +239,11 @@ class LogPanel:
     def _render(self, turn: int, played: int | None = None) -> gfx.Canvas:
         r = self.rect
         surf = art.wood_panel(r.w, r.h).copy()
-        surf.blit(render(t("log.heading"), "display", 22, P.BRASS_LIGHT), (14, 4))
         fold, notation = self.tabs()
+        heading = t("log.heading")
+        size = fit_size(heading, "display", 22, fold.x - r.x - 20, height=HEADER - 6)
+        blit_text(surf, heading, (14, HEADER // 2), role="display", size=size,
+                  color=P.BRASS_LIGHT, anchor="midleft")
         for tab, key, on in ((fold, "log.fold" if self.unfolded else "log.unfold",
                               self.unfolded),
                              (notation, "log.notation", self.notation)):
@@ -242,14 +251,16 @@ class LogPanel:
             draw.rect(surf, P.BRASS if on else P.WOOD_DARK, tab, border_radius=6)
             draw.rect(surf, P.BRASS_LIGHT, tab, 1, border_radius=6)
             label = t(key)
-            size = fit_size(label, "text-semibold", TEXT_SIZE - 2, tab.w - 8, smallest=10)
-            img = render(label, "text-semibold", size, P.INK if on else LIGHT_TEXT)
-            surf.blit(img, img.get_rect(center=tab.center))
+            size = fit_size(label, "text-semibold", TEXT_SIZE - 2, tab.w - 8, smallest=10,
+                            height=tab.h - 4)
+            blit_text(surf, label, tab.center, role="text-semibold", size=size,
+                      color=P.INK if on else LIGHT_TEXT, anchor="center", box=tab)
         rows = self.rows()
         first, end = self._window()
         if not rows:
             surf.blit(render(t("log.empty"), "text", TEXT_SIZE, DIM_TEXT), (14, HEADER + 2))
         y = HEADER
+        row_h = row_height()
         clip = pygame.Rect(6, HEADER, r.w - 12, r.h - HEADER - 4)
         surf.set_clip(clip)
         for row in range(first, end):
@@ -257,15 +268,16 @@ class LogPanel:
             line = self.lines[n]
             current = line.turn == turn if played is None else line.index == played - 1
             if current:
-                draw.rect(surf, P.BRASS_DARK, (8, y, r.w - 16, ROW))
+                draw.rect(surf, P.BRASS_DARK, (8, y, r.w - 16, row_h))
             color = P.HIGHLIGHT if current else LIGHT_TEXT
             if played is not None and line.index >= played:
                 color = FUTURE_TEXT
             if row == first or rows[row - 1][0] != n:
                 mark = art.marker(line.seat, 12, self.palette)
-                surf.blit(mark, mark.get_rect(center=(16, y + ROW // 2)))
-            surf.blit(render(text, "text", TEXT_SIZE, color), (26, y + 1))
-            y += ROW
+                surf.blit(mark, mark.get_rect(center=(16, y + row_h // 2)))
+            blit_text(surf, text, (26, y + row_h // 2), size=TEXT_SIZE, color=color,
+                      anchor="midleft")
+            y += row_h
         surf.set_clip(None)
         if self.scroll and played is None:  # a review's slider says where it stands
             more = render(t("log.scrolled", count=self.scroll), "text-semibold", 13, P.HIGHLIGHT)

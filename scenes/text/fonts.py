@@ -74,7 +74,7 @@ class _Drawn:
 DRAWN = _Drawn()
 
 
-def _floor(smallest: float) -> int:
+def floor_size(smallest: float) -> int:
     """A caller's smallest logical size at the player's text size: a larger text size
     may give way down to what the 100 % size would draw, never below it."""
     return max(1, int(smallest / max(1.0, gfx.VIEW.text)))
@@ -182,25 +182,40 @@ def drawable(text: str) -> str:
                    for ch in text)
 
 
+class Words(gfx.Canvas):
+    """A rendered text: a canvas that knows its words, so that wherever it is drawn
+    whole it checks its letters stay on the surface (a card's edge) and inside its
+    clip, and records it in ``OVERFLOWS`` when they do not."""
+
+    __slots__ = ("role", "size", "text")
+
+    def __init__(self, real: pygame.Surface, text: str, role: str, size: float) -> None:
+        s = gfx.VIEW.scale
+        super().__init__(real, (max(1, round(real.get_width() / s)),
+                                max(1, round(real.get_height() / s))))
+        self.text, self.role, self.size = text, role, size
+
+    def placed(self, target: gfx.Canvas, rect: pygame.Rect) -> None:
+        check_within(self.text, rect, target.get_clip(), self.role, self.size)
+
+
 class TextCache:
     """Rendered text surfaces, least recently used dropped past ``limit``."""
 
     def __init__(self, limit: int = 1024) -> None:
         self.limit = limit
-        self._items: OrderedDict[tuple, gfx.Canvas] = OrderedDict()
+        self._items: OrderedDict[tuple, Words] = OrderedDict()
         #: Where the letters of a rendered text are, in real pixels of its surface.
         self._ink: dict[tuple, pygame.Rect] = {}
         gfx.on_rescale(self.clear)
 
-    def render(self, text: str, role: str, size: float, color: Color) -> gfx.Canvas:
+    def render(self, text: str, role: str, size: float, color: Color) -> Words:
         key = (text, role, size, tuple(color))
         surf = self._items.get(key)
         if surf is not None:
             self._items.move_to_end(key)
             return surf
-        real = _raster(drawable(text), role, real_size(size), color)
-        s = gfx.VIEW.scale
-        surf = gfx.wrap(real, (real.get_width() / s, real.get_height() / s))
+        surf = Words(_raster(drawable(text), role, real_size(size), color), text, role, size)
         self._items[key] = surf
         if len(self._items) > self.limit:
             self._items.popitem(last=False)
@@ -230,7 +245,7 @@ CACHE = TextCache()
 
 
 def render(text: str, role: str = "text", size: float = 20,
-           color: Color = (30, 24, 16)) -> gfx.Canvas:
+           color: Color = (30, 24, 16)) -> Words:
     """A cached surface of ``text`` (already translated) in a bundled font."""
     return CACHE.render(text, role, size, color)
 
@@ -288,6 +303,12 @@ def _wrap(text: str, role: str, size: int, width: float) -> list[str]:
     return lines
 
 
+def lines_of(text: str, role: str, size: float, width: float) -> list[str]:
+    """The lines ``text`` wraps into at ``width``, only measured (nothing recorded: for
+    choosing a size; ``wrap`` is for lines about to be drawn)."""
+    return _wrap(text, role, size, width)
+
+
 def wrap(text: str, role: str, size: int, width: int) -> list[str]:
     """Break ``text`` into lines no wider than ``width`` pixels (long words stay whole)."""
     lines = _wrap(text, role, size, width)
@@ -310,14 +331,15 @@ def fits(text: str, role: str, size: float, width: float, height: float | None =
 
 
 def fit_size(text: str, role: str, size: int, width: int, smallest: int = 12,
-             height: float | None = None) -> int:
+             height: float | None = None, *, record: bool = True) -> int:
     """The largest size up to ``size`` at which ``text`` fits in ``width`` pixels (and
-    its letters in ``height``); ``smallest`` is the 100 % text size's smallest."""
+    its letters in ``height``); ``smallest`` is the 100 % text size's smallest. Not
+    fitting even then is recorded, unless only asked (``record`` False)."""
     text = drawable(text)
-    smallest = _floor(smallest)
+    smallest = floor_size(smallest)
     while size > smallest and not fits(text, role, size, width, height):
         size -= 1
-    if not fits(text, role, size, width, height):
+    if record and not fits(text, role, size, width, height):
         _overflowed(text, width)
     return size
 
@@ -327,7 +349,7 @@ def fit_lines(text: str, role: str, size: int, width: int, max_lines: int,
     """The largest size up to ``size`` at which ``text`` wraps into at most
     ``max_lines`` lines of ``width`` pixels, and those lines (``smallest`` is the
     100 % text size's smallest)."""
-    smallest = _floor(smallest)
+    smallest = floor_size(smallest)
     while True:
         lines = _wrap(text, role, size, width)
         fits = len(lines) <= max_lines and all(text_width(line, role, size) <= width
@@ -342,17 +364,28 @@ def fit_lines(text: str, role: str, size: int, width: int, max_lines: int,
 
 def blit_text(surface: gfx.Canvas, text: str, pos: tuple[float, float], *,
               role: str = "text", size: float = 20, color: Color = (30, 24, 16),
-              anchor: str = "topleft", box: gfx.RectLike | None = None) -> pygame.Rect:
-    """Draw cached text with its rect's ``anchor`` (e.g. ``"center"``) at ``pos``; its
-    letters must stay inside ``box`` (by default the surface: a card's edge), else the
-    text is recorded as not fitting."""
+              anchor: str = "topleft", box: gfx.RectLike | None = None,
+              by_ink: bool = False) -> pygame.Rect:
+    """Draw cached text with its rect's ``anchor`` (e.g. ``"center"``) at ``pos`` (with
+    ``by_ink``, the anchor of its letters' own box: a line's surface has room above
+    for accents); its letters must stay inside ``box`` (by default the surface: a
+    card's edge), else the text is recorded as not fitting."""
     surf = render(text, role, size, color)
+    if by_ink:
+        s = gfx.VIEW.scale
+        ink = CACHE.ink(text, role, size)
+        letters = pygame.FRect(ink.x / s, ink.y / s, ink.w / s, ink.h / s)
+        setattr(letters, anchor, pos)
+        pos = (letters.x - ink.x / s, letters.y - ink.y / s)
+        anchor = "topleft"
     rect = surf.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
-    surface.blit(surf, rect)
-    check_within(text, rect, box if box is not None else surface.get_rect(), role, size)
+    surface.blit(surf, rect)  # checked against the surface itself as it is drawn
+    if box is not None:
+        check_within(text, rect, box, role, size)
     return rect
 
 
-__all__ = ["CACHE", "DRAWN", "FONT_FILES", "MIN_PX", "OVERFLOWS", "TextCache", "blit_text",
-           "check_within", "drawable", "fit_lines", "fit_size", "fits", "font", "ink_height",
-           "line_height", "real_font", "real_size", "render", "text_width", "wrap"]
+__all__ = ["CACHE", "DRAWN", "FONT_FILES", "MIN_PX", "OVERFLOWS", "TextCache", "Words",
+           "blit_text", "check_within", "drawable", "fit_lines", "fit_size", "fits",
+           "floor_size", "font", "ink_height", "line_height", "lines_of", "real_font",
+           "real_size", "render", "text_width", "wrap"]

@@ -15,7 +15,19 @@ from game.cards import CARDS, CHURCH, GOODS, MARKETPLACE, STRONGHOLD, Tech, Town
 from scenes.core import gfx
 from scenes.core.gfx import draw
 from scenes.text.catalog import on_language_change, t
-from scenes.text.fonts import check_within, fit_lines, fit_size, line_height, render, text_width
+from scenes.text.fonts import (
+    blit_text,
+    check_within,
+    fit_lines,
+    fit_size,
+    fits,
+    floor_size,
+    line_height,
+    lines_of,
+    render,
+    text_width,
+    wrap,
+)
 from scenes.ui import art
 from scenes.ui import palette as P
 
@@ -58,11 +70,22 @@ def label_size(letter: str, width: int, size: int = 15, smallest: int = 10) -> i
     """One size for every word of a kind of space (goods or buildings): the largest at
     which the longest of them fits ``width``, so "Stronghold" is never set smaller than
     the "Church" and "Market" beside it."""
-    return min(fit_size(t(key), "text-semibold", size, width, smallest)
+    return min(fit_size(t(key), "text-semibold", size, width, smallest, record=False)
                for key in SPACE_WORDS[letter])
 
 
+@gfx.scaled_cache(maxsize=16)
+def labels_fit(letter: str, width: int) -> bool:
+    """Whether the words of a kind of space fit ``width`` at all (at ``label_size``,
+    never under the smallest readable size). In a 1280x720 window a four-player
+    town's space is 40 pixels wide and "Stronghold" needs 59: there every such space
+    shows only its icon, which says the same, and its town's tooltip names it."""
+    size = label_size(letter, width)
+    return all(fits(t(key), "text-semibold", size, width) for key in SPACE_WORDS[letter])
+
+
 on_language_change(label_size.cache_clear)
+on_language_change(labels_fit.cache_clear)
 
 
 @gfx.scaled_cache(maxsize=64)
@@ -79,8 +102,9 @@ def town_face(town: Town, w: int, h: int, pos: int, goods: tuple[Box, Box],
         surf.blit(art.space_well(bw, bh), (x, y))
         icon = art.good_icon(good, min(bw - 10, 46))
         surf.blit(icon, icon.get_rect(midtop=(x + bw / 2, y + 2)))
-        _center_text(surf, t(f"good.{good}"), "text-semibold", label_size("g", bw - 4), P.INK,
-                     (x + bw / 2, y + bh - 12), width=bw - 4, smallest=10)
+        if labels_fit("g", bw - 4):
+            _center_text(surf, t(f"good.{good}"), "text-semibold", label_size("g", bw - 4),
+                         P.INK, (x + bw / 2, y + bh - 12), width=bw - 4, smallest=10)
     for k, box in enumerate(buildings, start=1):
         building = town.buildings[k - 1]
         kind = town.building_kind(k)
@@ -91,8 +115,9 @@ def town_face(town: Town, w: int, h: int, pos: int, goods: tuple[Box, Box],
         surf.blit(icon, icon.get_rect(midtop=(x + bw / 2, y + 4)))
         # the spaces are small: a long word may shrink below the usual smallest size,
         # and its neighbours with it (``label_size``); it may use the well but its rim
-        _center_text(surf, t(f"building.{kind}"), "text-semibold", label_size("b", bw - 2),
-                     P.INK, (x + bw / 2, y + bh - 12), width=bw - 2, smallest=10)
+        if labels_fit("b", bw - 2):
+            _center_text(surf, t(f"building.{kind}"), "text-semibold", label_size("b", bw - 2),
+                         P.INK, (x + bw / 2, y + bh - 12), width=bw - 2, smallest=10)
     return surf
 
 
@@ -130,9 +155,10 @@ def occupied_space(town: Town, letter: str, k: int, w: int, h: int) -> gfx.Canva
         icon = art.building_icon(town.buildings[k - 1], min(w - 8, round(icon_h * 1.1)), icon_h)
         label = t(f"building.{kind}")
     surf.blit(icon, icon.get_rect(midtop=(w / 2, 2)))
-    room = w - 2 if letter == "b" else w - 6  # as on the card ("Stronghold" needs the well)
-    _center_text(surf, label, "text-semibold", label_size(letter, room), P.INK,
-                 (w / 2, h - 12), width=room, smallest=10)
+    room = w - 2 if letter == "b" else w - 4  # as on the card ("Stronghold" needs the well)
+    if labels_fit(letter, room):
+        _center_text(surf, label, "text-semibold", label_size(letter, room), P.INK,
+                     (w / 2, h - 12), width=room, smallest=10)
     return surf
 
 
@@ -167,8 +193,11 @@ def india_ribbon(w: int, h: int) -> gfx.Canvas:
     draw.polygon(surf, dark, pts, 2)
     draw.line(surf, P.BRASS_LIGHT, (notch, 3), (w - notch, 3), 1)
     draw.line(surf, P.BRASS_LIGHT, (notch, h - 4), (w - notch, h - 4), 1)
-    _center_text(surf, t("card.india"), "display", h - 4, P.BRASS_LIGHT, (w / 2, h / 2),
-                 width=w - 2 * notch - 8)
+    word = t("card.india")
+    # between the ribbon's two gilt lines, whatever the text size
+    size = fit_size(word, "display", h - 4, w - 2 * notch - 8, height=h - 10)
+    blit_text(surf, word, (w / 2, h / 2), role="display", size=size, color=P.BRASS_LIGHT,
+              anchor="center", by_ink=True)
     return surf
 
 
@@ -189,49 +218,95 @@ def lisboa_card(w: int, h: int, slots: tuple[Box, ...]) -> gfx.Canvas:
 
 #: How far a technology's words keep from its tile's edge (its border is drawn there).
 TILE_MARGIN = 8
+#: The tile's foot: its cost's coin at the left, its owner's marker at the right
+#: (``tech_owner_spot``); no word goes below its top.
+TILE_FOOT = 36
+#: Above the name, and the room of the rule between the name and the effect.
+TILE_TOP, TILE_RULE = 5, 8
+
+
+def _tile_height(inner: int, names: int, effects: int) -> float:
+    """How tall the tallest technology's words stand on a tile: its name and effect
+    wrapped to ``inner`` at these sizes, line under line, with the rule between."""
+    tallest = 0.0
+    for tech in CARDS.techs:
+        name = lines_of(t(f"tech.{tech.id}"), "display", names, inner)
+        effect = lines_of(t(f"tech.{tech.id}.effect"), "text", effects, inner)
+        tallest = max(tallest, len(name) * line_height("display", names) + TILE_RULE
+                      + len(effect) * line_height("text", effects))
+    return tallest
 
 
 @gfx.scaled_cache(maxsize=8)
-def tech_text_sizes(w: int) -> tuple[int, int]:
+def tech_text_sizes(w: int, h: int | None = None) -> tuple[int, int]:
     """One size for every technology's name (in two lines at most) and one for every
-    effect (four lines), the largest at which each of them fits a tile ``w`` wide
-    inside its margins: no word touches the edge, and the row of tiles is set alike."""
+    effect, the largest at which each of them fits a tile ``w`` wide inside its
+    margins and, name and effect together, the tile's height above its foot: no word
+    touches the edge or the coin, and the row of tiles is set alike. Where room is
+    short (a small window, a large text size) the name gives way first, down to the
+    effect's size, then both."""
     inner = w - 2 * TILE_MARGIN
     names = min(fit_lines(t(f"tech.{x.id}"), "display", 20, inner, 2, smallest=14)[0]
                 for x in CARDS.techs)
-    effects = min(fit_lines(t(f"tech.{x.id}.effect"), "text", 14, inner, 4)[0]
+    effects = min(fit_lines(t(f"tech.{x.id}.effect"), "text", 14, inner, 6)[0]
                   for x in CARDS.techs)
+    if h is None:
+        return names, effects
+    room = h - TILE_TOP - TILE_FOOT
+    least_name, least_effect = floor_size(12), floor_size(11)
+    while _tile_height(inner, names, effects) > room:
+        if names > max(least_name, effects + 4):
+            names -= 1
+        elif effects > least_effect:
+            effects -= 1
+        elif names > least_name:
+            names -= 1
+        else:
+            break  # the tile draws what it can and says what did not fit
     return names, effects
 
 
 on_language_change(tech_text_sizes.cache_clear)
 
 
+def tech_owner_spot(w: int, h: int) -> tuple[tuple[int, int], int]:
+    """Where the owner's marker stands on a technology tile (its centre relative to
+    the tile) and its size: in the right of the tile's foot."""
+    size = TILE_FOOT - 4
+    return (w - 4 - size // 2 - 2, h - TILE_FOOT // 2 - 1), size
+
+
 @gfx.scaled_cache(maxsize=16)
 def tech_tile(tech: Tech, w: int, h: int) -> gfx.Canvas:
-    """One technology: its name, cost (a coin with a number) and short effect."""
+    """One technology: its name, cost (a coin with a number) and short effect, every
+    line spaced by its font's own line height."""
     surf = art.parchment(w, h, radius=8, seed=len(tech.id) * 11 + tech.cost).copy()
-    name = t(f"tech.{tech.id}")
-    name_size, effect_size = tech_text_sizes(w)
+    name_size, effect_size = tech_text_sizes(w, h)
     inner = w - 2 * TILE_MARGIN
-    y = 8
-    size, lines = fit_lines(name, "display", name_size, inner, 2, smallest=name_size)
+    words = pygame.Rect(TILE_MARGIN, 0, inner, h - TILE_FOOT)  # no word outside
+    y = float(TILE_TOP)
+    _, lines = fit_lines(t(f"tech.{tech.id}"), "display", name_size, inner, 2,
+                         smallest=name_size)
     for line in lines:
-        r = _center_text(surf, line, "display", size, P.INK, (w / 2, y + 10))
-        y = r.bottom - 1
-    draw.line(surf, P.INK_SOFT, (10, y + 3), (w - 10, y + 3), 1)
-    y += 8
-    size, lines = fit_lines(t(f"tech.{tech.id}.effect"), "text", effect_size, inner, 4,
-                            smallest=effect_size)
-    for line in lines:
-        img = render(line, "text", size, P.INK_SOFT)
-        surf.blit(img, img.get_rect(midtop=(w / 2, y)))
-        y += size + 2
-    coin = art.good_icon("gold", 34)
-    cx, cy = 22, h - 22
+        blit_text(surf, line, (w / 2, y), role="display", size=name_size, color=P.INK,
+                  anchor="midtop", box=words)
+        y += line_height("display", name_size)
+    draw.line(surf, P.INK_SOFT, (TILE_MARGIN, y + TILE_RULE / 2 - 1),
+              (w - TILE_MARGIN, y + TILE_RULE / 2 - 1), 1)
+    y += TILE_RULE
+    for line in wrap(t(f"tech.{tech.id}.effect"), "text", effect_size, inner):
+        blit_text(surf, line, (w / 2, y), role="text", size=effect_size, color=P.INK_SOFT,
+                  anchor="midtop", box=words)
+        y += line_height("text", effect_size)
+    r = TILE_FOOT // 2 - 3
+    cx, cy = 4 + r, h - TILE_FOOT // 2 - 1
+    coin = art.good_icon("gold", 2 * r)
     surf.blit(coin, coin.get_rect(center=(cx, cy)))
-    draw.circle(surf, P.PARCHMENT, (cx, cy), 10)
-    _center_text(surf, t("tech.cost", cost=tech.cost), "text-bold", 17, P.INK, (cx, cy + 1))
+    draw.circle(surf, P.PARCHMENT, (cx, cy), r - 6)
+    cost = t("tech.cost", cost=tech.cost)
+    size = fit_size(cost, "text-bold", 15, 2 * r - 12, smallest=11, height=2 * r - 14)
+    blit_text(surf, cost, (cx, cy), role="text-bold", size=size, color=P.INK,
+              anchor="center", by_ink=True)
     return surf
 
 
@@ -278,7 +353,8 @@ def tech_chip(tech: Tech, w: int, h: int) -> gfx.Canvas:
 def tech_panel(numeral: str, w: int, h: int, label_w: int = 30) -> gfx.Canvas:
     """The wooden tray of one technology card, its numeral down the left edge."""
     surf = art.wood_panel(w, h).copy()
-    _center_text(surf, numeral, "display", 34, P.BRASS_LIGHT, (label_w / 2 + 4, h / 2))
+    _center_text(surf, numeral, "display", 34, P.BRASS_LIGHT, (label_w / 2 + 4, h / 2),
+                 width=label_w, smallest=24)
     return surf
 
 
@@ -295,11 +371,26 @@ def player_board(seat: int, w: int, h: int, palette: str, active: bool) -> gfx.C
     return surf
 
 
+def _band_label(surf: gfx.Canvas, text: str, role: str, size: int, color: P.RGB,
+                x: float, band: tuple[float, float], right: float) -> None:
+    """A card's label written from ``x`` in the band (top, height) over its spaces: as
+    large as asked where the band and the card (up to ``right``) allow, never over the
+    spaces under it nor past the card's edge."""
+    top, height = band
+    box = pygame.Rect(round(x), round(top), round(right - x), round(height))
+    size = fit_size(text, role, size, box.w, smallest=min(size, 12), height=box.h)
+    blit_text(surf, text, (x, top + height / 2), role=role, size=size, color=color,
+              anchor="midleft", box=box, by_ink=True)
+
+
 def _numbered_wells(surf: gfx.Canvas, boxes: tuple[Box, ...], first: int = 1) -> None:
     for i, box in enumerate(boxes, start=first):
         x, y, bw, bh = box
         surf.blit(art.space_well(bw, bh), (x, y))
-        _center_text(surf, str(i), "display", 30, (178, 154, 116), (x + 14, y + 16))
+        # the amount in the corner: a larger text size grows it only as far as the
+        # corner holds, clear of the marker standing in the well
+        size = fit_size(str(i), "display", 30, bw // 3, smallest=20, height=22)
+        _center_text(surf, str(i), "display", size, (178, 154, 116), (x + 14, y + 16))
 
 
 @gfx.scaled_cache(maxsize=8)
@@ -307,12 +398,12 @@ def domain_card(w: int, h: int, bankers: tuple[Box, ...], speeds: tuple[Box, ...
                 scientists: Box, seed: int = 0) -> gfx.Canvas:
     """The domain card: banker spaces 1-5, the ship-speed track 1-3, the scientists."""
     surf = art.parchment(w, h, radius=8, seed=seed + 40).copy()
-    _center_text(surf, t("board.bankers"), "display", 22, P.INK,
-                 (bankers[0][0] + 40, bankers[0][1] - 13))
+    _band_label(surf, t("board.bankers"), "display", 22, P.INK, bankers[0][0],
+                (0, bankers[0][1]), w - 8)
     _numbered_wells(surf, bankers)
     sp = speeds[0]
-    _center_text(surf, t("board.speed"), "text-semibold", 14, P.INK_SOFT,
-                 (sp[0] + 44, sp[1] + 10))
+    _band_label(surf, t("board.speed"), "text-semibold", 14, P.INK_SOFT, sp[0] + 2,
+                (sp[1], 20), scientists[0] - 4)
     for i, (x, y, bw, bh) in enumerate(speeds, start=1):
         surf.blit(art.space_well(bw, bh - 20, (210, 196, 160)), (x, y + 20))
         _center_text(surf, str(i), "text-bold", 16, P.INK_SOFT, (x + 12, y + 32))
@@ -329,8 +420,8 @@ def domain_card(w: int, h: int, bankers: tuple[Box, ...], speeds: tuple[Box, ...
 def historian_card(w: int, h: int, spaces: tuple[Box, ...], seed: int = 0) -> gfx.Canvas:
     """The historian card: spaces 1-5 where historians keep victory points."""
     surf = art.parchment(w, h, radius=8, tone=(230, 220, 196), seed=seed + 80).copy()
-    _center_text(surf, t("board.historians"), "display", 22, P.INK,
-                 (spaces[0][0] + 50, spaces[0][1] - 13))
+    _band_label(surf, t("board.historians"), "display", 22, P.INK, spaces[0][0],
+                (0, spaces[0][1]), w - 8)
     _numbered_wells(surf, spaces)
     return surf
 
@@ -347,7 +438,7 @@ on_language_change(_forget_words)
 
 __all__ = [
     "CHIP_PAD", "CHIP_TEXT", "CHIP_TWO_LINES", "LABEL_BAND", "ROMAN", "domain_card",
-    "historian_card", "india_ribbon", "lisboa_card", "occupied_marker", "occupied_space",
-    "player_board", "tech_chip", "tech_chip_widths", "tech_panel", "tech_tile", "town_back",
-    "town_face",
+    "historian_card", "india_ribbon", "labels_fit", "lisboa_card", "occupied_marker",
+    "occupied_space", "player_board", "tech_chip", "tech_chip_widths", "tech_owner_spot",
+    "tech_panel", "tech_text_sizes", "tech_tile", "town_back", "town_face",
 ]
