@@ -91,7 +91,8 @@ def test_a_space_shows_its_type_with_a_marker_on_it(scale: float, letter: str) -
     assert pixels(with_marker, band) == pixels(without_marker, band), \
         "the marker covers the space's word"
     assert cy + size // 2 <= band.top + 6
-    assert dark_share(with_marker, band) > 0.03, "the word is written under the marker"
+    if dark_share(empty, band) > 0.03:  # where the card has room for its word at all
+        assert dark_share(with_marker, band) > 0.03, "the word is written under the marker"
     # the same word as on the empty space, nothing painted over half of it
     assert differ(pixels(with_marker, band), pixels(empty, band)) < 6
     # and a picture of the type above the marker: the top of the space is not the bare well

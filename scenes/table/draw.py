@@ -405,8 +405,9 @@ def draw_trading_chart(surface: gfx.Canvas, rect: pygame.Rect, lit: int = 0) -> 
 
 #: The stock's markers: their size and their distance apart when there is room.
 STOCK_MARKER, STOCK_STEP = 30, 26
-#: The least room kept for the stock's word and a marker, left of the technologies.
-STOCK_ROOM = 150
+#: The least room kept for the stock's word and a marker, left of the technologies,
+#: and the distance apart its markers keep while names can be broken to make room.
+STOCK_ROOM, STOCK_SNUG = 150, 17
 CHIP_GAP = 6
 
 
@@ -422,14 +423,22 @@ def board_techs(layout: Layout, st: State, seat: int) -> list[tuple[str, pygame.
         return []
     row = layout.rect(Z.stock(seat))
     h = row.h - 4
-    room = row.w - STOCK_ROOM - CHIP_GAP * (len(techs) - 1)
+    gaps = CHIP_GAP * (len(techs) - 1)
+    # the stock wants its word and its markers not too tightly packed; it gives way
+    # to the technologies' names (down to STOCK_ROOM) before a name shrinks
+    label = render(t("board.stock.count", n=st.stock[seat]), "text-semibold", 22, LIGHT_TEXT)
+    wanted = label.get_width() + 30 + STOCK_MARKER // 2 + 4 + \
+        max(0, st.stock[seat] - 1) * STOCK_SNUG
     sizes = [cardart.tech_chip_widths(x) for x in techs]
     widths = [one for one, _ in sizes]
-    if h >= cardart.CHIP_TWO_LINES:
-        for i in sorted(range(len(techs)), key=lambda i: -sizes[i][0]):
-            if sum(widths) <= room:
-                break
-            widths[i] = sizes[i][1]
+    two = [second for _, second in sizes] if h >= cardart.CHIP_TWO_LINES else widths
+    room = row.w - max(STOCK_ROOM, wanted) - gaps
+    if sum(two) > room:
+        room = row.w - STOCK_ROOM - gaps
+    for i in sorted(range(len(techs)), key=lambda i: -sizes[i][0]):
+        if sum(widths) <= room:
+            break
+        widths[i] = two[i]
     if sum(widths) > room:  # still too wide: shared out, the names shrink to fit
         widths = [max(1, room * w // sum(widths)) for w in widths]
     out = []
