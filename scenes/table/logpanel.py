@@ -35,6 +35,7 @@ FUTURE_TEXT = (146, 136, 116)  # a review's steps not yet reached
 TEXT_SIZE = 16
 ROW = 20  # a row's least height; larger letters (a small window, a larger text size) take more
 HEADER = 32
+TEXT_X = 26  # where a row's words begin (its player's mark before them)
 
 
 def row_height() -> int:
@@ -129,7 +130,7 @@ class LogPanel:
         return fold, notation
 
     def _text_width(self) -> int:
-        return self.rect.w - 28
+        return self.rect.w - TEXT_X - 10  # from the text's left to the clip's right, less a gap
 
     def rows(self) -> list[tuple[int, str]]:
         """Every visual row: (line number, the row's text), long sentences wrapped."""
@@ -275,7 +276,7 @@ class LogPanel:
             if row == first or rows[row - 1][0] != n:
                 mark = art.marker(line.seat, 12, self.palette)
                 surf.blit(mark, mark.get_rect(center=(16, y + row_h // 2)))
-            blit_text(surf, text, (26, y + row_h // 2), size=TEXT_SIZE, color=color,
+            blit_text(surf, text, (TEXT_X, y + row_h // 2), size=TEXT_SIZE, color=color,
                       anchor="midleft")
             y += row_h
         surf.set_clip(None)

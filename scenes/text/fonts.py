@@ -283,6 +283,22 @@ def check_within(text: str, rect: pygame.Rect, box: gfx.RectLike, role: str = "t
     return True
 
 
+def _units(para: str) -> list[str]:
+    """The pieces a line may break between: words, a number kept with the word after
+    it ("+1 VP", "3 ships": a line never ends on a bare number). Only a plain space
+    breaks a line: a no-break space (French "1\u00a0PV", or before a colon) holds its
+    words together."""
+    units: list[str] = []
+    glue = False
+    for word in filter(None, para.split(" ")):
+        if glue:
+            units[-1] = f"{units[-1]} {word}"
+        else:
+            units.append(word)
+        glue = word.lstrip("+-\u2212").isdigit()
+    return units
+
+
 def _wrap(text: str, role: str, size: int, width: float) -> list[str]:
     px = real_size(size)
     width = width * gfx.VIEW.scale  # measured in real pixels
@@ -290,9 +306,12 @@ def _wrap(text: str, role: str, size: int, width: float) -> list[str]:
     for para in text.split("\n"):
         para = drawable(para)
         line = ""
-        # only a plain space breaks a line: a no-break space (French "1\u00a0PV", or
-        # before a colon) holds its words together
-        for word in filter(None, para.split(" ")):
+        units = _units(para)
+        while units:
+            word = units.pop(0)
+            if " " in word and _measure(word, role, px) > width:
+                units[:0] = word.split(" ")  # a number and its word on one line: too wide
+                continue
             trial = f"{line} {word}" if line else word
             if line and _measure(trial, role, px) > width:
                 lines.append(line)

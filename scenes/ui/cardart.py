@@ -70,7 +70,9 @@ def label_size(letter: str, width: int, size: int = 15, smallest: int = 10) -> i
     """One size for every word of a kind of space (goods or buildings): the largest at
     which the longest of them fits ``width``, so "Stronghold" is never set smaller than
     the "Church" and "Market" beside it."""
-    return min(fit_size(t(key), "text-semibold", size, width, smallest, record=False)
+    # its letters stand in the space's foot (``LABEL_BAND``) at any text size
+    return min(fit_size(t(key), "text-semibold", size, width, smallest,
+                        height=LABEL_BAND - 6, record=False)
                for key in SPACE_WORDS[letter])
 
 
@@ -81,7 +83,8 @@ def labels_fit(letter: str, width: int) -> bool:
     town's space is 40 pixels wide and "Stronghold" needs 59: there every such space
     shows only its icon, which says the same, and its town's tooltip names it."""
     size = label_size(letter, width)
-    return all(fits(t(key), "text-semibold", size, width) for key in SPACE_WORDS[letter])
+    return all(fits(t(key), "text-semibold", size, width, LABEL_BAND - 6)
+               for key in SPACE_WORDS[letter])
 
 
 on_language_change(label_size.cache_clear)
