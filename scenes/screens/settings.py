@@ -1,5 +1,5 @@
 """The settings overlay: language, window, animation speed, questions asked, colours,
-and beside them the sound (volume, effects, music, mute).
+and beside them the sound (volume, effects, music, mute) and the text size.
 
 Reached from the title and from the pause menu at the table. Every change is applied
 at once (the window resizes, the palette changes under the veil) and saved at once
@@ -12,7 +12,7 @@ from __future__ import annotations
 import pygame
 
 from scenes.core import gfx
-from scenes.core.saves import ANIM_SPEEDS, VOLUMES, WINDOW_SIZES, Notice
+from scenes.core.saves import ANIM_SPEEDS, TEXT_SIZES, VOLUMES, WINDOW_SIZES, Notice
 from scenes.text.catalog import LANGUAGE_NAMES, LANGUAGES, language, set_language, t
 from scenes.text.fonts import blit_text, fit_size
 from scenes.ui import palette as P
@@ -105,7 +105,16 @@ class SettingsOverlay(Overlay):
             y += 120
         self.mute = Toggle((x, y, COLUMN, 44), "settings.mute", s.muted, self._set_muted)
         self.silent_note = (x, y + 64)
-        self.widgets += [*self.volumes.values(), self.mute]
+        # the text size: letters larger for the players who need them, the layout kept
+        y += 110
+        self.labels.append(("settings.text_size", (x, y)))
+        sizes = [str(v) for v in TEXT_SIZES]
+        self.text_size = Choice((x, y + 34, COLUMN, 54), sizes,
+                                [(lambda v=v: t("settings.text_size.level", value=v))
+                                 for v in TEXT_SIZES],
+                                TEXT_SIZES.index(s.text_size) if s.text_size in TEXT_SIZES
+                                else 0, lambda v: self._set_text_size(int(v)))
+        self.widgets += [*self.volumes.values(), self.mute, self.text_size]
 
     # ----- changes: applied and saved at once ---------------------------------------
     def _save(self) -> None:
@@ -158,6 +167,13 @@ class SettingsOverlay(Overlay):
             if name != "music_volume":
                 self.app.sounds.play("drop")  # the new level, heard at once
 
+    def _set_text_size(self, percent: int) -> None:
+        """Every word drawn anew at the new size, at once (``App.place``)."""
+        self.settings.text_size = percent
+        if self.app is not None:
+            self.app.place()
+        self._save()
+
     def _set_muted(self, on: bool) -> None:
         if self.app is not None and self.settings.muted != on:
             self.app.toggle_mute()  # applied and saved there
@@ -180,8 +196,13 @@ class SettingsOverlay(Overlay):
         parchment_plate(surface, PLATE, dim=170, radius=16, seed=21)
         blit_text(surface, t("settings.title"), (PLATE.centerx, PLATE.y + 30), role="display",
                   size=52, color=P.INK, anchor="midtop")
-        for key, pos in self.labels:
-            blit_text(surface, t(key), pos, role="text-semibold", size=24, color=P.INK_SOFT)
+        # each label in the band above its row, all at one size, whatever the text size
+        size = min(fit_size(t(key), "text-semibold", 24, COLUMN, height=28)
+                   for key, _ in self.labels)
+        for key, (x, y) in self.labels:
+            band = pygame.Rect(x, y - 2, COLUMN, 32)
+            blit_text(surface, t(key), band.midleft, role="text-semibold", size=size,
+                      color=P.INK_SOFT, anchor="midleft", box=band, by_ink=True)
         for widget in self.widgets:
             widget.draw(surface)
         if self.app is not None and not self.app.sounds.live:

@@ -22,7 +22,7 @@ from scenes.core import zones as Z
 from scenes.core.gfx import draw
 from scenes.core.layout import Layout
 from scenes.text.catalog import t
-from scenes.text.fonts import blit_text, fit_size, line_height, render, text_width
+from scenes.text.fonts import blit_text, fit_lines, fit_size, line_height, render, text_width
 from scenes.ui import art, cardart
 from scenes.ui import palette as P
 
@@ -236,9 +236,15 @@ def _draw_strip(surface: gfx.Canvas, layout: Layout, st: State, view: TableView)
     draw.rect(bar, P.BRASS, bar.get_rect(), 2, border_radius=10)
     surface.blit(bar, status)
     if view.status:
-        size = fit_size(view.status, "text", 21, status.w - 28)
-        blit_text(surface, view.status, (status.x + 16, status.centery), size=size,
-                  color=LIGHT_TEXT, anchor="midleft")
+        # one line, or two where one would need letters under the smallest readable
+        size, lines = fit_lines(view.status, "text", 21, status.w - 28, 2,
+                                height=status.h - 6)
+        step = line_height("text", size)
+        y = status.centery - step * (len(lines) - 1) / 2
+        for line in lines:
+            blit_text(surface, line, (status.x + 16, y), size=size, color=LIGHT_TEXT,
+                      anchor="midleft", box=status)
+            y += step
     for zone, key in BUTTONS.items():
         if layout.has(zone):
             r = layout.rect(zone)

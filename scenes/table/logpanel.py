@@ -135,7 +135,7 @@ class LogPanel:
     def rows(self) -> list[tuple[int, str]]:
         """Every visual row: (line number, the row's text), long sentences wrapped."""
         key = (len(self.lines), self._steps, self.notation, self.unfolded,
-               self.lines[-1].text if self.lines else "")
+               self.lines[-1].text if self.lines else "", gfx.VIEW.generation)
         if self._rows is None or key != self._rows_key:
             rows: list[tuple[int, str]] = []
             width = self._text_width()
@@ -226,7 +226,8 @@ class LogPanel:
     def draw(self, surface: gfx.Canvas, turn: int, played: int | None = None) -> None:
         """The panel, the lines of ``turn`` lit; in a review, ``played`` steps counted
         as played (the last of them lit, the rest of the game dimmed)."""
-        key = (self._rows_key, self.scroll, self.unfolded, self.notation, turn, len(self.rows()),
+        rows = len(self.rows())  # first: its key is then the rows' (scale and text size too)
+        key = (self._rows_key, self.scroll, self.unfolded, self.notation, turn, rows,
                self.palette, played)
         if self._image is None or key != self._image_key:
             self._image = self._render(turn, played)

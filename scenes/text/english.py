@@ -375,6 +375,8 @@ TABLE_TEXT_EN = table(
     message("settings.music", "Music"),
     message("settings.volume.off", "Off"),
     message("settings.volume.level", "{value}%"),
+    message("settings.text_size", "Text size"),
+    message("settings.text_size.level", "{value}%"),
     message("settings.mute", "Mute all sound (M)"),
     message("settings.no_sound", "No sound device was found: the game plays in silence."),
     message("settings.language", "Language"),

@@ -337,9 +337,25 @@ def wrap(text: str, role: str, size: int, width: int) -> list[str]:
     return lines
 
 
+#: Letters reaching a font's capital height and its descenders.
+_REACH = "Hg"
+
+
+def _letters(text: str, role: str, size: float) -> pygame.Rect:
+    """The box of ``text``'s letters and of a capital and a descender at its size (real
+    pixels of its surface): words of one size then stand alike, whatever their own
+    letters, and a label fitted by it keeps one baseline with its neighbours. A
+    number alone (a cost on a coin) is measured by its own figures."""
+    own = CACHE.ink(text, role, size)
+    if not any(ch.isalpha() for ch in text):
+        return own
+    return own.union(CACHE.ink(_REACH, role, size))
+
+
 def ink_height(text: str, role: str, size: float) -> float:
-    """How tall the letters of ``text`` stand, in logical units."""
-    return CACHE.ink(text, role, size).h / gfx.VIEW.scale
+    """How tall a line of ``text`` stands (from a capital's top to a descender's foot,
+    or its own letters' when taller), in logical units."""
+    return _letters(text, role, size).h / gfx.VIEW.scale
 
 
 def fits(text: str, role: str, size: float, width: float, height: float | None = None) -> bool:
@@ -364,19 +380,22 @@ def fit_size(text: str, role: str, size: int, width: int, smallest: int = 12,
 
 
 def fit_lines(text: str, role: str, size: int, width: int, max_lines: int,
-              smallest: int = 11) -> tuple[int, list[str]]:
+              smallest: int = 11, height: float | None = None) -> tuple[int, list[str]]:
     """The largest size up to ``size`` at which ``text`` wraps into at most
-    ``max_lines`` lines of ``width`` pixels, and those lines (``smallest`` is the
-    100 % text size's smallest)."""
+    ``max_lines`` lines of ``width`` pixels (spaced by the line height, together no
+    taller than ``height``), and those lines (``smallest`` is the 100 % text size's
+    smallest)."""
     smallest = floor_size(smallest)
     while True:
         lines = _wrap(text, role, size, width)
-        fits = len(lines) <= max_lines and all(text_width(line, role, size) <= width
-                                                 for line in lines)
-        if fits or size <= smallest:
+        ok = len(lines) <= max_lines and all(text_width(line, role, size) <= width
+                                             for line in lines)
+        if ok and height is not None:
+            ok = len(lines) * line_height(role, size) <= height
+        if ok or size <= smallest:
             break
         size -= 1
-    if not fits:
+    if not ok:
         _overflowed(text, width)
     return size, lines[:max_lines]
 
@@ -386,13 +405,13 @@ def blit_text(surface: gfx.Canvas, text: str, pos: tuple[float, float], *,
               anchor: str = "topleft", box: gfx.RectLike | None = None,
               by_ink: bool = False) -> pygame.Rect:
     """Draw cached text with its rect's ``anchor`` (e.g. ``"center"``) at ``pos`` (with
-    ``by_ink``, the anchor of its letters' own box: a line's surface has room above
-    for accents); its letters must stay inside ``box`` (by default the surface: a
-    card's edge), else the text is recorded as not fitting."""
+    ``by_ink``, the anchor of its letters' box, a capital's top to a descender's foot:
+    a line's surface has room above for accents); its letters must stay inside ``box``
+    (by default the surface: a card's edge), else the text is recorded as not fitting."""
     surf = render(text, role, size, color)
     if by_ink:
         s = gfx.VIEW.scale
-        ink = CACHE.ink(text, role, size)
+        ink = _letters(text, role, size)
         letters = pygame.FRect(ink.x / s, ink.y / s, ink.w / s, ink.h / s)
         setattr(letters, anchor, pos)
         pos = (letters.x - ink.x / s, letters.y - ink.y / s)

@@ -151,6 +151,11 @@ class Choice(Widget):
                 return
 
     def draw(self, surface: gfx.Canvas) -> None:
+        # one size for the whole row (the one its longest label fits, set bold as if
+        # chosen), so choosing never changes a label's size
+        room = self.segment(0).inflate(-4, 0).w - 10
+        size = min(fit_size(_text(label), "text-semibold", 22, room, height=self.rect.h - 12)
+                   for label in self.labels)
         for i, option in enumerate(self.options):
             seg = self.segment(i).inflate(-4, 0)
             chosen = i == self.index
@@ -163,9 +168,8 @@ class Choice(Widget):
                              3 if chosen else 1, border_radius=8)
             text = _text(self.labels[i])
             role = "text-semibold" if chosen else "text"
-            size = fit_size(text, role, 22, seg.w - 10)
             blit_text(surface, text, seg.center, role=role, size=size,
-                      color=(140, 128, 110) if off else P.INK, anchor="center")
+                      color=(140, 128, 110) if off else P.INK, anchor="center", box=seg)
 
 
 class TextField(Widget):
