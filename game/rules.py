@@ -796,6 +796,11 @@ def _all_launch(count: int, top: int) -> tuple[Step, ...]:
     return steps
 
 
+#: ``_all_launch`` ready-made for every count of markers a Lisboa can hold and every top.
+_ALL_LAUNCHES = tuple(tuple(_all_launch(count, top) for top in range(4))
+                      for count in range(MARKERS_PER_PLAYER + 1))
+
+
 # Building sources at one town, as bits: a ship in its sea, then the player's marker
 # on goods space 1, goods space 2, building space 1, building space 2.
 _SRC_SHIP, _SRC_G1, _SRC_B1 = 1, 2, 8
@@ -975,7 +980,11 @@ def legal_steps(st: State) -> list[Step]:
             for pos in seas:
                 out += _FROM[pos][speed][reach]
             if lisboa > 1:
-                out += _all_launch(lisboa, speed if speed < revealed else revealed)
+                top = speed if speed < revealed else revealed
+                if lisboa <= MARKERS_PER_PLAYER:
+                    out += _ALL_LAUNCHES[lisboa][top]
+                else:  # more markers than a player has: only a state made by hand
+                    out += _all_launch(lisboa, top)
     # The free steps, in either phase.
     for pos in seas:
         out.append(_RETURN_SEA[pos])
