@@ -35,7 +35,8 @@ from scenes.core.saves import (
     remove_leftovers,
     set_aside_autosave,
 )
-from scenes.devtools import framebench, smoke
+from scenes.core.session import SEAT_KINDS
+from scenes.devtools import framebench, monkey, smoke
 from scenes.devtools.preview import TablePreview, sample_state
 from scenes.screens.load_record import LoadRecordScene
 from scenes.screens.review import ReviewScene
@@ -94,8 +95,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                              "running; the last line is 'frame ms: median X  p99 Y'")
     parser.add_argument("--preview", action="store_true",
                         help="show the table with sample markers (to judge the look)")
+    parser.add_argument("--monkey", type=int, metavar="N",
+                        help="headless UI monkey: N random clicks, drags, keys, menu picks and "
+                             "resizes with legal steps between, every one checked (--seed S)")
+    parser.add_argument("--seed", type=int, default=7, help="the --monkey run's seed (default 7)")
+    parser.add_argument("--seats", metavar="KINDS",
+                        help="the --monkey game's seats, e.g. human,easy,human (default: people)")
     parser.add_argument("--players", type=int, choices=(3, 4), default=4,
-                        help="players in the --preview sample (default 4)")
+                        help="players in the --preview sample or the --monkey game (default 4)")
     parser.add_argument("--palette", choices=("classic", "colorblind"),
                         help="marker colours (default: the saved setting)")
     parser.add_argument("--window", metavar="WxH", help="initial window size, e.g. 1280x720")
@@ -146,6 +153,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.smoke or args.bench_frames:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    if args.monkey:
+        seats = [s.strip().lower() for s in args.seats.split(",")] if args.seats else None
+        if seats and (len(seats) not in (3, 4) or not set(seats) <= set(SEAT_KINDS)):
+            raise SystemExit(f"sail-to-india: --seats wants 3 or 4 of {', '.join(SEAT_KINDS)}")
+        players = len(seats) if seats else args.players
+        opened = functools.partial(make_app, lang=args.lang, window=_window_size(args.window))
+        return monkey.run_monkey(opened, args.monkey, args.seed, players, seats)
     if args.smoke:
         return smoke.run_smoke(functools.partial(make_app, lang=args.lang), home=args.home)
     if args.home:

@@ -37,6 +37,8 @@ from scenes.text.reasons import reason_text
 #: The table's buttons whose action is a step (Undo is the table's: it first puts back
 #: a marker in the hand).
 GAME_BUTTONS = frozenset(Z.button(b) for b in ("sail", "sell", "done", "end_turn"))
+#: The technologies used by a click.
+CARD_USES = frozenset(Z.tech(tech) for tech in ("bank-system", "map", "geography"))
 
 
 class ActionHost(Protocol):
@@ -266,6 +268,9 @@ class TableActions:
             elif z.space is not None and st.owner(z.space) == seat:
                 self.choose_geography(z.space)
             return
+        if not self.staging.empty and zone in CARD_USES:
+            self.host.say("status.staging")  # a card's use waits for the staged one
+            return
         if zone == Z.tech("bank-system") and st.has_tech(seat, "bank-system"):
             self.submit("bank", refused="status.not_now")
         elif zone == Z.tech("map") and st.has_tech(seat, "map") and st.map_pending:
@@ -318,6 +323,10 @@ class TableActions:
         """The right-click entries for the zones under the pointer (most specific
         first): the legal free steps there, as the engine lists them."""
         entries = menu_entries(self.state, self.session.legal_steps(), zones)
+        if entries and not self.staging.empty:
+            # a return could take away a ship or a good the staged voyage or sale uses
+            self.host.say("status.staging")
+            return []
         return [(t(e.key, **dict(e.values)), self._menu_action(e.step)) for e in entries]
 
     def _menu_action(self, step: str) -> Callable[[], None]:
