@@ -29,7 +29,7 @@ from ..rules import (
 from ..state import TECH_INDEX, State
 
 __all__ = ["EASY_WEIGHTS", "MEDIUM_WEIGHTS", "Weights", "evaluate", "player_value",
-           "remaining_turns", "score_now"]
+           "player_value_reference", "remaining_rounds", "remaining_turns", "score_now"]
 
 GOOD_INDEX = {g: i for i, g in enumerate(GOODS)}
 K_STRONGHOLD, K_CHURCH, K_MARKET = 0, 1, 2
@@ -160,7 +160,158 @@ def remaining_turns(st: State, seat: int, w: Weights) -> float:
 
 def player_value(st: State, seat: int, turns: float, w: Weights,
                  info: BoardInfo | None = None) -> float:
-    """Score plus the likely worth of this player's assets with ``turns`` turns left."""
+    """Score plus the likely worth of this player's assets with ``turns`` turns left.
+
+    The planners call this hundreds of thousands of times a game, so it finds the
+    player's markers with ``list.index`` (a few calls in C) instead of looping over
+    every space; ``player_value_reference`` is the same evaluation written plainly."""
+    info = info or info_of(st)
+    bk = info.bkind
+    buildings = st.buildings
+    own = st.tech_owner
+    # buildings: the score and the marketplaces' goods
+    n_strong = n_church = n_market = 0
+    market_mask = 0
+    mine_b: list[int] = []
+    if seat in buildings:
+        mg = info.mgood
+        idx = buildings.index(seat)
+        while True:
+            mine_b.append(idx)
+            kind = bk[idx]
+            if kind == K_STRONGHOLD:
+                n_strong += 1
+            elif kind == K_CHURCH:
+                n_church += 1
+            else:
+                n_market += 1
+                market_mask |= 1 << mg[idx]
+            if seat not in buildings[idx + 1:]:
+                break
+            idx = buildings.index(seat, idx + 1)
+    score = st.vp[seat] + n_strong + n_market + 2 * n_church
+    if own[T_RENAISSANCE] == seat:
+        score += 3
+    if own[T_MISSION] == seat:
+        score += 2 * n_church
+    if own[T_GUILD] == seat:
+        score += 2 * n_market
+    if own[T_EASTERN] == seat:
+        score += 2 * n_strong
+    wealth = st.wealth[seat]
+    if turns <= 0.0:
+        return score + 0.01 * wealth + 0.001 * st.vp[seat]
+    conv = turns / 2.0 if turns < 2.0 else 1.0
+    value = float(score)
+
+    # wealth
+    ww = w.wealth * conv
+    cap = w.wealth_soft_cap
+    if wealth > cap:
+        extra = wealth - cap
+        value += ww * (cap + 0.6 * min(extra, cap) + 0.3 * max(0, extra - cap))
+    else:
+        value += ww * wealth
+
+    # trade goods, counted as the sale they make
+    gtype = info.gtype
+    goods_sp = st.goods
+    mask = 0
+    goods = 0
+    if seat in goods_sp:
+        idx = goods_sp.index(seat)
+        while True:
+            goods += 1
+            mask |= 1 << gtype[idx]
+            if seat not in goods_sp[idx + 1:]:
+                break
+            idx = goods_sp.index(seat, idx + 1)
+    types_mask = mask | market_mask
+    if goods:
+        real_types = mask.bit_count()
+        types = types_mask.bit_count()
+        factory = 1 if own[T_FACTORY] == seat else 0
+        if w.diversity:
+            sale = w.sale_potential[types] + ww * (types + factory)
+        else:
+            sale = 0.6 * goods + ww * (types + factory)
+        value += w.sale_discount * conv * sale
+        value += w.duplicate_good * conv * (goods - real_types)
+
+    # ships
+    size = st.board.size
+    revealed = st.revealed
+    speed = st.speed[seat]
+    base = seat * (size + 1)
+    seas = st.ships[base + 1: base + revealed + 1]
+    frontier = False
+    if any(seas):
+        w_ship, w_goods, w_build = w.ship, w.ship_on_goods, w.ship_on_build
+        rich = wealth >= 2
+        for pos, count in enumerate(seas, 1):
+            if not count:
+                continue
+            i = (pos - 1) * 2
+            v = w_ship
+            new_goods = 0
+            if goods_sp[i] < 0 and not (types_mask >> gtype[i]) & 1:
+                new_goods += 1
+            if goods_sp[i + 1] < 0 and not (types_mask >> gtype[i + 1]) & 1:
+                new_goods += 1
+            if new_goods:
+                v += w_goods * min(1.0, new_goods / count)
+            if rich and (buildings[i] < 0 or buildings[i + 1] < 0):
+                v += w_build
+            value += conv * v * count
+            if revealed < size and revealed + 1 - pos <= speed:
+                frontier = True
+    if frontier:
+        value += w.frontier * conv
+    elif revealed < size and st.lisboa[seat] and revealed + 1 <= speed:
+        value += w.frontier * conv * 0.8
+
+    # markers on Lisboa and in stock
+    lis = st.lisboa[seat]
+    value += conv * (w.lisboa_first * min(lis, 3) + w.lisboa_more * max(0, lis - 3))
+    value += conv * w.stock * st.stock[seat]
+    if lis == 0 and st.vp[seat] % 5 == 0:
+        value -= w.historian_gap * conv
+
+    # speed
+    if revealed < size or speed == 1:
+        value += w.speed[speed - 1] * (min(1.0, turns / 4.0) if w.timing else 1.0)
+
+    # technologies
+    if seat in own:
+        flows = w.tech_flow
+        home = 3 - own.count(seat)
+        undiscovered = size - revealed
+        for t in range(8):
+            if own[t] != seat:
+                continue
+            f = flows[t]
+            if t in (T_METALLURGY, T_PRINTING):
+                value += f * home
+            elif t == T_MAP:
+                value += f * min(turns, undiscovered)
+            else:
+                value += min(w.tech_flow_cap, f * turns)
+        if own[T_MISSION] == seat or own[T_GUILD] == seat or own[T_EASTERN] == seat:
+            free = [0, 0, 0]
+            for idx in range(revealed * 2):
+                if buildings[idx] < 0:
+                    free[bk[idx]] += 1
+            for t, kind in ((T_MISSION, K_CHURCH), (T_GUILD, K_MARKET),
+                            (T_EASTERN, K_STRONGHOLD)):
+                if own[t] == seat:
+                    value += w.bonus_building * conv * min(2.0, free[kind] / 2.0, turns / 2.0)
+    return value
+
+
+def player_value_reference(st: State, seat: int, turns: float, w: Weights,
+                 info: BoardInfo | None = None) -> float:
+    """``player_value`` written plainly, one loop per asset: the fast version must give
+    the very same number (tests compare them on many positions)."""
     info = info or info_of(st)
     score = score_now(st, seat, info)
     wealth = st.wealth[seat]

@@ -43,6 +43,7 @@ class PlannerConfig:
     combo_tries: int = 8        # single moves tried when composing a voyage
     techs: bool = True          # consider acquiring technologies
     free_actions: bool = True   # bank / return a ship for a historian at the end
+    calm: bool = False          # leave out actions that would start the end of the game
 
 
 @dataclass(slots=True)
@@ -192,6 +193,8 @@ class TurnPlanner:
                 out.append(([s], apply(st, s)))
         if st.lisboa[seat] or any(st.ships_at(seat, p) for p in range(1, st.revealed + 1)):
             out.extend(self.voyages(st))
+        if self.config.calm and st.last_seat < 0:
+            out = [(steps, child) for steps, child in out if child.last_seat < 0]
         return out
 
     # ----- voyages -------------------------------------------------------------------
@@ -252,5 +255,8 @@ class TurnPlanner:
         if lis > 1:
             for d in range(1, min(st.speed[seat], st.revealed) + 1):
                 self._voyage(st, ((0, 0, d),) * lis, cache)
-        best = sorted(cache.values(), key=lambda r: r[0], reverse=True)[: self.config.voyages]
+        found = cache.values()
+        if self.config.calm and st.last_seat < 0:  # voyages that start the end left out
+            found = [r for r in found if r[2].last_seat < 0]
+        best = sorted(found, key=lambda r: r[0], reverse=True)[: self.config.voyages]
         return [(steps, final) for _, steps, final in best]

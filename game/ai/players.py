@@ -5,118 +5,30 @@ A player is asked ``choose(st)`` whenever it is the seat to move and answers one
 determinization of the state (``view.determinize``), plays the plan step by step,
 and plans again whenever the position is not the one the plan expected (after a
 discovery, which shows a card it could not know, or if someone else changed the
-state). It never changes the state it is given. Each player has its own
-``random.Random``, seeded at construction, and uses nothing else that is random.
+state); that loop is ``base.PlanningPlayer``. It never changes the state it is
+given. Each player has its own ``random.Random``, seeded at construction, and uses
+nothing else that is random. Easy, medium and hard are here; expert, the search, is
+in ``expert``.
 """
 
 from __future__ import annotations
 
-import random
 import time
-from typing import Protocol
 
-from ..rules import apply, is_legal, ship_moves
-from ..state import ACTION_POINTS, AFTER_MOVE, State
-from ..steps import IllegalStep, Step
+from ..rules import apply
+from ..state import AFTER_MOVE, State
+from ..steps import Step
+from .base import PlanningPlayer, Player
 from .evaluate import EASY_WEIGHTS, MEDIUM_WEIGHTS, evaluate
+from .expert import ExpertPlayer, play_plan, starts_end
 from .planner import PlannerConfig, TurnPlanner
 from .view import determinize
 
-__all__ = ["LEVELS", "EasyPlayer", "HardPlayer", "MediumPlayer", "Player", "hint",
-           "make_player"]
+__all__ = ["LEVELS", "EasyPlayer", "ExpertPlayer", "HardPlayer", "MediumPlayer",
+           "PlanningPlayer", "Player", "hint", "make_player"]
 
-MAX_STEPS_PER_TURN = 60
-STALL_ROUNDS = 40
 HARD_PLAYOUTS = 18     # rollouts per hard decision (see HardPlayer)
 SAFETY_SECONDS = 5.0   # the hard player's wall-clock safety net, never reached normally
-
-
-class Player(Protocol):
-    """What the client and the tournament need from a computer player."""
-
-    level: str
-
-    def choose(self, st: State) -> Step:
-        """The next step for ``st.active`` (the seat this player plays)."""
-        ...
-
-
-def _key(st: State) -> tuple:
-    """Everything a plan depends on except the cards (compared between steps)."""
-    return (st.active, st.ap, st.phase, st.flags, st.revealed, st.turn, st.map_pending,
-            st.last_seat, tuple(st.goods), tuple(st.buildings), tuple(st.ships),
-            tuple(st.stock), tuple(st.lisboa), tuple(st.wealth), tuple(st.vp),
-            tuple(st.speed), tuple(st.tech_owner), st.board.towns[: st.revealed])
-
-
-class PlanningPlayer:
-    """Plays a plan for the whole turn; subclasses decide how the plan is made."""
-
-    level = "base"
-
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.rng = random.Random(seed)
-        self._plan: list[Step] = []
-        self._expect: tuple | None = None
-        self._turn_key: tuple[int, int] | None = None
-        self._turn_steps = 0
-        self._idle = 0
-        self._view: State | None = None
-        self.last_think = 0.0
-
-    def make_plan(self, st: State, view: State) -> list[Step]:
-        raise NotImplementedError
-
-    def choose(self, st: State) -> Step:
-        if st.over:
-            raise ValueError("the game is over")
-        turn = (st.turn, st.active)
-        if turn != self._turn_key:
-            self._turn_key, self._turn_steps = turn, 0
-        self._turn_steps += 1
-        if self._turn_steps > MAX_STEPS_PER_TURN:  # a safety net; plans always end
-            return Step("done") if st.phase == AFTER_MOVE else Step("end")
-        start = time.perf_counter()
-        if not self._plan or _key(st) != self._expect:
-            view = determinize(st, self.rng)
-            plan = self._progress(st) if self._stalling(st) else None
-            self._plan = plan or self.make_plan(st, view) or [Step("end")]
-            self._view = view
-        step = self._plan.pop(0)
-        if step.kind == "end":
-            self._idle = self._idle + 1 if st.ap == ACTION_POINTS else 0
-        # what the plan expects next, computed on the player's own view
-        discovering = step.kind == "move" and any(d > st.revealed for _, _, d in step.args)
-        if discovering or not self._plan:
-            self._plan, self._expect = [], None
-        else:
-            try:
-                assert self._view is not None
-                self._view = apply(self._view, step)
-                self._expect = _key(self._view)
-            except IllegalStep:  # the plan went wrong: plan again next time
-                self._plan, self._expect = [], None
-        self.last_think = time.perf_counter() - start
-        return step
-
-    def _stalling(self, st: State) -> bool:
-        """True when the game risks going on forever: this player has passed twice in a
-        row (every computer at the table may be waiting for the others), or the game
-        is far longer than any real game."""
-        return st.phase != AFTER_MOVE and st.ap > 0 and (
-            self._idle >= 2 or st.turn > STALL_ROUNDS * st.n)
-
-    @staticmethod
-    def _progress(st: State) -> list[Step] | None:
-        """An action that brings the end nearer: employ (stocks run out), else a
-        discovery (India comes nearer). The rest of the turn is planned afterwards."""
-        employ = Step("employ")
-        if is_legal(st, employ):
-            return [employ]
-        for move in ship_moves(st):
-            if move[2] > st.revealed:
-                return [Step("move", (move,))]
-        return None
 
 
 class EasyPlayer(PlanningPlayer):
@@ -153,6 +65,8 @@ class MediumPlayer(PlanningPlayer):
 
 
 ROLLOUT_CONFIG = PlannerConfig(weights=MEDIUM_WEIGHTS, beam=4, voyages=3, combo_tries=8)
+CALM_CONFIG = PlannerConfig(weights=MEDIUM_WEIGHTS, beam=5, voyages=3, combo_tries=8, calm=True)
+LOSS = 10.0  # what a hard rollout that ends in a lost game counts against it
 
 
 class HardPlayer(PlanningPlayer):
@@ -182,6 +96,7 @@ class HardPlayer(PlanningPlayer):
         self.planner = TurnPlanner(PlannerConfig(weights=MEDIUM_WEIGHTS, beam=5, voyages=3,
                                                  combo_tries=8))
         self.rollout = TurnPlanner(ROLLOUT_CONFIG)
+        self.calm = TurnPlanner(CALM_CONFIG)
         self.candidates = candidates
         self.playouts = playouts
         self.max_seconds = max_seconds
@@ -216,16 +131,24 @@ class HardPlayer(PlanningPlayer):
                     s = apply(s, step)
         self.rollouts += 1
         self.last_rollouts += 1
-        return evaluate(s, seat, MEDIUM_WEIGHTS), s.revealed != revealed
+        value = evaluate(s, seat, MEDIUM_WEIGHTS)
+        if s.over and seat not in (s.winners or []):
+            value -= LOSS  # a lost game is worse than any game still going on
+        return value, s.revealed != revealed
 
     def make_plan(self, st: State, view: State) -> list[Step]:
         self.last_rollouts = 0
         plans = self.planner.ranked_plans(view, self.candidates)
         if len(plans) == 1 or (view.phase == AFTER_MOVE and view.ap == 0):
             return plans[0][1]
+        plans = plans[: self.playouts]
+        if view.last_seat < 0 and any(starts_end(view, play_plan(view, p)) for _, p in plans):
+            # the end is not the only choice: the best plan that does not start it is tried
+            calm = self.calm.plan(view)
+            if all(calm != p for _, p in plans) and not starts_end(view, play_plan(view, calm)):
+                plans = [*plans[: max(1, self.playouts - 1)], (float("-inf"), calm)]
         deadline = time.perf_counter() + self.max_seconds
         seat = st.active
-        plans = plans[: self.playouts]
         totals = [0.0] * len(plans)
         counts = [0] * len(plans)
         budget = self.playouts
@@ -260,7 +183,7 @@ class HardPlayer(PlanningPlayer):
 
 
 LEVELS: dict[str, type[PlanningPlayer]] = {
-    "easy": EasyPlayer, "medium": MediumPlayer, "hard": HardPlayer,
+    "easy": EasyPlayer, "medium": MediumPlayer, "hard": HardPlayer, "expert": ExpertPlayer,
 }
 
 
@@ -269,7 +192,7 @@ def make_player(level: str, seed: int | str | None = None) -> PlanningPlayer:
     try:
         cls = LEVELS[level.lower()]
     except KeyError:
-        raise ValueError(f"unknown level {level!r}: choose easy, medium or hard") from None
+        raise ValueError(f"unknown level {level!r}: choose " + ", ".join(LEVELS)) from None
     return cls(seed)
 
 

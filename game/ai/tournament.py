@@ -20,13 +20,14 @@ import math
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..deal import deal_towns
 from ..rules import apply, legal_steps
 from ..state import AFTER_MOVE, State
 from ..steps import IllegalStep, Step
+from .base import Player
 from .players import LEVELS, make_player
 
 __all__ = ["GameResult", "main", "play_game", "run"]
@@ -48,6 +49,7 @@ class GameResult:
     turns: int = 0
     think: dict[str, list[float]] = field(default_factory=dict)
     capped: dict[str, int] = field(default_factory=dict)  # levels with a safety cap only
+    ended_by: str = ""  # what triggered the end: "india" or "stock" ("" if unfinished)
 
 
 def seat_levels(levels: Sequence[str], game: int) -> list[str]:
@@ -57,15 +59,18 @@ def seat_levels(levels: Sequence[str], game: int) -> list[str]:
     return list(levels[r:]) + list(levels[:r])
 
 
-def play_game(levels: Sequence[str], seed: int, game: int) -> GameResult:
-    """Play one computer-only game of the tournament."""
+def play_game(levels: Sequence[str], seed: int, game: int,
+              make: Callable[[str, str], Player] = make_player) -> GameResult:
+    """Play one computer-only game of the tournament (``make`` gives each seat its
+    player from its level and seed; tests pass one with a smaller budget)."""
     order = seat_levels(levels, game)
     n = len(order)
     st = State.start(NAMES[:n], deal_towns(n, f"{seed}:{game}"))
-    players = [make_player(level, f"{seed}:{game}:{seat}") for seat, level in enumerate(order)]
+    players = [make(level, f"{seed}:{game}:{seat}") for seat, level in enumerate(order)]
     think: dict[str, list[float]] = {level: [] for level in order}
     refusals = 0
     steps = 0
+    ended_by = ""
     while not st.over and steps < MAX_STEPS:
         player = players[st.active]
         start = time.perf_counter()
@@ -83,6 +88,8 @@ def play_game(levels: Sequence[str], seed: int, game: int) -> GameResult:
             except IllegalStep:
                 st = apply(st, legal_steps(st)[-1])
         steps += 1
+        if not ended_by and st.last_seat >= 0:
+            ended_by = "india" if st.india >= 0 else "stock"
     capped: dict[str, int] = {}
     for player in players:
         if hasattr(player, "capped_decisions"):
@@ -90,7 +97,7 @@ def play_game(levels: Sequence[str], seed: int, game: int) -> GameResult:
     if not st.over:
         return GameResult(order, [0] * n, [], refusals, False, steps, st.turn, think, capped)
     return GameResult(order, list(st.scores or []), list(st.winners or []), refusals, True,
-                      steps, st.turn, think, capped)
+                      steps, st.turn, think, capped, ended_by)
 
 
 def _play(args: tuple[tuple[str, ...], int, int]) -> GameResult:
@@ -169,8 +176,13 @@ def report(levels: Sequence[str], results: list[GameResult], seed: int,
                      f"{s:>8.2f} ± {sh:>5.2f} {1000 * ts[len(ts) // 2]:>9.1f} ms "
                      f"{1000 * percentile(ts, 95):>5.0f} ms {1000 * ts[-1]:>5.0f} ms")
     if finished:
-        turns = [r.turns / n for r in finished]
-        lines.append(f"rounds per game: {sum(turns) / len(turns):.1f}")
+        rounds, rh = _interval([r.turns / n for r in finished])
+        lines.append(f"rounds per game: {rounds:.1f} ± {rh:.1f}")
+        best, bh = _interval([float(max(r.scores)) for r in finished])
+        lines.append(f"winner's mean score: {best:.1f} ± {bh:.1f}")
+        india = sum(1 for r in finished if r.ended_by == "india")
+        lines.append(f"ended by India: {100 * india / len(finished):.0f}%, by stock: "
+                     f"{100 * (len(finished) - india) / len(finished):.0f}%")
     lines.append(f"unfinished games: {len(results) - len(finished)}")
     lines.append(f"refused steps: {refusals}")
     if capped:
@@ -210,7 +222,7 @@ def run_args(args: argparse.Namespace) -> int:
         return 1
     bad = [lv for lv in levels if lv not in LEVELS]
     if bad:
-        print(f"unknown level {bad[0]!r}: choose easy, medium or hard", file=sys.stderr)
+        print(f"unknown level {bad[0]!r}: choose " + ", ".join(LEVELS), file=sys.stderr)
         return 1
     if args.games < 1:
         print("--games needs at least 1 game", file=sys.stderr)

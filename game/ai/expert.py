@@ -1,0 +1,296 @@
+"""The expert player: a search over whole-turn plans on determinizations of the
+face-down towns, with the medium turn planner as its playout policy.
+
+Why this shape of search. A turn in Sail to India is several steps that only make
+sense together, so the moves searched are whole-turn *plans* (``planner``). The
+face-down towns are hidden information: the player never reads them, it samples
+*determinizations* (``view.determinize``), deals of the unseen cards drawn from its
+own generator, and scores a plan by its playouts over several of them. This is
+information-set Monte Carlo tree search (ISMCTS) cut to the depth the budget
+affords: with some fifty playouts a decision, every level of a tree below the
+root would be visited a handful of times, so the tree is the root alone, a bandit
+over the candidate plans, and everything below it is the playout policy. The
+budget is spent by *sequential halving*: every candidate gets playouts on the same
+determinizations (the k-th playout of each plan deals the same cards, so plans are
+compared on equal luck), then the worse half is dropped and the survivors get more,
+until the budget is spent. A plan whose playout met no face-down town has an exact
+value (the policy is deterministic and the cards never mattered): it is not played
+out again.
+
+A playout plays the plan (after a discovery, the rest of that turn is planned
+again, as the player would), then every other player's turn with the medium
+planner, then the expert's own next turn without its end, and evaluates the
+position. Near the end of the game (the final round started, India or an empty
+second stock within reach) playouts go on to the end of the game instead, so a
+plan that starts the end is judged by who wins, not by an estimate.
+
+The value is a win chance, not a lead: a finished game is worth the player's share
+of the win (a lost game nothing), an unfinished one the logistic chance of ending
+ahead of each opponent given the evaluations' gap and the rounds left. So a player
+behind does not end a game it loses while a game going on still gives it a chance,
+and a player ahead races for the end, because a won end is worth more than any
+estimate. When the best plan would start the end, the best plan that does not
+(``PlannerConfig.calm``) is always among the candidates, so the choice exists.
+
+Thinking is bounded by a playout count, so the same seed and position give the same
+step on any machine; the clock (``max_seconds``) is only a safety net, and every
+decision it cut short is counted (``capped_decisions``).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, replace
+
+from ..rules import apply
+from ..state import ACTION_POINTS, ACTIONS, AFTER_MOVE, State
+from ..steps import Step
+from .base import PlanningPlayer
+from .evaluate import (
+    MEDIUM_WEIGHTS,
+    Weights,
+    info_of,
+    player_value,
+    remaining_rounds,
+    remaining_turns,
+)
+from .planner import PlannerConfig, TurnPlanner
+from .view import determinize
+
+__all__ = ["EXPERT_PLAYOUTS", "ExpertPlayer", "SearchConfig", "end_near", "play_plan",
+           "starts_end", "win_value"]
+
+EXPERT_PLAYOUTS = 48
+EXPERT_SAFETY_SECONDS = 3.0
+
+TIEBREAK = 1e-4    # per point of lead, so of two equal chances the larger lead is taken
+MIN_CHANCE = 3e-3  # the least an unfinished game is worth (a lost one is worth 0)
+
+POLICY = PlannerConfig(weights=MEDIUM_WEIGHTS, beam=4, voyages=3, combo_tries=8)
+CANDIDATES = PlannerConfig(weights=MEDIUM_WEIGHTS, beam=5, voyages=3, combo_tries=8)
+
+
+@dataclass(frozen=True, slots=True)
+class SearchConfig:
+    """The expert's knobs (the tournament measures them; tests shrink the budget)."""
+
+    candidates: int = 8            # plans with different first steps tried at the root
+    playouts: int = EXPERT_PLAYOUTS
+    max_seconds: float = EXPERT_SAFETY_SECONDS
+    horizon: int = 1               # own turns played after the plan (1: the next one)
+    end_rounds: int = 2            # rounds a playout may go on to reach the end
+    temperature: float = 1.5       # the win chance's spread at the final turn ...
+    temperature_per_round: float = 0.45  # ... and its growth per round left
+
+
+def starts_end(before: State, after: State) -> bool:
+    """Whether the steps from ``before`` to ``after`` started the end of the game."""
+    return before.last_seat < 0 and after.last_seat >= 0
+
+
+def end_near(st: State) -> bool:
+    """Whether the end may come within a round or so: the final round has started,
+    at most two towns are face down, or a second stock is nearly empty."""
+    if st.last_seat >= 0:
+        return True
+    if st.size - st.revealed <= 2:
+        return True
+    return sorted(st.stock)[1] <= 2
+
+
+def win_value(st: State, seat: int, config: SearchConfig = SearchConfig(),
+              w: Weights = MEDIUM_WEIGHTS) -> float:
+    """The seat's chance of winning, as the search counts it (0..1, plus a tiny
+    tiebreak by the lead, so a sure thing is still won by more).
+
+    A finished game: the seat's share of the win. Otherwise each player's value
+    (score plus what its assets will likely bring, ``evaluate.player_value``) and the
+    chance of beating each opponent, logistic in the gap with a spread that grows
+    with the rounds left."""
+    n = st.n
+    if st.over:
+        scores = st.scores or [0] * n
+        winners = st.winners or []
+        share = 1.0 / len(winners) if seat in winners else 0.0
+        lead = scores[seat] - max(scores[s] for s in range(n) if s != seat)
+        return share + TIEBREAK * _squash(lead)
+    info = info_of(st)
+    rounds = 0.0 if st.last_seat >= 0 else remaining_rounds(st, w) + 0.5
+    temp = config.temperature + config.temperature_per_round * rounds
+    values = [player_value(st, s, remaining_turns(st, s, w), w, info) for s in range(n)]
+    mine = values[seat]
+    chance = 1.0
+    lead = float("inf")
+    for s in range(n):
+        if s == seat:
+            continue
+        gap = mine - values[s]
+        lead = min(lead, gap)
+        chance *= 1.0 / (1.0 + math.exp(-gap / temp))
+    # a game still going on always leaves a chance: more than a lost end is worth, less
+    # than a won one
+    return MIN_CHANCE + (1.0 - 2 * MIN_CHANCE) * chance + TIEBREAK * _squash(lead)
+
+
+def _squash(lead: float) -> float:
+    """The lead, smoothly bounded to (-10, 10) so the tiebreak stays a tiebreak."""
+    return 10.0 * lead / (10.0 + abs(lead))
+
+
+class ExpertPlayer(PlanningPlayer):
+    """Sequential halving over the best few turn plans, each played out on shared
+    determinizations against medium replies; see the module's docstring."""
+
+    level = "expert"
+
+    def __init__(self, seed: int | str | None = None,
+                 config: SearchConfig | None = None, **knobs: float) -> None:
+        super().__init__(seed)
+        config = config or SearchConfig()
+        if knobs:
+            config = replace(config, **knobs)
+        if config.playouts < 1:
+            raise ValueError("playouts must be at least 1")
+        self.config = config
+        self.planner = TurnPlanner(CANDIDATES)
+        self.calm = TurnPlanner(PlannerConfig(weights=MEDIUM_WEIGHTS, beam=5, voyages=3,
+                                              combo_tries=8, calm=True))
+        self.policy = TurnPlanner(POLICY)
+        self.rollouts = 0          # playouts made over this player's life
+        self.last_rollouts = 0     # playouts made for the latest plan
+        self.capped_decisions = 0  # decisions cut short by the safety net
+        self._searched_at: tuple[int, int, int] | None = None
+
+    @property
+    def playouts(self) -> int:
+        return self.config.playouts
+
+    def choose(self, st: State) -> Step:
+        """As every planning player, but the second action of a turn is searched again:
+        the plan's second action was only the planner's guess, the search's playouts
+        may prefer another."""
+        if (st.phase == ACTIONS and 0 < st.ap < ACTION_POINTS and not st.over
+                and (st.turn, st.active, st.ap) != self._searched_at):
+            self._plan = []
+        return super().choose(st)
+
+    # ----- candidates ------------------------------------------------------------------
+    def candidates(self, view: State) -> list[list[Step]]:
+        """The planner's best plans with different first steps, and the best calm plan
+        when one of them would start the end."""
+        plans = [plan for _, plan in self.planner.ranked_plans(view, self.config.candidates)]
+        if view.last_seat < 0 and any(starts_end(view, play_plan(view, p)) for p in plans):
+            calm = self.calm.plan(view)
+            if calm not in plans and not starts_end(view, play_plan(view, calm)):
+                plans.append(calm)
+        return plans
+
+    # ----- playouts ------------------------------------------------------------------------
+    def _turn(self, s: State) -> State:
+        """The active player's turn (what is left of it) by the policy."""
+        for step in self.policy.plan(s):
+            s = apply(s, step)
+            if s.over:
+                break
+        return s
+
+    def playout(self, world: State, plan: list[Step], seat: int) -> tuple[float, bool]:
+        """The value of ``plan`` played on this determinization, and whether a card
+        that was face down mattered (a town was discovered on the way)."""
+        s = world
+        revealed = s.revealed
+        to_end = end_near(s)
+        for step in plan:
+            discovering = step.kind == "move" and any(d > s.revealed for _, _, d in step.args)
+            s = apply(s, step)
+            if s.over:
+                break
+            if discovering:  # the rest of this turn is planned again, as the player would
+                s = self._turn(s)
+                break
+        if not s.over and (to_end or end_near(s)):
+            limit = s.turn + self.config.end_rounds * s.n
+            while not s.over and s.turn < limit:
+                s = self._turn(s)
+        else:
+            for own in range(self.config.horizon):
+                while not s.over and s.active != seat:
+                    s = self._turn(s)
+                if s.over:
+                    break
+                if own < self.config.horizon - 1:
+                    s = self._turn(s)
+                else:  # the own next turn, evaluated before its end
+                    for step in self.policy.plan(s)[:-1]:
+                        s = apply(s, step)
+        self.rollouts += 1
+        self.last_rollouts += 1
+        return win_value(s, seat, self.config), s.revealed != revealed
+
+    # ----- the search ----------------------------------------------------------------------
+    def make_plan(self, st: State, view: State) -> list[Step]:
+        self.last_rollouts = 0
+        self._searched_at = (st.turn, st.active, st.ap)
+        if view.phase == AFTER_MOVE and view.ap == 0:
+            return self.policy.plan(view)
+        plans = self.candidates(view)
+        if len(plans) == 1:
+            return plans[0]
+        seat = st.active
+        deadline = time.perf_counter() + self.config.max_seconds
+        worlds: list[State] = [view]
+        totals = [0.0] * len(plans)
+        counts = [0] * len(plans)
+        exact: dict[int, float] = {}
+        alive = list(range(len(plans)))
+        budget = self.config.playouts
+        phases = max(1, math.ceil(math.log2(len(plans))))
+        capped = False
+        for phase in range(phases):
+            if capped or budget <= 0:
+                break
+            doubtful = [i for i in alive if i not in exact]
+            if not doubtful:
+                break
+            share = max(1, (budget // (phases - phase)) // len(doubtful))
+            for _ in range(share):
+                for i in doubtful:
+                    if budget <= 0 or i in exact:
+                        continue
+                    k = counts[i]
+                    while len(worlds) <= k:
+                        worlds.append(determinize(st, self.rng))
+                    value, used_cards = self.playout(worlds[k], plans[i], seat)
+                    budget -= 1
+                    totals[i] += value
+                    counts[i] += 1
+                    if not used_cards and counts[i] == 1:
+                        exact[i] = value
+                    if time.perf_counter() > deadline:
+                        capped = True
+                        break
+                if capped:
+                    break
+            if phase < phases - 1:
+                alive.sort(key=lambda i: self._mean(i, totals, counts, exact), reverse=True)
+                alive = alive[: max(2, (len(alive) + 1) // 2)]
+        if capped:
+            self.capped_decisions += 1
+        best = max(alive, key=lambda i: (self._mean(i, totals, counts, exact), -i))
+        return plans[best]
+
+    @staticmethod
+    def _mean(i: int, totals: list[float], counts: list[int], exact: dict[int, float]) -> float:
+        if i in exact:
+            return exact[i]
+        return totals[i] / counts[i] if counts[i] else float("-inf")
+
+
+def play_plan(st: State, plan: list[Step]) -> State:
+    """The position after a plan (on the player's own view)."""
+    for step in plan:
+        st = apply(st, step)
+        if st.over:
+            break
+    return st
