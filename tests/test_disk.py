@@ -15,6 +15,7 @@ import stat
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -312,6 +313,64 @@ def test_an_unreadable_autosave_is_set_aside_and_never_overwritten(app, home: Pa
     assert isinstance(hand.table, TableScene)
     assert (home / "autosave.txt").exists(), "the new game saves to a fresh file"
     assert backups[0].read_bytes() == data, "the old one is never written over"
+
+
+def test_each_unreadable_autosave_is_kept_under_a_name_of_its_own(home: Path) -> None:
+    """Two unreadable autosaves set aside in the same second: neither backup is lost."""
+    home.mkdir(parents=True)
+    moment = (2026, 1, 2, 3, 4, 5, 4, 2, 0)
+    names = []
+    for data in (b"first \xff", b"second \xfe"):
+        (home / "autosave.txt").write_bytes(data)
+        names.append(saves.set_aside_autosave(time.struct_time(moment)).name)
+    assert names == ["autosave.unreadable-20260102-030405.txt",
+                     "autosave.unreadable-20260102-030405-1.txt"]
+    assert (home / names[0]).read_bytes() == b"first \xff"
+    assert (home / names[1]).read_bytes() == b"second \xfe"
+
+
+def test_an_autosave_that_cannot_be_set_aside_is_not_written_over(
+        app, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The folder refuses the rename: the title says so, and the next game does not
+    write over the unreadable file (the table says it is not being saved, as for a
+    full disk); once the folder allows it, the file is set aside and the game saved."""
+    from scenes.screens.setup import SetupScene
+
+    home.mkdir(parents=True)
+    damaged = b"\xff\xfe not a record"
+    (home / "autosave.txt").write_bytes(damaged)
+    real = saves.set_aside
+
+    def refuse(path: Path, label: str, now: object = None) -> Path:
+        raise PermissionError(errno.EACCES, "Permission denied", str(path))
+
+    monkeypatch.setattr(saves, "set_aside", refuse)
+    title = open_title(app)
+    assert title.message is not None
+    assert title.message.startswith("The saved game could not be read (")
+    assert "autosave.txt could not be set aside either" in title.message
+    hand = Hand(app)
+    hand.click(title.new_button.rect.center)
+    hand.frames(30)
+    setup = app.stack.top
+    assert isinstance(setup, SetupScene)
+    hand.click(setup.start_button.rect.center)
+    hand.frames(30)
+    table = hand.table
+    assert (home / "autosave.txt").read_bytes() == damaged, "never written over"
+    assert table.session.save_error is not None
+    assert isinstance(app.stack.top, Confirm), "told once, with a copy offered elsewhere"
+    hand.answer(False)
+    hand.dismiss_handoff()
+    hand.play("employ")  # a move while the folder still refuses: tried, not said again
+    assert hand.top() is table
+    assert (home / "autosave.txt").read_bytes() == damaged
+    monkeypatch.setattr(saves, "set_aside", real)
+    hand.play("employ")
+    backups = list(home.glob("autosave.unreadable-*.txt"))
+    assert len(backups) == 1 and backups[0].read_bytes() == damaged
+    assert parse_record((home / "autosave.txt").read_text("utf-8")).steps[-1][1] == "employ"
+    assert table.view.status == t("status.saving_again")
 
 
 def test_a_non_utf8_autosave_says_it_could_not_be_read(app, home: Path) -> None:

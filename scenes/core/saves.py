@@ -179,9 +179,21 @@ def autosave_path() -> Path:
     return data_dir() / AUTOSAVE
 
 
+#: Autosaves that could not be read and could not be set aside either: no game writes
+#: over them (each autosave first tries again to set them aside).
+_UNREADABLE_IN_PLACE: set[Path] = set()
+
+
 def write_autosave(record_text: str) -> None:
-    """The session's autosave callback: the whole record, atomically."""
-    atomic_write(autosave_path(), record_text)
+    """The session's autosave callback: the whole record, atomically; never over an
+    unreadable autosave the title could not set aside (it is tried again first, and
+    while the folder still refuses the OSError says the game is not being saved)."""
+    path = autosave_path()
+    if path in _UNREADABLE_IN_PLACE:
+        if path.exists() or path.is_symlink():
+            set_aside_autosave()
+        _UNREADABLE_IN_PLACE.discard(path)
+    atomic_write(path, record_text)
 
 
 def read_autosave() -> str | None:
@@ -213,8 +225,16 @@ def open_autosave() -> Session:
 
 def set_aside_autosave(now: time.struct_time | None = None) -> Path:
     """Move an autosave that cannot be read out of the way (``autosave.unreadable-<time>
-    .txt``), so a new game never writes over it (OSError when the folder refuses)."""
-    return set_aside(autosave_path(), "unreadable", now)
+    .txt``), so a new game never writes over it (OSError when the folder refuses; the
+    file is then kept from the next autosave until it can be set aside)."""
+    path = autosave_path()
+    try:
+        backup = set_aside(path, "unreadable", now)
+    except OSError:
+        _UNREADABLE_IN_PLACE.add(path)
+        raise
+    _UNREADABLE_IN_PLACE.discard(path)
+    return backup
 
 
 def records_dir() -> Path:
