@@ -25,7 +25,7 @@ from scenes.core.gfx import draw
 from scenes.core.layout import Layout
 from scenes.table.lesson import DO, Coach
 from scenes.text.catalog import language, t
-from scenes.text.fonts import blit_text, fit_lines, fit_size
+from scenes.text.fonts import blit_text, fit_lines, fit_size, line_height
 from scenes.ui import art
 from scenes.ui import palette as P
 from scenes.ui.widgets import Button
@@ -108,7 +108,8 @@ class LessonPanel:
         if not self.shown:
             return
         coach = self.coach
-        key = (coach.position, coach.nudged, language(), palette, coach.speaker, st.active)
+        key = (coach.position, coach.nudged, language(), palette, coach.speaker, st.active,
+               gfx.VIEW.generation)  # drawn anew at a new scale or text size
         if self._picture is None or self._drawn != key:
             self._picture = self._draw_picture(st, palette)
             self._drawn = key
@@ -126,8 +127,9 @@ class LessonPanel:
         inner = w - 2 * PAD
         # the heading, the captain whose turn is told, the progress
         heading = t("lesson.heading")
-        size = fit_size(heading, "display", 32, inner - 48)
-        blit_text(surf, heading, (PAD, 12), role="display", size=size, color=P.INK)
+        size = fit_size(heading, "display", 32, inner - 48, height=38)
+        blit_text(surf, heading, (PAD, 12), role="display", size=size, color=P.INK,
+                  box=(PAD, 8, inner - 48, 46))
         speaker = coach.speaker
         if speaker is not None:
             mark = art.marker(speaker, 30, palette)
@@ -155,17 +157,19 @@ class LessonPanel:
         if how_text:
             how_size, how = fit_lines(how_text, "text-semibold", HOW_SIZE, inner, 3,
                                       smallest=14)
-        how_step = round(how_size * 1.3)
+        how_step = line_height("text-semibold", how_size)  # the letters' own spacing
         how_h = how_step * len(how) + (12 if how else 0)
         # what the lesson says, above
         key, values = coach.words()
         colours = {f"{who}_colour": t(f"noun.colour.{P.colour_name(seat, palette)}")
                    for seat, who in enumerate(("you", "bob", "cy"))}  # as drawn on the table
         text = t(key, **values, **colours)
-        line_h = round(BODY_SIZE * 1.32)
-        rows = max(1, (bottom - top - how_h) // line_h)
-        size, lines = fit_lines(text, "text", BODY_SIZE, inner, rows, smallest=BODY_SMALLEST)
-        step = round(size * 1.32)
+        room = bottom - top - how_h
+        size, lines = fit_lines(text, "text", BODY_SIZE, inner, 99, smallest=BODY_SMALLEST,
+                                height=room)
+        step = line_height("text", size) * 1.1  # a little air between the lines
+        if len(lines) * step > room:
+            step = line_height("text", size)
         y = top
         for line in lines:
             blit_text(surf, line, (PAD, y), role="text", size=size, color=P.INK)

@@ -322,6 +322,13 @@ CHIP_PAD = 7
 CHIP_TWO_LINES = 34
 
 
+def chip_rows(h: float) -> int:
+    """The lines a chip ``h`` tall holds: two when it is at least ``CHIP_TWO_LINES`` tall
+    and two lines of its smallest letters stand in it (not in a 1280x720 window)."""
+    two = 2 * line_height("text-semibold", floor_size(11)) * 0.9 <= h - 4
+    return 2 if h >= CHIP_TWO_LINES and two else 1
+
+
 def tech_chip_widths(tech: Tech) -> tuple[int, int]:
     """How wide a chip must be to write the technology's name at ``CHIP_TEXT``: on one
     line, and on two (its narrowest break between words)."""
@@ -341,9 +348,10 @@ def tech_chip(tech: Tech, w: int, h: int) -> gfx.Canvas:
     large as the tile allows, on two lines when it is too narrow for one."""
     surf = art.parchment(w, h, radius=6, border=None, seed=len(tech.id)).copy()
     draw.rect(surf, P.BRASS, surf.get_rect(), 2, border_radius=6)
-    rows = 2 if h >= CHIP_TWO_LINES else 1
+    rows = chip_rows(h)
+    # lines 0.9 of the font's line apart, all of them inside the chip's rim
     size, lines = fit_lines(t(f"tech.{tech.id}"), "text-semibold", CHIP_TEXT,
-                            w - 2 * CHIP_PAD, rows)
+                            w - 2 * CHIP_PAD, rows, height=(h - 4) / 0.9)
     step = min(line_height("text-semibold", size) * 0.9, (h - 2) / 2)
     y = h / 2 - step * (len(lines) - 1) / 2
     for line in lines:
@@ -440,7 +448,7 @@ on_language_change(_forget_words)
 
 
 __all__ = [
-    "CHIP_PAD", "CHIP_TEXT", "CHIP_TWO_LINES", "LABEL_BAND", "ROMAN", "domain_card",
+    "CHIP_PAD", "CHIP_TEXT", "CHIP_TWO_LINES", "LABEL_BAND", "ROMAN", "chip_rows", "domain_card",
     "historian_card", "india_ribbon", "labels_fit", "lisboa_card", "occupied_marker",
     "occupied_space", "player_board", "tech_chip", "tech_chip_widths", "tech_owner_spot",
     "tech_panel", "tech_text_sizes", "tech_tile", "town_back", "town_face",

@@ -18,7 +18,7 @@ from scenes.core import gfx
 from scenes.core.gfx import draw
 from scenes.core.scene import Scene
 from scenes.text.catalog import t
-from scenes.text.fonts import blit_text, fit_size, render, wrap
+from scenes.text.fonts import blit_text, fit_lines, fit_size, line_height, render
 from scenes.ui import art
 from scenes.ui import palette as P
 from scenes.ui.widgets import Button
@@ -102,16 +102,21 @@ class Handoff(Overlay):
         mk = art.marker(self.seat, 96, self.palette)
         surface.blit(mk, mk.get_rect(center=(plate.centerx, plate.y + 80)))
         title = t("handoff.title", name=self.name)
-        size = fit_size(title, "display", 64, plate.w - 60)
+        size = fit_size(title, "display", 64, plate.w - 60, height=64)
         blit_text(surface, title, (plate.centerx, plate.y + 175), role="display", size=size,
-                  color=P.INK, anchor="center")
-        y = plate.y + 235
+                  color=P.INK, anchor="center", box=plate, by_ink=True)
+        # the last round's word and the hint under the name, spaced by their own lines
+        lines = [(t("handoff.hint", name=self.name), "text", 22, P.INK)]
         if self.final:
-            blit_text(surface, t("handoff.final", name=self.name), (plate.centerx, y),
-                      role="text-semibold", size=24, color=P.BRASS_DARK, anchor="center")
-            y += 36
-        blit_text(surface, t("handoff.hint", name=self.name), (plate.centerx, y + 10),
-                  size=22, color=P.INK, anchor="center")
+            lines.insert(0, (t("handoff.final", name=self.name), "text-semibold", 24,
+                             P.BRASS_DARK))
+        y = plate.y + 220
+        for text, role, wanted, color in lines:
+            size = fit_size(text, role, wanted, plate.w - 60)
+            step = line_height(role, size)
+            blit_text(surface, text, (plate.centerx, y + step / 2), role=role, size=size,
+                      color=color, anchor="center", box=plate)
+            y += step + 6
 
 
 class Confirm(Overlay):
@@ -153,12 +158,16 @@ class Confirm(Overlay):
 
     def draw(self, surface: gfx.Canvas) -> None:
         parchment_plate(surface, self.plate, dim=150, radius=16, seed=3)
-        lines = wrap(self.question, "display", 30, self.plate.w - 80)
-        y = self.plate.y + 40
+        room = pygame.Rect(self.plate.x + 40, self.plate.y + 30, self.plate.w - 80,
+                           self.buttons[0].rect.y - self.plate.y - 40)
+        size, lines = fit_lines(self.question, "display", 30, room.w, 3, smallest=20,
+                                height=room.h)
+        step = line_height("display", size)
+        y = room.y + (room.h - step * len(lines)) / 2
         for line in lines:
-            blit_text(surface, line, (self.plate.centerx, y), role="display", size=30,
-                      color=P.INK, anchor="midtop")
-            y += 38
+            blit_text(surface, line, (self.plate.centerx, y), role="display", size=size,
+                      color=P.INK, anchor="midtop", box=room)
+            y += step
         for button in self.buttons:
             button.draw(surface)
 
