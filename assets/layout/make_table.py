@@ -194,7 +194,9 @@ def _board(seat: int, cards: Layer, spaces: Layer) -> None:
     inner = w - 20
     spaces.add(f"name_{seat}", "name", (x0 + 10, y0 + 6, inner, 44))
     # Domain card: bankers on spaces 1..5, then ship speed 1..3 and 3 scientists.
-    dom = spaces.add(f"domain_{seat}", "domain", (x0 + 6, y0 + 56, w - 12, 196))
+    # (the domain and historian cards leave the stock row 54 tall: a technology's name
+    # on two lines of 11 real pixels stands in it in a 1280x720 window)
+    dom = spaces.add(f"domain_{seat}", "domain", (x0 + 6, y0 + 56, w - 12, 188))
     cell = (inner - 4 * 6) // 5
     bankers = spaces.add(f"bankers_{seat}", "bankers", (x0 + 10, dom[1] + 28, inner, 70))
     for v in range(1, 6):
@@ -213,7 +215,7 @@ def _board(seat: int, cards: Layer, spaces: Layer) -> None:
                    (sci[0] + (i - 1) * (third + 4), sci[1] + 22, third, sci[3] - 24))
     # Historian card: historians on spaces 1..5.
     hist = spaces.add(f"historycard_{seat}", "historycard",
-                      (x0 + 6, dom[1] + dom[3] + 8, w - 12, 104))
+                      (x0 + 6, dom[1] + dom[3] + 8, w - 12, 100))
     hrow = spaces.add(f"historians_{seat}", "historians",
                       (x0 + 10, hist[1] + 28, inner, hist[3] - 34))
     for v in range(1, 6):
