@@ -13,6 +13,7 @@ short; ``sail-to-india --monkey 20000 --seed 7`` is the long one.
 from __future__ import annotations
 
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -21,11 +22,13 @@ import pygame
 import pytest
 from tablehelp import table_at
 
+from game.bench import careless_step
 from game.deal import deal_towns
 from game.state import MARKERS_PER_PLAYER
 from scenes.core import zones as Z
 from scenes.core.app import App
 from scenes.core.layout import table_layout
+from scenes.core.saves import write_autosave
 from scenes.core.session import Session
 from scenes.devtools.gestures import Hand
 from scenes.devtools.monkey import SMALL_SIZES, Monkey, MonkeyCrash
@@ -135,6 +138,23 @@ def test_the_monkey_breaks_nothing(players: int, seats: list[str] | None, seed: 
     assert {"click", "drag", "key", "menu pick", "legal step"} <= set(report.kinds)
     assert monkey.session is not None
     _markers_kept(monkey.session)
+
+
+def test_the_monkey_at_the_end_of_a_game() -> None:
+    """The last turns, the final round, the scoring screen and what it opens (the
+    review, the final table), the next game: a careless game is played to a few steps
+    before its final round, and the monkey takes it from there."""
+    rng = random.Random(0)
+    session = Session(["Ann", "Bob", "Cy"], deal_towns(3, 0), autosave=write_autosave)
+    while len(session.steps) < 245:
+        assert session.submit(careless_step(session.state, rng)).ok
+    assert not session.state.final_round
+    app = make_app(window=(960, 540))
+    app.start(TableScene(session))
+    monkey = Monkey(app, 8, players=3, sizes=SMALL_SIZES)
+    report = monkey.run(250)
+    assert session.over and report.finished >= 1
+    assert report.games >= 2, "a new game was dealt after the scoring screen"
 
 
 def test_a_crash_is_caught_and_named_by_its_seed_and_event(

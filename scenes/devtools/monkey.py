@@ -89,6 +89,7 @@ class Report:
     steps: int = 0  # steps the sessions gained in all (the robot's, the monkey's, computers')
     games: int = 0  # sessions looked at (a new game, a lesson, a record continued...)
     replays: int = 0  # records replayed to their session's state
+    finished: int = 0  # of those games, the ones played to the end
     kinds: dict[str, int] = field(default_factory=dict)  # events by kind
     robot_refusals: list[str] = field(default_factory=list)  # GestureErrors (not crashes)
 
@@ -99,7 +100,7 @@ class Report:
             f"monkey seed {self.seed}: {self.events} events in {self.seconds:.1f} s "
             f"({rate:.0f} events/s): {kinds}",
             f"{self.steps} steps made ({self.robot_steps} by the gesture robot) over "
-            f"{self.games} game(s)",
+            f"{self.games} game(s), {self.finished} played to the end",
             f"invariants checked: {self.checks} (after every event: no exception, "
             f"{MARKERS_PER_PLAYER} markers per player in the game and on the table; "
             f"{self.replays} record replays equal to their session's state, autosave "
@@ -262,6 +263,7 @@ class Monkey:
             raise MonkeyCrash(f"seed {self.report.seed}: the record does not replay to the "
                               f"session's state after {len(session.steps)} steps")
         self.report.replays += 1
+        self.report.finished += session.over
         self.report.checks += 1
         if autosave and session.autosave is write_autosave and session.save_error is None:
             if read_autosave() != text:
