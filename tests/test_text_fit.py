@@ -1,22 +1,33 @@
-"""Every label fits its box, in every language the game speaks.
+"""Every label fits its box, in every language the game speaks, at every window size
+and text size.
 
-French and Italian run 20–30 % longer than English. Each screen is drawn in each
-language (title, setup, the table with its overlays and tooltips, the rules pages,
-settings, scoring, the record list, the review); whatever had to be shrunk past its smallest
-size or wrapped past its lines is recorded by ``scenes.text.fonts`` and must be
-nothing.
+French and Italian run 20–30 % longer than English; a 1280x720 window draws the
+1920x1080 table at two thirds, but letters never under 11 real pixels, so there the
+words are the largest for their boxes; the player's text size (up to 150 %) makes
+letters larger still in boxes that do not grow. Each screen (title, setup, settings,
+the record list, the table for three and four players with every zone's tooltip, its
+overlays, the rules pages, scoring, the review, every lesson page) is drawn in English
+at 1280x720, 1920x1080 and 2560x1440, in French and Italian at 1280x720 (the tightest),
+and at 150 % text in English and French at 1920x1080. Whatever had to be shrunk past
+its smallest size, wrapped past its lines or drawn beyond its box (a card's edge) is
+recorded by ``scenes.text.fonts`` and must be nothing; no font is ever asked for under
+11 real pixels.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
 import pytest
 
 from game.record import read_record_file
+from scenes.core import gfx
+from scenes.core.app import App
 from scenes.core.navigator import Screen
+from scenes.core.saves import Settings
 from scenes.core.session import Session
 from scenes.devtools.gestures import Hand
 from scenes.main import make_app
@@ -24,21 +35,48 @@ from scenes.screens.review import ReviewScene
 from scenes.table.scene import TableScene
 from scenes.text import catalog
 from scenes.text.catalog import LANGUAGES
-from scenes.text.fonts import OVERFLOWS
+from scenes.text.fonts import DRAWN, MIN_PX, OVERFLOWS
 from scenes.ui.overlays import Confirm, Handoff
 from scenes.ui.tooltip import tooltip_image
 
 GOLDEN = Path(__file__).parent / "golden"
 
+SMALL, FULL_HD, QHD = (1280, 720), (1920, 1080), (2560, 1440)
+#: (language, window, text size %): every screen is drawn in each.
+VIEWS = [("en", SMALL, 100), ("en", FULL_HD, 100), ("en", QHD, 100),
+         ("fr", SMALL, 100), ("it", SMALL, 100),
+         ("en", FULL_HD, 150), ("fr", FULL_HD, 150)]
 
-@pytest.fixture(params=LANGUAGES)
-def lang(request: pytest.FixtureRequest) -> Iterator[str]:
-    catalog.set_language(request.param)
+
+@dataclass(frozen=True)
+class View:
+    lang: str
+    window: tuple[int, int]
+    text_size: int
+
+    def app(self) -> App:
+        """The game's window at this size, in this language, at this text size."""
+        settings = Settings(text_size=self.text_size)
+        return make_app(window=self.window, settings=settings, lang=self.lang)
+
+
+@pytest.fixture(params=VIEWS, ids=lambda v: f"{v[0]}-{v[1][0]}x{v[1][1]}-{v[2]}")
+def view(request: pytest.FixtureRequest) -> Iterator[View]:
+    lang, window, text_size = request.param
+    assert lang in LANGUAGES
+    catalog.set_language(lang)
     OVERFLOWS.clear()
-    yield request.param
-    # the screens were drawn in the language under test, not English by default
-    assert catalog.language() == request.param
+    DRAWN.reset()
+    yield View(lang, window, text_size)
+    # the screens were drawn in the language under test, not English by default, at
+    # the window's own scale and the text size asked for
+    assert catalog.language() == lang
+    assert gfx.scale() == pytest.approx(window[0] / 1920)
+    assert gfx.text_scale() == text_size / 100
+    # no letter under 11 real pixels, however small the window
+    assert DRAWN.smallest is not None and DRAWN.smallest >= MIN_PX
     catalog.set_language("en")
+    gfx.set_scale(1.0, 1.0)
 
 
 def _session(name: str, upto: float) -> Session:
@@ -54,8 +92,8 @@ def _settle(hand: Hand, n: int = 4) -> None:
     hand.frames(n)
 
 
-def test_title_setup_settings_and_records_fit(lang: str) -> None:
-    app = make_app(lang=lang)
+def test_title_setup_settings_and_records_fit(view: View) -> None:
+    app = view.app()
     hand = Hand(app)
     app.navigator.start(Screen.TITLE)
     _settle(hand, 30)
@@ -74,8 +112,8 @@ def test_title_setup_settings_and_records_fit(lang: str) -> None:
 
 @pytest.mark.parametrize(("record", "upto"), [("four-players.txt", 0.6),
                                               ("three-players-first-game-ship-only.txt", 0.9)])
-def test_the_table_its_overlays_and_tooltips_fit(lang: str, record: str, upto: float) -> None:
-    app = make_app(lang=lang)
+def test_the_table_its_overlays_and_tooltips_fit(view: View, record: str, upto: float) -> None:
+    app = view.app()
     session = _session(record, upto)
     table = TableScene(session)
     app.start(table)
@@ -104,8 +142,8 @@ def test_the_table_its_overlays_and_tooltips_fit(lang: str, record: str, upto: f
     assert OVERFLOWS == []
 
 
-def test_scoring_fits(lang: str) -> None:
-    app = make_app(lang=lang)
+def test_scoring_fits(view: View) -> None:
+    app = view.app()
     session = Session.from_record(read_record_file(GOLDEN / "four-computers.txt"))
     app.navigator.start(Screen.SCORING, session=session)
     _settle(Hand(app), 30)
@@ -113,8 +151,8 @@ def test_scoring_fits(lang: str) -> None:
 
 
 @pytest.mark.parametrize("record", ["four-players.txt", "three-players-first-game-ship-only.txt"])
-def test_the_review_fits(lang: str, record: str) -> None:
-    app = make_app(lang=lang)
+def test_the_review_fits(view: View, record: str) -> None:
+    app = view.app()
     session = Session.from_record(read_record_file(GOLDEN / record))
     total = len(session.steps)
     app.navigator.start(Screen.REVIEW, session=session, at=0)
@@ -139,11 +177,11 @@ def test_the_review_fits(lang: str, record: str) -> None:
     assert OVERFLOWS == []
 
 
-def test_the_lesson_fits(lang: str) -> None:
+def test_the_lesson_fits(view: View) -> None:
     """Every place of the lesson in its panel, with the hint a refusal adds."""
     from scenes.table.lesson import lesson_session
 
-    app = make_app(lang=lang)
+    app = view.app()
     app.settings.anim_speed = "off"
     table = TableScene(lesson_session("Magdalena"))
     app.start(table)
@@ -164,16 +202,54 @@ def test_the_lesson_fits(lang: str) -> None:
     assert OVERFLOWS == []
 
 
-def test_the_record_list_with_its_review_buttons_fits(lang: str) -> None:
+def test_the_record_list_with_its_review_buttons_fits(view: View) -> None:
     from scenes.core.saves import records_dir, write_autosave
 
     records_dir().mkdir(parents=True, exist_ok=True)
     (records_dir() / "sail-to-india-2025-01-01-1200.txt").write_bytes(
         (GOLDEN / "four-players.txt").read_bytes())
     write_autosave((GOLDEN / "four-players.txt").read_text("utf-8"))
-    app = make_app(lang=lang)
+    app = view.app()
     app.navigator.start(Screen.TITLE)
     app.navigator.open(Screen.LOAD_RECORD)
     _settle(Hand(app), 4)
     assert len(app.stack.top.buttons) == 5  # type: ignore[union-attr]
     assert OVERFLOWS == []
+
+
+def test_the_text_size_setting_applies_at_once_and_lasts() -> None:
+    """Settings → Text size: the letters grow at once (everything drawn anew), the
+    table still fits, and the choice is there at the next start; a size the game does
+    not offer, read from the file, is the 100 % size."""
+    from scenes.core.saves import TEXT_SIZES, load_settings, settings_path
+    from scenes.screens.settings import SettingsOverlay
+    from scenes.text.fonts import real_size, text_width
+
+    catalog.set_language("en")
+    app = make_app(window=FULL_HD, settings=Settings())
+    table = TableScene(_session("four-players.txt", 0.6))
+    app.start(table)
+    hand = Hand(app)
+    _settle(hand)
+    word = text_width("Historians", "display", 22)
+    app.navigator.open(Screen.SETTINGS)
+    _settle(hand, 2)
+    overlay = hand.top()
+    assert isinstance(overlay, SettingsOverlay)
+    assert [int(v) for v in overlay.text_size.options] == list(TEXT_SIZES) == [100, 125, 150]
+    OVERFLOWS.clear()
+    hand.click(overlay.text_size.segment(2).center)
+    assert app.settings.text_size == 150 and gfx.text_scale() == 1.5
+    assert real_size(20) == 30 and text_width("Historians", "display", 22) > 1.4 * word
+    saved, _ = load_settings()
+    assert saved.text_size == 150
+    hand.key(pygame.K_ESCAPE)
+    _settle(hand)
+    assert hand.top() is table
+    assert OVERFLOWS == []
+    pygame.quit()
+    again = make_app(window=FULL_HD)  # the saved settings
+    assert gfx.text_scale() == 1.5 and again.settings.text_size == 150
+    settings_path().write_text('{"text_size": 130}', "utf-8")
+    assert load_settings()[0].text_size == 100
+    gfx.set_scale(1.0, 1.0)
