@@ -506,3 +506,44 @@ def test_a_sailing_ship_is_drawn_as_a_ship() -> None:
     expected = gfx.surface((1920, 1080))
     expected.blit(art.ship(0, box.w, box.h), box)
     assert pixels(surface, box) == pixels(expected, box)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+@pytest.mark.parametrize("text", [1.0, 1.5])
+def test_the_longest_technology_names_fit_a_board_in_every_language(
+        scale: float, lang: str, text: float) -> None:
+    """The three longest names in a language, at the text size chosen, with a full
+    stock beside them: the stock gives way (down to its bare number) before a name
+    is drawn where it does not fit."""
+    import itertools
+
+    from game.cards import CARDS
+    from game.state import TECH_INDEX
+    from scenes.table.draw import board_techs, stock_row
+    from scenes.text import fonts
+    from scenes.text.catalog import language, set_language, t
+
+    before = language(), gfx.text_scale()
+    set_language(lang)
+    gfx.set_scale(scale, text)
+    try:
+        widths = {x.id: cardart.tech_chip_widths(x)[1] for x in CARDS.techs}
+        longest = max(itertools.combinations(widths, 3), key=lambda c: sum(widths[x] for x in c))
+        layout = table_layout(4)
+        st = fresh_state()
+        for tech in longest:
+            st.tech_owner[TECH_INDEX[tech]] = 0
+        fonts.OVERFLOWS.clear()
+        cardart.tech_chip.cache_clear()
+        drawn(st)
+        names = [t(f"tech.{x}") for x in longest]
+        words = {w for n in names for w in n.split(" ")}
+        assert not [o for o in fonts.OVERFLOWS if any(w in o for w in words)], fonts.OVERFLOWS
+        row = layout.rect(Z.stock(0))
+        chips = board_techs(layout, st, 0)
+        assert len(chips) == 3 and all(row.contains(c) for _, c in chips)
+        shared = stock_row(layout, st, 0)
+        assert shared.first < chips[0][1].x, "the stock's first marker is never covered"
+    finally:
+        set_language(before[0])
+        gfx.set_scale(scale, before[1])

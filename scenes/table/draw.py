@@ -8,6 +8,7 @@ the palette, the status line, the log, hover and lit zones, button states.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -411,49 +412,85 @@ def draw_trading_chart(surface: gfx.Canvas, rect: pygame.Rect, lit: int = 0) -> 
 
 #: The stock's markers: their size and their distance apart when there is room.
 STOCK_MARKER, STOCK_STEP = 30, 26
-#: The least room kept for the stock's word and a marker, left of the technologies,
-#: and the distance apart its markers keep while names can be broken to make room.
-STOCK_ROOM, STOCK_SNUG = 150, 17
+#: The distance apart the stock's markers keep while names can be broken to make room,
+#: and the closest they come (each still shows its edge).
+STOCK_SNUG, STOCK_CLOSE = 17, 5
 CHIP_GAP = 6
+#: The smallest size a technology's name on a board is shrunk to (as ``fit_lines``).
+CHIP_SMALLEST = 11
 
 
-def board_techs(layout: Layout, st: State, seat: int) -> list[tuple[str, pygame.Rect]]:
-    """The technologies ``seat`` owns and where their named tiles stand: at the right
-    of the stock row, each as wide as its name needs on one line while the row has
-    room, the widest names broken on two lines first when it has not (the tooltip
-    finds them here too)."""
-    if not layout.has(Z.stock(seat)) or seat >= st.n:
-        return []
-    techs = [CARDS.tech(x) for x in st.techs(seat)]
-    if not techs:
-        return []
+@dataclass(frozen=True)
+class StockRow:
+    """A board's bottom row: the stock's word, where its markers run, and the named
+    tiles of the player's technologies at its right."""
+
+    label: str
+    first: int          # the centre of the first marker
+    end: int            # the centre the last marker may reach
+    chips: tuple[tuple[str, pygame.Rect], ...]
+
+
+def _stock_need(label: str, markers: int, step: int) -> int:
+    """Room the stock takes with its word and ``markers`` markers ``step`` apart."""
+    word = 4 + math.ceil(text_width(label, "text-semibold", 22))
+    if markers <= 0:
+        return word + 8
+    return word + 26 + STOCK_MARKER // 2 + 4 + (markers - 1) * step
+
+
+def stock_row(layout: Layout, st: State, seat: int) -> StockRow:
+    """How ``seat``'s stock row is shared. Each technology's tile is as wide as its
+    name on one line while there is room, the widest names broken on two lines first
+    when there is not; the stock gives way step by step before a name shrinks: its
+    markers close up under the first, then its word becomes the bare number (the row
+    of markers says what it counts; the board's tooltip says "Stock"). Only when
+    even that is not enough are the tiles shared out and their names shrunk."""
     row = layout.rect(Z.stock(seat))
-    h = row.h - 4
-    gaps = CHIP_GAP * (len(techs) - 1)
-    # the stock wants its word and its markers not too tightly packed; it gives way
-    # to the technologies' names (down to STOCK_ROOM) before a name shrinks
-    label = render(t("board.stock.count", n=st.stock[seat]), "text-semibold", 22, LIGHT_TEXT)
-    wanted = label.get_width() + 30 + STOCK_MARKER // 2 + 4 + \
-        max(0, st.stock[seat] - 1) * STOCK_SNUG
-    sizes = [cardart.tech_chip_widths(x) for x in techs]
-    widths = [one for one, _ in sizes]
-    two = [second for _, second in sizes] if h >= cardart.CHIP_TWO_LINES else widths
-    room = row.w - max(STOCK_ROOM, wanted) - gaps
-    if sum(two) > room:
-        room = row.w - STOCK_ROOM - gaps
-    for i in sorted(range(len(techs)), key=lambda i: -sizes[i][0]):
-        if sum(widths) <= room:
-            break
-        widths[i] = two[i]
-    if sum(widths) > room:  # still too wide: shared out, the names shrink to fit
-        widths = [max(1, room * w // sum(widths)) for w in widths]
-    out = []
+    n = st.stock[seat]
+    full = t("board.stock.count", n=n)
+    techs = [CARDS.tech(x) for x in st.techs(seat)] if seat < st.n else []
+    label, widths = full, []
+    if techs:
+        h = row.h - 4
+        gaps = CHIP_GAP * (len(techs) - 1)
+        sizes = [cardart.tech_chip_widths(x) for x in techs]
+        two = [b for _, b in sizes] if cardart.chip_rows(h) == 2 else [a for a, _ in sizes]
+        for label, step in ((full, STOCK_SNUG), (full, STOCK_CLOSE),
+                            (t("board.stock.short", n=n), STOCK_CLOSE)):
+            room = row.w - _stock_need(label, n, step) - gaps
+            widths = [a for a, _ in sizes]
+            for i in sorted(range(len(techs)), key=lambda i: -sizes[i][0]):
+                if sum(widths) <= room:
+                    break
+                widths[i] = two[i]
+            if sum(widths) <= room:
+                break
+        else:  # still too wide: shared out, the names shrink to fit (never below the
+            # smallest readable letters where the row allows it)
+            rows = cardart.chip_rows(h)
+            least = [cardart.tech_chip_widths(x, CHIP_SMALLEST)[rows - 1] for x in techs]
+            spare = max(0, room - sum(least))
+            over = [max(0, w - m) for w, m in zip(widths, least, strict=True)]
+            widths = [m + (spare * o // sum(over) if sum(over) else 0)
+                      for m, o in zip(least, over, strict=True)]
+    chips = []
     x = row.right
     for tech, w in zip(reversed(techs), reversed(widths), strict=True):
         x -= w
-        out.append((tech.id, pygame.Rect(x, row.y + 2, w, h)))
+        chips.append((tech.id, pygame.Rect(x, row.y + 2, w, row.h - 4)))
         x -= CHIP_GAP
-    return out[::-1]
+    first = row.x + 4 + math.ceil(text_width(label, "text-semibold", 22)) + 26
+    end = (x + CHIP_GAP if chips else row.right) - STOCK_MARKER // 2 - 2
+    return StockRow(label, first, end, tuple(chips[::-1]))
+
+
+def board_techs(layout: Layout, st: State, seat: int) -> list[tuple[str, pygame.Rect]]:
+    """The technologies ``seat`` owns and where their named tiles stand, at the right
+    of the stock row (``stock_row``; the tooltip finds them here too)."""
+    if not layout.has(Z.stock(seat)) or seat >= st.n or not st.techs(seat):
+        return []
+    return list(stock_row(layout, st, seat).chips)
 
 
 def stock_points(layout: Layout, st: State, seat: int,
@@ -463,30 +500,28 @@ def stock_points(layout: Layout, st: State, seat: int,
     technologies leave less room."""
     r = layout.rect(Z.stock(seat))
     stock = st.stock[seat]
-    label = render(t("board.stock.count", n=stock), "text-semibold", 22, LIGHT_TEXT)
-    first = r.x + label.get_width() + 30
-    chips = board_techs(layout, st, seat)
-    end = (chips[0][1].x if chips else r.right) - STOCK_MARKER // 2 - 2
+    shared = stock_row(layout, st, seat)
     step = STOCK_STEP
     if stock > 1:
-        step = max(4, min(STOCK_STEP, (end - first) // (stock - 1)))
-    return [(first + i * step, r.centery) for i in range(stock if count is None else count)]
+        step = max(STOCK_CLOSE, min(STOCK_STEP, (shared.end - shared.first) // (stock - 1)))
+    return [(shared.first + i * step, r.centery)
+            for i in range(stock if count is None else count)]
 
 
 def _draw_stock(surface: gfx.Canvas, layout: Layout, st: State, view: TableView,
                 seat: int) -> None:
     r = layout.rect(Z.stock(seat))
-    label = render(t("board.stock.count", n=st.stock[seat]), "text-semibold", 22, LIGHT_TEXT)
+    shared = stock_row(layout, st, seat)
+    label = render(shared.label, "text-semibold", 22, LIGHT_TEXT)
     surface.blit(label, label.get_rect(midleft=(r.x + 4, r.centery)))
     img = art.marker(seat, STOCK_MARKER, view.palette)
     points = stock_points(layout, st, seat)
     for point in points[:max(0, len(points) - view.hidden[("stock", seat)])]:
         surface.blit(img, img.get_rect(center=point))
-    for tech_id, chip in board_techs(layout, st, seat):
+    for tech_id, chip in shared.chips:
         surface.blit(cardart.tech_chip(CARDS.tech(tech_id), chip.w, chip.h), chip)
 
 
-__all__ = ["BUTTONS", "CHART_SIZE", "TableView", "board_techs", "chart_columns", "chart_rect",
-           "draw_ships",
-           "draw_stack", "draw_table", "draw_trading_chart", "ship_box", "space_marker",
-           "stock_points"]
+__all__ = ["BUTTONS", "CHART_SIZE", "StockRow", "TableView", "board_techs", "chart_columns",
+           "chart_rect", "draw_ships", "draw_stack", "draw_table", "draw_trading_chart",
+           "ship_box", "space_marker", "stock_points", "stock_row"]

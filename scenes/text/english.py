@@ -118,6 +118,8 @@ CLIENT_EN = table(
     message("board.wealth.short", "{n}"),
     message("board.vp.short", "{n} VP"),
     message("board.stock.count", "Stock {n}"),
+    # the stock's count alone, beside its row of markers, where technologies need room
+    message("board.stock.short", "{n}"),
     # the strip and buttons
     message("turn.of", "{name}'s turn"),
     message("button.sail", "Set sail"),

@@ -329,16 +329,16 @@ def chip_rows(h: float) -> int:
     return 2 if h >= CHIP_TWO_LINES and two else 1
 
 
-def tech_chip_widths(tech: Tech) -> tuple[int, int]:
-    """How wide a chip must be to write the technology's name at ``CHIP_TEXT``: on one
+def tech_chip_widths(tech: Tech, size: int = CHIP_TEXT) -> tuple[int, int]:
+    """How wide a chip must be to write the technology's name at ``size``: on one
     line, and on two (its narrowest break between words)."""
     name = t(f"tech.{tech.id}")
-    one = text_width(name, "text-semibold", CHIP_TEXT)
+    one = text_width(name, "text-semibold", size)
     words = name.split(" ")
     two = one
     for cut in range(1, len(words)):
-        two = min(two, max(text_width(" ".join(words[:cut]), "text-semibold", CHIP_TEXT),
-                           text_width(" ".join(words[cut:]), "text-semibold", CHIP_TEXT)))
+        two = min(two, max(text_width(" ".join(words[:cut]), "text-semibold", size),
+                           text_width(" ".join(words[cut:]), "text-semibold", size)))
     return math.ceil(one) + 2 * CHIP_PAD, math.ceil(two) + 2 * CHIP_PAD
 
 
