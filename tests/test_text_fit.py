@@ -32,8 +32,10 @@ from scenes.core.session import Session
 from scenes.devtools.gestures import Hand
 from scenes.main import make_app
 from scenes.screens.review import ReviewScene
+from scenes.table import draw as draw_module
+from scenes.table.banners import Banners, banners_for
 from scenes.table.scene import TableScene
-from scenes.text import catalog
+from scenes.text import catalog, fonts
 from scenes.text.catalog import LANGUAGES
 from scenes.text.fonts import DRAWN, MIN_PX, OVERFLOWS
 from scenes.ui.overlays import Confirm, Handoff
@@ -125,6 +127,21 @@ def test_the_table_its_overlays_and_tooltips_fit(view: View, record: str, upto: 
         lines = table.tooltip()
         if lines:
             tooltip_image(lines)
+    # every banner the whole game raises (towns discovered, India, the final round, a
+    # gain lost), and the trading chart shown while a sale is staged
+    whole = Session.from_record(read_record_file(GOLDEN / record))
+    raised = 0
+    for before, step, after in zip(whole.states, whole.steps, whole.states[1:], strict=False):
+        for banner in banners_for(before, step, after, table.layout):
+            raised += 1
+            canvas = gfx.surface((1920, 1080))
+            banners = Banners()
+            banners.items.append(banner)
+            banner.age = 1.0
+            banners.draw(canvas)
+    assert raised
+    chart = draw_module.chart_rect(table.layout)
+    draw_module.draw_trading_chart(gfx.surface((1920, 1080)), chart, lit=3)
     st = session.state
     app.stack.push(Handoff(st.active, st.names[st.active], final=True))
     _settle(hand)
@@ -253,3 +270,53 @@ def test_the_text_size_setting_applies_at_once_and_lasts() -> None:
     settings_path().write_text('{"text_size": 130}', "utf-8")
     assert load_settings()[0].text_size == 100
     gfx.set_scale(1.0, 1.0)
+
+
+def test_a_number_in_the_display_face_stands_in_lining_figures() -> None:
+    """EB Garamond's figures are old-style (its "1" is as short as an "x" and reads
+    as "ı"): a number in a display text is set in the sans, as tall as a capital."""
+    from scenes.text.fonts import ink_height, render
+
+    pygame.font.init()
+    gfx.set_scale(1.0, 1.0)
+    one, x, capital = (render(c, "display", 60).surface.get_bounding_rect().h
+                       for c in ("1", "x", "H"))
+    assert one > 1.3 * x and one >= 0.85 * capital
+    # measured as drawn: a heading with a number is as wide as its picture
+    heading = "The six actions (1 action point each)"
+    assert abs(render(heading, "display", 40).get_width() - fonts.text_width(
+        heading, "display", 40)) <= 1
+    assert ink_height("12", "display", 40) <= ink_height("H", "display", 40) + 1
+
+
+def test_letters_drawn_past_their_box_are_recorded() -> None:
+    """A word cut at a card's edge, or drawn past the box it was given, is recorded;
+    one inside is not."""
+    from scenes.text.fonts import blit_text
+
+    pygame.font.init()
+    gfx.set_scale(2 / 3, 1.0)  # a 1280x720 window: letters at least 11 real pixels
+    card = gfx.surface((60, 40))
+    OVERFLOWS.clear()
+    blit_text(card, "Hi", (4, 4), size=14)
+    assert OVERFLOWS == []
+    blit_text(card, "Stronghold", (4, 4), size=14)  # 59 real pixels on a 40-pixel card
+    assert OVERFLOWS and "Stronghold" in OVERFLOWS[-1]
+    OVERFLOWS.clear()
+    blit_text(card, "Hi", (30, 4), size=14, box=(0, 0, 36, 40))
+    assert OVERFLOWS and "Hi" in OVERFLOWS[-1]
+    OVERFLOWS.clear()
+    gfx.set_scale(1.0, 1.0)
+
+
+def test_a_line_never_ends_on_a_bare_number() -> None:
+    pygame.font.init()
+    gfx.set_scale(1.0, 1.0)
+    text = "Once a turn: pay 2 for 1 VP"
+    width = fonts.text_width("Once a turn: pay 2 for 1", "text", 20) + 2
+    lines = fonts.wrap(text, "text", 20, width)
+    assert lines[-1].startswith("1 VP") and " ".join(lines) == text
+    assert not any(line.split(" ")[-1].isdigit() for line in lines)
+    # a number and its word wider together than the line are parted rather than cut
+    narrow = fonts.text_width("ricchezza", "text", 20) + 2
+    assert fonts.wrap("+1 ricchezza", "text", 20, narrow) == ["+1", "ricchezza"]

@@ -29,7 +29,7 @@ from scenes.core.gfx import draw
 from scenes.core.layout import Layout
 from scenes.table.animations import Animation
 from scenes.text.catalog import t
-from scenes.text.fonts import fit_size, render, text_width, wrap
+from scenes.text.fonts import fit_size, line_height, render, text_width, wrap
 from scenes.text.narrate import narrate
 from scenes.ui import art
 from scenes.ui import palette as P
@@ -141,8 +141,9 @@ def banner_image(headline: str, details: tuple[str, ...], seat: int | None,
     text_w = max([text_width(headline, "display", head_size),
                   *(text_width(x, "text", DETAIL) for x in lines)])
     w = round(min(WIDTH, text_w + 2 * PAD + (mark + 12 if mark else 0)))
-    line_h = round(DETAIL * 1.3)
-    h = round(HEADLINE * 1.25) + line_h * len(lines) + 2 * PAD - 6
+    # lines spaced by their fonts' own line heights: larger letters take more room
+    head_h, line_h = line_height("display", head_size), line_height("text", DETAIL)
+    h = round(head_h + line_h * len(lines) + 2 * PAD - 2)
     surf = gfx.surface((w, h))
     rect = surf.get_rect()
     draw.rect(surf, (*P.SEA_DEEP, 236), rect, border_radius=12)
@@ -156,7 +157,7 @@ def banner_image(headline: str, details: tuple[str, ...], seat: int | None,
     y = PAD - 4
     head = render(headline, "display", head_size, P.HIGHLIGHT)
     surf.blit(head, (x, y))
-    y += round(HEADLINE * 1.25)
+    y += head_h
     for line in lines:
         img = render(line, "text", DETAIL, (244, 234, 210))
         surf.blit(img, (x, y))
