@@ -17,6 +17,7 @@ from __future__ import annotations
 import pygame
 
 from game.record import MAX_NAME_LENGTH, name_allows, players_refusal
+from scenes.core import gfx
 from scenes.core.navigator import Screen
 from scenes.core.saves import write_autosave
 from scenes.core.scene import Scene
@@ -187,13 +188,16 @@ class SetupScene(Scene):
         px = PANEL.x + 60
         blit_text(surface, t("setup.heading"), (PANEL.centerx, PANEL.y + 62), role="display",
                   size=64, color=P.INK, anchor="center")
-        blit_text(surface, t("setup.players"), (px, PANEL.y + 154), role="display", size=34,
-                  color=P.INK, anchor="midleft")
-        blit_text(surface, t("setup.towns", count=12 if self.players == 4 else 9),
-                  (px + 700, PANEL.y + 154), size=22, color=P.INK_SOFT, anchor="midleft")
-        for label, x in (("setup.name", px + 170), ("setup.kind", px + 560)):
-            blit_text(surface, t(label), (x, ROW_Y0 - 8), role="text-semibold", size=20,
-                      color=P.INK_SOFT, anchor="bottomleft")
+        # every word in the room beside or above its widgets, whatever the text size
+        _fitted(surface, t("setup.players"), (px, PANEL.y + 129, 250, 50), "display", 34,
+                P.INK)
+        _fitted(surface, t("setup.towns", count=12 if self.players == 4 else 9),
+                (px + 700, PANEL.y + 129, PANEL.right - 60 - px - 700, 50), "text", 22,
+                P.INK_SOFT)
+        for label, x, w in (("setup.name", px + 170, 380),
+                            ("setup.kind", px + 560, PANEL.right - 60 - px - 560)):
+            _fitted(surface, t(label), (x, ROW_Y0 - 44, w, 38), "text-semibold", 20,
+                    P.INK_SOFT, anchor="bottomleft")
         palette = "colorblind" if self.palette.value else "classic"
         for seat in range(4):
             y = ROW_Y0 + seat * ROW_H
@@ -204,26 +208,36 @@ class SetupScene(Scene):
                 mk.set_alpha(70)
             surface.blit(mk, mk.get_rect(center=(px + 30, y + 40)))
             colour = t(f"colour.{P.colour_name(seat, palette)}")
-            blit_text(surface, colour, (px + 66, y + 40), role="display",
-                      size=fit_size(colour, "display", 28, 98),
-                      color=P.INK if used else P.PARCHMENT_DEEP, anchor="midleft")
+            _fitted(surface, colour, (px + 66, y + 12, 98, 56), "display", 28,
+                    P.INK if used else P.PARCHMENT_DEEP)
             if not used:
-                blit_text(surface, t("card.not_used"), (px + 170, y + 40), role="display-italic",
-                          size=26, color=P.PARCHMENT_DEEP, anchor="midleft")
+                _fitted(surface, t("card.not_used"), (px + 170, y + 12, 950, 56),
+                        "display-italic", 26, P.PARCHMENT_DEEP)
         oy = ROW_Y0 + 4 * ROW_H + 30
         first = t(f"noun.colour.{P.colour_name(0, palette)}")
-        blit_text(surface, t("setup.start.colours", colour=first), (px, oy + 62), size=17,
-                  color=P.INK_SOFT, anchor="topleft")
-        blit_text(surface, t("setup.start_player"), (px, oy + 28), role="display", size=30,
-                  color=P.INK, anchor="midleft")
-        blit_text(surface, t("setup.seed"), (px + 900, oy + 92), role="text-semibold", size=20,
-                  color=P.INK_SOFT, anchor="bottomleft")
+        _fitted(surface, t("setup.start.colours", colour=first), (px, oy + 58, 880, 26),
+                "text", 17, P.INK_SOFT)
+        _fitted(surface, t("setup.start_player"), (px, oy, 250, 56), "display", 30, P.INK)
+        _fitted(surface, t("setup.seed"), (px + 900, oy + 60, 300, 34), "text-semibold", 20,
+                P.INK_SOFT, anchor="bottomleft")
         for w in self.widgets:
             w.draw(surface)
         if self.message:
             size = fit_size(self.message, "text", 22, 560)
             blit_text(surface, self.message, (PANEL.centerx, PANEL.bottom - 62), size=size,
                       color=P.ALERT, anchor="center")
+
+
+def _fitted(surface: gfx.Canvas, text: str, box: tuple[int, int, int, int], role: str,
+            size: int, color: P.RGB, anchor: str = "midleft") -> None:
+    """``text`` as large as asked where ``box`` holds it (its letters, from a
+    capital's top to a descender's foot), set at the box's left: in the middle, or on
+    its foot (``bottomleft``, a label over a field)."""
+    room = pygame.Rect(box)
+    size = fit_size(text, role, size, room.w, smallest=min(size, 12), height=room.h)
+    pos = room.midleft if anchor == "midleft" else room.bottomleft
+    blit_text(surface, text, pos, role=role, size=size, color=color, anchor=anchor,
+              box=room, by_ink=True)
 
 
 __all__ = ["KINDS", "SetupScene"]
