@@ -18,7 +18,7 @@ from scenes.core.saves import records_dir, save_record, why_not_written, write_a
 from scenes.core.scene import Scene
 from scenes.core.session import Session
 from scenes.text.catalog import t
-from scenes.text.fonts import blit_text, fit_size
+from scenes.text.fonts import blit_text, fit_size, ink_height, line_height
 from scenes.ui import art
 from scenes.ui import palette as P
 from scenes.ui.widgets import Button
@@ -108,16 +108,18 @@ class ScoringScene(Scene):
         plate = pygame.Rect(160, 60, 1600, 870)
         surface.blit(art.parchment(plate.w, plate.h, radius=20, seed=21), plate)
         draw.rect(surface, P.BRASS_DARK, plate, 4, border_radius=20)
-        blit_text(surface, t("score.heading"), (plate.centerx, plate.y + 30), role="display",
-                  size=60, color=P.INK, anchor="midtop")
+        # the heading, the winner and the tie-break note, each in its own band
         names = " & ".join(st.names[w] for w in self.winners)
         key = "score.winner" if len(self.winners) == 1 else "score.winners"
-        blit_text(surface, t(key, names=names), (plate.centerx, plate.y + 110),
-                  role="display", size=44, color=P.BRASS_DARK, anchor="midtop")
-        note = self.tiebreak_text()
-        if note:
-            blit_text(surface, note, (plate.centerx, plate.y + 170), size=24, color=P.INK,
-                      anchor="midtop")
+        for text, role, size, color, top, height in (
+                (t("score.heading"), "display", 60, P.INK, 24, 78),
+                (t(key, names=names), "display", 44, P.BRASS_DARK, 106, 58),
+                (self.tiebreak_text(), "text", 24, P.INK, 168, 40)):
+            if text:
+                band = pygame.Rect(plate.x + 40, plate.y + top, plate.w - 80, height)
+                size = fit_size(text, role, size, band.w, height=band.h - 6)
+                blit_text(surface, text, band.center, role=role, size=size, color=color,
+                          anchor="center", box=band, by_ink=True)
         self._draw_table(surface, plate)
         if self.message:
             blit_text(surface, self.message, (plate.centerx, plate.bottom - 40), size=22,
@@ -134,11 +136,12 @@ class ScoringScene(Scene):
         widths = [round(unit * w) for w in WEIGHTS]
         centers = [left + w // 2 for left, w in zip(lefts, widths, strict=True)]
         y = plate.y + 230
+        # the column heads at one size, the one the longest for its column fits
+        size = min(fit_size(t(key), "text-semibold", 22, widths[i] - 8, height=30)
+                   for i, key in enumerate(COLUMNS))
         for i, key in enumerate(COLUMNS):
-            label = t(key)
-            size = fit_size(label, "text-semibold", 22, widths[i] - 8)
-            blit_text(surface, label, (centers[i], y), role="text-semibold", size=size,
-                      color=P.INK, anchor="midtop")
+            blit_text(surface, t(key), (centers[i], y + 18), role="text-semibold", size=size,
+                      color=P.INK, anchor="center", by_ink=True)
         y += 50
         order = sorted(range(st.n), key=lambda s: -self.scores[s])
         row_h = (plate.bottom - 90 - y) // max(1, st.n)
@@ -152,11 +155,13 @@ class ScoringScene(Scene):
             mk = art.marker(seat, 44, self.palette)
             surface.blit(mk, mk.get_rect(center=(x0 + 16, band.centery)))
             name = st.names[seat]
-            blit_text(surface, name, (x0 + 50, band.centery - 12), role="display",
-                      size=fit_size(name, "display", 36, name_w - 60), color=P.INK,
-                      anchor="midleft")
-            blit_text(surface, t("score.wealth", n=st.wealth[seat]),
-                      (x0 + 50, band.centery + 22), size=SMALL, color=P.INK, anchor="midleft")
+            blit_text(surface, name, (x0 + 50, band.centery - 4), role="display",
+                      size=fit_size(name, "display", 36, name_w - 60, height=band.h / 2 - 14),
+                      color=P.INK, anchor="bottomleft", by_ink=True)
+            wealth = t("score.wealth", n=st.wealth[seat])
+            blit_text(surface, wealth, (x0 + 50, band.centery + 6), color=P.INK,
+                      size=fit_size(wealth, "text", SMALL, name_w - 60, height=band.h / 2 - 10),
+                      anchor="topleft", by_ink=True)
             self._draw_row(surface, row, band, centers, widths)
             y += row_h
 
@@ -175,21 +180,22 @@ class ScoringScene(Scene):
                                         for kind in (STRONGHOLD, CHURCH, MARKETPLACE)),
                                   [t("score.tech_line", tech=t(f"tech.{tid}"), points=p)
                                    for tid, p in row.tech_bonus.items()], []]
-        step = SMALL + 4
+        step = line_height("text", SMALL)  # the notes' lines, by their font
+        below = ink_height("0", "text-semibold", 28) / 2 + 6  # the notes under the number
         # the numbers on one line, raised as far as the longest notes need
         most = max(len(lines) for lines in notes)
-        top = band.centery - 8 - (most * step) // 2
-        top = max(band.y + 24, min(top, band.bottom - 8 - most * step - 22))
+        top = band.centery - 8 - (most * step) / 2
+        top = max(band.y + below + 4, min(top, band.bottom - 4 - most * step - below))
         for i, value in enumerate(values):
             last = i == len(values) - 1
             lines = notes[i]
             blit_text(surface, str(value), (centers[i], top),
                       role="text-bold" if last else "text-semibold",
-                      size=34 if last else 28, color=P.INK, anchor="center")
+                      size=34 if last else 28, color=P.INK, anchor="center", by_ink=True)
             for k, line in enumerate(lines):
                 size = fit_size(line, "text", SMALL, widths[i] - 8)
-                blit_text(surface, line, (centers[i], top + 26 + k * step), size=size,
-                          color=P.INK, anchor="midtop")
+                blit_text(surface, line, (centers[i], top + below + k * step), size=size,
+                          color=P.INK, anchor="midtop", box=band)
 
 
 __all__ = ["ScoringScene"]
