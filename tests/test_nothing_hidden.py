@@ -547,3 +547,25 @@ def test_the_longest_technology_names_fit_a_board_in_every_language(
     finally:
         set_language(before[0])
         gfx.set_scale(scale, before[1])
+
+
+def test_a_banner_is_seen_through_while_the_player_reaches_under_it() -> None:
+    from scenes.table.banners import Banner, Banners
+
+    def picture(**how: object) -> tuple[pygame.Rect, tuple]:
+        banners = Banners()
+        banners.add([Banner(("banner.india", {}), [], None, (960, 500))])
+        banners.update(1.0)
+        surface = gfx.surface((1920, 1080), alpha=False)
+        surface.fill((255, 255, 255))
+        banners.draw(surface, **how)  # type: ignore[arg-type]
+        rect = banners.shown[0].rect
+        return rect, tuple(surface.get_at((rect.x + 20, rect.bottom - 12)))
+
+    rect, plain = picture()
+    _, holding = picture(holding=True)
+    _, pointed = picture(pointer=rect.center)
+    _, elsewhere = picture(pointer=(10, 10))
+    assert sum(plain[:3]) < 200, "a dark plate over the white table"
+    assert sum(holding[:3]) > 500 and sum(pointed[:3]) > 500, "all but clear"
+    assert elsewhere == plain

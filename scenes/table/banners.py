@@ -37,6 +37,8 @@ from scenes.ui import palette as P
 FADE_IN = 0.25
 STAY = 4.0
 FADE_OUT = 0.8
+#: How opaque a banner stays while the player reaches under it.
+SEE_THROUGH = 0.25
 #: Banners shown at once at most (the oldest give way).
 MOST = 4
 WIDTH = 620          # the widest a banner grows
@@ -197,9 +199,12 @@ class Banners:
     def clear(self) -> None:
         self.items.clear()
 
-    def draw(self, surface: gfx.Canvas, palette: str = "classic") -> None:
+    def draw(self, surface: gfx.Canvas, palette: str = "classic", *, holding: bool = False,
+             pointer: tuple[int, int] | None = None) -> None:
         """Each banner shown, centred on its event's place inside the table; one that
-        would cover an earlier one stands below it."""
+        would cover an earlier one stands below it. While a marker is in the hand, or
+        under the pointer, a banner is all but clear, so what lies beneath (a lit
+        target above all) is seen through it."""
         placed: list[pygame.Rect] = []
         bounds = surface.get_rect().inflate(-16, -16)
         for banner in self.shown:
@@ -213,7 +218,10 @@ class Banners:
             rect = rect.clamp(bounds)
             banner.rect = rect
             placed.append(rect)
-            image.set_alpha(banner.alpha)
+            alpha = banner.alpha
+            if holding or (pointer is not None and rect.collidepoint(pointer)):
+                alpha = round(alpha * SEE_THROUGH)
+            image.set_alpha(alpha)
             surface.blit(image, rect)
             image.set_alpha(None)
 

@@ -579,7 +579,9 @@ class TableScene(Scene):
         if self.lessonpanel is not None:
             self.lessonpanel.draw_marks(surface, self.layout, self.view.lit)
             self.lessonpanel.draw(surface, self.state, self.palette)
-        self.banners.draw(surface, self.palette)  # over the table, under the hand
+        # over the table, under the hand; seen through while the player reaches under
+        self.banners.draw(surface, self.palette, holding=self.drag.holding,
+                          pointer=self.pointer)
         self.drag.draw(surface)
         over_lesson = self.lessonpanel is not None and self.lessonpanel.contains(self.pointer)
         if (not self.drag.holding and self.rest >= DELAY and not over_lesson
