@@ -18,7 +18,7 @@ from game.rules import SELL_VP, SELL_WEALTH
 from scenes.core import gfx
 from scenes.core.gfx import draw
 from scenes.text.catalog import t
-from scenes.text.fonts import blit_text, render, wrap
+from scenes.text.fonts import blit_text, fit_size, render, wrap
 from scenes.ui import palette as P
 from scenes.ui.overlays import Overlay, parchment_plate
 from scenes.ui.widgets import Button
@@ -184,8 +184,11 @@ class RulesOverlay(Overlay):
 
     def draw(self, surface: gfx.Canvas) -> None:
         parchment_plate(surface, PLATE, dim=180, radius=18, seed=23)
-        blit_text(surface, t("rules.title"), (PLATE.centerx, PLATE.y + 24), role="display",
-                  size=54, color=P.INK, anchor="midtop")
+        title = t("rules.title")  # above the tabs, whatever the text size
+        band = pygame.Rect(PLATE.x + 40, PLATE.y + 14, PLATE.w - 80, 80)
+        size = fit_size(title, "display", 54, band.w, height=band.h - 8)
+        blit_text(surface, title, band.center, role="display", size=size, color=P.INK,
+                  anchor="center", box=band, by_ink=True)
         for button, page_id in zip(self.tabs, PAGES, strict=True):
             button.draw(surface)
             if page_id == self.page:
