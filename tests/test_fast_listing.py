@@ -114,3 +114,25 @@ def test_the_reference_tries_steps_that_are_refused() -> None:
     assert st.ap == 0 and st.active == 3
     assert [str(s) for s in legal_steps_reference(st)] == ["return banker", "end"]
     assert legal_steps(st) == legal_steps_reference(st)
+
+
+def test_successors_share_unchanged_lists_and_copies_own_theirs() -> None:
+    """``apply`` shares the lists a step leaves alone with the state it was given and
+    never writes into a shared one; ``copy`` gives lists of its own to change."""
+    st = State.start(NAMES, deal_towns(4, 1))
+    moved = apply(st, "move L-1")
+    assert moved.ships is not st.ships and moved.lisboa is not st.lisboa
+    assert moved.goods is st.goods and moved.wealth is st.wealth
+    done = apply(apply(moved, "cargo 1g1"), "done")
+    assert done.goods is not st.goods and st.goods == [-1] * 24
+    ended = apply(done, "end")
+    fields = ("goods", "buildings", "ships", "stock", "lisboa", "wealth", "vp", "speed",
+              "tech_owner")
+    assert all(getattr(ended, f) is getattr(done, f) for f in fields)
+    before = [done.to_dict(), ended.to_dict()]
+    mine = ended.copy()
+    assert not any(getattr(mine, f) is getattr(ended, f) for f in fields)
+    mine.goods[0] = -1
+    mine.add_ships(1, 1, 1)
+    mine.lisboa[0] += 1
+    assert [done.to_dict(), ended.to_dict()] == before
