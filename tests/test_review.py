@@ -25,6 +25,7 @@ from scenes.screens.load_record import LoadRecordScene
 from scenes.screens.review import ReviewScene
 from scenes.screens.scoring import ScoringScene
 from scenes.screens.title import TitleScene
+from scenes.table.logpanel import HEADER, row_height
 
 GOLDEN = Path(__file__).parent / "golden"
 RECORD = GOLDEN / "four-players.txt"
@@ -101,6 +102,15 @@ def test_stepping_forward_through_a_whole_record_ends_on_its_final_state(app: Ap
     assert scene.index == 0 and scene.state == record.start()
 
 
+def _log_row(scene: ReviewScene, up: int) -> tuple[int, int]:
+    """The middle of the log's row ``up`` rows above its bottom row (the rows' height
+    follows the window's scale and the text size)."""
+    r, panel = scene.logpanel.rect, scene.logpanel
+    first, end = panel._window()  # whole entries: the bottom row may stay empty
+    row = end - first - 1 - up
+    return r.centerx, r.y + HEADER + row * row_height() + row_height() // 2
+
+
 def test_turn_jumps_home_and_end_by_keyboard(app: App) -> None:
     session = open_review(RECORD)
     starts = turn_starts(list(session.steps))
@@ -112,8 +122,7 @@ def test_turn_jumps_home_and_end_by_keyboard(app: App) -> None:
         scene.adviser.wait()
         hand.frames(1)
     assert scene.adviser.answer(scene.state) is not None
-    r = scene.logpanel.rect
-    shown = scene.logpanel.line_at((r.centerx, r.bottom - 12 - 20))
+    shown = scene.logpanel.line_at(_log_row(scene, 1))
     assert shown is not None and shown.index == starts[1] - 1
     hand.key(pygame.K_RIGHT, pygame.KMOD_SHIFT)
     assert scene.index == starts[2]
@@ -171,17 +180,15 @@ def test_the_buttons_the_slider_and_the_log_drive_it_by_mouse(app: App) -> None:
     hand.drag((slider.x_of(340), y), (slider.x_of(100), y))
     assert abs(scene.index - 100) <= 1 and not slider.dragging
     # a line of the log: the position after its step
-    r = scene.logpanel.rect
-    pos = (r.centerx, r.bottom - 12)
+    pos = _log_row(scene, 0)
     line = scene.logpanel.line_at(pos)
     assert line is not None
     hand.click(pos)
     assert scene.index == line.index + 1
     # the log keeps the step just reviewed in view, lit, and the next one under it
     hand.click((slider.x_of(200), y))
-    r = scene.logpanel.rect
-    bottom = scene.logpanel.line_at((r.centerx, r.bottom - 12))
-    above = scene.logpanel.line_at((r.centerx, r.bottom - 12 - 20))
+    bottom = scene.logpanel.line_at(_log_row(scene, 0))
+    above = scene.logpanel.line_at(_log_row(scene, 1))
     assert above is not None and above.index == scene.index - 1
     assert bottom is not None and bottom.index == scene.index
 

@@ -393,9 +393,12 @@ class ReviewScene(Scene):
         panel = self.slider.rect
         surface.blit(_plate(panel.w, panel.h), panel)
         text = self.counter()
-        size = fit_size(text, "text-semibold", 18, panel.w - 28)
-        blit_text(surface, text, (panel.x + 14, panel.y + 5), role="text-semibold", size=size,
-                  color=LIGHT_TEXT)
+        # above the knob's reach on the track, whatever the text size
+        band = pygame.Rect(panel.x + 14, panel.y + 3, panel.w - 28,
+                           self.slider.track.centery - 13 - panel.y - 3)
+        size = fit_size(text, "text-semibold", 18, band.w, height=band.h)
+        blit_text(surface, text, band.midleft, role="text-semibold", size=size,
+                  color=LIGHT_TEXT, anchor="midleft", box=band, by_ink=True)
         for icon in self.icons:
             icon.enabled = (self.index < self.cursor.last if icon.icon.endswith("forward")
                             else self.index > 0)
