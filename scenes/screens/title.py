@@ -33,7 +33,7 @@ from scenes.core.scene import Scene
 from scenes.core.session import Session
 from scenes.table.lesson import LESSON_TAG, lesson_session
 from scenes.text.catalog import t
-from scenes.text.fonts import blit_text, fit_lines
+from scenes.text.fonts import blit_text, fit_lines, fit_size, line_height
 from scenes.text.reasons import record_error_text
 from scenes.ui import art
 from scenes.ui import palette as P
@@ -41,8 +41,9 @@ from scenes.ui.backdrop import draw_title_backdrop
 from scenes.ui.overlays import Confirm
 from scenes.ui.widgets import Button
 
-PANEL = pygame.Rect(660, 420, 600, 530)
-BUTTON_W, BUTTON_H, BUTTON_GAP = 440, 62, 20
+PANEL = pygame.Rect(660, 420, 600, 548)
+#: (the gap under Continue holds why it cannot be pressed, in letters of 11 real pixels)
+BUTTON_W, BUTTON_H, BUTTON_GAP = 440, 62, 24
 
 
 class TitleScene(Scene):
@@ -176,19 +177,22 @@ class TitleScene(Scene):
         if not self.continue_button.enabled:
             r = self.continue_button.rect
             key = "title.continue.reading" if self.opening is not None else "title.continue.none"
-            blit_text(surface, t(key), (r.centerx, r.bottom + 1), size=16,
-                      color=P.INK_SOFT, anchor="midtop")
+            gap = pygame.Rect(PANEL.x + 20, r.bottom, PANEL.w - 40, BUTTON_GAP)
+            size = fit_size(t(key), "text", 16, gap.w, smallest=11, height=gap.h - 1)
+            blit_text(surface, t(key), gap.center, size=size, color=P.INK_SOFT,
+                      anchor="center", box=gap, by_ink=True)
         blit_text(surface, t("title.version", version=version()), (1900, 1066), size=18,
                   color=P.FOAM, anchor="bottomright")
         blit_text(surface, t("game.credit"), (20, 1066), size=18, color=P.FOAM,
                   anchor="bottomleft")
         if self.message:
-            size, lines = fit_lines(self.message, "text", 22, 1700, 2)
-            y = 1000 - (len(lines) - 1) * (size + 6) // 2
+            size, lines = fit_lines(self.message, "text", 22, 1700, 2, height=80)
+            step = line_height("text", size)
+            y = 1000 - (len(lines) - 1) * step / 2
             for line in lines:
                 blit_text(surface, line, (960, y), size=size, color=P.HIGHLIGHT,
                           anchor="center")
-                y += size + 6
+                y += step
 
 
 __all__ = ["TitleScene"]
