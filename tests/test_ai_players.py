@@ -8,7 +8,8 @@ import random
 
 import pytest
 
-from game.ai import HardPlayer, MediumPlayer, determinize, hint, make_player
+from game.ai import ExpertPlayer, HardPlayer, MediumPlayer, determinize, hint, make_player
+from game.ai.players import HINT_LEVEL, HINT_SEARCH
 from game.ai.tournament import main as tournament_main
 from game.ai.tournament import play_game
 from game.ai.view import unseen_cards
@@ -94,13 +95,15 @@ def test_choosing_never_changes_the_state_and_is_legal(level: str) -> None:
         assert is_legal(st, step), step
 
 
-def test_hint_is_the_medium_step() -> None:
+def test_hint_is_the_short_expert_step_or_the_level_named() -> None:
     st = _midgame_states(4, seed=8, every=5, count=1)[0]
     before = st.to_dict()
     step = hint(st)
     assert st.to_dict() == before
     assert is_legal(st, step)
-    assert step == MediumPlayer(0).choose(st)
+    assert HINT_LEVEL == "expert"
+    assert step == ExpertPlayer(0, **HINT_SEARCH).choose(st)
+    assert hint(st, level="medium") == MediumPlayer(0).choose(st)
 
 
 def test_hard_decisions_stay_within_the_rollout_budget() -> None:

@@ -24,8 +24,8 @@ from .expert import ExpertPlayer, play_plan, starts_end
 from .planner import PlannerConfig, TurnPlanner
 from .view import determinize
 
-__all__ = ["LEVELS", "EasyPlayer", "ExpertPlayer", "HardPlayer", "MediumPlayer",
-           "PlanningPlayer", "Player", "hint", "make_player"]
+__all__ = ["HINT_LEVEL", "HINT_SEARCH", "LEVELS", "EasyPlayer", "ExpertPlayer", "HardPlayer",
+           "MediumPlayer", "PlanningPlayer", "Player", "hint", "make_player"]
 
 HARD_PLAYOUTS = 18     # rollouts per hard decision (see HardPlayer)
 SAFETY_SECONDS = 5.0   # the hard player's wall-clock safety net, never reached normally
@@ -188,7 +188,7 @@ LEVELS: dict[str, type[PlanningPlayer]] = {
 
 
 def make_player(level: str, seed: int | str | None = None) -> PlanningPlayer:
-    """A fresh player of this level ("easy", "medium" or "hard") with its own RNG."""
+    """A fresh player of this level (easy, medium, hard or expert) with its own RNG."""
     try:
         cls = LEVELS[level.lower()]
     except KeyError:
@@ -196,6 +196,15 @@ def make_player(level: str, seed: int | str | None = None) -> PlanningPlayer:
     return cls(seed)
 
 
-def hint(st: State, seed: int | str | None = 0) -> Step:
-    """The step the medium player would take now (for the hint button)."""
-    return MediumPlayer(seed).choose(st)
+HINT_LEVEL = "expert"
+# The hint's expert: fewer candidates and playouts than a seat's, and a clock well
+# under a second (a hint is asked for on the window's own thread).
+HINT_SEARCH = {"candidates": 5, "playouts": 12, "max_seconds": 0.8}
+
+
+def hint(st: State, seed: int | str | None = 0, level: str = HINT_LEVEL) -> Step:
+    """The step a computer player would take now, for the Hint button: the expert on a
+    short budget (``HINT_SEARCH``) unless another level is named."""
+    if level == "expert":
+        return ExpertPlayer(seed, **HINT_SEARCH).choose(st)
+    return make_player(level, seed).choose(st)

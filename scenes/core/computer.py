@@ -15,7 +15,7 @@ from game.ai.players import PlanningPlayer, make_player
 from game.state import State
 from game.steps import Step
 
-COMPUTER_KINDS = ("easy", "medium", "hard")
+COMPUTER_KINDS = ("easy", "medium", "hard", "expert")
 # Seconds between two computer steps at normal animation speed; "end" waits longer
 # so the turn's last move can be read before the board turns.
 STEP_PAUSE = 0.7

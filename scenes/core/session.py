@@ -22,7 +22,7 @@ from game.rules import apply, legal_steps, why_not
 from game.state import State
 from game.steps import IllegalStep, Step, parse_step
 
-SEAT_KINDS = ("human", "easy", "medium", "hard")
+SEAT_KINDS = ("human", "easy", "medium", "hard", "expert")
 #: Why undo can be impossible: nothing of this turn is left, or a town was discovered.
 UNDO_BLOCKERS = ("nothing", "discovery")
 

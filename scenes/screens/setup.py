@@ -4,7 +4,7 @@ Colours follow seat order (red, blue, green, yellow, as the notation fixes), so 
 player picks a colour by taking that seat; the small arrow trades a seat with the one
 above. The starting player is chosen or drawn; the first-game deal is on for a new
 player; the ``ship-only-build`` variant and an optional seed are here too. Each seat
-is played by a person or by the computer at one of three levels. Set sail remembers
+is played by a person or by the computer at one of four levels. Set sail remembers
 the player count, the names, who plays each seat and the deal's options in the
 settings, so the next game starts from the same choices.
 A name follows the engine's one rule for a name (``game.record.name_refusal``): the
