@@ -36,7 +36,7 @@ from scenes.core import gfx, tween
 from scenes.core import zones as Z
 from scenes.core.gfx import draw
 from scenes.core.layout import Layout
-from scenes.table.draw import STOCK_MARKER, ship_box, space_marker, stock_points
+from scenes.table.draw import STOCK_MARKER, ship_box, space_marker, speed_spot, stock_points
 from scenes.text.catalog import t
 from scenes.text.fonts import render
 from scenes.ui import art, cardart
@@ -307,7 +307,7 @@ def place_point(layout: Layout, place: Place, st: State) -> tuple[Point, int]:
     if kind == "speed":
         _, seat, value = place
         r = layout.rect(Z.speed(seat, value))
-        return (r.centerx, r.bottom - 28), 40
+        return speed_spot(r)
     if kind == "scientist":
         seat = place[1]
         home = max(1, st.scientists_home(seat))

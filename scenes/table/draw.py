@@ -289,8 +289,9 @@ def _draw_board(surface: gfx.Canvas, layout: Layout, st: State, view: TableView,
               seat, view.palette)
     if not view.hidden[("speed", seat, st.speed[seat])]:
         r = layout.rect(Z.speed(seat, st.speed[seat]))
-        img = art.marker(seat, 40, view.palette)
-        surface.blit(img, img.get_rect(center=(r.centerx, r.bottom - 28)))
+        (x, y), size = speed_spot(r)
+        img = art.marker(seat, size, view.palette)
+        surface.blit(img, img.get_rect(center=(x, y)))
     home = st.scientists_home(seat) - view.hidden[("scientist", seat)]
     for i in range(1, 4):
         r = layout.rect(Z.scientist(seat, i))
@@ -302,6 +303,12 @@ def _draw_board(surface: gfx.Canvas, layout: Layout, st: State, view: TableView,
     _holdings(surface, layout, Z.historian,
               _shown_holdings(st.historians(seat), "historian", seat, view), seat, view.palette)
     _draw_stock(surface, layout, st, view, seat)
+
+
+def speed_spot(space: pygame.Rect) -> tuple[tuple[int, int], int]:
+    """Where the ship-speed marker stands on its space (centre, size): low in the
+    well, under the number and the waves that say the speed."""
+    return (space.centerx, space.bottom - 23), 36
 
 
 def _shown_holdings(holdings: list[int], kind: str, seat: int, view: TableView) -> list[int]:
@@ -524,4 +531,4 @@ def _draw_stock(surface: gfx.Canvas, layout: Layout, st: State, view: TableView,
 
 __all__ = ["BUTTONS", "CHART_SIZE", "StockRow", "TableView", "board_techs", "chart_columns",
            "chart_rect", "draw_ships", "draw_stack", "draw_table", "draw_trading_chart",
-           "ship_box", "space_marker", "stock_points", "stock_row"]
+           "ship_box", "space_marker", "speed_spot", "stock_points", "stock_row"]
