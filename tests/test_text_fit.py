@@ -62,9 +62,8 @@ class View:
         return make_app(window=self.window, settings=settings, lang=self.lang)
 
 
-@pytest.fixture(params=VIEWS, ids=lambda v: f"{v[0]}-{v[1][0]}x{v[1][1]}-{v[2]}")
-def view(request: pytest.FixtureRequest) -> Iterator[View]:
-    lang, window, text_size = request.param
+def _views(param: tuple[str, tuple[int, int], int]) -> Iterator[View]:
+    lang, window, text_size = param
     assert lang in LANGUAGES
     catalog.set_language(lang)
     OVERFLOWS.clear()
@@ -79,6 +78,22 @@ def view(request: pytest.FixtureRequest) -> Iterator[View]:
     assert DRAWN.smallest is not None and DRAWN.smallest >= MIN_PX
     catalog.set_language("en")
     gfx.set_scale(1.0, 1.0)
+
+
+def _name(v: tuple[str, tuple[int, int], int]) -> str:
+    return f"{v[0]}-{v[1][0]}x{v[1][1]}-{v[2]}"
+
+
+@pytest.fixture(params=VIEWS, ids=_name)
+def view(request: pytest.FixtureRequest) -> Iterator[View]:
+    yield from _views(request.param)
+
+
+@pytest.fixture(params=[v for v in VIEWS if v[1] == SMALL or v[2] != 100], ids=_name)
+def tight_view(request: pytest.FixtureRequest) -> Iterator[View]:
+    """The views where words are largest for their boxes: a 1280x720 window (letters
+    never under 11 real pixels) or the 150 % text size."""
+    yield from _views(request.param)
 
 
 def _session(name: str, upto: float) -> Session:
@@ -194,8 +209,10 @@ def test_the_review_fits(view: View, record: str) -> None:
     assert OVERFLOWS == []
 
 
-def test_the_lesson_fits(view: View) -> None:
-    """Every place of the lesson in its panel, with the hint a refusal adds."""
+def test_the_lesson_fits(tight_view: View) -> None:
+    """Every place of the lesson in its panel, with the hint a refusal adds (where its
+    words are largest for the panel: a 1280x720 window, or the 150 % text size)."""
+    view = tight_view
     from scenes.table.lesson import lesson_session
 
     app = view.app()
