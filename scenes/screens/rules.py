@@ -74,19 +74,31 @@ def page_blocks(page: str) -> list[Block]:
 
 
 #: The Keys page: headings, a paragraph, and each key with what it does.
-KEY_ROWS = (("h", "rules.keys.h1"), ("key", "rules.keys.tab"), ("key", "rules.keys.arrows"),
-            ("key", "rules.keys.enter"), ("key", "rules.keys.esc"), ("key", "rules.keys.mute"),
-            ("h", "rules.keys.h2"), ("p", "rules.keys.table"), ("key", "rules.keys.pick"),
-            ("key", "rules.keys.return"), ("key", "rules.keys.cards"),
-            ("key", "rules.keys.sail"), ("key", "rules.keys.buttons"),
-            ("key", "rules.keys.more"), ("h", "rules.keys.h3"), ("key", "rules.keys.step"),
-            ("key", "rules.keys.ends"))
+KEY_ROWS: tuple[tuple[str, ...], ...] = (
+    ("h", "rules.keys.h1"),
+    ("key", "rules.keys.tab", "rules.keys.tab.do"),
+    ("key", "rules.keys.arrows", "rules.keys.arrows.do"),
+    ("key", "rules.keys.enter", "rules.keys.enter.do"),
+    ("key", "rules.keys.esc", "rules.keys.esc.do"),
+    ("key", "rules.keys.mute", "rules.keys.mute.do"),
+    ("h", "rules.keys.h2"),
+    ("p", "rules.keys.table"),
+    ("key", "rules.keys.pick", "rules.keys.pick.do"),
+    ("key", "rules.keys.return", "rules.keys.return.do"),
+    ("key", "rules.keys.cards", "rules.keys.cards.do"),
+    ("key", "rules.keys.sail", "rules.keys.sail.do"),
+    ("key", "rules.keys.buttons", "rules.keys.buttons.do"),
+    ("key", "rules.keys.more", "rules.keys.more.do"),
+    ("h", "rules.keys.h3"),
+    ("key", "rules.keys.step", "rules.keys.step.do"),
+    ("key", "rules.keys.ends", "rules.keys.ends.do"),
+)
 KEY_W = 270  # the keys' column on the Keys page
 
 
 def keys_blocks() -> list[Block]:
-    return [(kind, (t(key), t(f"{key}.do")) if kind == "key" else t(key))
-            for kind, key in KEY_ROWS]
+    return [(row[0], (t(row[1]), t(row[2])) if row[0] == "key" else t(row[1]))
+            for row in KEY_ROWS]
 
 
 def render_page(page: str, width: int = BODY_W) -> gfx.Canvas:

@@ -24,7 +24,7 @@ chosen), R (the focused marker's free actions) and L (the ship's log).
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import TYPE_CHECKING
+from typing import Any
 
 import pygame
 
@@ -37,9 +37,6 @@ from scenes.table.tooltips import tooltip_lines
 from scenes.text.catalog import t
 from scenes.ui.focus import ARROWS, ENTER_KEYS, Focus, Focusable
 from scenes.ui.tooltip import DELAY, Lines, tooltip_image
-
-if TYPE_CHECKING:
-    from scenes.table.scene import TableScene
 
 #: Zone kinds a marker of the player's may be picked up from.
 PIECE_KINDS = frozenset(("stock", "lisboa", "ship", "sea", "goods", "building", "speed",
@@ -61,7 +58,8 @@ def _order(item: Focusable) -> tuple[int, int]:
 class TableKeys:
     """The table's focus and its keys."""
 
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: Any) -> None:
+        #: The ``TableScene`` (not imported: the scene imports this module).
         self.scene = scene
         self.focus = Focus(visible=False)
         self._key: tuple | None = None  # what the focusables were worked out for

@@ -53,7 +53,7 @@ def draw_ring(surface: gfx.Canvas | pygame.Surface, rect: pygame.Rect | Sequence
     else:
         target, real, r = surface, rect, radius
     dark = max(4, gfx.px(5))
-    bright = max(3, gfx.px(3))
+    bright = max(4, gfx.px(4))
     outer = real.inflate(2 * dark - 2, 2 * dark - 2)
     pygame.draw.rect(target, RING_DARK, outer, dark + 1, border_radius=r + dark)
     pygame.draw.rect(target, RING_BRIGHT, real, bright, border_radius=r)
