@@ -231,11 +231,23 @@ def test_pause_menu_rules_keys_page_and_back_by_keys(app: App) -> None:
     assert hand.top() is hand.table
 
 
-def test_the_keys_page_lists_the_table_keys() -> None:
-    from scenes.screens.rules import page_blocks
+def test_the_keys_page_lists_the_table_keys_and_its_keys_fit_their_column(app: App) -> None:
+    from scenes.screens.rules import KEY_W, page_blocks, render_page
+    from scenes.text.fonts import OVERFLOWS, text_width
 
     keys = [value[0] for kind, value in page_blocks("keys") if kind == "key"]
     assert "Tab · Shift+Tab" in keys and "R" in keys and "B · G" in keys
+    try:
+        for lang in catalog.LANGUAGES:
+            catalog.set_language(lang)
+            OVERFLOWS.clear()
+            render_page("keys")
+            assert OVERFLOWS == [], lang
+            for kind, value in page_blocks("keys"):
+                if kind == "key":
+                    assert text_width(value[0], "text-bold", 24) < KEY_W - 12, (lang, value)
+    finally:
+        catalog.set_language("en")
 
 
 # ----- the screens before the table -----------------------------------------------------------

@@ -403,7 +403,8 @@ class ReviewScene(Scene):
             film.draw(surface, self.layout, film.after)
         self._draw_strip(surface)
         self.logpanel.draw(surface, self.state.turn, played=self.index)
-        if self.rest >= DELAY and (self.stack is None or self.stack.top is self):
+        if (self.rest >= DELAY and not self.focus.visible
+                and (self.stack is None or self.stack.top is self)):
             self.renderer.draw_tooltip(surface, self.tooltip(), self.pointer)
 
     def _draw_strip(self, surface: gfx.Canvas) -> None:

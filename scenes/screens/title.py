@@ -38,7 +38,7 @@ from scenes.text.reasons import record_error_text
 from scenes.ui import art
 from scenes.ui import palette as P
 from scenes.ui.backdrop import draw_title_backdrop
-from scenes.ui.focus import Focus, of_widgets
+from scenes.ui.focus import Focus, Focusable, of_widgets
 from scenes.ui.overlays import Confirm
 from scenes.ui.widgets import Button
 
@@ -106,7 +106,7 @@ class TitleScene(Scene):
         self.learn_button.enabled = not reading
         if was_reading and not reading:
             # the keyboard starts on Continue when there is a game to continue
-            self.focus.set_items(of_widgets(self.buttons))
+            self.focus.set_items(self.focusables())
             self.focus.focus(id(self.continue_button if self.saved is not None
                                 else self.new_button))
 
@@ -119,6 +119,14 @@ class TitleScene(Scene):
                              file=AUTOSAVE)
             return
         self.message = t("msg.autosave_set_aside", reason=reason, backup=backup.name)
+
+    def focusables(self) -> list[Focusable]:
+        """The enabled buttons; their ring hugs them (the buttons stand 20 apart, with
+        Continue's caption between two of them)."""
+        items = of_widgets(self.buttons)
+        for item in items:
+            item.rect = item.rect.inflate(-10, -10)
+        return items
 
     # actions ------------------------------------------------------------------------
     def new_game(self) -> None:
@@ -173,7 +181,7 @@ class TitleScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.quit()
             return True
-        self.focus.set_items(of_widgets(self.buttons))
+        self.focus.set_items(self.focusables())
         if self.focus.handle(event):
             return True
         return any(b.handle(event) for b in self.buttons)
@@ -187,7 +195,7 @@ class TitleScene(Scene):
         surface.blit(panel, PANEL)
         for b in self.buttons:
             b.draw(surface)
-        self.focus.set_items(of_widgets(self.buttons))
+        self.focus.set_items(self.focusables())
         self.focus.draw(surface)
         if not self.continue_button.enabled:
             r = self.continue_button.rect
