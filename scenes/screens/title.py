@@ -125,7 +125,7 @@ class TitleScene(Scene):
         Continue's caption between two of them)."""
         items = of_widgets(self.buttons)
         for item in items:
-            item.rect = item.rect.inflate(-10, -10)
+            item.rect = item.rect.inflate(-10, -16)
         return items
 
     # actions ------------------------------------------------------------------------

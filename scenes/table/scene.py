@@ -321,6 +321,8 @@ class TableScene(Scene):
             self.hover = self.layout.zone_at(pos, set(BUTTON_ZONES))
 
     def on_press(self, pos: tuple[int, int]) -> None:
+        if self.drag.holding:
+            return  # picked up by a key: this press's release drops it
         self.drag.finish_slides()
         if self.view.lit and not self.drag.holding and self.actions.geography is None:
             self.view.lit = set()  # a hint shown stays until the next click
