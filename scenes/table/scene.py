@@ -322,7 +322,8 @@ class TableScene(Scene):
 
     def on_press(self, pos: tuple[int, int]) -> None:
         if self.drag.holding:
-            return  # picked up by a key: this press's release drops it
+            self.drag.cancel()  # picked up by a key: the mouse takes over from here
+            self.view.lit = set()
         self.drag.finish_slides()
         if self.view.lit and not self.drag.holding and self.actions.geography is None:
             self.view.lit = set()  # a hint shown stays until the next click
