@@ -440,3 +440,28 @@ def test_arrows_go_to_the_nearest_thing_that_way() -> None:
     focus.set_items(items)
     focus.step(-1)
     assert focus.key == "e", "Shift+Tab from the first goes round to the last"
+
+
+def test_the_ships_log_by_keys(app: App) -> None:
+    import random
+
+    from game.bench import careless_step
+    from scenes.core.session import Session
+
+    session = Session(["Ann", "Bob", "Cy"], ["T01", "T07", "T12", "T05", "T03", "T09", "T02",
+                                             "T11", "T08"])
+    rng = random.Random(3)
+    while len(session.steps) < 60:
+        assert session.submit(careless_step(session.state, rng)).ok
+    app.start(TableScene(session))
+    hand = Hand(app)
+    hand.frames(2)
+    log = hand.table.logpanel
+    key(hand, pygame.K_l)
+    assert log.unfolded and log.max_scroll() > 0
+    key(hand, pygame.K_PAGEUP)
+    assert log.scroll > 0, "Page Up shows older lines"
+    key(hand, pygame.K_PAGEDOWN, times=3)
+    assert log.scroll == 0
+    key(hand, pygame.K_ESCAPE)
+    assert not log.unfolded and hand.top() is hand.table

@@ -18,7 +18,8 @@ again at a click, so a mouse player never sees it and Enter keeps its old meanin
 for them: Set sail, Sell or Done. While the ring shows Enter belongs to the focus, and
 the buttons have their own letters: S (Set sail or Sell), D (Done), E (End turn), U
 (Undo, like Ctrl+Z), with B (Bank System), G (Geography: G again sends the markers
-chosen), R (the focused marker's free actions) and L (the ship's log).
+chosen), R (the focused marker's free actions), L (the ship's log folded or unfolded)
+and Page Up/Down (the log scrolled).
 """
 
 from __future__ import annotations
@@ -356,6 +357,11 @@ class TableKeys:
             return True
         if key == pygame.K_l:
             self.log_tab(0)
+            return True
+        if key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            # the ship's log, a page older (Page Up) or newer, as the wheel scrolls it
+            page = max(1, sc.logpanel.visible_rows - 1)
+            sc.logpanel.scroll_by(page if key == pygame.K_PAGEUP else -page)
             return True
         return False
 
