@@ -465,3 +465,30 @@ def test_the_ships_log_by_keys(app: App) -> None:
     assert log.scroll == 0
     key(hand, pygame.K_ESCAPE)
     assert not log.unfolded and hand.top() is hand.table
+
+
+def test_the_ring_starts_on_the_lessons_marker_and_the_hints(app: App) -> None:
+    from scenes.table.lesson import lesson_session
+
+    app.settings.anim_speed = "off"
+    session = lesson_session("Ann")
+    app.start(TableScene(session))
+    hand = Hand(app)
+    hand.frames(3)
+    table = hand.table
+    while table.lesson.on_page:
+        key(hand, pygame.K_RETURN)  # Next, on the lesson's pages
+    assert table.lesson.entry.step == "employ"
+    key(hand, pygame.K_TAB)
+    assert table.keys.focus.key == ("piece", ("stock", 0)), "the marker the lesson wants"
+    key(hand, pygame.K_RETURN)
+    key(hand, pygame.K_RETURN)
+    assert session.steps == ["employ"]
+
+    hand = table_at(app, [], speed="off")
+    table = hand.table
+    key(hand, pygame.K_h)
+    lit = [table.layout.rect(z) for z in table.view.lit if table.layout.has(z)]
+    assert lit
+    key(hand, pygame.K_TAB)
+    assert any(table.keys.focus.current.rect.colliderect(r) for r in lit)

@@ -33,7 +33,7 @@ from game.rules import return_amount
 from scenes.core import gfx
 from scenes.core import zones as Z
 from scenes.table.drag import piece_at
-from scenes.table.targets import menu_entries
+from scenes.table.targets import drops_for, menu_entries
 from scenes.table.tooltips import tooltip_lines
 from scenes.text.catalog import t
 from scenes.ui.focus import ARROWS, ENTER_KEYS, Focus, Focusable
@@ -109,6 +109,29 @@ class TableKeys:
                 self._picked = None
         elif before is not None and self.focus.key != before.key:
             self._land_near(before.rect)  # what had the focus is gone: its neighbour
+
+    def _to_lit(self) -> None:
+        """The ring, just shown, starts on what the table has lit (the lesson's next
+        move, the Hint's): the marker to pick up, whose legal drops reach another lit
+        zone, else anything lit."""
+        sc = self.scene
+        lit = [sc.layout.rect(z) for z in sc.view.lit if sc.layout.has(z)]
+        if not lit:
+            return
+        touching = [item for item in self.focus.items
+                    if any(item.rect.colliderect(r) for r in lit)]
+        for item in touching:
+            key = item.key
+            if not (isinstance(key, tuple) and key[0] == "piece"):
+                continue
+            others = [r for r in lit if not item.rect.colliderect(r)]
+            drops = drops_for(sc.state, key[1], sc.staging)
+            if any(sc.layout.rect(z).colliderect(r) for z in drops if sc.layout.has(z)
+                   for r in others):
+                self.focus.focus(key)
+                return
+        if touching:
+            self.focus.focus(touching[0].key)
 
     def _land_near(self, rect: pygame.Rect | None) -> None:
         """The focus to the focusable nearest ``rect`` (the marker just picked up, the
@@ -318,7 +341,10 @@ class TableKeys:
             return False
         self.refresh()
         if key == pygame.K_TAB or key in ARROWS:
+            shown = self.focus.visible
             self.focus.handle(event)  # (the first key only shows where the focus is)
+            if not shown:
+                self._to_lit()
             self._follow()
             self.rest = 0.0
             return True
