@@ -89,7 +89,8 @@ def test_tooltip_of_a_button_after_resting_there(app: App) -> None:
     hand.frames(2)
     assert hand.table.rest < 0.45
     hand.frames(20)
-    assert hand.table.tooltip() == ("Undo", "Not now: nothing to undo this turn.")
+    assert hand.table.tooltip() == ("Undo", "Not now: nothing to undo this turn.",
+                                    "Key: U or Ctrl+Z.")
     hand.post(pygame.MOUSEMOTION, hand.at("tech_factory"))
     hand.frames(20)
     tip = hand.table.tooltip()

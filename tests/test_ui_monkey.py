@@ -151,7 +151,7 @@ def test_the_monkey_at_the_end_of_a_game() -> None:
     assert not session.state.final_round
     app = make_app(window=(960, 540))
     app.start(TableScene(session))
-    monkey = Monkey(app, 8, players=3, sizes=SMALL_SIZES)
+    monkey = Monkey(app, 1, players=3, sizes=SMALL_SIZES)
     report = monkey.run(250)
     assert session.over and report.finished >= 1
     assert report.games >= 2, "a new game was dealt after the scoring screen"

@@ -43,6 +43,7 @@ from scenes.text.fonts import blit_text, drawable, fit_size, text_width
 from scenes.text.reasons import record_error_text
 from scenes.ui import art
 from scenes.ui import palette as P
+from scenes.ui.focus import Focus, Focusable, of_widget
 from scenes.ui.widgets import Button, TextField
 
 REVIEW_W = 160  # each record's Review button, beside the one that opens it at the table
@@ -125,6 +126,9 @@ class LoadRecordScene(Scene):
         self.reviewing = False
         self.path_field = TextField((0, 0, 1, 1))
         self.open_button = Button((0, 0, 1, 1), "load.open", self.open_typed)
+        #: Tab and the arrows over the rows (Up/Down past the edge scroll the list), the
+        #: typed path, Open and Back.
+        self.focus = Focus()
 
     def enter(self) -> None:
         p = self.PANEL
@@ -165,6 +169,37 @@ class LoadRecordScene(Scene):
             self.buttons.append(Button((p.right - 60 - REVIEW_W, y, REVIEW_W, ROW_H - 8),
                                        "load.review",
                                        (lambda e=entry: self.choose(e, review=True)), size=22))
+
+    def focusables(self) -> list[Focusable]:
+        rows = self.buttons[1:]
+        found: list[Focusable | None] = []
+        for i in range(0, len(rows) - 1, 2):
+            entry = self.top + i // 2
+            found += [of_widget(rows[i], ("open", entry)),
+                      of_widget(rows[i + 1], ("review", entry))]
+        found += [of_widget(self.path_field, "path"), of_widget(self.open_button, "open-typed"),
+                  of_widget(self.back_button, "back")]
+        return [item for item in found if item is not None]
+
+    def _scroll_to_focus(self, event: pygame.event.Event) -> bool:
+        """Up or Down from the first or last row shown scrolls the list by one row, the
+        focus staying in its column."""
+        key = self.focus.key
+        if (event.type != pygame.KEYDOWN or event.key not in (pygame.K_UP, pygame.K_DOWN)
+                or not isinstance(key, tuple)):
+            return False
+        column, entry = key
+        shown = min(len(self.entries), self.top + ROWS)
+        if event.key == pygame.K_DOWN and entry == shown - 1 and shown < len(self.entries):
+            self.scroll(1)
+        elif event.key == pygame.K_UP and entry == self.top and self.top > 0:
+            self.scroll(-1)
+        else:
+            return False
+        self.focus.visible = True
+        self.focus.set_items(self.focusables())
+        self.focus.focus((column, entry + (1 if event.key == pygame.K_DOWN else -1)))
+        return True
 
     def scroll(self, rows: int) -> None:
         last = max(0, len(self.entries) - ROWS)
@@ -245,11 +280,13 @@ class LoadRecordScene(Scene):
         self.poll()
 
     def handle(self, event: pygame.event.Event) -> bool:
+        self.focus.set_items(self.focusables())
         if event.type == pygame.KEYDOWN and self.path_field.focused:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.open_typed()
                 return True
-            self.path_field.handle(event)  # Esc leaves the field, not the list
+            if not self.focus.handle(event):  # Tab, Up and Down leave the field
+                self.path_field.handle(event)  # Esc leaves the field, not the list
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
@@ -259,6 +296,8 @@ class LoadRecordScene(Scene):
             return True
         if event.type == pygame.MOUSEWHEEL:
             self.scroll(-event.y)
+            return True
+        if self._scroll_to_focus(event) or self.focus.handle(event):
             return True
         self.path_field.handle(event)
         self.open_button.handle(event)
@@ -289,6 +328,8 @@ class LoadRecordScene(Scene):
             b.draw(surface)
         self.path_field.draw(surface)
         self.open_button.draw(surface)
+        self.focus.set_items(self.focusables())
+        self.focus.draw(surface)
         if self.message:
             size = fit_size(self.message, "text", 20, p.w - 40)
             blit_text(surface, self.message, (p.centerx, p.bottom - 145), size=size,

@@ -47,6 +47,7 @@ from scenes.text.fonts import blit_text, fit_size
 from scenes.text.narrate import narrate
 from scenes.ui import art
 from scenes.ui import palette as P
+from scenes.ui.focus import ACTIVATE_KEYS, Focus, Focusable
 from scenes.ui.tooltip import DELAY, Lines
 from scenes.ui.widgets import Button, Widget
 
@@ -186,7 +187,19 @@ class ReviewScene(Scene):
                                    "review.leave", self.leave, size=20)
         self.widgets: list[Widget] = [*self.icons, self.slider, self.rules_button,
                                       self.leave_button]
+        #: Tab and Shift+Tab over the controls (the arrows step through the game as
+        #: before); Enter or Space presses the focused one. The ring shows from the
+        #: first Tab.
+        self.focus = Focus(visible=False)
+        self.focus.set_items(self.focusables())
         self._moved()
+
+    def focusables(self) -> list[Focusable]:
+        items = [Focusable(icon.icon, icon.rect, icon.action, radius=10) for icon in self.icons]
+        items.append(Focusable("slider", self.slider.rect, None, radius=10))
+        items.append(Focusable("rules", self.rules_button.rect, self.open_rules, radius=12))
+        items.append(Focusable("leave", self.leave_button.rect, self.leave, radius=12))
+        return items
 
     # ----- reading -------------------------------------------------------------------
     @property
@@ -315,6 +328,7 @@ class ReviewScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN:
             if event.button != 1:
                 return True
+            self.focus.handle(event)  # the ring hides at a click
             self.films.skip()  # a click never meets a half-played step
             self.rest = 0.0
             if self.logpanel.contains(event.pos):
@@ -338,6 +352,12 @@ class ReviewScene(Scene):
     def on_key(self, event: pygame.event.Event) -> bool:
         shift = event.mod & pygame.KMOD_SHIFT
         key = event.key
+        if key == pygame.K_TAB or (key in ACTIVATE_KEYS and self.focus.visible):
+            self.focus.handle(event)
+            return True
+        if key == pygame.K_SPACE:
+            self.focus.visible = True  # Space shows where the focus is
+            return True
         if key == pygame.K_RIGHT:
             self.next_turn() if shift else self.step_forward()
         elif key == pygame.K_LEFT:
@@ -383,7 +403,8 @@ class ReviewScene(Scene):
             film.draw(surface, self.layout, film.after)
         self._draw_strip(surface)
         self.logpanel.draw(surface, self.state.turn, played=self.index)
-        if self.rest >= DELAY and (self.stack is None or self.stack.top is self):
+        if (self.rest >= DELAY and not self.focus.visible
+                and (self.stack is None or self.stack.top is self)):
             self.renderer.draw_tooltip(surface, self.tooltip(), self.pointer)
 
     def _draw_strip(self, surface: gfx.Canvas) -> None:
@@ -404,6 +425,7 @@ class ReviewScene(Scene):
                             else self.index > 0)
         for widget in self.widgets:
             widget.draw(surface)
+        self.focus.draw(surface)
 
     # ----- tooltips -------------------------------------------------------------------------
     def tooltip(self) -> Lines | None:

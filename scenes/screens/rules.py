@@ -1,12 +1,13 @@
 """The rules at hand: F1, ``?`` or the Rules button opens them over the table.
 
-Five pages (a turn, the six actions, trading and buildings, the twelve technologies,
-the end of the game), chosen by tabs, the number keys or left/right, each scrollable
-with the wheel, the arrow keys or Page up/down. Esc, F1 or Close goes back to the
-game. The text follows ``docs/rules.md`` (the rules as the engine plays them, with
-every ruling); its words are in ``scenes.text.rules_text``, in the translation table,
-so they are translated with the rest of the client; the technology page is built
-from the card data, so costs shown are the costs played.
+Six pages (a turn, the six actions, trading and buildings, the twelve technologies,
+the end of the game, the keys), chosen by tabs, the number keys or left/right (Tab
+and Enter reach the tabs and Close too), each scrollable with the wheel, the arrow
+keys or Page up/down. Esc, F1 or Close goes back to the game. The text follows
+``docs/rules.md`` (the rules as the engine plays them, with every ruling); its words
+are in ``scenes.text.rules_text``, in the translation table, so they are translated
+with the rest of the client; the technology page is built from the card data, so
+costs shown are the costs played.
 """
 
 from __future__ import annotations
@@ -20,15 +21,17 @@ from scenes.core.gfx import draw
 from scenes.text.catalog import t
 from scenes.text.fonts import blit_text, fit_size, render, wrap
 from scenes.ui import palette as P
+from scenes.ui.focus import ACTIVATE_KEYS, Focus, Focusable
 from scenes.ui.overlays import Overlay, parchment_plate
 from scenes.ui.widgets import Button
 
-PAGES = ("turn", "actions", "trading", "techs", "end")
+PAGES = ("turn", "actions", "trading", "techs", "end", "keys")
 PLATE = pygame.Rect(210, 50, 1500, 980)
 BODY_W = PLATE.w - 160
 
 # A page is a list of blocks: ("h", text) a heading, ("p", text) a paragraph,
-# ("b", text) a bullet, ("row", cells) a row of the trading chart.
+# ("b", text) a bullet, ("row", cells) a row of the trading chart, ("key", (keys, text))
+# a key and what it does.
 Block = tuple[str, object]
 
 
@@ -63,9 +66,39 @@ def page_blocks(page: str) -> list[Block]:
                                     cost=tech.cost)))
             blocks.append(("p", t(f"tech.{tech.id}.long")))
         return blocks
+    if page == "keys":
+        return keys_blocks()
     return [("h", t("rules.end.h1")), ("p", t("rules.end.p1")), ("p", t("rules.end.p2")),
             ("h", t("rules.end.h2")), ("p", t("rules.end.p3")), ("h", t("rules.end.h3")),
             ("p", t("rules.end.p4"))]
+
+
+#: The Keys page: headings, a paragraph, and each key with what it does.
+KEY_ROWS: tuple[tuple[str, ...], ...] = (
+    ("h", "rules.keys.h1"),
+    ("key", "rules.keys.tab", "rules.keys.tab.do"),
+    ("key", "rules.keys.arrows", "rules.keys.arrows.do"),
+    ("key", "rules.keys.enter", "rules.keys.enter.do"),
+    ("key", "rules.keys.esc", "rules.keys.esc.do"),
+    ("key", "rules.keys.mute", "rules.keys.mute.do"),
+    ("h", "rules.keys.h2"),
+    ("p", "rules.keys.table"),
+    ("key", "rules.keys.pick", "rules.keys.pick.do"),
+    ("key", "rules.keys.return", "rules.keys.return.do"),
+    ("key", "rules.keys.cards", "rules.keys.cards.do"),
+    ("key", "rules.keys.sail", "rules.keys.sail.do"),
+    ("key", "rules.keys.buttons", "rules.keys.buttons.do"),
+    ("key", "rules.keys.more", "rules.keys.more.do"),
+    ("h", "rules.keys.h3"),
+    ("key", "rules.keys.step", "rules.keys.step.do"),
+    ("key", "rules.keys.ends", "rules.keys.ends.do"),
+)
+KEY_W = 270  # the keys' column on the Keys page
+
+
+def keys_blocks() -> list[Block]:
+    return [(row[0], (t(row[1]), t(row[2])) if row[0] == "key" else t(row[1]))
+            for row in KEY_ROWS]
 
 
 def render_page(page: str, width: int = BODY_W) -> gfx.Canvas:
@@ -88,6 +121,14 @@ def render_page(page: str, width: int = BODY_W) -> gfx.Canvas:
                 img = render(cell, "text-bold" if header else "text", 24, P.INK)
                 row.blit(img, img.get_rect(center=(100 + i * 210, 20)))
             parts.append((row, 40, 0))
+        elif kind == "key":
+            keys, what = value  # type: ignore[misc]
+            lines = wrap(str(what), "text", 24, width - KEY_W)
+            row = gfx.surface((width, 34 * len(lines) + 4))
+            row.blit(render(str(keys), "text-bold", 24, P.BRASS_DARK), (0, 0))
+            for i, line in enumerate(lines):
+                row.blit(render(line, "text", 24, P.INK), (KEY_W, i * 34))
+            parts.append((row, 0, 10))
         else:
             indent = 34 if kind == "b" else 0
             for i, line in enumerate(wrap(str(value), "text", 24, width - indent)):
@@ -127,6 +168,16 @@ class RulesOverlay(Overlay):
             rect = (PLATE.x + 60 + i * tab_w, PLATE.y + 100, tab_w - 10, 54)
             self.tabs.append(Button(rect, f"rules.tab.{page_id}",
                                     (lambda p=page_id: self.show(p)), size=24))
+        #: Tab and Shift+Tab over the page tabs and Close; Enter or Space opens one.
+        self.focus = Focus()
+        self.focus.set_items(self.focusables())
+        self.focus.focus(self.page)
+
+    def focusables(self) -> list[Focusable]:
+        items = [Focusable(page_id, button.rect, button.action, radius=12)
+                 for button, page_id in zip(self.tabs, PAGES, strict=True)]
+        items.append(Focusable("close", self.close_button.rect, self.close, radius=12))
+        return items
 
     @property
     def body(self) -> pygame.Rect:
@@ -150,13 +201,16 @@ class RulesOverlay(Overlay):
     def turn_page(self, delta: int) -> None:
         i = (PAGES.index(self.page) + delta) % len(PAGES)
         self.show(PAGES[i])
+        self.focus.focus(self.page)  # the ring follows the page turned to
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
             key = event.key
             if key in (pygame.K_ESCAPE, pygame.K_F1):
                 self.close()
-            elif key in (pygame.K_RIGHT, pygame.K_TAB):
+            elif key == pygame.K_TAB or key in ACTIVATE_KEYS:
+                self.focus.handle(event)
+            elif key == pygame.K_RIGHT:
                 self.turn_page(1)
             elif key == pygame.K_LEFT:
                 self.turn_page(-1)
@@ -170,7 +224,9 @@ class RulesOverlay(Overlay):
                 self.scroll_by(-(self.body.h - 60))
             elif pygame.K_1 <= key < pygame.K_1 + len(PAGES):
                 self.show(PAGES[key - pygame.K_1])
+                self.focus.focus(self.page)
             return True
+        self.focus.handle(event)  # a click moves the focus (and hides the ring)
         if event.type == pygame.MOUSEWHEEL:
             self.scroll_by(-event.y * 60)
             return True
@@ -207,6 +263,7 @@ class RulesOverlay(Overlay):
         blit_text(surface, t("rules.hint"), (PLATE.x + 60, PLATE.bottom - 52), size=18,
                   color=P.INK_SOFT, anchor="midleft")
         self.close_button.draw(surface)
+        self.focus.draw(surface)
 
 
 __all__ = ["PAGES", "RulesOverlay", "page_blocks", "render_page"]

@@ -21,6 +21,7 @@ from scenes.text.catalog import t
 from scenes.text.fonts import blit_text, fit_size, ink_height, line_height
 from scenes.ui import art
 from scenes.ui import palette as P
+from scenes.ui.focus import Focus, Focusable, of_widgets
 from scenes.ui.widgets import Button
 
 COLUMNS = ("score.historians", "score.strongholds", "score.churches", "score.marketplaces",
@@ -57,6 +58,11 @@ class ScoringScene(Scene):
             Button((835, y, 250, 64), "score.review", self.review),
             Button((1110, y, 250, 64), "score.final_table", self.final_table),
         ]
+        #: Tab and the arrows over the buttons, left to right; Enter or Space presses.
+        self.focus = Focus()
+
+    def focusables(self) -> list[Focusable]:
+        return of_widgets(sorted(self.buttons, key=lambda b: b.rect.x))
 
     @property
     def palette(self) -> str:
@@ -92,6 +98,9 @@ class ScoringScene(Scene):
                 back=Screen.SCORING)
 
     def handle(self, event: pygame.event.Event) -> bool:
+        self.focus.set_items(self.focusables())
+        if self.focus.handle(event):
+            return True
         return any(button.handle(event) for button in self.buttons)
 
     def tiebreak_text(self) -> str:
@@ -126,6 +135,8 @@ class ScoringScene(Scene):
                       color=P.INK, anchor="center")
         for button in self.buttons:
             button.draw(surface)
+        self.focus.set_items(self.focusables())
+        self.focus.draw(surface)
 
     def _draw_table(self, surface: gfx.Canvas, plate: pygame.Rect) -> None:
         st = self.session.state

@@ -16,6 +16,7 @@ from scenes.core.saves import ANIM_SPEEDS, TEXT_SIZES, VOLUMES, WINDOW_SIZES, No
 from scenes.text.catalog import LANGUAGE_NAMES, LANGUAGES, language, set_language, t
 from scenes.text.fonts import blit_text, fit_size
 from scenes.ui import palette as P
+from scenes.ui.focus import Focus, Focusable, of_widgets
 from scenes.ui.overlays import Overlay, parchment_plate
 from scenes.ui.widgets import Button, Choice, Toggle, Widget
 
@@ -50,6 +51,8 @@ class SettingsOverlay(Overlay):
         self.labels: list[tuple[str, tuple[int, int]]] = []
         #: Why the last change could not be saved (None: it was).
         self.trouble: Notice | None = None
+        #: Tab, the arrows (Left/Right change a row's value), Enter and Space.
+        self.focus = Focus()
 
     def enter(self) -> None:
         s = self.settings
@@ -179,10 +182,21 @@ class SettingsOverlay(Overlay):
             self.app.toggle_mute()  # applied and saved there
         self.settings.muted = on
 
+    def focusables(self) -> list[Focusable]:
+        """Every row in Tab order: the game's column, the sound's, then Close."""
+        order = [w for w in self.widgets if w is not self.close_button]
+        return of_widgets([*order, self.close_button])
+
     # ----- frame --------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.close()
+            return True
+        self.focus.set_items(self.focusables())
+        if self.focus.handle(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.close()  # Enter on a row that Enter does not change (a choice) closes
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_m:
             self.mute.click(self.mute.rect.center)  # M here too, and the box follows
@@ -205,6 +219,8 @@ class SettingsOverlay(Overlay):
                       color=P.INK_SOFT, anchor="midleft", box=band, by_ink=True)
         for widget in self.widgets:
             widget.draw(surface)
+        self.focus.set_items(self.focusables())
+        self.focus.draw(surface)
         if self.app is not None and not self.app.sounds.live:
             note = t("settings.no_sound")
             blit_text(surface, note, self.silent_note, size=fit_size(note, "text", 20, COLUMN),

@@ -28,6 +28,7 @@ from scenes.text.reasons import reason_text
 from scenes.ui import art
 from scenes.ui import palette as P
 from scenes.ui.backdrop import draw_title_backdrop
+from scenes.ui.focus import Focus, Focusable, of_widgets
 from scenes.ui.widgets import Button, Choice, TextField, Toggle
 
 PANEL = pygame.Rect(300, 90, 1320, 940)
@@ -53,6 +54,8 @@ class SetupScene(Scene):
         self.swaps: list[Button] = []
         self.message: str | None = None
         self.widgets: list = []
+        #: Tab, the arrows, Enter and Space over the form, seat by seat.
+        self.focus = Focus()
 
     # building the form ------------------------------------------------------------
     def enter(self) -> None:
@@ -105,6 +108,18 @@ class SetupScene(Scene):
         return [self.count, *(self.names[s] for s in seats), *(self.kinds[s] for s in seats),
                 *self.swaps[: self.players - 1], self.start_choice, self.first_game,
                 self.ship_only, self.palette, self.seed, self.back_button, self.start_button]
+
+    def focusables(self) -> list[Focusable]:
+        """The form in Tab order: the player count, each seat's name, who plays it and
+        its swap arrow, then the options, Back and Set sail."""
+        order: list = [self.count]
+        for seat in range(self.players):
+            order += [self.names[seat], self.kinds[seat]]
+            if seat > 0:
+                order.append(self.swaps[seat - 1])
+        order += [self.start_choice, self.first_game, self.ship_only, self.palette, self.seed,
+                  self.back_button, self.start_button]
+        return of_widgets(order)
 
     # changes ------------------------------------------------------------------------
     def set_players(self, value: str) -> None:
@@ -170,6 +185,9 @@ class SetupScene(Scene):
                 f.focused for f in [*self.names, self.seed]):
             self.back()
             return True
+        self.focus.set_items(self.focusables())
+        if self.focus.handle(event):
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN:
             for f in [*self.names, self.seed]:  # a click elsewhere leaves a text field
                 f.focused = False
@@ -222,6 +240,8 @@ class SetupScene(Scene):
                 P.INK_SOFT, anchor="bottomleft")
         for w in self.widgets:
             w.draw(surface)
+        self.focus.set_items(self.focusables())
+        self.focus.draw(surface)
         if self.message:
             size = fit_size(self.message, "text", 22, 560)
             blit_text(surface, self.message, (PANEL.centerx, PANEL.bottom - 62), size=size,

@@ -38,6 +38,7 @@ from scenes.text.reasons import record_error_text
 from scenes.ui import art
 from scenes.ui import palette as P
 from scenes.ui.backdrop import draw_title_backdrop
+from scenes.ui.focus import Focus, Focusable, of_widgets
 from scenes.ui.overlays import Confirm
 from scenes.ui.widgets import Button
 
@@ -66,10 +67,13 @@ class TitleScene(Scene):
         self.buttons = [self.new_button, self.learn_button, self.continue_button,
                         self.load_button, self.settings_button, self.quit_button]
         self.message: str | None = None
+        self.new_button.enabled = False  # until the autosave is known (``poll``)
         #: The autosaved game, read and replayed (Continue plays it on).
         self.saved: Session | None = None
         #: Reading the autosave in the background, while it lasts.
         self.opening: Job[Session] | None = None
+        #: Tab, the arrows, Enter and Space over the buttons.
+        self.focus = Focus()
 
     def enter(self) -> None:
         self.refresh()
@@ -96,9 +100,15 @@ class TitleScene(Scene):
             except (RecordError, ValueError) as exc:
                 self.set_aside(record_error_text(exc))
         reading = self.opening is not None
+        was_reading = not self.new_button.enabled
         self.continue_button.enabled = self.saved is not None
         self.new_button.enabled = self.load_button.enabled = not reading
         self.learn_button.enabled = not reading
+        if was_reading and not reading:
+            # the keyboard starts on Continue when there is a game to continue
+            self.focus.set_items(self.focusables())
+            self.focus.focus(id(self.continue_button if self.saved is not None
+                                else self.new_button))
 
     def set_aside(self, reason: str) -> None:
         """Move the unreadable autosave out of a new game's way, and say so once."""
@@ -109,6 +119,14 @@ class TitleScene(Scene):
                              file=AUTOSAVE)
             return
         self.message = t("msg.autosave_set_aside", reason=reason, backup=backup.name)
+
+    def focusables(self) -> list[Focusable]:
+        """The enabled buttons; their ring hugs them (the buttons stand 20 apart, with
+        Continue's caption between two of them)."""
+        items = of_widgets(self.buttons)
+        for item in items:
+            item.rect = item.rect.inflate(-10, -16)
+        return items
 
     # actions ------------------------------------------------------------------------
     def new_game(self) -> None:
@@ -163,6 +181,9 @@ class TitleScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.quit()
             return True
+        self.focus.set_items(self.focusables())
+        if self.focus.handle(event):
+            return True
         return any(b.handle(event) for b in self.buttons)
 
     def update(self, dt: float) -> None:
@@ -174,6 +195,8 @@ class TitleScene(Scene):
         surface.blit(panel, PANEL)
         for b in self.buttons:
             b.draw(surface)
+        self.focus.set_items(self.focusables())
+        self.focus.draw(surface)
         if not self.continue_button.enabled:
             r = self.continue_button.rect
             key = "title.continue.reading" if self.opening is not None else "title.continue.none"

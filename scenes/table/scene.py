@@ -39,6 +39,7 @@ from scenes.table.banners import Banners, banners_for
 from scenes.table.drag import Drag, Held, piece_at
 from scenes.table.draw import TableView
 from scenes.table.films import FilmQueue
+from scenes.table.keyboard import TableKeys
 from scenes.table.lesson import Coach, LessonPacing
 from scenes.table.lessonpanel import LessonPanel
 from scenes.table.logpanel import LogPanel
@@ -101,6 +102,8 @@ class TableScene(Scene):
         #: Whether the player was told that the autosave fails (told once, until it
         #: works again).
         self.not_saving = False
+        #: Play by keys: the focus ring, Tab and the arrows, Enter, Space and letters.
+        self.keys = TableKeys(self)
         self.actions.refresh_status()
 
     # ----- reading -------------------------------------------------------------------
@@ -287,6 +290,7 @@ class TableScene(Scene):
                 return True
             self.skip_films()  # input never meets a half-played step
             self.rest = 0.0
+            self.keys.mouse()
             if self.logpanel.contains(event.pos) and event.button == 1:
                 if not self.logpanel.click(event.pos) and not self.logpanel.unfolded:
                     self.on_press(event.pos)  # the Rules / Menu buttons under the log
@@ -317,6 +321,9 @@ class TableScene(Scene):
             self.hover = self.layout.zone_at(pos, set(BUTTON_ZONES))
 
     def on_press(self, pos: tuple[int, int]) -> None:
+        if self.drag.holding:
+            self.drag.cancel()  # picked up by a key: the mouse takes over from here
+            self.view.lit = set()
         self.drag.finish_slides()
         if self.view.lit and not self.drag.holding and self.actions.geography is None:
             self.view.lit = set()  # a hint shown stays until the next click
@@ -409,6 +416,8 @@ class TableScene(Scene):
         self.actions.staging_status()
 
     def on_key(self, event: pygame.event.Event) -> bool:
+        if self.keys.handle(event):
+            return True
         ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
         if event.key == pygame.K_z and ctrl:
             self.undo()
@@ -433,13 +442,14 @@ class TableScene(Scene):
             return False
         return True
 
-    def on_right_click(self, pos: tuple[int, int]) -> None:
-        """Free returns (and technology uses) in a menu at the pointer."""
+    def on_right_click(self, pos: tuple[int, int], keyboard: bool = False) -> None:
+        """Free returns (and technology uses) in a menu at the pointer (R at the focused
+        marker: the same menu, driven by the keys)."""
         if self.drag.holding or not self.session.human_to_move or self.stack is None:
             return
         items = self.actions.menu(self.layout.zones_at(pos))
         if items:
-            self.stack.push(ContextMenu(pos, items))
+            self.stack.push(ContextMenu(pos, items, keyboard=keyboard))
 
     def press_button(self, zone: str) -> None:
         if zone == Z.button("menu"):
@@ -525,6 +535,7 @@ class TableScene(Scene):
         self.watch_saving()
         self.animate(dt)
         self.rest += dt
+        self.keys.update(dt)
         self.play_computer(dt)
         self.follow_lesson(dt)
 
@@ -583,10 +594,11 @@ class TableScene(Scene):
         self.banners.draw(surface, self.palette, holding=self.drag.holding,
                           pointer=self.pointer)
         self.drag.draw(surface)
+        on_top = self.stack is None or self.stack.top is self
+        self.keys.draw(surface, tooltip=on_top)
         over_lesson = self.lessonpanel is not None and self.lessonpanel.contains(self.pointer)
         if (not self.drag.holding and self.rest >= DELAY and not over_lesson
-                and not self.tip_waits
-                and (self.stack is None or self.stack.top is self)):
+                and not self.tip_waits and not self.keys.showing and on_top):
             self.renderer.draw_tooltip(surface, self.tooltip(), self.pointer)
 
     def tooltip(self) -> Lines | None:

@@ -54,6 +54,8 @@ def tech_lines(st: State, tech_id: str) -> Lines:
     owner = st.tech_owner_of(tech.id)
     lines.append(t("tip.tech.owner", name=st.names[owner]) if owner is not None
                  else t("tip.tech.free"))
+    if owner == seat and tech.id in CARD_KEY_TIPS:
+        lines.append(t(CARD_KEY_TIPS[tech.id]))
     return tuple(lines)
 
 
@@ -117,8 +119,20 @@ def lisboa_lines(st: State) -> Lines:
     return (t("card.lisboa"), t("tip.lisboa.what"), t("tip.lisboa.counts", counts=counts))
 
 
+#: The tooltip line that gives each table button's keys.
+KEY_TIPS = {Z.button(b): f"tip.key.{b}" for b in Z.BUTTON_IDS}
+#: The cards used by a key (their tooltip says which, to their owner).
+CARD_KEY_TIPS = {"bank-system": "tip.key.bank-system", "geography": "tip.key.geography"}
+
+
 def button_lines(st: State, facts: TableFacts, zone: str) -> Lines:
-    """What a button does now, or why it cannot."""
+    """What a button does now, or why it cannot, and its keys."""
+    lines = _button_lines(st, facts, zone)
+    key = KEY_TIPS.get(zone)
+    return (*lines, t(key)) if key is not None else lines
+
+
+def _button_lines(st: State, facts: TableFacts, zone: str) -> Lines:
     state = facts.buttons.get(zone, "normal")
     button = Z.parse(zone).word or ""
     title = t(f"button.{button}")

@@ -27,6 +27,7 @@ from game.steps import REASONS
 from game.words import Phrase, Source
 from scenes.core.assets import asset_path
 from scenes.text.english import CLIENT_EN, TABLE_TEXT_EN
+from scenes.text.keys_text import KEYS_TEXT_EN
 from scenes.text.lesson_text import LESSON_TEXT_EN
 from scenes.text.narrate import LOG_TEXT_EN
 from scenes.text.rules_text import RULES_TEXT_EN
@@ -36,6 +37,7 @@ DOMAIN = "sail_to_india"
 ENGLISH: dict[str, Source] = {
     **CLIENT_EN,
     **TABLE_TEXT_EN,
+    **KEYS_TEXT_EN,
     **LOG_TEXT_EN,
     **RULES_TEXT_EN,
     **LESSON_TEXT_EN,

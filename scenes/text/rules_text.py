@@ -12,12 +12,13 @@ from game.words import message, table
 RULES_TEXT_EN = table(
     message("rules.title", "Rules of Sail to India"),
     message("rules.close", "Close"),
-    message("rules.hint", "Wheel or ↑ ↓ to scroll · ← → or 1–5 for pages · Esc or F1 to close"),
+    message("rules.hint", "Wheel or ↑ ↓ to scroll · ← → or 1–6 for pages · Esc or F1 to close"),
     message("rules.tab.turn", "A turn"),
     message("rules.tab.actions", "Actions"),
     message("rules.tab.trading", "Trading"),
     message("rules.tab.techs", "Technologies"),
     message("rules.tab.end", "End"),
+    message("rules.tab.keys", "Keys"),
     # a turn
     message("rules.turn.h1", "Your turn"),
     message("rules.turn.p1", "You have 2 action points. Each action costs 1, and the same "
@@ -93,6 +94,49 @@ RULES_TEXT_EN = table(
     message("rules.end.p4", "The player who discovered India wins a tie; then the most wealth; "
                             "then the most historian VP; then the tied players share the "
                             "victory."),
+    # keys: each row is the keys, then what they do
+    message("rules.keys.h1", "Every screen"),
+    message("rules.keys.tab", "Tab · Shift+Tab"),
+    message("rules.keys.tab.do", "Move the focus (a white ring edged in black) to the next or "
+                                 "the previous thing."),
+    message("rules.keys.arrows", "← → ↑ ↓"),
+    message("rules.keys.arrows.do", "Move the focus to the nearest thing in that direction. On "
+                                    "a choice (players, language, a volume) ← and → change "
+                                    "it."),
+    message("rules.keys.enter", "Enter · Space"),
+    message("rules.keys.enter.do", "Press the focused button or tick the focused box; Enter "
+                                   "starts typing in the focused field."),
+    message("rules.keys.esc", "Esc"),
+    message("rules.keys.esc.do", "Go back or close; at the table, the menu."),
+    message("rules.keys.mute", "M"),
+    message("rules.keys.mute.do", "Every sound off, or back on."),
+    message("rules.keys.h2", "At the table"),
+    message("rules.keys.table", "Press Tab or an arrow first: the ring shows on a marker you "
+                                "may pick up. Tab goes through your markers, then the cards "
+                                "you can use and the buttons."),
+    message("rules.keys.pick", "Enter · Space"),
+    message("rules.keys.pick.do", "Pick up the focused marker. While it is held only the "
+                                  "spaces it may go to take the focus: Enter or Space drops "
+                                  "it there, Esc puts it back."),
+    message("rules.keys.return", "R"),
+    message("rules.keys.return.do", "The focused marker's free actions: bring a ship, trade "
+                                    "good, building, banker or historian back to Lisboa."),
+    message("rules.keys.cards", "B · G"),
+    message("rules.keys.cards.do", "Use Bank System. Geography: G, then Enter on each marker "
+                                   "to send back, then G again."),
+    message("rules.keys.sail", "S"),
+    message("rules.keys.sail.do", "Set sail or Sell what is staged (Enter too, while no ring "
+                                  "shows)."),
+    message("rules.keys.buttons", "D · E · U"),
+    message("rules.keys.buttons.do", "Done · End turn · Undo (also Ctrl+Z)."),
+    message("rules.keys.more", "H · L · F1"),
+    message("rules.keys.more.do", "Hint · unfold the ship's log · these rules."),
+    message("rules.keys.h3", "Reviewing a game"),
+    message("rules.keys.step", "← → · Shift+← →"),
+    message("rules.keys.step.do", "A step back or on · a turn back or on (also Page Up and "
+                                  "Page Down)."),
+    message("rules.keys.ends", "Home · End"),
+    message("rules.keys.ends.do", "The deal · the last step."),
 )
 
 

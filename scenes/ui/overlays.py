@@ -21,6 +21,7 @@ from scenes.text.catalog import t
 from scenes.text.fonts import blit_text, fit_lines, fit_size, line_height, render
 from scenes.ui import art
 from scenes.ui import palette as P
+from scenes.ui.focus import ACTIVATE_KEYS, Focus, draw_ring, of_widgets
 from scenes.ui.widgets import Button
 
 VEIL = (6, 16, 30)
@@ -127,6 +128,9 @@ class Confirm(Overlay):
         self.question = question
         self.on_answer = on_answer
         self.buttons: list[Button] = []
+        #: Yes has the focus first (Enter says yes, as it always did); Tab or an arrow
+        #: goes to No.
+        self.focus = Focus()
 
     def enter(self) -> None:
         w, h = 1920, 1080
@@ -145,8 +149,11 @@ class Confirm(Overlay):
         self.on_answer(yes)
 
     def handle(self, event: pygame.event.Event) -> bool:
+        self.focus.set_items(of_widgets(self.buttons))
+        if self.focus.handle(event):
+            return True
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y):
+            if event.key == pygame.K_y:
                 self.answer(True)
             elif event.key in (pygame.K_ESCAPE, pygame.K_n):
                 self.answer(False)
@@ -170,6 +177,8 @@ class Confirm(Overlay):
             y += step
         for button in self.buttons:
             button.draw(surface)
+        self.focus.set_items(of_widgets(self.buttons))
+        self.focus.draw(surface)
 
 
 class ContextMenu(Overlay):
@@ -177,7 +186,8 @@ class ContextMenu(Overlay):
 
     ROW = 46
 
-    def __init__(self, pos: tuple[int, int], items: list[tuple[str, Callable[[], None]]]) -> None:
+    def __init__(self, pos: tuple[int, int], items: list[tuple[str, Callable[[], None]]],
+                 keyboard: bool = False) -> None:
         super().__init__()
         self.items = [*items, (t("menu.cancel"), lambda: None)]
         width = max(render(label, "text-semibold", 22, P.INK).get_width()
@@ -186,7 +196,10 @@ class ContextMenu(Overlay):
         x = min(pos[0], 1920 - width - 8)
         y = min(pos[1], 1080 - height - 8)
         self.rect = pygame.Rect(x, y, width, height)
-        self.hover = -1
+        #: The row lit: under the pointer, or chosen by the arrows (opened by a key,
+        #: the first row is lit and ringed at once).
+        self.hover = 0 if keyboard else -1
+        self.keyboard = keyboard
 
     def _row_at(self, pos: tuple[int, int]) -> int:
         if not self.rect.collidepoint(pos):
@@ -204,7 +217,22 @@ class ContextMenu(Overlay):
                     self.items[row][1]()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.close()
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN,
+                                                             pygame.K_TAB):
+            back = event.key == pygame.K_UP or (event.key == pygame.K_TAB
+                                                and event.mod & pygame.KMOD_SHIFT)
+            self.keyboard = True
+            self.hover = (max(self.hover, 0 if back else -1) + (-1 if back else 1)) % len(
+                self.items)
+        elif event.type == pygame.KEYDOWN and event.key in ACTIVATE_KEYS:
+            row = max(0, self.hover)
+            self.close()
+            self.items[row][1]()
         return True
+
+    def row_rect(self, i: int) -> pygame.Rect:
+        return pygame.Rect(self.rect.x + 4, self.rect.y + 6 + i * self.ROW, self.rect.w - 8,
+                           self.ROW)
 
     def draw(self, surface: gfx.Canvas) -> None:
         shadow = self.rect.move(4, 6)
@@ -212,12 +240,13 @@ class ContextMenu(Overlay):
         surface.blit(art.parchment(self.rect.w, self.rect.h, radius=10, seed=7), self.rect)
         draw.rect(surface, P.BRASS_DARK, self.rect, 2, border_radius=10)
         for i, (label, _) in enumerate(self.items):
-            row = pygame.Rect(self.rect.x + 4, self.rect.y + 6 + i * self.ROW,
-                              self.rect.w - 8, self.ROW)
+            row = self.row_rect(i)
             if i == self.hover:
                 draw.rect(surface, P.HIGHLIGHT, row, border_radius=8)
             blit_text(surface, label, (row.x + 16, row.centery), role="text-semibold", size=22,
                       color=P.INK, anchor="midleft")
+        if self.keyboard and 0 <= self.hover < len(self.items):
+            draw_ring(surface, self.row_rect(self.hover).inflate(-8, -8), 8)
 
 
 class PauseMenu(Overlay):
@@ -227,6 +256,8 @@ class PauseMenu(Overlay):
         super().__init__()
         self.actions = actions
         self.buttons: list[Button] = []
+        #: Resume has the focus first; Tab or Up/Down go on, Enter or Space chooses.
+        self.focus = Focus()
 
     def enter(self) -> None:
         x, y = 1920 // 2 - 200, 1080 // 2 - (len(self.actions) + 1) * 40
@@ -245,6 +276,9 @@ class PauseMenu(Overlay):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.close()
             return True
+        self.focus.set_items(of_widgets(self.buttons))
+        if self.focus.handle(event):
+            return True
         for button in self.buttons:
             if button.handle(event):
                 return True
@@ -257,6 +291,8 @@ class PauseMenu(Overlay):
                   role="display", size=44, color=P.BRASS_LIGHT, anchor="midtop")
         for button in self.buttons:
             button.draw(surface)
+        self.focus.set_items(of_widgets(self.buttons))
+        self.focus.draw(surface)
 
 
 __all__ = ["Confirm", "ContextMenu", "Handoff", "Overlay", "PauseMenu", "parchment_plate",

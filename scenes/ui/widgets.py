@@ -141,6 +141,28 @@ class Choice(Widget):
         w = self.rect.w / len(self.options)
         return pygame.Rect(round(self.rect.x + i * w), self.rect.y, round(w), self.rect.h)
 
+    def step(self, delta: int, wrap: bool = False) -> bool:
+        """The next (+1) or previous (-1) option that is not disabled, chosen as a click
+        would choose it (Left/Right, or Enter going round with ``wrap``). True: the key
+        was the choice's, even at either end."""
+        n = len(self.options)
+        i = self.index
+        for _ in range(n):
+            i += delta
+            if wrap:
+                i %= n
+            elif not 0 <= i < n:
+                return True
+            if self.options[i] not in self.disabled:
+                break
+        else:
+            return True
+        if i != self.index:
+            self.index = i
+            if self.on_change:
+                self.on_change(self.options[i])
+        return True
+
     def click(self, pos: tuple[int, int]) -> None:
         for i, option in enumerate(self.options):
             if self.segment(i).collidepoint(pos) and option not in self.disabled:

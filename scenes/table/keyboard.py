@@ -1,0 +1,436 @@
+"""Playing at the table with the keyboard alone.
+
+Tab and Shift+Tab move the focus among the markers the player may pick up, the
+markers and cards a key can use, and the buttons; an arrow moves it to the nearest of
+them in its direction. Enter or Space picks up the focused marker; while a marker is
+held only the zones it may be dropped on take the focus (the engine's answer, as
+``drag`` lit them for the mouse), Enter or Space drops it there and Esc puts it back.
+
+Nothing here knows a rule or makes a step of its own: every key goes through the
+table's mouse path at the focused zone, so a key makes exactly what the same click or
+drag would make. A marker is found with ``drag.piece_at`` where the mouse would press
+it; picking up is the table's ``on_press`` there, a drop its ``on_release`` on a point
+of the target zone, a button or a card a press and a release on it, R its right-click
+menu there (with the menu then driven by the arrows and Enter).
+
+The ring shows only once a key has moved the focus (Tab, an arrow or Space) and hides
+again at a click, so a mouse player never sees it and Enter keeps its old meaning
+for them: Set sail, Sell or Done. While the ring shows Enter belongs to the focus, and
+the buttons have their own letters: S (Set sail or Sell), D (Done), E (End turn), U
+(Undo, like Ctrl+Z), with B (Bank System), G (Geography: G again sends the markers
+chosen), R (the focused marker's free actions), L (the ship's log folded or unfolded)
+and Page Up/Down (the log scrolled).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+import pygame
+
+from game.rules import return_amount
+from scenes.core import gfx
+from scenes.core import zones as Z
+from scenes.table.drag import piece_at
+from scenes.table.targets import drops_for, menu_entries
+from scenes.table.tooltips import tooltip_lines
+from scenes.text.catalog import t
+from scenes.ui.focus import ARROWS, ENTER_KEYS, Focus, Focusable
+from scenes.ui.tooltip import DELAY, Lines, tooltip_image
+
+#: Zone kinds a marker of the player's may be picked up from.
+PIECE_KINDS = frozenset(("stock", "lisboa", "ship", "sea", "goods", "building", "speed",
+                         "scientist", "scientists"))
+#: Markers that cannot be picked up but have a free action (R, or Enter): their zone.
+MENU_KINDS = {"banker": Z.banker, "historian": Z.historian}
+#: The game buttons in the order of the strip, then the log's and the corner's.
+STRIP = ("sail", "sell", "done", "undo", "end_turn")
+CORNER = ("rules", "hint", "menu")
+#: The cards a letter uses (the same as a click on the owned card).
+CARD_KEYS = {pygame.K_b: "bank-system", pygame.K_g: "geography"}
+BUTTON_KEYS = {pygame.K_d: "done", pygame.K_e: "end_turn", pygame.K_u: "undo"}
+
+
+def _order(item: Focusable) -> tuple[int, int]:
+    return (item.rect.x, item.rect.y)
+
+
+class TableKeys:
+    """The table's focus and its keys."""
+
+    def __init__(self, scene: Any) -> None:
+        #: The ``TableScene`` (not imported: the scene imports this module).
+        self.scene = scene
+        self.focus = Focus(visible=False)
+        self._key: tuple | None = None  # what the focusables were worked out for
+        self._state: object = None
+        #: Where each piece is pressed (its probe point), by the focus key.
+        self._press: dict[Hashable, tuple[int, int]] = {}
+        #: The piece in the hand when the keyboard picked it up (its focus key).
+        self._picked: Hashable | None = None
+        self._was_holding = False
+        #: Seconds the focus has stayed on one thing (its tooltip waits as the mouse's).
+        self.rest = 0.0
+        self._rested_on: Hashable | None = None
+
+    # ----- what can take the focus ------------------------------------------------------
+    @property
+    def showing(self) -> bool:
+        """Whether the ring is shown (the keyboard leads)."""
+        return self.focus.visible
+
+    def refresh(self) -> None:
+        """Work the focusables out again when what the table shows has changed."""
+        sc = self.scene
+        held = sc.drag.held.piece if sc.drag.held is not None else None
+        key = (tuple(sc.staging.moves), tuple(sc.staging.sale), held,
+               tuple(sc.actions.geography) if sc.actions.geography is not None else None,
+               sc.session.human_to_move, sc.logpanel.unfolded,
+               tuple(sorted(sc.button_states().items())))
+        if key == self._key and sc.state is self._state:
+            return
+        self._key, self._state = key, sc.state
+        holding = held is not None
+        if holding:
+            items = self._targets()
+        elif sc.actions.geography is not None:
+            items = self._geography() + self._buttons()
+        else:
+            items = self._pieces() + self._buttons()
+        before = self.focus.current
+        self.focus.set_items(items)
+        if holding != self._was_holding:
+            self._was_holding = holding
+            if holding:
+                self._land_near(before.rect if before is not None else None)
+            elif self._picked is not None and any(i.key == self._picked for i in items):
+                self.focus.focus(self._picked)  # put back: the focus is where it was
+                self._picked = None
+        elif before is not None and self.focus.key != before.key:
+            self._land_near(before.rect)  # what had the focus is gone: its neighbour
+
+    def _to_lit(self) -> None:
+        """The ring, just shown, starts on what the table has lit (the lesson's next
+        move, the Hint's): the marker to pick up, whose legal drops reach another lit
+        zone, else anything lit."""
+        sc = self.scene
+        lit = [sc.layout.rect(z) for z in sc.view.lit if sc.layout.has(z)]
+        if not lit:
+            return
+        touching = [item for item in self.focus.items
+                    if any(item.rect.colliderect(r) for r in lit)]
+        for item in touching:
+            key = item.key
+            if not (isinstance(key, tuple) and key[0] == "piece"):
+                continue
+            others = [r for r in lit if not item.rect.colliderect(r)]
+            drops = drops_for(sc.state, key[1], sc.staging)
+            if any(sc.layout.rect(z).colliderect(r) for z in drops if sc.layout.has(z)
+                   for r in others):
+                self.focus.focus(key)
+                return
+        if touching:
+            self.focus.focus(touching[0].key)
+
+    def _land_near(self, rect: pygame.Rect | None) -> None:
+        """The focus to the focusable nearest ``rect`` (the marker just picked up, the
+        space just dropped on), or the first."""
+        items = self.focus.items
+        if not items:
+            return
+        if rect is None:
+            self.focus.focus(items[0].key)
+            return
+        cx, cy = rect.center
+
+        def distance(item: Focusable) -> int:
+            x, y = item.rect.center
+            return (x - cx) ** 2 + (y - cy) ** 2
+
+        self.focus.focus(min(items, key=distance).key)
+
+    def _pieces(self) -> list[Focusable]:
+        """The player's markers that may be picked up, the markers whose menu holds a
+        free action, and the owned cards a click uses."""
+        sc = self.scene
+        self._press = {}
+        if not sc.session.human_to_move:
+            return []
+        st, layout, staging = sc.state, sc.layout, sc.staging
+        found: dict[tuple, tuple[int, pygame.Rect, tuple[int, int]]] = {}
+        for zone in layout.zones():
+            z = Z.parse(zone.name)
+            if z.kind not in PIECE_KINDS or (z.town is not None and z.town > st.size):
+                continue  # (a town not in play in a three-player game has no spaces)
+            pos = zone.rect.center
+            piece = piece_at(st, staging, layout, pos)
+            if piece is None:
+                continue
+            area = zone.rect.w * zone.rect.h
+            if piece not in found or area < found[piece][0]:
+                found[piece] = (area, zone.rect.copy(), pos)
+        items = []
+        for piece, (_, rect, pos) in found.items():
+            key = ("piece", piece)
+            self._press[key] = pos
+            items.append(Focusable(key, rect, lambda k=key: self.pick(k), radius=10))
+        items.sort(key=_order)
+        legal = sc.session.legal_steps()
+        seat = st.active
+        menus = []
+        for kind, space in MENU_KINDS.items():
+            # the banker (historian) a return takes back: the one on the smallest holding
+            zone = space(seat, return_amount(st, seat, kind))
+            if layout.has(zone) and menu_entries(st, legal, [zone]):
+                menus.append(Focusable(zone, layout.rect(zone),
+                                       lambda name=zone: self.open_menu(name), radius=8))
+        cards = []
+        for tech in ("bank-system", "geography", "map"):
+            zone = Z.tech(tech)
+            usable = st.has_tech(seat, tech) and (tech != "map" or st.map_pending)
+            if usable and layout.has(zone):
+                cards.append(Focusable(zone, layout.rect(zone),
+                                       lambda name=zone: self.click(name), radius=10))
+        return items + menus + cards
+
+    def _targets(self) -> list[Focusable]:
+        """While a marker is held: only the zones it may be dropped on."""
+        sc = self.scene
+        held = sc.drag.held
+        assert held is not None
+        items = []
+        for zone in held.drops:
+            if sc.layout.has(zone):
+                items.append(Focusable(("drop", zone), sc.layout.rect(zone),
+                                       lambda name=zone: self.drop(name), radius=10))
+        items.sort(key=_order)
+        return items
+
+    def _geography(self) -> list[Focusable]:
+        """Choosing for Geography: the player's markers on land, and the card (which
+        sends the chosen ones)."""
+        sc = self.scene
+        st = sc.state
+        items = []
+        for space in st.land(st.active):
+            zone = Z.space(space)
+            if sc.layout.has(zone):
+                items.append(Focusable(zone, sc.layout.rect(zone),
+                                       lambda name=zone: self.click(name), radius=8))
+        items.sort(key=_order)
+        card = Z.tech("geography")
+        items.append(Focusable(card, sc.layout.rect(card), lambda: self.click(card)))
+        return items
+
+    def _buttons(self) -> list[Focusable]:
+        sc = self.scene
+        states = sc.button_states()
+        items = []
+        for b in STRIP:
+            zone = Z.button(b)
+            if sc.layout.has(zone) and states.get(zone, "normal") == "normal":
+                items.append(Focusable(zone, sc.layout.rect(zone),
+                                       lambda name=zone: self.click(name), radius=12))
+        fold, notation = sc.logpanel.tabs()
+        items.append(Focusable(("log", "fold"), fold, lambda: self.log_tab(0), radius=8))
+        items.append(Focusable(("log", "notation"), notation, lambda: self.log_tab(1),
+                               radius=8))
+        for b in CORNER:
+            zone = Z.button(b)
+            if sc.layout.has(zone):
+                items.append(Focusable(zone, sc.layout.rect(zone),
+                                       lambda name=zone: self.click(name), radius=12))
+        return items
+
+    # ----- what the keys do: the mouse's own path ---------------------------------------
+    def pick(self, key: Hashable) -> None:
+        """Pick the focused marker up, as a press of the mouse on it would."""
+        pos = self._press.get(key)
+        if pos is None:
+            return
+        self._picked = key
+        self.scene.on_press(pos)
+        self.refresh()
+        self._follow()
+
+    def drop(self, zone: str) -> None:
+        """Drop the held marker on ``zone``, as a release of the mouse over it would
+        (the same drop, the same step)."""
+        sc = self.scene
+        held = sc.drag.held
+        if held is None:
+            return
+        point = self._point_in(zone, set(held.drops))
+        if point is None:
+            return
+        staged = (len(sc.staging.moves), len(sc.staging.sale))
+        target = sc.layout.rect(zone)
+        self._picked = None
+        sc.on_release(point)
+        self.refresh()
+        if (len(sc.staging.moves), len(sc.staging.sale)) != staged:
+            # staged: Set sail or Sell is what comes next (Tab goes on to the markers)
+            button = Z.button("sail" if sc.staging.moves else "sell")
+            self.focus.focus(button)
+        else:
+            self._land_near(target)
+
+    def _point_in(self, zone: str, among: set[str]) -> tuple[int, int] | None:
+        """A point of ``zone`` where it is the drop zone found under the pointer."""
+        layout = self.scene.layout
+        rect = layout.rect(zone)
+        points = [rect.center]
+        for fx in (0.25, 0.5, 0.75, 0.1, 0.9):
+            for fy in (0.25, 0.5, 0.75, 0.1, 0.9):
+                points.append((rect.x + round(rect.w * fx), rect.y + round(rect.h * fy)))
+        for point in points:
+            if layout.zone_at(point, among) == zone:
+                return point
+        return None
+
+    def click(self, zone: str) -> None:
+        """A click on a button or a card: a press and a release on it."""
+        sc = self.scene
+        if not sc.layout.has(zone):
+            return
+        pos = sc.layout.rect(zone).center
+        sc.on_press(pos)
+        sc.on_release(pos)
+
+    def log_tab(self, which: int) -> None:
+        tab = self.scene.logpanel.tabs()[which]
+        self.scene.logpanel.click(tab.center)
+
+    def open_menu(self, zone: str | None = None) -> None:
+        """R: the right-click menu of the focused marker, driven by the keys."""
+        sc = self.scene
+        if zone is None:
+            current = self.focus.current
+            if current is None:
+                return
+            pos = self._press.get(current.key, current.rect.center)
+        else:
+            pos = sc.layout.rect(zone).center
+        before = sc.stack.pending if sc.stack is not None else 0
+        sc.on_right_click(pos, keyboard=True)
+        if sc.stack is not None and sc.stack.pending == before:
+            sc.say("status.key.no_menu")
+
+    def _follow(self) -> None:
+        """The held marker floats over the focused target, lit as under the mouse."""
+        sc = self.scene
+        current = self.focus.current
+        if sc.drag.holding and current is not None and isinstance(current.key, tuple) \
+                and current.key[0] == "drop":
+            zone = current.key[1]
+            point = self._point_in(zone, set(sc.drag.held.drops)) if sc.drag.held else None
+            if point is not None:
+                sc.hover = sc.drag.move(point)
+
+    # ----- keys --------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        """A key at the table; True when it was the keyboard model's (the table's own
+        keys, Esc, Ctrl+Z, H, F1, M, get the rest)."""
+        if event.type != pygame.KEYDOWN:
+            return False
+        sc = self.scene
+        key = event.key
+        mods = getattr(event, "mod", 0)
+        if mods & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META):
+            return False
+        self.refresh()
+        if key == pygame.K_TAB or key in ARROWS:
+            shown = self.focus.visible
+            self.focus.handle(event)  # (the first key only shows where the focus is)
+            if not shown:
+                self._to_lit()
+            self._follow()
+            self.rest = 0.0
+            return True
+        if key == pygame.K_SPACE or (key in ENTER_KEYS and self.focus.visible):
+            if not self.focus.visible:
+                self.focus.visible = True
+                return True
+            self.focus.activate()
+            self.refresh()
+            return True
+        if key in ENTER_KEYS:
+            return False  # no ring: Enter is Set sail, Sell or Done, as it always was
+        if (key == pygame.K_r and not mods & pygame.KMOD_SHIFT) or key == pygame.K_MENU or (
+                key == pygame.K_F10 and mods & pygame.KMOD_SHIFT):
+            if sc.drag.holding:
+                return True
+            self.open_menu()
+            return True
+        if key in CARD_KEYS:
+            tech = CARD_KEYS[key]
+            if not sc.state.has_tech(sc.state.active, tech) or not sc.session.human_to_move:
+                sc.say("status.key.not_owned", tech=t(f"tech.{tech}"))
+            elif not sc.drag.holding:
+                self.click(Z.tech(tech))
+            return True
+        if key == pygame.K_s:
+            if not sc.drag.holding:
+                self.click(Z.button("sell" if sc.staging.sale else "sail"))
+            return True
+        if key == pygame.K_u and sc.drag.holding:
+            sc.undo()  # as Ctrl+Z: the held marker is put back first
+            return True
+        if key in BUTTON_KEYS:
+            if not sc.drag.holding:
+                self.click(Z.button(BUTTON_KEYS[key]))
+            return True
+        if key == pygame.K_l:
+            self.log_tab(0)
+            return True
+        if key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            # the ship's log, a page older (Page Up) or newer, as the wheel scrolls it
+            page = max(1, sc.logpanel.visible_rows - 1)
+            sc.logpanel.scroll_by(page if key == pygame.K_PAGEUP else -page)
+            return True
+        return False
+
+    def mouse(self) -> None:
+        """A click: the ring hides until a key is pressed again."""
+        self.focus.visible = False
+
+    # ----- time and drawing --------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        key = self.focus.key
+        if key != self._rested_on:
+            self._rested_on = key
+            self.rest = 0.0
+        else:
+            self.rest += dt
+
+    def draw(self, surface: gfx.Canvas, tooltip: bool) -> None:
+        """The ring (while the keyboard leads), and after a rest the focused thing's
+        tooltip beside it, as the mouse's would show."""
+        if not self.focus.visible:
+            return
+        self.refresh()
+        self.focus.draw(surface)
+        current = self.focus.current
+        if not tooltip or current is None or self.rest < DELAY or self.scene.drag.holding:
+            return
+        lines = self.tooltip(current)
+        if lines:
+            image = tooltip_image(lines)
+            rect = image.get_rect(topleft=(current.rect.right + 14, current.rect.bottom + 10))
+            if rect.right > surface.get_width() - 6:
+                rect.right = current.rect.left - 14
+            if rect.bottom > surface.get_height() - 6:
+                rect.bottom = current.rect.top - 10
+            rect.clamp_ip(surface.get_rect())
+            surface.blit(image, rect)
+
+    def tooltip(self, item: Focusable) -> Lines | None:
+        sc = self.scene
+        if isinstance(item.key, tuple) and item.key[0] == "log":
+            return None
+        pos = self._press.get(item.key, item.rect.center)
+        return tooltip_lines(sc.state, sc.layout, pos, sc.actions.facts(), sc.logpanel)
+
+
+__all__ = ["TableKeys"]
