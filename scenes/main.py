@@ -180,7 +180,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         app = make_app(window=window, lang=args.lang)
     except NoDisplay:  # over SSH with no X, say: one sentence, never a hidden game
-        print(f"sail-to-india: {t('msg.no_display')}", file=sys.stderr)
+        said = t("msg.no_display")
+        print(f"sail-to-india: {said}", file=sys.stderr)
         return 1
     if args.palette:
         app.settings.palette = args.palette
