@@ -165,3 +165,55 @@ def test_tournament_refuses_bad_seats(capsys: pytest.CaptureFixture[str]) -> Non
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1
     assert tournament_main(["--games", "1", "--seats", "hard,easy"]) == 1
+
+
+# A game between an expert and three hard players, dealt as DEADLOCK_TOWNS, to turn
+# 81: nobody has any money, no ship is at sea, two towns are still face down,
+# and the four players (hard ones) would pass forever, each afraid of a sale that
+# brings the end nearer. Players who have passed twice in a row make progress:
+# employ, else discover, else sell, else sail further out.
+DEADLOCK_TOWNS = ("T11", "T10", "T07", "T08", "T12", "T09", "T04", "T06", "T03", "T02", "T05",
+                  "T01")
+DEADLOCK_STEPS = """
+speed ; tech metallurgy ; end ; tech printing-press ; end ; tech factory ; move L-1 ;
+cargo 1g1 ; done ; end ; tech renaissance ; move L-1 ; cargo 1g2 ; done ; end ; move L-2
+; done ; move 2-4 ; done ; end ; employ ; end ; sell 1g1 ; tech architecture ; end ;
+move L-1 ; cargo 1g1 ; done ; sell 1g1 1g2 ; end ; move 4-5 ; done ; end ; move L-1 L-1
+; cargo 1g1 ; cargo 1g2 ; done ; sell 1g1 1g2 ; end ; move L-1 L-1 ; cargo 1g1 ; cargo
+1g2 ; done ; sell 1g1 1g2 ; end ; speed ; move L-1 ; cargo 1g1 ; done ; end ; move 5-6 ;
+done ; end ; speed ; move L-1 L-2 ; cargo 1g2 ; cargo 2g1 ; done ; end ; speed ; employ
+; end ; sell 1g1 ; employ ; end ; move 6-7 ; done ; end ; end ; move L-1 L-2 ; cargo 1g1
+; cargo 2g2 ; done ; sell 1g1 2g2 ; end ; move L-1 L-2 ; cargo 1g1 ; cargo 2g2 ; done ;
+sell 1g1 2g2 ; end ; move 7-8 ; done ; end ; sell 1g2 2g1 ; move L-2 ; cargo 2g1 ; done
+; end ; move L-2 L-2 ; build 2b1 ; cargo 2g2 ; done ; employ ; end ; move L-1 L-1 ;
+cargo 1g1 ; cargo 1g2 ; done ; build 1b2 from 1g1 ; end ; end ; employ ; sell 2g1 ; end
+; move L-1 ; cargo 1g1 ; done ; move L-2 ; cargo 2g1 ; done ; end ; sell 1g2 ; employ ;
+end ; move 8-9 ; done ; end ; tech harbor-maintenance ; move L-1 L-1 L-1 ; cargo 1g2 ;
+done ; return 1 ; end ; end ; move L-1 L-1 ; done ; move 1-3 1-3 ; cargo 3g1 ; cargo 3g2
+; done ; end ; move 9-10 ; done ; end ; sell 1g2 ; employ ; end ; end ; move L-1 ; cargo
+1g2 ; done ; sell 1g2 3g1 ; end ; move 10-8 ; cargo 8g1 ; done ; end ; move L-1 1-3 ;
+cargo 1g2 ; cargo 3g1 ; done ; sell 1g2 3g1 ; end ; end ; employ ; employ ; end ; sell
+8g1 ; employ ; end ; tech geography ; employ ; end ; end ; move L-2 ; done ; move 2-3 ;
+cargo 3g1 ; done ; end ; move L-1 ; cargo 1g2 ; done ; end ; move L-2 ; done ; move 2-4
+; cargo 4g1 ; done ; end ; end ; move L-2 ; done ; move 2-4 ; cargo 4g2 ; done ; end ;
+sell 1g2 ; employ ; end ; end ; end ; end ; move L-1 ; cargo 1g2 ; done ; end ; move L-1
+L-1 L-1 L-1 ; done ; return 1 ; end ; end ; end ; sell 1g2 ; employ ; end ; move 1-3 ;
+cargo 1g2 ; done ; move 3-5 ; cargo 5g1 ; done ; end ; end ; end ; end ; sell 1g2 4g1
+5g1 ; build 1b1 ; end ; end ; end ; move L-1 L-2 ; cargo 1g2 ; done ; move 2-4 ; cargo
+4g1 ; done ; end ; end ; end ; end ; sell 1g2 4g1 ; move L-1 ; cargo 1g2 ; done ; end ;
+end ; end ; end ; employ ; employ ; end ; employ ; end ; end ; end ; move L-2 ; done ;
+move 2-4 ; cargo 4g1 ; done ; end ; end ; end ; end
+"""
+
+
+def test_a_table_of_broke_hard_players_still_ends_the_game() -> None:
+    st = State.start(("Red", "Blue", "Green", "Yellow"), DEADLOCK_TOWNS)
+    for step in DEADLOCK_STEPS.split(";"):
+        st = apply(st, " ".join(step.split()))
+    assert st.wealth == [0, 0, 0, 0] and not any(st.ships) and st.revealed == st.size - 2
+    players = [HardPlayer(seat) for seat in range(4)]
+    for _ in range(600):
+        if st.over:
+            break
+        st = apply(st, players[st.active].choose(st))
+    assert st.over

@@ -106,11 +106,24 @@ class PlanningPlayer:
     @staticmethod
     def _progress(st: State) -> list[Step] | None:
         """An action that brings the end nearer: employ (stocks run out), else a
-        discovery (India comes nearer). The rest of the turn is planned afterwards."""
+        discovery (India comes nearer), else a sale (money to employ with), else a ship
+        sailing further out than any is (towards the next discovery). The rest of the
+        turn is planned afterwards. (Without the last two, a table of players with no
+        money and no ship near the face-down towns could pass forever.)"""
         employ = Step("employ")
         if is_legal(st, employ):
             return [employ]
-        for move in ship_moves(st):
+        moves = ship_moves(st)
+        for move in moves:
             if move[2] > st.revealed:
                 return [Step("move", (move,))]
+        seat = st.active
+        goods = tuple(space for space in st.land(seat) if space[0] == "g")
+        if goods:
+            return [Step("sell", goods)]
+        furthest = max((pos for pos in range(1, st.revealed + 1) if st.ships_at(seat, pos)),
+                       default=0)
+        out = [move for move in moves if move[2] > furthest]
+        if out:
+            return [Step("move", (max(out, key=lambda move: move[2]),))]
         return None
