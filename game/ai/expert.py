@@ -52,7 +52,6 @@ from .evaluate import (
     Weights,
     info_of,
     player_value,
-    remaining_rounds,
     remaining_turns,
 )
 from .planner import PlannerConfig, TurnPlanner
@@ -80,8 +79,10 @@ class SearchConfig:
     max_seconds: float = EXPERT_SAFETY_SECONDS
     horizon: int = 1               # own turns played after the plan (1: the next one)
     end_rounds: int = 2            # rounds a playout may go on to reach the end
-    temperature: float = 1.5       # the win chance's spread at the final turn ...
-    temperature_per_round: float = 0.45  # ... and its growth per round left
+    temperature: float = 2.0       # the win chance's spread in points of value (fitted)
+    beam: int = 5                  # the candidate planner's beam ...
+    voyages: int = 3               # ... composed voyages per position ...
+    combo_tries: int = 8           # ... and single moves tried in composing one
 
 
 def starts_end(before: State, after: State) -> bool:
@@ -104,10 +105,10 @@ def win_value(st: State, seat: int, config: SearchConfig = SearchConfig(),
     """The seat's chance of winning, as the search counts it (0..1, plus a tiny
     tiebreak by the lead, so a sure thing is still won by more).
 
-    A finished game: the seat's share of the win. Otherwise each player's value
-    (score plus what its assets will likely bring, ``evaluate.player_value``) and the
-    chance of beating each opponent, logistic in the gap with a spread that grows
-    with the rounds left."""
+    A finished game: the seat's share of the win. Otherwise a softmax over the
+    players' values (score plus what their assets will likely bring,
+    ``evaluate.player_value``) at a temperature fitted to hard players' games: the
+    chance of each player winning is ``exp(value / T)`` over the sum of them all."""
     n = st.n
     if st.over:
         scores = st.scores or [0] * n
@@ -116,18 +117,12 @@ def win_value(st: State, seat: int, config: SearchConfig = SearchConfig(),
         lead = scores[seat] - max(scores[s] for s in range(n) if s != seat)
         return share + TIEBREAK * _squash(lead)
     info = info_of(st)
-    rounds = 0.0 if st.last_seat >= 0 else remaining_rounds(st, w) + 0.5
-    temp = config.temperature + config.temperature_per_round * rounds
     values = [player_value(st, s, remaining_turns(st, s, w), w, info) for s in range(n)]
-    mine = values[seat]
-    chance = 1.0
-    lead = float("inf")
-    for s in range(n):
-        if s == seat:
-            continue
-        gap = mine - values[s]
-        lead = min(lead, gap)
-        chance *= 1.0 / (1.0 + math.exp(-gap / temp))
+    top = max(values)
+    temp = config.temperature
+    weights = [math.exp((v - top) / temp) for v in values]
+    chance = weights[seat] / sum(weights)
+    lead = values[seat] - max(values[s] for s in range(n) if s != seat)
     # a game still going on always leaves a chance: more than a lost end is worth, less
     # than a won one
     return MIN_CHANCE + (1.0 - 2 * MIN_CHANCE) * chance + TIEBREAK * _squash(lead)
@@ -153,9 +148,10 @@ class ExpertPlayer(PlanningPlayer):
         if config.playouts < 1:
             raise ValueError("playouts must be at least 1")
         self.config = config
-        self.planner = TurnPlanner(CANDIDATES)
-        self.calm = TurnPlanner(PlannerConfig(weights=MEDIUM_WEIGHTS, beam=5, voyages=3,
-                                              combo_tries=8, calm=True))
+        wide = replace(CANDIDATES, beam=config.beam, voyages=config.voyages,
+                       combo_tries=config.combo_tries)
+        self.planner = TurnPlanner(wide)
+        self.calm = TurnPlanner(replace(wide, calm=True))
         self.policy = TurnPlanner(POLICY)
         self.rollouts = 0          # playouts made over this player's life
         self.last_rollouts = 0     # playouts made for the latest plan

@@ -118,7 +118,13 @@ class HardPlayer(PlanningPlayer):
         s = view
         revealed = s.revealed
         for step in plan:
+            discovering = step.kind == "move" and any(d > s.revealed for _, _, d in step.args)
             s = apply(s, step)
+            if discovering and not s.over:
+                # the town found may not be the one planned for (another determinization):
+                # the rest of the turn is planned again, as the player itself would
+                s = self._play_turn(s)
+                break
         for turn in range(self.horizon):
             while not s.over and s.active != seat:
                 s = self._play_turn(s)
