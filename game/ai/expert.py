@@ -40,6 +40,7 @@ decision it cut short is counted (``capped_decisions``).
 from __future__ import annotations
 
 import math
+import random
 import time
 from dataclasses import dataclass, replace
 
@@ -60,7 +61,7 @@ from .view import determinize
 __all__ = ["EXPERT_PLAYOUTS", "ExpertPlayer", "SearchConfig", "end_near", "play_plan",
            "starts_end", "win_value"]
 
-EXPERT_PLAYOUTS = 48
+EXPERT_PLAYOUTS = 32
 EXPERT_SAFETY_SECONDS = 3.0
 
 TIEBREAK = 1e-4    # per point of lead, so of two equal chances the larger lead is taken
@@ -74,15 +75,17 @@ CANDIDATES = PlannerConfig(weights=MEDIUM_WEIGHTS, beam=5, voyages=3, combo_trie
 class SearchConfig:
     """The expert's knobs (the tournament measures them; tests shrink the budget)."""
 
-    candidates: int = 8            # plans with different first steps tried at the root
+    candidates: int = 12           # plans with different first steps tried at the root
     playouts: int = EXPERT_PLAYOUTS
     max_seconds: float = EXPERT_SAFETY_SECONDS
     horizon: int = 1               # own turns played after the plan (1: the next one)
     end_rounds: int = 2            # rounds a playout may go on to reach the end
     temperature: float = 2.0       # the win chance's spread in points of value (fitted)
-    beam: int = 5                  # the candidate planner's beam ...
-    voyages: int = 3               # ... composed voyages per position ...
-    combo_tries: int = 8           # ... and single moves tried in composing one
+    beam: int = 8                  # the candidate planner's beam ...
+    voyages: int = 5               # ... composed voyages per position ...
+    combo_tries: int = 12          # ... and single moves tried in composing one
+    own_wide: bool = False         # the expert's own turns in playouts by that planner
+    deviate: float = 0.4           # how often a modelled opponent takes its second plan
 
 
 def starts_end(before: State, after: State) -> bool:
@@ -183,15 +186,27 @@ class ExpertPlayer(PlanningPlayer):
         return plans
 
     # ----- playouts ------------------------------------------------------------------------
-    def _turn(self, s: State) -> State:
-        """The active player's turn (what is left of it) by the policy."""
-        for step in self.policy.plan(s):
+    def _policy(self, s: State, seat: int) -> TurnPlanner:
+        """Who plans a turn in a playout: the medium planner, or for the expert's own
+        turns its wider candidate planner when ``own_wide`` is set."""
+        return self.planner if self.config.own_wide and s.active == seat else self.policy
+
+    def _turn(self, s: State, seat: int = -1, luck: random.Random | None = None) -> State:
+        """The active player's turn (what is left of it) by the policy; with ``luck``
+        an opponent now and then plays its second-best plan instead (``deviate``)."""
+        policy = self._policy(s, seat)
+        if luck is not None and s.active != seat and luck.random() < self.config.deviate:
+            plan = policy.ranked_plans(s, 2)[-1][1]
+        else:
+            plan = policy.plan(s)
+        for step in plan:
             s = apply(s, step)
             if s.over:
                 break
         return s
 
-    def playout(self, world: State, plan: list[Step], seat: int) -> tuple[float, bool]:
+    def playout(self, world: State, plan: list[Step], seat: int,
+                luck: random.Random | None = None) -> tuple[float, bool]:
         """The value of ``plan`` played on this determinization, and whether a card
         that was face down mattered (a town was discovered on the way)."""
         s = world
@@ -203,22 +218,22 @@ class ExpertPlayer(PlanningPlayer):
             if s.over:
                 break
             if discovering:  # the rest of this turn is planned again, as the player would
-                s = self._turn(s)
+                s = self._turn(s, seat)
                 break
         if not s.over and (to_end or end_near(s)):
             limit = s.turn + self.config.end_rounds * s.n
             while not s.over and s.turn < limit:
-                s = self._turn(s)
+                s = self._turn(s, seat, luck)
         else:
             for own in range(self.config.horizon):
                 while not s.over and s.active != seat:
-                    s = self._turn(s)
+                    s = self._turn(s, seat, luck)
                 if s.over:
                     break
                 if own < self.config.horizon - 1:
-                    s = self._turn(s)
+                    s = self._turn(s, seat, luck)
                 else:  # the own next turn, evaluated before its end
-                    for step in self.policy.plan(s)[:-1]:
+                    for step in self._policy(s, seat).plan(s)[:-1]:
                         s = apply(s, step)
         self.rollouts += 1
         self.last_rollouts += 1
@@ -236,6 +251,8 @@ class ExpertPlayer(PlanningPlayer):
         seat = st.active
         deadline = time.perf_counter() + self.config.max_seconds
         worlds: list[State] = [view]
+        lucks: list[int | None] = [None]  # the first world's opponents play as modelled
+        noisy = self.config.deviate > 0.0
         totals = [0.0] * len(plans)
         counts = [0] * len(plans)
         exact: dict[int, float] = {}
@@ -257,11 +274,14 @@ class ExpertPlayer(PlanningPlayer):
                     k = counts[i]
                     while len(worlds) <= k:
                         worlds.append(determinize(st, self.rng))
-                    value, used_cards = self.playout(worlds[k], plans[i], seat)
+                        lucks.append(self.rng.getrandbits(32) if noisy else None)
+                    seed = lucks[k]
+                    luck = None if seed is None else random.Random(seed)
+                    value, used_cards = self.playout(worlds[k], plans[i], seat, luck)
                     budget -= 1
                     totals[i] += value
                     counts[i] += 1
-                    if not used_cards and counts[i] == 1:
+                    if not used_cards and not noisy and counts[i] == 1:
                         exact[i] = value
                     if time.perf_counter() > deadline:
                         capped = True

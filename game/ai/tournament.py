@@ -1,16 +1,20 @@
 """Computer-only games between the levels: ``python -m game tournament``.
 
-This is how the levels are measured against each other (hard must beat medium,
-medium must beat easy) and how a refused step by a computer player would show up.
-Each game is dealt from the tournament seed and the game number; the levels are
-rotated over the seats from one game to the next, so every level plays every
-seat equally often. A step the engine refuses is counted and replaced by ``end``
-(or ``done``) so the game can go on; the count is printed and must be zero.
+This is how the levels are measured against each other (expert must beat hard,
+hard must beat medium, medium must beat easy) and how a refused step by a computer
+player would show up. Each game is dealt from the tournament seed and the game
+number; the levels are rotated over the seats from one game to the next, so every
+level plays every seat equally often. A step the engine refuses is counted and
+replaced by ``end`` (or ``done``) so the game can go on; the count is printed and
+must be zero. Win rates and mean scores come with 95% intervals; the games are
+described too (rounds per game, the winner's mean score, how often India or the
+stocks ended them), so one can see whether they look like people's games.
 
 It is also the benchmark of the players' thinking: the think time of every
 decision (median, 95th percentile and maximum per level) and how many decisions
-the hard player's wall-clock safety net cut short (it should be none: the hard
-player thinks within a fixed budget of rollouts, see ``players.HardPlayer``).
+the hard and expert players' wall-clock safety nets cut short (it should be none:
+they think within a fixed budget of playouts, see ``players.HardPlayer`` and
+``expert.ExpertPlayer``, so only the cut decisions depend on the machine).
 """
 
 from __future__ import annotations
@@ -209,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seats", default="hard,medium,easy,easy",
-                        help="comma-separated levels, 3 or 4 of easy/medium/hard")
+                        help="comma-separated levels, 3 or 4 of easy/medium/hard/expert")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel")
     parser.add_argument("--progress", action="store_true", help="report progress on stderr")
