@@ -2,35 +2,44 @@
 face-down towns, with the medium turn planner as its playout policy.
 
 Why this shape of search. A turn in Sail to India is several steps that only make
-sense together, so the moves searched are whole-turn *plans* (``planner``). The
-face-down towns are hidden information: the player never reads them, it samples
-*determinizations* (``view.determinize``), deals of the unseen cards drawn from its
-own generator, and scores a plan by its playouts over several of them. This is
-information-set Monte Carlo tree search (ISMCTS) cut to the depth the budget
-affords: with some fifty playouts a decision, every level of a tree below the
-root would be visited a handful of times, so the tree is the root alone, a bandit
-over the candidate plans, and everything below it is the playout policy. The
-budget is spent by *sequential halving*: every candidate gets playouts on the same
-determinizations (the k-th playout of each plan deals the same cards, so plans are
-compared on equal luck), then the worse half is dropped and the survivors get more,
-until the budget is spent. A plan whose playout met no face-down town has an exact
-value (the policy is deterministic and the cards never mattered): it is not played
-out again.
+sense together, so the moves searched are whole-turn *plans* (``planner``): the
+twelve best plans with different first steps, from a planner wider than medium's
+(beam 8, five composed voyages). The face-down towns are hidden information: the
+player never reads them, it samples *determinizations* (``view.determinize``),
+deals of the unseen cards drawn from its own generator. The other players' choices
+are hidden too: a playout models each opponent's turn by the medium planner, and
+on every deal but the first, an opponent plays its second-best plan instead on 40%
+of its turns (hard players were measured to follow medium's first choice about 70%
+of the time), from a generator seeded once per deal. A plan is thus judged against
+what the opponents may do, not one guess of it; without this the expert was a
+hard player with a wider view and won about 38% against three hard players, with it
+about 50%.
+
+This is information-set Monte Carlo tree search (ISMCTS) cut to the depth the
+budget affords: with 32 playouts a decision, every level of a tree below the root
+would be visited a handful of times, so the tree is the root alone, a bandit over
+the candidate plans, and everything below it is the playout policy. The budget is
+spent by *sequential halving*: every candidate gets playouts on the same worlds
+(the k-th playout of each plan deals the same cards and the same opponents' luck,
+so plans are compared on equal luck), then the worse half is dropped and the
+survivors get more, until the budget is spent. The second action of a turn is
+searched again once the first is played (the plan's second action was only the
+planner's guess).
 
 A playout plays the plan (after a discovery, the rest of that turn is planned
-again, as the player would), then every other player's turn with the medium
-planner, then the expert's own next turn without its end, and evaluates the
-position. Near the end of the game (the final round started, India or an empty
-second stock within reach) playouts go on to the end of the game instead, so a
-plan that starts the end is judged by who wins, not by an estimate.
+again, as the player would), then every other player's turn, then the expert's own
+next turn without its end, and evaluates the position. Near the end of the game
+(the final round started, India or an empty second stock within reach) playouts go
+on to the end of the game instead (at most two rounds more), so a plan that starts
+the end is judged by who wins, not by an estimate.
 
 The value is a win chance, not a lead: a finished game is worth the player's share
-of the win (a lost game nothing), an unfinished one the logistic chance of ending
-ahead of each opponent given the evaluations' gap and the rounds left. So a player
-behind does not end a game it loses while a game going on still gives it a chance,
-and a player ahead races for the end, because a won end is worth more than any
-estimate. When the best plan would start the end, the best plan that does not
-(``PlannerConfig.calm``) is always among the candidates, so the choice exists.
+of the win (a lost game nothing), an unfinished one a softmax of the players'
+values (``evaluate.player_value``) at a temperature fitted to hard players' games.
+So a player behind does not end a game it loses while a game going on still gives
+it a chance, and a player ahead races for the end, because a won end is worth more
+than any estimate. When the best plan would start the end, the best plan that does
+not (``PlannerConfig.calm``) is always among the candidates, so the choice exists.
 
 Thinking is bounded by a playout count, so the same seed and position give the same
 step on any machine; the clock (``max_seconds``) is only a safety net, and every
@@ -255,6 +264,8 @@ class ExpertPlayer(PlanningPlayer):
         noisy = self.config.deviate > 0.0
         totals = [0.0] * len(plans)
         counts = [0] * len(plans)
+        # without deviations a playout that met no face-down town is exact: the policy
+        # is deterministic and the cards never mattered, so it is not played again
         exact: dict[int, float] = {}
         alive = list(range(len(plans)))
         budget = self.config.playouts
