@@ -230,7 +230,7 @@ TABLE_TEXT_EN = table(
     message("status.computer", "{name} (computer, {level}) is playing…"),
     message("status.hint", "Hint: {sentence}"),
     message("button.hint", "Hint"),
-    message("tip.button.hint", "Light up what the expert computer player would do now (H)."),
+    message("tip.button.hint", "Light up what the expert computer player would do now."),
     message("level.easy", "easy"),
     message("level.medium", "medium"),
     message("level.hard", "hard"),
