@@ -132,17 +132,21 @@ def _employ(st: State, step: Step) -> State:
         raise IllegalStep("stock_empty")
     if st.wealth[seat] < EMPLOY_COST:
         _need_wealth(st, seat, EMPLOY_COST, "cost_employ")
-    st = st.derive()
-    st.wealth = st.wealth[:]
-    st.lisboa = st.lisboa[:]
-    st.stock = stock = st.stock[:]
-    _pay(st, seat, EMPLOY_COST)
+    new = st.derive()
+    new.wealth = wealth = st.wealth[:]
+    new.lisboa = lisboa = st.lisboa[:]
+    new.stock = stock = st.stock[:]
+    # _pay, written out (employing is frequent): the banker emptied goes back to Lisboa,
+    # and so does the employed marker's place taken from the stock.
+    before = wealth[seat]
+    after = before - EMPLOY_COST
+    wealth[seat] = after
+    lisboa[seat] += -(-before // 5) + (-after // 5) + 1
     stock[seat] -= 1
-    st.lisboa[seat] += 1
-    st.ap -= 1
+    new.ap = st.ap - 1
     if stock.count(0) >= 2:
-        _start_end_trigger(st)
-    return st
+        _start_end_trigger(new)
+    return new
 
 
 def _speed(st: State, step: Step) -> State:
@@ -298,17 +302,34 @@ def _sell(st: State, step: Step) -> State:
             raise IllegalStep("not_your_good", space=space_str(space))
         mask |= goods_bit[i]
     count = _types(st, seat, mask)
-    wealth = SELL_WEALTH[count] + (1 if st.tech_owner[T_FACTORY] == seat else 0)
-    st = st.derive()
-    st.goods = goods = goods[:]
+    gain = SELL_WEALTH[count] + (1 if st.tech_owner[T_FACTORY] == seat else 0)
+    new = st.derive()
+    new.goods = goods = goods[:]
     for space in spaces:
         goods[(space[1] - 1) * 2 + space[2] - 1] = -1
-    _own_money(st)
-    st.lisboa[seat] += len(spaces)
-    _gain(st, seat, wealth, st.wealth)
-    _gain(st, seat, SELL_VP[count], st.vp)
-    st.ap -= 1
-    return st
+    new.lisboa = lisboa = st.lisboa[:]
+    lisboa[seat] += len(spaces)
+    new.wealth = wealth = st.wealth[:]
+    if gain > 0:
+        # _gain, written out (selling is frequent): the wealth the bankers on hand and
+        # those Lisboa can still send hold; the rest is lost.
+        before = wealth[seat]
+        have = -(-before // 5)
+        target = before + gain
+        need = -(-target // 5) - have
+        if need > 0:
+            free = lisboa[seat]
+            take = need if need < free else free
+            lisboa[seat] = free - take
+            if target > 5 * (have + take):
+                target = 5 * (have + take)
+        wealth[seat] = target
+    vp = SELL_VP[count]
+    if vp:
+        new.vp = st.vp[:]
+        _gain(new, seat, vp, new.vp)
+    new.ap = st.ap - 1
+    return new
 
 
 def owns_stronghold(st: State, seat: int, pos: int) -> bool:
@@ -449,23 +470,25 @@ def _move(st: State, step: Step) -> State:
             into_unknown += 1
     else:
         if launched <= st.lisboa[seat] and into_unknown <= 1:
-            return _voyage(st, seat, moves, ships, base, launched, into_unknown)
+            # The voyage is legal: ``ships`` already has its ships taken from their seas.
+            for move in moves:
+                ships[base + move[2]] += 1
+            new = st.derive()
+            new.ships = ships
+            if launched:
+                new.lisboa = lisboa = st.lisboa[:]
+                lisboa[seat] -= launched
+            new.ap = st.ap - 1
+            new.phase = AFTER_MOVE
+            if into_unknown or launched >= 3:
+                _voyage_gains(new, seat, launched, into_unknown)
+            return new
     raise _move_problem(st, moves, seat)
 
 
-def _voyage(st: State, seat: int, moves: tuple[ShipMove, ...], ships: list[int], base: int,
-            launched: int, into_unknown: int) -> State:
-    """The state after a legal voyage; ``ships`` is already a new list, its ships taken
-    from their seas."""
-    for move in moves:
-        ships[base + move[2]] += 1
-    st = st.derive()
-    st.ships = ships
-    if launched:
-        st.lisboa = st.lisboa[:]
-        st.lisboa[seat] -= launched
-    st.ap -= 1
-    st.phase = AFTER_MOVE
+def _voyage_gains(st: State, seat: int, launched: int, into_unknown: int) -> None:
+    """A voyage's discovery and Harbor Maintenance, on its successor state (whose
+    ``lisboa`` is already its own when ``launched``)."""
     vp = 0
     owners = st.tech_owner
     if into_unknown:
@@ -486,7 +509,6 @@ def _voyage(st: State, seat: int, moves: tuple[ShipMove, ...], ships: list[int],
             st.lisboa = st.lisboa[:]
         st.vp = st.vp[:]
         _gain(st, seat, vp, st.vp)
-    return st
 
 
 # ----- the after-move phase ----------------------------------------------------
@@ -497,21 +519,23 @@ def _cargo(st: State, step: Step) -> State:
     size = st.board.size
     if not 1 <= pos <= size:
         raise IllegalStep("no_town", pos=pos)
-    i = (pos - 1) * 2 + space[2] - 1
-    owner = st.goods[i]
+    i = pos * 2 + space[2] - 3
+    goods = st.goods
+    owner = goods[i]
     if owner >= 0:
         if owner == seat:
             raise IllegalStep("taken_by_you", space=space_str(space))
         raise IllegalStep("taken_by", space=space_str(space), name=st.names[owner])
+    ships = st.ships
     ship = seat * (size + 1) + pos
-    if st.ships[ship] == 0:
+    if ships[ship] == 0:
         raise IllegalStep("no_ship", pos=pos)
-    st = st.derive()
-    st.ships = st.ships[:]
-    st.ships[ship] -= 1
-    st.goods = st.goods[:]
-    st.goods[i] = seat
-    return st
+    new = st.derive()
+    new.ships = ships = ships[:]
+    ships[ship] -= 1
+    new.goods = goods = goods[:]
+    goods[i] = seat
+    return new
 
 
 def map_offered(st: State) -> bool:
