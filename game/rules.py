@@ -768,6 +768,9 @@ _RETURN_B = tuple(_s("return", (space,)) for space in _B)
 _GEOGRAPHY_G = tuple(_s("geography", (space,)) for space in _G)
 _GEOGRAPHY_B = tuple(_s("geography", (space,)) for space in _B)
 _SELL = tuple(_s("sell", (space,)) for space in _G)
+#: Selling all of a player's goods, by the goods-space indices they hold (as ``_STEPS``,
+#: it only grows with the combinations met).
+_SELL_ALL: dict[tuple[int, ...], Step] = {}
 _TECH = tuple(_s("tech", (tech_id,)) for tech_id in TECH_IDS)
 _TOP_TECH_COST = max(TECH_COST)
 #: The technologies a budget reaches, in listing order, for every budget up to the dearest.
@@ -947,9 +950,28 @@ def legal_steps(st: State) -> list[Step]:
     base = seat * (st.board.size + 1)
     row = st.ships[base + 1: base + revealed + 1]
     seas = list(compress(_POSITIONS, row)) if any(row) else _NONE
-    goods_held = _held(goods, seat) if seat in goods else _NONE
+    # _held, written out for goods and for buildings: listing is the AI's inner loop.
+    if seat in goods:
+        count = goods.count(seat)
+        i = goods.index(seat)
+        goods_held = [i]
+        if count > 1:
+            for _ in range(count - 1):
+                i = goods.index(seat, i + 1)
+                goods_held.append(i)
+    else:
+        goods_held = _NONE
     buildings = st.buildings
-    buildings_held = _held(buildings, seat) if seat in buildings else _NONE
+    if seat in buildings:
+        count = buildings.count(seat)
+        i = buildings.index(seat)
+        buildings_held = [i]
+        if count > 1:
+            for _ in range(count - 1):
+                i = buildings.index(seat, i + 1)
+                buildings_held.append(i)
+    else:
+        buildings_held = _NONE
     wealth = st.wealth[seat]
     owners = st.tech_owner
     flags = st.flags
@@ -985,7 +1007,11 @@ def legal_steps(st: State) -> list[Step]:
                 for i in goods_held:
                     out.append(_SELL[i])
                 if len(goods_held) > 1:
-                    out.append(_s("sell", tuple([_G[i] for i in goods_held])))
+                    held = tuple(goods_held)
+                    step = _SELL_ALL.get(held)
+                    if step is None:
+                        step = _SELL_ALL[held] = _s("sell", tuple([_G[i] for i in held]))
+                    out.append(step)
             if revealed < st.board.size and not flags & ENTERED_FACE_DOWN:
                 reach = revealed + 1
             else:
