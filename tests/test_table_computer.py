@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pygame
+import pytest
 
 from scenes.core.session import Session
 from scenes.devtools.gestures import Hand
@@ -28,9 +29,11 @@ def run_until(hand: Hand, done: Callable[[], bool], frames: int = 3000) -> None:
     raise AssertionError("the table did not get there")
 
 
-def test_computers_play_their_turns_and_hand_back_to_the_person() -> None:
+@pytest.mark.parametrize("levels", [("hard", "easy"), ("expert", "medium")])
+def test_computers_play_their_turns_and_hand_back_to_the_person(
+        levels: tuple[str, str]) -> None:
     app = make_app()
-    session = Session(["Ann", "Hal", "Eve"], TOWNS, seats=["human", "hard", "easy"])
+    session = Session(["Ann", "Hal", "Eve"], TOWNS, seats=["human", *levels])
     app.start(TableScene(session))
     hand = Hand(app)
     hand.frames(2)
