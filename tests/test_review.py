@@ -1,5 +1,5 @@
 """Reviewing a game: every step reached by keys and by mouse, films going forward, the
-hard player's choice thought in the background, and nothing ever written."""
+expert player's choice thought in the background, and nothing ever written."""
 
 from __future__ import annotations
 
@@ -117,7 +117,7 @@ def test_turn_jumps_home_and_end_by_keyboard(app: App) -> None:
     hand, scene = review_at(app, session)
     hand.key(pygame.K_PAGEDOWN)
     assert scene.index == starts[1]
-    # a jump is a move like any other: the log follows, the hard player is asked
+    # a jump is a move like any other: the log follows, the expert player is asked
     for _ in range(2):  # the position asked about first, then this one
         scene.adviser.wait()
         hand.frames(1)
@@ -208,20 +208,20 @@ def test_esc_leaves_for_the_title_and_rules_open_over_it(app: App) -> None:
     assert isinstance(hand.top(), TitleScene)
 
 
-# ----- the hard player's choice ---------------------------------------------------------------
-def test_the_hard_players_choice_is_shown_in_words_and_lit(app: App) -> None:
+# ----- the expert player's choice -------------------------------------------------------------
+def test_the_expert_players_choice_is_shown_in_words_and_lit(app: App) -> None:
     session = open_review(RECORD)
     scene = app.navigator.start(Screen.REVIEW, session=session, at=25)
     assert isinstance(scene, ReviewScene)
     # asked at once, in the background: the window shows the position meanwhile
-    assert scene.view.status == "The hard player is thinking about this position…"
+    assert scene.view.status == "The expert player is thinking about this position…"
     assert scene.adviser.thought == [session.states[25]]
     scene.adviser.wait()
     hand = Hand(app)
     hand.frames(2)
     step = scene.adviser.answer(scene.state)
     assert step is not None and is_legal(scene.state, step)
-    assert scene.view.status.startswith(("Hard player: ", "Hard player agrees: "))
+    assert scene.view.status.startswith(("Expert player: ", "Expert player agrees: "))
     assert str(step) in scene.view.status and scene.view.lit
     hand.key(pygame.K_END)  # a finished game has nothing to advise
     assert scene.view.status == "The game is over." and not scene.view.lit
@@ -231,12 +231,12 @@ def test_a_stale_answer_is_kept_but_never_shown_for_another_position() -> None:
     session = open_review(RECORD)
     a, b = session.states[10], session.states[11]
     release = threading.Event()
-    hard = Adviser()
+    expert = Adviser()
 
     def held_back(st: State) -> Step:
         if st is a:
             release.wait()  # still thinking about a while the reviewer moves on to b
-        return hard.choose(st)
+        return expert.choose(st)
 
     adviser = Adviser(choose=held_back)
     adviser.ask(a)
@@ -265,12 +265,12 @@ def test_the_window_shows_only_the_answer_for_the_position_shown(app: App) -> No
     session = open_review(RECORD)
     release = threading.Event()
     first = session.states[30]
-    hard = Adviser()
+    expert = Adviser()
 
     def held_back(st: State) -> Step:
         if st is first:
             release.wait()
-        return hard.choose(st)
+        return expert.choose(st)
 
     hand, scene = review_at(app, session, at=30)
     scene.adviser = Adviser(choose=held_back)
@@ -280,7 +280,7 @@ def test_the_window_shows_only_the_answer_for_the_position_shown(app: App) -> No
     scene.adviser.wait()
     hand.frames(1)  # the answer for step 30 arrives while step 31 is shown
     assert scene.adviser.answer(first) is not None and scene.index == 31
-    assert scene.view.status == "The hard player is thinking about this position…"
+    assert scene.view.status == "The expert player is thinking about this position…"
     scene.adviser.wait()
     hand.frames(2)
     step = scene.adviser.answer(session.states[31])

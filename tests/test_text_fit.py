@@ -194,7 +194,7 @@ def test_the_review_fits(view: View, record: str) -> None:
     for at in (0, total // 5, total // 2, 4 * total // 5, total - 3, total):
         scene.go_to(at)
         scene.adviser.wait()
-        _settle(hand, 2)  # the hard player's choice, in words, in the status line
+        _settle(hand, 2)  # the expert player's choice, in words, in the status line
         for rect in (*(icon.rect for icon in scene.icons), scene.slider.rect,
                      scene.leave_button.rect, scene.rules_button.rect,
                      scene.layout.rect("status")):

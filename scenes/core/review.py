@@ -1,12 +1,12 @@
 """Looking back over a game: its records opened read-only, a cursor over its states,
-and the hard computer player's opinion of each position.
+and the expert computer player's opinion of each position.
 
 A review never changes a game and never writes a file. The records it opens are
 sessions without an autosave callback (``open_review``), and the review screen only
 reads ``Session.states`` and ``Session.steps``. The ``Cursor`` is the position under
 review (an index into the states: 0 is the deal, ``last`` the state after the final
 step) and the moves between positions (a step, a turn, anywhere). The ``Adviser``
-asks the hard player (``game.ai``) what it would play in a position, in a background
+asks the expert player (``game.ai``) what it would play in a position, in a background
 thread so the window never waits; it thinks about one position at a time and only
 the latest one asked for counts: an answer for a position the reviewer has already
 left is kept (it is right for that position if they come back) but never shown as
@@ -19,17 +19,22 @@ import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from game.ai.players import HardPlayer
+from game.ai.players import HINT_SEARCH, ExpertPlayer
 from game.record import RecordError, read_record_file
 from game.state import State
 from game.steps import Step
 from scenes.core.saves import AUTOSAVE, autosave_path
 from scenes.core.session import Session
 
-#: Rollouts per decision for the review's hard player: fewer than a hard seat's (18),
-#: so an answer comes within a second or two even for a long voyage, on a slow machine.
-REVIEW_PLAYOUTS = 8
-#: The review's hard player deals the unseen towns from this seed, so a position gets
+#: Playouts per decision for the review's expert: the Hint's short search (a seat's
+#: expert spends 32), so an answer comes within a second even on a slow machine.
+REVIEW_PLAYOUTS = int(HINT_SEARCH["playouts"])
+#: Candidate plans the review's expert weighs, as many as the Hint's.
+REVIEW_CANDIDATES = int(HINT_SEARCH["candidates"])
+#: Only a safety net: the budget above is what bounds the thinking, so a position is
+#: advised the same way on any machine (the Hint's tighter clock is for a waiting player).
+REVIEW_SAFETY_SECONDS = 3.0
+#: The review's expert deals the unseen towns from this seed, so a position gets
 #: the same advice every time it is reviewed.
 ADVISER_SEED = "review"
 
@@ -112,9 +117,9 @@ class Cursor:
         return self.go(self.turn_before())
 
 
-# ----- the hard player's opinion ----------------------------------------------------------
+# ----- the expert player's opinion --------------------------------------------------------
 class Adviser:
-    """What the hard player would play, one position at a time, thought in a thread.
+    """What the expert player would play, one position at a time, thought in a thread.
 
     ``ask`` names the position the reviewer looks at; ``poll`` (each frame) collects a
     finished answer and starts on the position asked for last, if it has no answer
@@ -128,7 +133,7 @@ class Adviser:
         self.playouts = playouts
         self.seed = seed
         #: How a position is thought about (tests hand in their own, to hold it back).
-        self.choose = choose or self._hard_choice
+        self.choose = choose or self._expert_choice
         #: Answers by the identity of the position (the state object is kept with its
         #: answer, so an id is never reused while it is in here).
         self._answers: dict[int, tuple[State, Step]] = {}
@@ -150,7 +155,7 @@ class Adviser:
         self.poll()
 
     def answer(self, st: State) -> Step | None:
-        """The hard player's step for this very position, once thought."""
+        """The expert player's step for this very position, once thought."""
         found = self._answers.get(id(st))
         return found[1] if found is not None and found[0] is st else None
 
@@ -173,10 +178,11 @@ class Adviser:
         if wanted is not None and self.answer(wanted) is None:
             self._start(wanted)
 
-    def _hard_choice(self, st: State) -> Step:
-        """A fresh hard player for each position: what it plays depends on the position
-        and the seed alone, never on the positions reviewed before."""
-        return HardPlayer(self.seed, playouts=self.playouts).choose(st)
+    def _expert_choice(self, st: State) -> Step:
+        """A fresh expert for each position: what it plays depends on the position and
+        the seed alone, never on the positions reviewed before."""
+        return ExpertPlayer(self.seed, playouts=self.playouts, candidates=REVIEW_CANDIDATES,
+                            max_seconds=REVIEW_SAFETY_SECONDS).choose(st)
 
     def _start(self, st: State) -> None:
         self._thinking = st

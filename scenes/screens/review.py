@@ -1,4 +1,4 @@
-"""Reviewing a game: the table at any step, and what the hard player would have done.
+"""Reviewing a game: the table at any step, and what the expert player would have done.
 
 The review draws the states of a game (``Session.states``) with the table's own
 renderer, one at a time: the position after step *n* of the record, 0 being the deal.
@@ -7,7 +7,7 @@ back plays it backwards; a jump (by turn, with the slider, from the log) shows t
 position at once. The ship's log holds the whole game: the step just reviewed is lit,
 the steps still to come are dimmed, and a click on a line goes to that step.
 
-For the position shown, the hard computer player's choice is asked in the background
+For the position shown, the expert computer player's choice is asked in the background
 (``scenes.core.review.Adviser``) and shown in the status line, in notation and in
 words, and lit on the table; the window never waits for it.
 
@@ -278,7 +278,7 @@ class ReviewScene(Scene):
         self.adviser.ask(self.state)
         self._advise()
 
-    # ----- the hard player's choice ------------------------------------------------------
+    # ----- the expert player's choice ----------------------------------------------------
     def _advise(self) -> None:
         """Put the advice for the position shown into the status line and the lit zones."""
         st = self.state

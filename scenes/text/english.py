@@ -417,9 +417,9 @@ TABLE_TEXT_EN = table(
     message("load.review", "Review"),
     message("review.step", "Step {n} of {total} · turn {turn} · {name}"),
     message("review.start", "Step 0 of {total} · the deal"),
-    message("review.advice", "Hard player: {step} — {sentence}"),
-    message("review.advice.same", "Hard player agrees: {step} — {sentence}"),
-    message("review.thinking", "The hard player is thinking about this position…"),
+    message("review.advice", "Expert player: {step} — {sentence}"),
+    message("review.advice.same", "Expert player agrees: {step} — {sentence}"),
+    message("review.thinking", "The expert player is thinking about this position…"),
     message("review.leave", "Leave review"),
     message("review.button.back", "Step back"),
     message("review.button.forward", "Step forward"),
@@ -434,8 +434,8 @@ TABLE_TEXT_EN = table(
     message("review.tip.slider", "Click or drag to go to any step (Home: the deal, End: the "
                                  "last step). A click on a line of the log goes to its step."),
     message("review.tip.leave", "Back to where you came from (Esc). The record is not changed."),
-    message("review.tip.advice.title", "The hard player's choice"),
-    message("review.tip.advice", "What the hard computer player would play in this position, "
+    message("review.tip.advice.title", "The expert player's choice"),
+    message("review.tip.advice", "What the expert computer player would play in this position, "
                                  "lit on the table. Like every computer player, it never looks "
                                  "at a face-down town."),
 )
