@@ -9,20 +9,19 @@ from __future__ import annotations
 import random
 
 import pytest
+from aihelp import NAMES, midgame_states, redealt
 from invariants import check_invariants
 
-from game.ai import ExpertPlayer, MediumPlayer, make_player
+from game.ai import ExpertPlayer, make_player
 from game.ai.evaluate import score_now
 from game.ai.expert import SearchConfig, end_near, play_plan, starts_end, win_value
 from game.ai.tournament import main as tournament_main
 from game.ai.tournament import play_game
 from game.ai.view import unseen_cards
-from game.deal import deal_towns
 from game.rules import apply, is_legal, ship_moves
-from game.state import Board, State, markers_for
+from game.state import State, markers_for
 from game.steps import Step
 
-NAMES = ("Ann", "Bea", "Cy", "Dan")
 SMALL = {"playouts": 6, "candidates": 4}  # a budget that keeps the tests quick
 
 # A four-player game between medium players, dealt T02 T10 T09 T06 T11 T03 T04 T08
@@ -164,24 +163,9 @@ def test_the_expert_finishes_games_without_a_refusal(players: int) -> None:
     assert made[0].capped_decisions == 0
 
 
-def _positions(players: int, seed: int, every: int = 5, count: int = 4) -> list[State]:
-    """Positions from a medium self-play game, at the start of some turns."""
-    st = State.start(NAMES[:players], deal_towns(players, seed))
-    bots = [MediumPlayer(seed * 10 + s) for s in range(players)]
-    out: list[State] = []
-    turns = 0
-    while not st.over and len(out) < count:
-        step = bots[st.active].choose(st)
-        st = apply(st, step)
-        if step.kind == "end":
-            turns += 1
-            if turns % every == 0 and not st.over:
-                out.append(st)
-    return out
-
 
 def test_the_same_seed_gives_the_same_steps_and_playouts() -> None:
-    st = _positions(4, seed=13, every=6, count=1)[0]
+    st = midgame_states(4, seed=13, every=6, count=1)[0]
     assert st.revealed < st.size  # cards unseen: the determinizations matter
     runs = []
     for _ in range(2):
@@ -197,7 +181,7 @@ def test_the_same_seed_gives_the_same_steps_and_playouts() -> None:
 
 
 def test_a_decision_stays_within_its_budget() -> None:
-    for st in _positions(3, seed=21, every=4, count=2):
+    for st in midgame_states(3, seed=21, every=4, count=2):
         player = small_expert(2)
         player.choose(st)
         assert 0 < player.last_rollouts <= SMALL["playouts"]
@@ -205,7 +189,7 @@ def test_a_decision_stays_within_its_budget() -> None:
 
 
 def test_the_safety_cap_is_counted_when_hit() -> None:
-    st = _positions(4, seed=13, every=6, count=1)[0]
+    st = midgame_states(4, seed=13, every=6, count=1)[0]
     player = ExpertPlayer(4, max_seconds=0.0, **SMALL)  # cut short after one playout
     step = player.choose(st)
     assert is_legal(st, step)
@@ -213,26 +197,15 @@ def test_the_safety_cap_is_counted_when_hit() -> None:
     assert player.capped_decisions == 1
 
 
-def _redealt(st: State, rng: random.Random) -> State:
-    """The same position with the face-down towns dealt differently."""
-    other = st.copy()
-    hidden = st.size - st.revealed
-    for _ in range(50):
-        drawn = tuple(rng.sample(unseen_cards(st), hidden))
-        if drawn != st.board.towns[st.revealed:]:
-            other.board = Board.of(tuple(st.board.towns[: st.revealed]) + drawn)
-            break
-    return other
-
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_the_expert_cannot_see_face_down_towns(players: int) -> None:
     rng = random.Random(players)
     checked = 0
-    for st in _positions(players, seed=11, every=3, count=4):
+    for st in midgame_states(players, seed=11, every=3, count=4):
         if len(unseen_cards(st)) < 2:
             continue
-        other = _redealt(st, rng)
+        other = redealt(st, rng)
         assert other.board.towns[st.revealed:] != st.board.towns[st.revealed:]
         a, b = small_expert(123), small_expert(123)
         assert a.choose(st) == b.choose(other)
@@ -242,7 +215,7 @@ def test_the_expert_cannot_see_face_down_towns(players: int) -> None:
 
 
 def test_choosing_never_changes_the_state_and_is_legal() -> None:
-    for st in _positions(4, seed=5, every=6, count=2):
+    for st in midgame_states(4, seed=5, every=6, count=2):
         before = st.to_dict()
         step = small_expert(1).choose(st)
         assert st.to_dict() == before

@@ -7,17 +7,15 @@ from __future__ import annotations
 import random
 
 import pytest
+from aihelp import midgame_states, redealt
 
 from game.ai import ExpertPlayer, HardPlayer, MediumPlayer, determinize, hint, make_player
 from game.ai.players import HINT_LEVEL, HINT_SEARCH
 from game.ai.tournament import main as tournament_main
 from game.ai.tournament import play_game
 from game.ai.view import unseen_cards
-from game.deal import deal_towns
 from game.rules import apply, is_legal
-from game.state import Board, State
-
-NAMES = ("Ann", "Bea", "Cy", "Dan")
+from game.state import State
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
@@ -31,43 +29,16 @@ def test_each_level_finishes_games_without_a_refusal(level: str, players: int) -
     assert len(result.winners) >= 1
 
 
-def _midgame_states(players: int, seed: int, every: int = 9, count: int = 6) -> list[State]:
-    """Positions from a medium self-play game, taken at the start of some turns."""
-    st = State.start(NAMES[:players], deal_towns(players, seed))
-    bots = [MediumPlayer(seed * 10 + s) for s in range(players)]
-    out: list[State] = []
-    turns = 0
-    while not st.over and len(out) < count:
-        step = bots[st.active].choose(st)
-        st = apply(st, step)
-        if step.kind == "end":
-            turns += 1
-            if turns % every == 0 and not st.over:
-                out.append(st)
-    return out
-
-
-def _permuted(st: State, rng: random.Random) -> State:
-    """The same position with the face-down towns dealt differently (with three
-    players, possibly from the cards set aside)."""
-    other = st.copy()
-    hidden = st.size - st.revealed
-    for _ in range(50):
-        drawn = tuple(rng.sample(unseen_cards(st), hidden))
-        if drawn != st.board.towns[st.revealed:]:
-            other.board = Board.of(tuple(st.board.towns[: st.revealed]) + drawn)
-            break
-    return other
 
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_hard_cannot_see_face_down_towns(players: int) -> None:
     rng = random.Random(players)
     checked = 0
-    for st in _midgame_states(players, seed=11, every=3, count=8):
+    for st in midgame_states(players, seed=11, every=3, count=8):
         if len(unseen_cards(st)) < 2:
             continue
-        other = _permuted(st, rng)
+        other = redealt(st, rng)
         assert other.board.towns[st.revealed:] != st.board.towns[st.revealed:]
         a = HardPlayer(seed=123).choose(st)
         b = HardPlayer(seed=123).choose(other)
@@ -77,8 +48,8 @@ def test_hard_cannot_see_face_down_towns(players: int) -> None:
 
 
 def test_determinize_depends_only_on_what_is_seen() -> None:
-    st = _midgame_states(4, seed=3, every=4, count=1)[0]
-    other = _permuted(st, random.Random(1))
+    st = midgame_states(4, seed=3, every=4, count=1)[0]
+    other = redealt(st, random.Random(1))
     a = determinize(st, random.Random(9))
     b = determinize(other, random.Random(9))
     assert a.board.towns == b.board.towns
@@ -87,7 +58,7 @@ def test_determinize_depends_only_on_what_is_seen() -> None:
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_choosing_never_changes_the_state_and_is_legal(level: str) -> None:
-    for st in _midgame_states(4, seed=5, every=6, count=4):
+    for st in midgame_states(4, seed=5, every=6, count=4):
         before = st.to_dict()
         player = make_player(level, seed=1)
         step = player.choose(st)
@@ -96,7 +67,7 @@ def test_choosing_never_changes_the_state_and_is_legal(level: str) -> None:
 
 
 def test_hint_is_the_short_expert_step_or_the_level_named() -> None:
-    st = _midgame_states(4, seed=8, every=5, count=1)[0]
+    st = midgame_states(4, seed=8, every=5, count=1)[0]
     before = st.to_dict()
     step = hint(st)
     assert st.to_dict() == before
@@ -108,7 +79,7 @@ def test_hint_is_the_short_expert_step_or_the_level_named() -> None:
 
 def test_hard_decisions_stay_within_the_rollout_budget() -> None:
     for players in (3, 4):
-        for st in _midgame_states(players, seed=21, every=4, count=3):
+        for st in midgame_states(players, seed=21, every=4, count=3):
             player = HardPlayer(seed=2)
             player.choose(st)
             assert 0 <= player.last_rollouts <= player.playouts
@@ -120,7 +91,7 @@ def test_hard_decisions_stay_within_the_rollout_budget() -> None:
 def test_hard_spends_exactly_its_budget_the_same_way_every_time(players: int) -> None:
     # Early on every plan meets face-down towns, so no plan is settled after the first
     # round and the whole budget is spent.
-    st = _midgame_states(players, seed=13, every=6, count=1)[0]
+    st = midgame_states(players, seed=13, every=6, count=1)[0]
     assert st.revealed < st.size
     for playouts in (None, 7):
         kwargs = {} if playouts is None else {"playouts": playouts}
@@ -133,7 +104,7 @@ def test_hard_spends_exactly_its_budget_the_same_way_every_time(players: int) ->
 def test_a_settled_decision_stops_before_the_budget() -> None:
     # Late in this game no candidate plan's rollout meets a face-down town: one
     # rollout per candidate settles it, and the rest of the budget is not spent.
-    st = _midgame_states(4, seed=13, every=6, count=4)[3]
+    st = midgame_states(4, seed=13, every=6, count=4)[3]
     a, b = HardPlayer(seed=4), HardPlayer(seed=4)
     assert a.choose(st) == b.choose(st)
     assert 0 < a.rollouts == b.rollouts <= a.candidates < a.playouts
@@ -141,7 +112,7 @@ def test_a_settled_decision_stops_before_the_budget() -> None:
 
 
 def test_the_safety_cap_is_counted_when_hit() -> None:
-    st = _midgame_states(4, seed=13, every=6, count=1)[0]
+    st = midgame_states(4, seed=13, every=6, count=1)[0]
     player = HardPlayer(seed=4, max_seconds=0.0)  # cut short after the first rollout
     step = player.choose(st)
     assert is_legal(st, step)
