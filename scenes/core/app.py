@@ -3,7 +3,10 @@
 Every scene works in the layout's logical 1920x1080 units, and draws on a
 ``gfx.Canvas`` that maps them onto the window's real pixels: one scale (the largest
 at which the whole table fits, letterboxed) is chosen when the window's size settles,
-so text and art are drawn sharp at 1280x720, 1920x1080 or 2560x1440 alike. While the
+so text and art are drawn sharp at 1280x720, 1920x1080 or 2560x1440 alike. The canvas
+is a frame of the app's own, copied to the window's surface as it is *now* at the end
+of every frame: SDL frees and re-creates the window's surface when the window changes
+(full screen, a resize), so nothing may keep a pointer into it between frames. While the
 player drags the window's edge the last picture is stretched to follow, and drawn
 again at the new scale once the size has held still for ``SETTLE`` seconds. Mouse
 events reach the scenes in logical units. The loop hands events to the scene stack, updates
@@ -109,7 +112,8 @@ class App:
         pygame.font.init()
         self.settings = settings
         self.size = LOGICAL_SIZE
-        size = window or settings.window_size or (LOGICAL_SIZE if _headless() else desktop_fit())
+        size = clamp_window(window or settings.window_size
+                            or (LOGICAL_SIZE if _headless() else desktop_fit()))
         with warnings.catch_warnings():
             warnings.filterwarnings("ignore", message="no fast renderer")
             try:
@@ -120,10 +124,12 @@ class App:
             pygame.display.set_caption(caption)
         self.fullscreen = False
         fit_window(size)
-        #: The table in logical units over the window's pixels (``place``).
-        self.canvas: gfx.Canvas = gfx.Canvas(self.screen, LOGICAL_SIZE)
+        #: The frame every scene draws on, in logical units over real pixels (``place``);
+        #: copied to the window at the end of each frame.
+        self.canvas: gfx.Canvas = gfx.surface(LOGICAL_SIZE, alpha=False)
         self._placed: tuple[int, int] = (0, 0)
         self._settle = 0.0  # seconds left before a new window size is drawn anew
+        self._chosen: tuple[int, int] | None = None  # a size set here, not dragged
         self.place()
         if settings.fullscreen and window is None:
             self.apply_window()
@@ -149,16 +155,26 @@ class App:
         self.running = False
 
     def apply_window(self) -> None:
-        """Make the window what the settings say: full screen, or the chosen size."""
+        """Make the window what the settings say: full screen, or the chosen size.
+
+        Full screen is SDL2's desktop full screen (the window covers the desktop at the
+        desktop's own mode), not ``toggle_fullscreen``, which re-creates the window."""
         want = self.settings.fullscreen
-        if want != self.fullscreen:
+        window = _window()
+        if want != self.fullscreen and window is not None:
             try:
-                pygame.display.toggle_fullscreen()
+                if want:
+                    window.set_fullscreen(desktop=True)
+                else:
+                    window.set_windowed()
                 self.fullscreen = want
             except pygame.error:
-                self.fullscreen = False  # no full screen here (a headless driver)
+                self.fullscreen = False  # no full screen here
         if not self.fullscreen:
             fit_window(self.settings.window_size or desktop_fit())
+        # the player chose this size: drawn at once, not stretched while it "settles"
+        self._settle = 0.0
+        self._chosen = pygame.display.get_surface().get_size()
 
     def save_settings(self) -> Notice | None:
         """Save the settings; when the disk refuses, the notice saying why (also kept
@@ -184,13 +200,33 @@ class App:
         rw, rh = min(w, gfx.px(LOGICAL_SIZE[0])), min(h, gfx.px(LOGICAL_SIZE[1]))
         ox, oy = (w - rw) // 2, (h - rh) // 2
         gfx.WINDOW.offset = (ox, oy)
-        self.canvas = gfx.Canvas(self.screen.subsurface((ox, oy, rw, rh)), LOGICAL_SIZE)
+        if self.canvas.surface.get_size() != (rw, rh):
+            # a frame of our own, never a subsurface of the window's surface: SDL frees
+            # that one whenever the window changes, and a subsurface would point into it
+            self.canvas = gfx.Canvas(pygame.Surface((rw, rh)), LOGICAL_SIZE)
         self._placed = (w, h)
         self.screen.fill((0, 0, 0))
 
+    def _present(self) -> None:
+        """Copy the frame to the window's surface as it is now (fetched anew: the one
+        from the last frame may have been freed), with black bars around it."""
+        window = pygame.display.get_surface()
+        self.screen = window
+        ox, oy = gfx.WINDOW.offset
+        rw, rh = self.canvas.surface.get_size()
+        w, h = window.get_size()
+        black = (0, 0, 0)
+        if ox > 0:
+            window.fill(black, (0, 0, ox, h))
+            window.fill(black, (ox + rw, 0, w - ox - rw, h))
+        if oy > 0:
+            window.fill(black, (0, 0, w, oy))
+            window.fill(black, (0, oy + rh, w, h - oy - rh))
+        window.blit(self.canvas.surface, (ox, oy))
+
     def _draw(self) -> None:
         window = pygame.display.get_surface()
-        if window.get_size() != self._placed or window is not self.screen:
+        if window.get_size() != self._placed:
             if self._settle <= 0:
                 self.place()
             else:
@@ -207,6 +243,7 @@ class App:
                 window.blit(shown, shown.get_rect(center=(w // 2, h // 2)))
                 return
         self.stack.draw(self.canvas)
+        self._present()
 
     # ----- the loop ---------------------------------------------------------------
     def frame(self, dt: float) -> None:
@@ -216,8 +253,9 @@ class App:
             if event.type == pygame.QUIT:
                 self.quit()
                 continue
-            if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-                self._settle = SETTLE
+            if (event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED)
+                    and pygame.display.get_surface().get_size() != self._chosen):
+                self._settle = SETTLE  # an edge being dragged
             event = gfx.logical_event(event)
             if not self.stack.handle(event):
                 self.unhandled(event)
@@ -260,6 +298,8 @@ class App:
 
 
 MIN_WINDOW = (960, 540)
+#: The largest window drawn without a real screen to measure (the dummy driver).
+MAX_HEADLESS = (3840, 2160)
 
 
 def _window() -> pygame.Window | None:
@@ -271,29 +311,48 @@ def _window() -> pygame.Window | None:
         return None
 
 
-def desktop_fit() -> tuple[int, int]:
-    """The logical size, or the whole desktop if it is smaller (a 1280x720 laptop
-    gets a window filling its screen; the table is drawn at that scale)."""
+def _desktop() -> tuple[int, int] | None:
+    """The desktop's size in pixels, or None when there is no real screen to ask."""
+    if _headless():
+        return None
     try:
         dw, dh = pygame.display.get_desktop_sizes()[0]
     except (IndexError, pygame.error):
+        return None
+    return (dw, dh) if dw > 0 and dh > 0 else None
+
+
+def desktop_fit() -> tuple[int, int]:
+    """The whole desktop ("Fit screen"): a 1280x720 laptop and a 2560x1440 monitor
+    alike get a window filling the screen, and the table is drawn at that scale."""
+    desktop = _desktop()
+    if desktop is None:
         return LOGICAL_SIZE
-    if dw >= LOGICAL_SIZE[0] and dh >= LOGICAL_SIZE[1]:
-        return LOGICAL_SIZE
-    return (max(MIN_WINDOW[0], dw), max(MIN_WINDOW[1], dh))
+    return clamp_window(desktop)
+
+
+def clamp_window(size: tuple[int, int]) -> tuple[int, int]:
+    """A window size the desktop can show: no larger than the desktop (a settings
+    file or a command line asking for 99999x99999 would otherwise ask SDL for gigabytes
+    of framebuffer), no smaller than ``MIN_WINDOW``."""
+    top = _desktop() or MAX_HEADLESS
+    w = min(max(int(size[0]), MIN_WINDOW[0]), max(top[0], MIN_WINDOW[0]))
+    h = min(max(int(size[1]), MIN_WINDOW[1]), max(top[1], MIN_WINDOW[1]))
+    return (w, h)
 
 
 def fit_window(requested: tuple[int, int] | None = None) -> None:
-    """Keep the window no smaller than ``MIN_WINDOW`` and size it to the request (or
-    to the largest 16:9 size that fits the desktop), centred."""
+    """Keep the window no smaller than ``MIN_WINDOW`` and size it to the request
+    (clamped to the desktop) or to the whole desktop, centred."""
     window = _window()
     if window is None:
         return
     window.minimum_size = MIN_WINDOW
-    size = requested or desktop_fit()
+    size = clamp_window(requested) if requested else desktop_fit()
     if tuple(window.size) != tuple(size):
         window.size = size
     window.position = pygame.WINDOWPOS_CENTERED
 
 
-__all__ = ["FPS", "MIN_WINDOW", "App", "NoDisplay", "desktop_fit", "fit_window"]
+__all__ = ["FPS", "MIN_WINDOW", "App", "NoDisplay", "clamp_window", "desktop_fit",
+           "fit_window"]

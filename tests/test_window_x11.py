@@ -1,0 +1,127 @@
+"""The window under a real X server: full screen and new sizes, many times, between
+frames, must never leave the game drawing into a freed surface.
+
+SDL frees and re-creates the window's surface when the window goes full screen or
+changes size; a canvas kept pointing into the old one wrote into freed memory and
+crashed natively. This runs the game on its own Xvfb (skipped where Xvfb is not
+installed) in a process of its own, as pygame's display is one per process and the
+rest of the suite uses the dummy driver.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(shutil.which("Xvfb") is None, reason="Xvfb is not installed")
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def xserver() -> Iterator[str]:
+    """An Xvfb of our own at 2560x1440 on a free display; its name (":N")."""
+    read, write = os.pipe()
+    proc = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "2560x1440x24",
+                             "-nolisten", "tcp"], pass_fds=(write,),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write)
+    with os.fdopen(read) as pipe:
+        number = pipe.readline().strip()
+    if not number:
+        proc.kill()
+        pytest.skip("Xvfb did not start")
+    try:
+        yield f":{number}"
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+SCRIPT = textwrap.dedent('''
+    import sys
+    import pygame
+    from scenes.core import gfx
+    from scenes.core.navigator import Screen
+    from scenes.main import make_app
+    from scenes.ui.overlays import Confirm
+    from tests.tablehelp import table_at
+
+    SIZES = [(1280, 720), (2560, 1440), (1600, 900), (1920, 1080), (1366, 768)]
+    app = make_app()
+    app.settings.window = "1920x1080"
+    app.apply_window()
+    window_changes = 0
+
+    def frames(n=3):
+        app.run(max_frames=app.frames + n, fixed_dt=1 / 30)
+
+    def churn(label, spot):
+        """Full screen and sizes, 50 times between frames; after each, the frame
+        shown must have the button drawn where it belongs (the window's pixel under
+        it is the frame's, and not the black of an undrawn window)."""
+        global window_changes
+        for i in range(50):
+            app.settings.fullscreen = i % 5 == 2
+            app.settings.window = "%dx%d" % SIZES[i % len(SIZES)]
+            app.apply_window()
+            window_changes += 1
+            frames(1 if i % 3 else 3)
+            window = pygame.display.get_surface()
+            shown = tuple(window.get_at(gfx.to_window(spot)))[:3]
+            drawn = tuple(app.canvas.get_at(spot))[:3]
+            assert shown == drawn, (label, i, shown, drawn)
+            assert shown != (0, 0, 0), (label, i)
+        app.settings.fullscreen = False
+        app.settings.window = "1920x1080"
+        app.apply_window()
+        frames(3)
+
+    # the title: its first button
+    app.navigator.start(Screen.TITLE)
+    frames(3)
+    title = app.stack.top
+    before = tuple(app.canvas.get_at(title.buttons[0].rect.center))
+    churn("title", title.buttons[0].rect.center)
+    assert tuple(app.canvas.get_at(title.buttons[0].rect.center)) == before
+
+    # the table with the keyboard's ring shown
+    app.stack.scenes.clear()
+    hand = table_at(app, [])
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0,
+                                         unicode="\\t", scancode=0))
+    frames(3)
+    table = app.stack.top
+    assert table.keys.showing, "the ring shows after Tab"
+    spot = table.keys.focus.current.rect.center
+    churn("table", (20, 20))
+
+    # an overlay over the table: its Yes button, and the table dimmed beneath
+    corner = tuple(app.canvas.get_at((30, 1060)))
+    app.stack.push(Confirm("Leave the table?", lambda yes: None))
+    app.stack.apply()
+    frames(3)
+    confirm = app.stack.top
+    yes = confirm.buttons[0].rect.center
+    churn("overlay", yes)
+    dimmed = tuple(app.canvas.get_at((30, 1060)))
+    assert sum(dimmed[:3]) < sum(corner[:3]), (corner, dimmed)
+    print("frames", app.frames, "window changes", window_changes)
+''')
+
+
+def test_full_screen_and_sizes_between_frames(xserver: str, tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
+    env.update(DISPLAY=xserver, SDL_AUDIODRIVER="dummy", SAIL_TO_INDIA_HOME=str(tmp_path),
+               LANGUAGE="en", PYTHONPATH=str(ROOT))
+    run = subprocess.run([sys.executable, "-c", SCRIPT], cwd=ROOT, env=env, timeout=240,
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert "window changes 150" in run.stdout
