@@ -164,9 +164,18 @@ class App:
         if want != self.fullscreen and window is not None:
             try:
                 if want:
+                    # a borderless window over the whole desktop first: where no window
+                    # manager honours the full screen request (a bare X server) the
+                    # window still covers the screen, at the size SDL believes it has
+                    window.borderless = True
+                    desktop = _desktop()
+                    if desktop is not None:
+                        window.position = (0, 0)
+                        window.size = desktop
                     window.set_fullscreen(desktop=True)
                 else:
                     window.set_windowed()
+                    window.borderless = False
                 self.fullscreen = want
             except pygame.error:
                 self.fullscreen = False  # no full screen here
