@@ -5,11 +5,12 @@ game and throws N events at the window through pygame's own queue, as a restless
 player would: clicks, right clicks and drags between random zones and random points,
 picks in whatever menu or overlay is open (the pause menu, a right-click menu, a
 question, the settings, the rules), keys (Esc, Enter, Space, Tab, the arrows, F1, H,
-Ctrl+Z, M, letters), window resizes, pauses long enough for tooltips and films, and,
-mixed in, legal steps made through the gesture robot (``gestures.Hand``) so that the
-game moves on through every phase. Wherever the events lead (the title, setup, a
-lesson, the scoring screen, a review), the monkey follows, and brings the table back
-when it has been away a while.
+Ctrl+Z, M, letters), window resizes (on a real screen, full screen on and off too),
+pauses long enough for tooltips and films, and, mixed in, legal steps made through
+the gesture robot (``gestures.Hand``) so that the game moves on through every phase.
+Wherever the events lead (the title, setup, a lesson, the scoring screen, a review),
+the monkey follows, and brings the table back when it has been away a while. Under a
+real X server (``SDL_VIDEODRIVER=x11 DISPLAY=:N``) it drives the real window.
 
 After every event: no exception escaped, and every player still has their 13
 markers, in the game and in the table's picture of it (the staged voyage or sale
@@ -125,6 +126,9 @@ class Monkey:
         self.away = 0  # events since a table was last on the stack
         self.history: list[str] = []
         self._known_steps = 0
+        #: A real window (X11, Wayland, Windows...), where full screen can be toggled.
+        self.real_screen = pygame.display.get_driver() not in ("dummy", "offscreen")
+        self.window_rng = random.Random(seed + 1)
 
     # ----- the game ---------------------------------------------------------------------
     def deal(self) -> Session:
@@ -413,7 +417,13 @@ class Monkey:
 
     def resize(self) -> str:
         """The window's edge dragged: its size changes, as do the events that say so
-        (sometimes the events alone, as a window manager may send)."""
+        (sometimes the events alone, as a window manager may send). On a real screen,
+        full screen is also turned on or off now and then, as from the settings (its
+        own generator, so a seed's other events are the same on any driver)."""
+        if self.real_screen and self.window_rng.random() < 0.3:
+            self.app.settings.fullscreen = not self.app.settings.fullscreen
+            self.app.apply_window()
+            return f"full screen {'on' if self.app.settings.fullscreen else 'off'}"
         w, h = self.rng.choice(self.sizes)
         if self.rng.random() < 0.8:
             try:
