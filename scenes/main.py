@@ -28,16 +28,15 @@ from scenes.core.saves import (
     ENV_HOME,
     Notice,
     Settings,
-    has_autosave,
+    adopt_old_autosave,
     load_settings,
-    open_autosave,
     open_record,
     remove_leftovers,
-    set_aside_autosave,
 )
 from scenes.core.session import SEAT_KINDS
 from scenes.devtools import framebench, monkey, smoke
 from scenes.devtools.preview import TablePreview, sample_state
+from scenes.screens.continue_game import ContinueScene
 from scenes.screens.load_record import LoadRecordScene
 from scenes.screens.review import ReviewScene
 from scenes.screens.rules import RulesOverlay
@@ -53,6 +52,7 @@ def register_screens(navigator: Navigator) -> None:
     """Every screen by name: the only table of who is what."""
     navigator.register(Screen.TITLE, TitleScene)
     navigator.register(Screen.LOAD_RECORD, LoadRecordScene)
+    navigator.register(Screen.CONTINUE, ContinueScene)
     navigator.register(Screen.SETUP, SetupScene)
     navigator.register(Screen.TABLE, TableScene)
     navigator.register(Screen.SCORING, ScoringScene)
@@ -66,7 +66,8 @@ def make_app(*, window: tuple[int, int] | None = None, settings: Settings | None
              notice: Notice | None = None, lang: str | None = None) -> App:
     """The game's window, in the player's language (``lang`` for this run only, else the
     setting, else the system's), with every screen registered."""
-    remove_leftovers()  # temporary files of a write a crash cut short, before any write
+    remove_leftovers()  # temporary files of a write a crash cut short, long ago
+    adopt_old_autosave()  # an earlier version's one autosave joins the list of games
     if settings is None:
         settings, notice = load_settings()
     set_language(lang or settings.language)
@@ -124,27 +125,6 @@ def _window_size(text: str | None) -> tuple[int, int] | None:
     return (w, h)
 
 
-def _keep_unreadable_autosave() -> None:
-    """A record opened here becomes the autosave at its first step: an autosave that
-    cannot be read is set aside first, as the title does, so it is never written over."""
-    if not has_autosave():
-        return
-    try:
-        open_autosave()
-        return
-    except ValueError as exc:
-        reason = shown(str(exc), 200)
-    try:
-        backup = set_aside_autosave()
-    except OSError:
-        print(f"sail-to-india: the last autosave cannot be read ({reason}) and could not "
-              "be moved aside, so the record was not opened (its steps would be saved over "
-              "it)", file=sys.stderr)
-        raise SystemExit(2) from None
-    print(f"sail-to-india: the last autosave cannot be read ({reason}); it was kept as "
-          f"{backup.name}", file=sys.stderr)
-
-
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     if args.version:
@@ -168,7 +148,6 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.record:
             session = open_record(args.record)
-            _keep_unreadable_autosave()
         if args.review:
             review = open_review(args.review)
     except ValueError as exc:  # a record that cannot be opened: one line, nothing written

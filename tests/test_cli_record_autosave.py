@@ -1,32 +1,32 @@
-"""A record opened from the command line never writes over an unreadable autosave."""
+"""A record opened from the command line never writes over anything: an earlier
+version's single autosave, readable or not, joins the list of games at start-up, and
+the record plays on in a game file of its own."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
-from scenes.core.saves import autosave_path, data_dir
+from scenes.core.saves import AUTOSAVE, data_dir, list_games
 from scenes.main import main
 
 GOLDEN = Path(__file__).parent / "golden" / "four-players.txt"
 
 
-def test_an_unreadable_autosave_is_set_aside_before_a_record_plays_on(
-        capsys: pytest.CaptureFixture[str]) -> None:
-    autosave = autosave_path()
-    autosave.parent.mkdir(parents=True, exist_ok=True)
-    autosave.write_bytes(b"\xff\xfe not a record")
+def test_an_unreadable_old_autosave_is_kept_among_the_games() -> None:
+    old = data_dir() / AUTOSAVE
+    old.parent.mkdir(parents=True, exist_ok=True)
+    old.write_bytes(b"\xff\xfe not a record")
     assert main([str(GOLDEN), "--screenshot", str(data_dir() / "shot.png")]) == 0
-    kept = [p for p in data_dir().iterdir() if p.name.startswith("autosave.unreadable")]
-    assert len(kept) == 1 and kept[0].read_bytes() == b"\xff\xfe not a record"
-    err = capsys.readouterr().err
-    assert "cannot be read" in err and kept[0].name in err
+    assert not old.exists()
+    games = list_games()
+    assert [g.read_bytes() for g in games] == [b"\xff\xfe not a record"]
 
 
-def test_a_readable_autosave_is_left_for_the_new_game_to_replace() -> None:
-    autosave = autosave_path()
-    autosave.parent.mkdir(parents=True, exist_ok=True)
-    autosave.write_text(GOLDEN.read_text("utf-8"), "utf-8")
+def test_a_readable_old_autosave_is_kept_and_the_record_is_not_written_over() -> None:
+    old = data_dir() / AUTOSAVE
+    old.parent.mkdir(parents=True, exist_ok=True)
+    old.write_text(GOLDEN.read_text("utf-8"), "utf-8")
+    before = GOLDEN.read_bytes()
     assert main([str(GOLDEN), "--screenshot", str(data_dir() / "shot.png")]) == 0
-    assert not [p for p in data_dir().iterdir() if p.name.startswith("autosave.unreadable")]
+    assert GOLDEN.read_bytes() == before
+    assert len(list_games()) == 1  # the old game; the record made no step here

@@ -21,12 +21,13 @@ from pathlib import Path
 
 import pygame
 import pytest
+from gamefiles import newest_game_text
 from tablehelp import read_done, table_at
 
 from game.record import parse_record, read_record_file, replay
 from scenes.core import saves
 from scenes.core.navigator import Screen
-from scenes.core.saves import Settings, write_autosave
+from scenes.core.saves import Settings, new_game_file
 from scenes.core.session import Session
 from scenes.devtools.gestures import Hand
 from scenes.screens.title import TitleScene
@@ -52,21 +53,42 @@ def frames(app, n: int = 2) -> None:
 
 
 def open_title(app) -> TitleScene:
-    """The title, with the autosave read (in the background) and taken in."""
     app.start(TitleScene())
     title = app.stack.top
     assert isinstance(title, TitleScene)
-    if title.opening is not None:
-        read_done(title)
     frames(app)
     return title
+
+
+def open_continue(app):
+    """The Continue list over the title, every game's summary read."""
+    from scenes.screens.continue_game import ContinueScene
+
+    open_title(app)
+    app.navigator.open(Screen.CONTINUE)
+    frames(app, 2)
+    listing = app.stack.top
+    assert isinstance(listing, ContinueScene)
+    read_done(listing)
+    if listing.reading is not None:
+        listing.reading.wait(60)
+    frames(app, 2)
+    return listing
+
+
+def put_game(home: Path, data: bytes, name: str = "2026-01-02-030405-abcdef.txt") -> Path:
+    """A game file as a disk may leave it: any bytes at all."""
+    path = home / saves.GAMES / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+    return path
 
 
 # ----- an autosave that cannot be written ---------------------------------------------
 def test_play_goes_on_when_the_data_folder_is_a_file(app, home: Path) -> None:
     home.parent.mkdir(parents=True, exist_ok=True)
     home.write_text("I am a file, not a folder", "utf-8")
-    hand = table_at(app, [], autosave=write_autosave)
+    hand = table_at(app, [], autosave=new_game_file())
     table = hand.table
     hand.play("employ")  # the autosave fails: no crash, the step is made
     assert table.session.steps == ["employ"] and table.session.save_error is not None
@@ -83,7 +105,7 @@ def test_play_goes_on_when_the_data_folder_is_a_file(app, home: Path) -> None:
     hand.play("end")
     assert table.session.save_error is None
     assert table.view.status == t("status.saving_again")
-    assert parse_record(saves.read_autosave() or "").step_texts() == ["employ", "employ", "end"]
+    assert parse_record(newest_game_text() or "").step_texts() == ["employ", "employ", "end"]
 
 
 def test_a_copy_of_the_record_is_saved_elsewhere(app, home: Path, tmp_path: Path,
@@ -93,7 +115,7 @@ def test_a_copy_of_the_record_is_saved_elsewhere(app, home: Path, tmp_path: Path
     documents = tmp_path / "Documents"
     documents.mkdir()
     monkeypatch.setattr(saves, "elsewhere_dirs", lambda: [tmp_path / "missing", documents])
-    hand = table_at(app, ["employ"], autosave=write_autosave)
+    hand = table_at(app, ["employ"], autosave=new_game_file())
     hand.frames(2)
     hand.answer(True)  # "Save a copy of the record elsewhere?"
     copies = list(documents.glob("sail-to-india-*.txt"))
@@ -107,7 +129,7 @@ def test_save_record_failing_everywhere_is_one_sentence(app, home: Path,
     home.parent.mkdir(parents=True, exist_ok=True)
     home.write_text("", "utf-8")
     monkeypatch.setattr(saves, "elsewhere_dirs", lambda: [])
-    hand = table_at(app, ["employ"], autosave=write_autosave)
+    hand = table_at(app, ["employ"], autosave=new_game_file())
     hand.frames(2)
     hand.answer(True)
     status = hand.table.view.status
@@ -125,7 +147,7 @@ def test_why_a_write_failed_is_said_in_words(home: Path, monkeypatch: pytest.Mon
         raise OSError(code, os.strerror(code))
 
     monkeypatch.setattr(saves.os, "replace", refused)
-    session = Session(["Ann", "Bob", "Cy"], TOWNS_3.split(), autosave=write_autosave)
+    session = Session(["Ann", "Bob", "Cy"], TOWNS_3.split(), autosave=new_game_file())
     assert session.submit("employ").ok, "a refused write never refuses the step"
     assert session.save_error is not None
     reason = saves.why_not_written(session.save_error)
@@ -170,8 +192,8 @@ def test_settings_in_a_data_folder_that_is_a_file(home: Path) -> None:
     settings, notice = saves.load_settings()
     assert settings == Settings() and notice is not None
     said = t(notice.key, **notice.values)
-    assert said == (f"Your settings could not be read ({home} is a file, not a folder), "
-                    "so defaults are used.")
+    assert said == (f"Your settings could not be read from {home / 'settings.json'} "
+                    f"({home} is a file, not a folder), so defaults are used.")
     assert "kept as" not in said
 
 
@@ -191,16 +213,25 @@ def test_the_folder_is_synced_after_the_rename(home: Path, monkeypatch: pytest.M
         assert synced == ["file", "folder"]
 
 
-def test_leftovers_of_a_crash_are_removed_at_start(home: Path) -> None:
+def test_only_old_leftovers_of_a_crash_are_removed_at_start(home: Path) -> None:
+    """A temporary file is removed only when it is old enough that no running program
+    can still be writing it: a second program starting must not delete the first one's
+    write under way."""
     from scenes.main import make_app
 
     (home / "records").mkdir(parents=True)
+    (home / "games").mkdir(parents=True)
+    old = time.time() - 2 * saves.LEFTOVER_AGE
     leftovers = [home / ".autosave.txt.k2j4.tmp", home / ".settings.json.x9.tmp",
-                 home / "records" / ".2026-01-01-Ann.txt.q1.tmp"]
+                 home / "records" / ".2026-01-01-Ann.txt.q1.tmp",
+                 home / "games" / ".2026-01-01-120000-abcdef.txt.z8.tmp"]
     for path in leftovers:
         path.write_text("half a file", "utf-8")
-    kept = [home / "autosave.txt", home / "notes.tmp", home / "records" / "game.txt"]
-    for path in kept:
+        os.utime(path, (old, old))
+    in_flight = home / "games" / ".2026-01-01-120000-fedcba.txt.w1.tmp"
+    in_flight.write_text("another program's write, under way", "utf-8")
+    kept = [home / "notes.tmp", home / "records" / "game.txt", in_flight]
+    for path in kept[:2]:
         path.write_text(HEADER_3, "utf-8")
     make_app()
     assert not any(path.exists() for path in leftovers)
@@ -233,7 +264,7 @@ def test_names_from_the_settings_file_obey_the_rule(app, home: Path) -> None:
     hand = Hand(application)
     hand.frames(2)  # drawn: no NUL reaches pygame
     hand.click(setup.start_button.rect.center)
-    record = parse_record(saves.read_autosave() or "")
+    record = parse_record(newest_game_text() or "")
     assert sorted(record.names) == ["Ann", "Bob", "Cy", "Dee"]
     replay(record)
 
@@ -247,7 +278,7 @@ def test_setup_checks_the_names_again(app, home: Path) -> None:
     Hand(app).click(setup.start_button.rect.center)
     assert app.stack.top is setup and setup.message
     assert setup.message.startswith("A name cannot be used: the name 'Cy\\x1b' cannot contain")
-    assert not saves.autosave_path().exists()
+    assert not saves.list_games()
 
 
 def test_session_new_refuses_a_name_with_a_newline_or_only_spaces() -> None:
@@ -259,23 +290,23 @@ def test_session_new_refuses_a_name_with_a_newline_or_only_spaces() -> None:
 
 
 @pytest.mark.parametrize(("data", "said"), [
-    ((HEADER_3 + "employ\0\n").encode(), "autosave.txt: not a text file"),
+    ((HEADER_3 + "employ\0\n").encode(), "2026-01-02-030405-abcdef.txt: not a text file"),
     ((HEADER_3 + "employ \x1b[2J\n").encode(),
      "line 3: employ \\x1b[2J: U+001B is not part of the notation"),
     (f'[Players "Ann, B\x01ob, Cy"]\n[Towns "{TOWNS_3}"]\n'.encode(), "line 1: [Players]"),
 ])
-def test_control_characters_in_the_autosave_reach_the_title_escaped(app, home: Path,
+def test_control_characters_in_a_saved_game_reach_the_list_escaped(app, home: Path,
                                                                      data: bytes,
                                                                      said: str) -> None:
-    home.mkdir(parents=True)
-    (home / "autosave.txt").write_bytes(data)
-    title = open_title(app)
-    assert title.message and said in title.message
-    assert all(ch.isprintable() for ch in title.message)
+    game = put_game(home, data)
+    listing = open_continue(app)
+    _, detail = listing.row_text(game)
+    assert said in detail, detail
+    assert all(ch.isprintable() for ch in detail)
     frames(app, 3)  # drawn without pygame refusing anything
 
 
-# ----- an autosave that cannot be read ---------------------------------------------
+# ----- a saved game that cannot be read ------------------------------------------
 DAMAGED = {
     "truncated": b'[Game "Sail to India"]\n[Players "Ann, Bob',
     "garbage": b"\xff\xfe\x81garbage\x9c\n",
@@ -286,126 +317,61 @@ DAMAGED = {
 
 
 @pytest.mark.parametrize("kind", list(DAMAGED))
-def test_an_unreadable_autosave_is_set_aside_and_never_overwritten(app, home: Path,
-                                                                  kind: str) -> None:
+def test_an_unreadable_game_is_listed_with_why_and_never_written_over(app, home: Path,
+                                                                     kind: str) -> None:
     from scenes.screens.setup import SetupScene
     from scenes.table.scene import TableScene
 
-    home.mkdir(parents=True)
     data = DAMAGED[kind]
-    (home / "autosave.txt").write_bytes(data)
-    title = open_title(app)
-    backups = list(home.glob("autosave.unreadable-*.txt"))
-    assert len(backups) == 1 and backups[0].read_bytes() == data
-    assert title.message and title.message.startswith("The saved game could not be read (")
-    assert backups[0].name in title.message
-    assert not title.continue_button.enabled
-    assert not (home / "autosave.txt").exists()
-    again = open_title(app)
-    assert again.message is None, "told once"
+    game = put_game(home, data)
+    listing = open_continue(app)
+    title, detail = listing.row_text(game)
+    assert title == game.name and detail.startswith("Cannot be opened: ")
+    listing.choose(game)  # chosen anyway: one sentence, nothing changed
+    read_done(listing)
+    frames(app, 2)
+    assert app.stack.top is listing and listing.message
+    assert listing.message.startswith("That record could not be opened: ")
     hand = Hand(app)
-    hand.click(again.new_button.rect.center)
+    hand.key(pygame.K_ESCAPE)
+    title_scene = app.stack.top
+    assert isinstance(title_scene, TitleScene) and title_scene.continue_button.enabled
+    hand.click(title_scene.new_button.rect.center)
     hand.frames(30)
     setup = app.stack.top
     assert isinstance(setup, SetupScene)
     hand.click(setup.start_button.rect.center)
     hand.frames(10)
     assert isinstance(hand.table, TableScene)
-    assert (home / "autosave.txt").exists(), "the new game saves to a fresh file"
-    assert backups[0].read_bytes() == data, "the old one is never written over"
-
-
-def test_each_unreadable_autosave_is_kept_under_a_name_of_its_own(home: Path) -> None:
-    """Two unreadable autosaves set aside in the same second: neither backup is lost."""
-    home.mkdir(parents=True)
-    moment = (2026, 1, 2, 3, 4, 5, 4, 2, 0)
-    names = []
-    for data in (b"first \xff", b"second \xfe"):
-        (home / "autosave.txt").write_bytes(data)
-        names.append(saves.set_aside_autosave(time.struct_time(moment)).name)
-    assert names == ["autosave.unreadable-20260102-030405.txt",
-                     "autosave.unreadable-20260102-030405-1.txt"]
-    assert (home / names[0]).read_bytes() == b"first \xff"
-    assert (home / names[1]).read_bytes() == b"second \xfe"
-
-
-def test_an_autosave_that_cannot_be_set_aside_is_not_written_over(
-        app, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The folder refuses the rename: the title says so, and the next game does not
-    write over the unreadable file (the table says it is not being saved, as for a
-    full disk); once the folder allows it, the file is set aside and the game saved."""
-    from scenes.screens.setup import SetupScene
-
-    home.mkdir(parents=True)
-    damaged = b"\xff\xfe not a record"
-    (home / "autosave.txt").write_bytes(damaged)
-    real = saves.set_aside
-
-    def refuse(path: Path, label: str, now: object = None) -> Path:
-        raise PermissionError(errno.EACCES, "Permission denied", str(path))
-
-    monkeypatch.setattr(saves, "set_aside", refuse)
-    title = open_title(app)
-    assert title.message is not None
-    assert title.message.startswith("The saved game could not be read (")
-    assert "autosave.txt could not be set aside either" in title.message
-    hand = Hand(app)
-    hand.click(title.new_button.rect.center)
-    hand.frames(30)
-    setup = app.stack.top
-    assert isinstance(setup, SetupScene)
-    hand.click(setup.start_button.rect.center)
-    hand.frames(30)
-    table = hand.table
-    assert (home / "autosave.txt").read_bytes() == damaged, "never written over"
-    assert table.session.save_error is not None
-    assert isinstance(app.stack.top, Confirm), "told once, with a copy offered elsewhere"
-    hand.answer(False)
     hand.dismiss_handoff()
-    hand.play("employ")  # a move while the folder still refuses: tried, not said again
-    assert hand.top() is table
-    assert (home / "autosave.txt").read_bytes() == damaged
-    monkeypatch.setattr(saves, "set_aside", real)
     hand.play("employ")
-    backups = list(home.glob("autosave.unreadable-*.txt"))
-    assert len(backups) == 1 and backups[0].read_bytes() == damaged
-    assert parse_record((home / "autosave.txt").read_text("utf-8")).steps[-1][1] == "employ"
-    assert table.view.status == t("status.saving_again")
+    assert len(saves.list_games()) == 2, "the new game saves to a file of its own"
+    assert game.read_bytes() == data, "the old one is never written over"
 
 
-def test_a_non_utf8_autosave_says_it_could_not_be_read(app, home: Path) -> None:
-    home.mkdir(parents=True)
-    (home / "autosave.txt").write_bytes(HEADER_3.encode() + b"employ \xe9\n")
-    title = open_title(app)
-    assert "autosave.txt: not a UTF-8 text file" in (title.message or "")
-
-
-def test_an_oversized_autosave_is_refused_like_any_record(app, home: Path) -> None:
-    home.mkdir(parents=True)
-    with (home / "autosave.txt").open("wb") as f:
+def test_an_oversized_game_is_refused_like_any_record(app, home: Path) -> None:
+    game = put_game(home, b"")
+    with game.open("wb") as f:
         f.truncate(100 * 1024 * 1024)  # sparse: nothing is really written
-    title = open_title(app)
-    assert "too large for a record (the limit is 4 MB)" in (title.message or "")
-    backup = next(home.glob("autosave.unreadable-*.txt"))
-    assert backup.stat().st_size == 100 * 1024 * 1024
+    listing = open_continue(app)
+    assert "too large for a record (the limit is 4 MB)" in listing.row_text(game)[1]
+    assert game.stat().st_size == 100 * 1024 * 1024
 
 
 @needs_fifo
-def test_a_fifo_autosave_never_hangs_the_title(app, home: Path) -> None:
-    home.mkdir(parents=True)
-    os.mkfifo(home / "autosave.txt")
-    title = open_title(app)
-    assert "not a regular file" in (title.message or "")
-    assert stat.S_ISFIFO(next(home.glob("autosave.unreadable-*.txt")).lstat().st_mode)
+def test_a_fifo_among_the_games_is_not_listed(home: Path) -> None:
+    (home / "games").mkdir(parents=True)
+    os.mkfifo(home / "games" / "pipe.txt")
+    game = put_game(home, HEADER_3.encode())
+    assert saves.list_games() == [game]
 
 
 @pytest.mark.skipif(not Path("/dev/zero").exists() or not hasattr(os, "symlink"),
                     reason="needs /dev/zero")
-def test_an_autosave_pointing_at_a_device_is_refused(app, home: Path) -> None:
-    home.mkdir(parents=True)
-    os.symlink("/dev/zero", home / "autosave.txt")
-    title = open_title(app)
-    assert "not a regular file" in (title.message or "")
+def test_a_game_pointing_at_a_device_is_not_listed(home: Path) -> None:
+    (home / "games").mkdir(parents=True)
+    os.symlink("/dev/zero", home / "games" / "zero.txt")
+    assert saves.list_games() == []
 
 
 @needs_fifo
@@ -427,32 +393,30 @@ def test_a_fifo_settings_file_is_set_aside(home: Path) -> None:
 
 
 # ----- long records never freeze the window --------------------------------------------
-def test_the_autosave_is_read_in_the_background(app, home: Path,
-                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    import scenes.screens.title as title_module
+def test_a_saved_game_is_opened_in_the_background(app, home: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    import scenes.screens.continue_game as continue_module
+    from scenes.table.scene import TableScene
 
-    home.mkdir(parents=True)
-    (home / "autosave.txt").write_text(HEADER_3 + "employ\n", "utf-8")
+    game = put_game(home, (HEADER_3 + "employ\n").encode())
     release = threading.Event()
-    real = title_module.open_autosave
+    real = continue_module.open_game
 
-    def slow() -> Session:  # as long as a huge record takes, until the test says so
+    def slow(path: Path) -> Session:  # as long as a huge record takes, until released
         release.wait(60)
-        return real()
+        return real(path)
 
-    monkeypatch.setattr(title_module, "open_autosave", slow)
-    app.start(TitleScene())
-    title = app.stack.top
+    monkeypatch.setattr(continue_module, "open_game", slow)
+    listing = open_continue(app)
+    listing.choose(game)
     frames(app, 5)  # the window keeps drawing meanwhile
-    assert title.opening is not None and not title.continue_button.enabled
-    assert not title.new_button.enabled, "a new game waits: it could write over the autosave"
-    Hand(app).click(title.new_button.rect.center)
-    assert app.stack.top is title
+    assert app.stack.top is listing and listing.message == t("load.opening", name=game.name)
     release.set()
-    read_done(title)
-    frames(app)
-    assert title.opening is None and title.continue_button.enabled
-    assert title.saved is not None and title.saved.steps == ["employ"]
+    read_done(listing)
+    frames(app, 30)
+    table = Hand(app).table
+    assert isinstance(table, TableScene) and table.session.steps == ["employ"]
+    assert table.session.autosave.path == game, "it goes on saving to its own file"
 
 
 def test_a_record_is_opened_in_the_background(app, home: Path,
@@ -506,7 +470,8 @@ def test_smoke_runs_on_a_copy_of_a_players_files_and_cleans_up(tmp_path: Path) -
                           capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip().splitlines()[-1].startswith("smoke: ok")
-    assert "smoke: the title says: The saved game could not be read" in proc.stdout
+    assert "smoke: 1 saved game(s) to continue" in proc.stdout
+    assert "smoke: a saved game cannot be opened: " in proc.stdout
     assert list(scratch.iterdir()) == [], "the temporary home is removed"
     for path, text in files.items():
         assert path.read_text("utf-8") == text, "the player's own files are untouched"

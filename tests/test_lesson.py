@@ -14,7 +14,7 @@ from game.state import State
 from game.steps import parse_step
 from scenes.core import zones as Z
 from scenes.core.layout import table_layout
-from scenes.core.saves import autosave_path
+from scenes.core.saves import list_games
 from scenes.core.session import Session
 from scenes.devtools.gestures import Hand
 from scenes.table.hints import step_zones
@@ -161,11 +161,20 @@ def start_from_title(app) -> Hand:
     return hand
 
 
-def read_autosave(hand: Hand, title) -> None:
-    """Let the title finish reading the autosave (in the background)."""
-    if title.opening is not None:
-        title.opening.wait()
+def continue_newest(hand: Hand, title) -> None:
+    """Continue, then the newest game of the list (read in the background)."""
+    from tablehelp import read_done
+
+    hand.click(title.continue_button.rect.center)
+    listing = hand.app.stack.top
+    read_done(listing, timeout=60)
+    hand.click(listing.buttons[1].rect.center)
+    read_done(listing, timeout=60)
     hand.frames(2)
+
+
+def newest_game_text() -> str:
+    return list_games()[0].read_text("utf-8")
 
 
 def next_page(hand: Hand) -> None:
@@ -216,7 +225,7 @@ def test_the_whole_lesson_from_the_title_to_the_hand_over(app) -> None:
     assert seen_lit == sum(1 for e in SCRIPT if e.kind == DO)
     assert list(session.steps) == script_steps(), "the record is the lesson's script"
     assert session.tag(LESSON_TAG) is None, "handed over: an ordinary game now"
-    assert LESSON_TAG not in autosave_path().read_text("utf-8")
+    assert LESSON_TAG not in newest_game_text()
     assert table.lessonpanel is None and table.actions.guard is None
     st = session.state
     assert st.active == 0 and st.ap == 1, "the learner plays on, a move still to make"
@@ -278,7 +287,7 @@ def test_a_lesson_left_is_continued_where_it_stopped_and_can_start_again(app) ->
     assert coach is not None
     play_until(hand, lambda: coach.entry is not None and coach.entry.topic == "selling")
     position, steps = coach.position, list(table.session.steps)
-    assert f'[{LESSON_TAG} "{position}"]' in autosave_path().read_text("utf-8")
+    assert f'[{LESSON_TAG} "{position}"]' in newest_game_text()
     hand.key(pygame.K_ESCAPE)
     menu = app.stack.top
     assert isinstance(menu, PauseMenu)
@@ -287,28 +296,27 @@ def test_a_lesson_left_is_continued_where_it_stopped_and_can_start_again(app) ->
     hand.frames(30)
     title = app.stack.top
     assert isinstance(title, TitleScene)
-    read_autosave(hand, title)
-    hand.click(title.continue_button.rect.center)
+    continue_newest(hand, title)
     hand.frames(30)
     table = app.stack.top
     assert isinstance(table, TableScene) and table.lesson is not None
     assert table.lesson.position == position and list(table.session.steps) == steps
     assert table.view.lit == table.lesson.zones(table.state, table.staging)
-    # Learn to play again: asked first, then from the beginning
+    # Learn to play again: from the beginning, in a file of its own (the lesson left
+    # half-way is kept in the Continue list)
     hand.key(pygame.K_ESCAPE)
     leave = next(b for b in app.stack.top.buttons if b.label == "lesson.leave")
     hand.click(leave.rect.center)
     hand.frames(30)
     title = app.stack.top
-    read_autosave(hand, title)
     hand.click(title.learn_button.rect.center)
-    assert isinstance(app.stack.top, Confirm), "a lesson in progress is not lost unasked"
-    hand.answer(True)
     hand.frames(30)
     table = app.stack.top
     assert isinstance(table, TableScene) and table.lesson is not None
     assert table.lesson.position == 0 and table.session.steps == []
-    assert f'[{LESSON_TAG} "0"]' in autosave_path().read_text("utf-8")
+    assert f'[{LESSON_TAG} "0"]' in newest_game_text()
+    lessons = [g.read_text("utf-8") for g in list_games()]
+    assert len(lessons) == 2 and f'[{LESSON_TAG} "{position}"]' in lessons[1]
 
 
 def test_the_computer_captains_wait_so_their_turn_can_be_read(app) -> None:

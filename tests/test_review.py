@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from gamefiles import write_game
 from tablehelp import read_done
 
 import scenes.main as main_module
@@ -18,7 +19,7 @@ from game.steps import Step, parse_step
 from scenes.core.app import App
 from scenes.core.navigator import Screen
 from scenes.core.review import Adviser, Cursor, open_review, turn_starts
-from scenes.core.saves import autosave_path, data_dir, records_dir, write_autosave
+from scenes.core.saves import data_dir, games_dir, list_games, new_game_file, records_dir
 from scenes.core.session import Session
 from scenes.devtools.gestures import Hand
 from scenes.screens.load_record import LoadRecordScene
@@ -77,8 +78,6 @@ def test_a_record_opens_read_only_and_a_bad_one_is_one_sentence(tmp_path: Path) 
     assert str(caught.value) == f"{bad}: line 4: move L-3: speed is 1, sea 3 is 3 away"
     with pytest.raises(ValueError, match="no such file"):
         open_review(tmp_path / "missing.txt")
-    with pytest.raises(ValueError, match=r"^autosave\.txt: no such file$"):
-        open_review(None)
 
 
 # ----- keys ----------------------------------------------------------------------------------
@@ -290,13 +289,13 @@ def test_the_window_shows_only_the_answer_for_the_position_shown(app: App) -> No
 # ----- nothing is ever written ------------------------------------------------------------------
 def test_reviewing_from_the_scoring_screen_writes_nothing(app: App) -> None:
     session = Session.from_record(read_record_file(GOLDEN / "four-computers.txt"),
-                                  autosave=write_autosave)
+                                  autosave=new_game_file())
     session.save()  # the autosave a finished game leaves behind
     saved = records_dir() / "kept.txt"
     saved.parent.mkdir(parents=True, exist_ok=True)
     saved.write_text(session.record_text(), "utf-8")
     before = files_of(data_dir())
-    assert str(autosave_path().relative_to(data_dir())) in before
+    assert str(list_games()[0].relative_to(data_dir())) in before
     app.start(ScoringScene(session))
     hand = Hand(app)
     hand.frames(2)
@@ -330,7 +329,7 @@ def test_reviewing_a_record_file_writes_nothing(app: App, tmp_path: Path) -> Non
     path = tmp_path / "game.txt"
     path.write_bytes(RECORD.read_bytes())
     in_progress = RECORD.read_text("utf-8").splitlines()[:200]
-    write_autosave("\n".join(in_progress) + "\n")  # a game still being played
+    write_game("\n".join(in_progress) + "\n")  # a game still being played
     before_home, before_file = files_of(data_dir()), files_of(tmp_path)
     hand, scene = review_at(app, open_review(path), speed="fast")
     keys(hand, pygame.K_RIGHT, 30)
@@ -343,19 +342,17 @@ def test_reviewing_a_record_file_writes_nothing(app: App, tmp_path: Path) -> Non
     assert files_of(data_dir()) == before_home and files_of(tmp_path) == before_file
 
 
-def test_each_record_and_the_autosave_can_be_reviewed_from_the_title(app: App) -> None:
+def test_each_record_can_be_reviewed_from_the_title(app: App) -> None:
     in_progress = RECORD.read_text("utf-8").splitlines()[:120]
-    write_autosave("\n".join(in_progress) + "\n")
+    write_game("\n".join(in_progress) + "\n")  # Continue's: not in the record list
     records_dir().mkdir(parents=True, exist_ok=True)
     (records_dir() / "voyage.txt").write_bytes(RECORD.read_bytes())
     before = files_of(data_dir())
     title = app.navigator.start(Screen.TITLE)
     assert isinstance(title, TitleScene)
-    if title.opening is not None:
-        read_done(title)  # Load record… waits until the autosave is read
     hand = Hand(app)
     hand.frames(2)
-    for row, steps in ((0, 120 - 4), (1, 340)):  # the autosave, then the saved record
+    for row, steps in ((0, 340),):  # the saved record
         hand.click(title.load_button.rect.center)
         hand.frames(30)
         listing = hand.top()
@@ -375,8 +372,6 @@ def test_each_record_and_the_autosave_can_be_reviewed_from_the_title(app: App) -
         hand.frames(30)
         title = hand.top()
         assert isinstance(title, TitleScene)
-        if title.opening is not None:
-            read_done(title)
         hand.frames(2)
     assert files_of(data_dir()) == before
 
@@ -399,7 +394,7 @@ def test_review_option_opens_the_review(monkeypatch: pytest.MonkeyPatch, tmp_pat
     assert shot.exists() and RECORD.stat().st_mtime_ns == before
     scene = made[0].stack.top
     assert isinstance(scene, ReviewScene) and scene.index == 0 and scene.back_to == Screen.TITLE
-    assert not autosave_path().exists()
+    assert not games_dir().exists()
 
 
 def test_review_option_refuses_a_bad_record_in_one_sentence(

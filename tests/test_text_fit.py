@@ -237,17 +237,24 @@ def test_the_lesson_fits(tight_view: View) -> None:
 
 
 def test_the_record_list_with_its_review_buttons_fits(view: View) -> None:
-    from scenes.core.saves import records_dir, write_autosave
+    from gamefiles import write_game
+
+    from scenes.core.saves import records_dir
 
     records_dir().mkdir(parents=True, exist_ok=True)
     (records_dir() / "sail-to-india-2025-01-01-1200.txt").write_bytes(
         (GOLDEN / "four-players.txt").read_bytes())
-    write_autosave((GOLDEN / "four-players.txt").read_text("utf-8"))
+    write_game((GOLDEN / "four-players.txt").read_text("utf-8"))
     app = view.app()
     app.navigator.start(Screen.TITLE)
     app.navigator.open(Screen.LOAD_RECORD)
     _settle(Hand(app), 4)
-    assert len(app.stack.top.buttons) == 5  # type: ignore[union-attr]
+    assert len(app.stack.top.buttons) == 3  # type: ignore[union-attr]
+    assert OVERFLOWS == []
+    app.stack.pop()
+    app.navigator.open(Screen.CONTINUE)  # the games, with their Remove buttons
+    _settle(Hand(app), 4)
+    assert len(app.stack.top.buttons) == 3  # type: ignore[union-attr]
     assert OVERFLOWS == []
 
 

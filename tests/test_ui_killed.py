@@ -10,8 +10,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from gamefiles import newest_game_text
 
-from scenes.core.saves import read_autosave
 from scenes.core.session import load_session
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,12 +23,12 @@ def test_continue_resumes_where_a_killed_game_stopped() -> None:
         import os, signal
         from scenes.main import make_app
         from scenes.devtools.gestures import Hand
-        from scenes.core.saves import write_autosave
+        from scenes.core.saves import new_game_file
         from scenes.core.session import Session
         from scenes.table.scene import TableScene
 
         app = make_app()
-        session = Session.new(["Ann", "Bob", "Cy"], seed=3, autosave=write_autosave)
+        session = Session.new(["Ann", "Bob", "Cy"], seed=3, autosave=new_game_file())
         app.start(TableScene(session))
         hand = Hand(app)
         hand.frames(2)
@@ -43,7 +43,7 @@ def test_continue_resumes_where_a_killed_game_stopped() -> None:
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == -signal.SIGKILL, proc.stderr
     assert proc.stdout.strip() == "5"
-    text = read_autosave()
+    text = newest_game_text()
     assert text is not None
     session = load_session(text)
     assert session.steps == ["employ", "move L-1", "cargo 1g1", "done", "end"]

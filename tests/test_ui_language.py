@@ -61,22 +61,25 @@ def test_a_run_in_italian_and_the_saved_choice() -> None:
 def test_why_a_record_cannot_be_opened_is_said_in_the_players_language(
         tmp_path: Path) -> None:
     from game.record import RecordError, parse_record, read_record_text
-    from scenes.core.saves import autosave_path
-    from scenes.screens.title import TitleScene
+    from scenes.core.navigator import Screen
+    from scenes.core.saves import games_dir
     from scenes.text.reasons import record_error_text
 
-    autosave = autosave_path()
-    autosave.parent.mkdir(parents=True, exist_ok=True)
-    autosave.write_bytes(b"\xff\xfe not a record")
+    broken = games_dir() / "2025-01-01-120000-abcdef.txt"
+    broken.parent.mkdir(parents=True, exist_ok=True)
+    broken.write_bytes(b"\xff\xfe not a record")
     try:
         app = make_app(lang="fr")
-        title = TitleScene()
-        app.start(title)
-        read_done(title)
-        Hand(app).frames(3)
-        said = t("record.not_utf8", file="autosave.txt")
-        assert said != "autosave.txt: not a UTF-8 text file" and title.message
-        assert said in title.message, title.message
+        app.navigator.start(Screen.TITLE)
+        app.navigator.open(Screen.CONTINUE)
+        Hand(app).frames(2)
+        listing = app.stack.top
+        read_done(listing)
+        Hand(app).frames(2)
+        row = listing.row_text(broken)
+        said = t("record.not_utf8", file=broken.name)
+        assert said != f"{broken.name}: not a UTF-8 text file"
+        assert said in row[1], row
         # a step refused inside a record: the line, the step and the engine's reason
         bad = tmp_path / "bad.txt"
         bad.write_text('[Players "Ann, Bob, Cy"]\n'

@@ -28,7 +28,7 @@ from game.state import MARKERS_PER_PLAYER
 from scenes.core import zones as Z
 from scenes.core.app import App
 from scenes.core.layout import table_layout
-from scenes.core.saves import write_autosave
+from scenes.core.saves import new_game_file
 from scenes.core.session import Session
 from scenes.devtools.gestures import Hand
 from scenes.devtools.monkey import SMALL_SIZES, Monkey, MonkeyCrash
@@ -145,7 +145,7 @@ def test_the_monkey_at_the_end_of_a_game() -> None:
     review, the final table), the next game: a careless game is played to a few steps
     before its final round, and the monkey takes it from there."""
     rng = random.Random(0)
-    session = Session(["Ann", "Bob", "Cy"], deal_towns(3, 0), autosave=write_autosave)
+    session = Session(["Ann", "Bob", "Cy"], deal_towns(3, 0), autosave=new_game_file())
     while len(session.steps) < 245:
         assert session.submit(careless_step(session.state, rng)).ok
     assert not session.state.final_round

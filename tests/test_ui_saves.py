@@ -21,7 +21,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def test_env_var_chooses_the_data_dir(home: Path) -> None:
     assert saves.data_dir() == home
-    assert saves.autosave_path() == home / saves.AUTOSAVE
+    assert saves.games_dir() == home / saves.GAMES
 
 
 def test_platform_data_dir_without_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -58,11 +58,15 @@ def test_failed_write_keeps_the_old_file(home: Path, monkeypatch: pytest.MonkeyP
     assert [p.name for p in home.iterdir()] == ["file.txt"], "temporary file removed"
 
 
-def test_autosave_round_trip(home: Path) -> None:
-    assert not saves.has_autosave() and saves.read_autosave() is None
-    saves.write_autosave('[Players "A, B, C"]\n')
-    assert saves.has_autosave()
-    assert saves.read_autosave() == '[Players "A, B, C"]\n'
+def test_each_game_autosaves_to_a_file_of_its_own(home: Path) -> None:
+    assert not saves.has_games() and saves.list_games() == []
+    first, second = saves.new_game_file(), saves.new_game_file()
+    assert first.path != second.path and first.read() is None
+    first('[Players "A, B, C"]\n')
+    second('[Players "D, E, F"]\n')
+    assert saves.has_games()
+    assert first.read() == '[Players "A, B, C"]\n' and second.read() == '[Players "D, E, F"]\n'
+    assert set(saves.list_games()) == {first.path, second.path}
 
 
 def test_settings_default_then_round_trip(home: Path) -> None:

@@ -173,7 +173,8 @@ def test_a_click_needs_press_and_release_on_the_button(app) -> None:
 
 
 def test_setup_deals_a_game_autosaves_and_continue_lights_up(app, tmp_path: Path) -> None:
-    from scenes.core.saves import autosave_path
+    from scenes.core.saves import list_games
+    from scenes.screens.continue_game import ContinueScene
     from scenes.screens.setup import SetupScene
     from scenes.screens.title import TitleScene
     from scenes.table.scene import TableScene
@@ -192,15 +193,24 @@ def test_setup_deals_a_game_autosaves_and_continue_lights_up(app, tmp_path: Path
     assert sorted(names) == ["Ann", "Bob", "Cy"] and table.state.size == 9
     assert names in (("Ann", "Bob", "Cy"), ("Bob", "Cy", "Ann"), ("Cy", "Ann", "Bob")), \
         "a drawn starting player keeps the seating order"
-    text = autosave_path().read_text("utf-8")
+    text = list_games()[0].read_text("utf-8")
     assert f'[Players "{", ".join(names)}"]' in text and '[Seed "42"]' in text
     assert app.settings.first_game is True, "the first-game deal stays as the player left it"
     app.stack.replace(TitleScene())
     app.stack.apply()
     title = app.stack.top
-    read_done(title)  # the autosave is read in the background, then taken in a frame
     app.run(max_frames=app.frames + 1, fixed_dt=1 / 30)
-    assert title.continue_button.enabled and title.saved.steps == table.session.steps
+    assert title.continue_button.enabled
+    click(app, title.continue_button.rect.center)
+    listing = app.stack.top
+    assert isinstance(listing, ContinueScene) and listing.entries == list_games()
+    read_done(listing)
+    click(app, listing.buttons[1].rect.center)  # the game just dealt
+    read_done(listing)
+    app.run(max_frames=app.frames + 30, fixed_dt=1 / 30)
+    again = next(s for s in app.stack.scenes if isinstance(s, TableScene))
+    assert again.session.steps == table.session.steps
+    assert again.session.autosave.path == list_games()[0]
 
 
 def test_setup_remembers_seats_names_and_options_for_the_next_game(app) -> None:

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from gamefiles import newest_game_text
 from tablehelp import TOWNS, table_at
 
 from game.record import parse_record, replay_states
 from scenes.core.app import App
-from scenes.core.saves import read_autosave, write_autosave
+from scenes.core.saves import new_game_file
 from scenes.core.session import Session
 from scenes.devtools.gestures import Hand
 from scenes.table import logpanel
@@ -35,7 +36,7 @@ def undo(hand: Hand) -> str:
 
 # ----- undo ----------------------------------------------------------------------------
 def test_undo_goes_back_to_the_start_of_the_turn_and_no_further(app: App) -> None:
-    hand = table_at(app, ["employ", "end"], autosave=write_autosave)  # Bob to move
+    hand = table_at(app, ["employ", "end"], autosave=new_game_file())  # Bob to move
     table = hand.table
     hand.drag(hand.at("stock_1"), hand.at("lisboa"))
     hand.drag(hand.at("scientist_1_1"), hand.at("tech_metallurgy"))
@@ -50,7 +51,7 @@ def test_undo_goes_back_to_the_start_of_the_turn_and_no_further(app: App) -> Non
 
 
 def test_undo_never_hides_a_discovered_town(app: App) -> None:
-    hand = table_at(app, TO_THE_FOURTH, autosave=write_autosave)
+    hand = table_at(app, TO_THE_FOURTH, autosave=new_game_file())
     table = hand.table
     hand.drag(hand.at("ship_3_0"), hand.at("sea_4"))
     hand.click(hand.at("button_sail"))
@@ -63,17 +64,17 @@ def test_undo_never_hides_a_discovered_town(app: App) -> None:
 
 
 def test_the_autosave_follows_undo(app: App) -> None:
-    hand = table_at(app, [], autosave=write_autosave)
+    hand = table_at(app, [], autosave=new_game_file())
     table = hand.table
     hand.drag(hand.at("stock_0"), hand.at("lisboa"))
-    assert parse_record(read_autosave() or "").steps[-1][1] == "employ"
+    assert parse_record(newest_game_text() or "").steps[-1][1] == "employ"
     undo(hand)
-    saved = read_autosave()
+    saved = newest_game_text()
     assert saved == table.session.record_text() and not parse_record(saved).steps
 
 
 def test_undo_first_takes_back_what_is_staged(app: App) -> None:
-    hand = table_at(app, ["employ"], autosave=write_autosave)
+    hand = table_at(app, ["employ"], autosave=new_game_file())
     table = hand.table
     hand.drag(hand.at("lisboa_0"), hand.at("sea_1"))
     assert undo(hand) == "The last staged move was taken back."
@@ -83,7 +84,7 @@ def test_undo_first_takes_back_what_is_staged(app: App) -> None:
 # ----- the log -------------------------------------------------------------------------
 def test_the_log_has_every_step_and_follows_undo(app: App) -> None:
     hand = table_at(app, ["employ", "move L-1", "cargo 1g1", "done", "end"],
-                    autosave=write_autosave)
+                    autosave=new_game_file())
     table = hand.table
     texts = [text for _, text, _ in table.log]
     assert texts == ["Ann employs a marker: stock to Lisboa.", "Ann sails 1 ship.",
@@ -96,7 +97,7 @@ def test_the_log_has_every_step_and_follows_undo(app: App) -> None:
 
 
 def test_the_current_turn_is_lit_and_lines_carry_their_notation(app: App) -> None:
-    hand = table_at(app, ["employ", "end", "speed"], autosave=write_autosave)
+    hand = table_at(app, ["employ", "end", "speed"], autosave=new_game_file())
     table = hand.table
     panel = table.logpanel
     current = [line.text for line in panel.lines if line.turn == table.state.turn]
@@ -114,7 +115,7 @@ def test_the_current_turn_is_lit_and_lines_carry_their_notation(app: App) -> Non
 
 def test_the_log_scrolls_unfolds_and_shows_notation(app: App) -> None:
     steps = ["end"] * 20
-    hand = table_at(app, steps, autosave=write_autosave)
+    hand = table_at(app, steps, autosave=new_game_file())
     panel = hand.table.logpanel
     assert panel.max_scroll() > 0
     hand.post(pygame.MOUSEMOTION, panel.rect.center)

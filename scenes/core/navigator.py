@@ -21,6 +21,7 @@ class Screen(StrEnum):
 
     TITLE = "title"
     LOAD_RECORD = "load-record"
+    CONTINUE = "continue"
     SETUP = "setup"
     TABLE = "table"
     SCORING = "scoring"

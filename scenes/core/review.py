@@ -23,7 +23,6 @@ from game.ai.players import HINT_SEARCH, ExpertPlayer
 from game.record import RecordError, read_record_file
 from game.state import State
 from game.steps import Step
-from scenes.core.saves import AUTOSAVE, autosave_path
 from scenes.core.session import Session
 
 #: Playouts per decision for the review's expert: the Hint's short search (a seat's
@@ -40,17 +39,14 @@ ADVISER_SEED = "review"
 
 
 # ----- opening a record read-only --------------------------------------------------------
-def open_review(path: str | Path | None) -> Session:
-    """A record file (None: the autosave) as a session that never writes anything;
+def open_review(path: str | Path) -> Session:
+    """A record file (an autosaved game's too) as a session that never writes anything;
     RecordError (a ValueError) when it cannot be read or replayed, naming the file."""
-    shown = AUTOSAVE if path is None else str(path)
     try:
-        record = read_record_file(autosave_path() if path is None else path)
+        record = read_record_file(path)
         return Session.from_record(record, autosave=None)
     except RecordError as exc:
-        if path is None:
-            exc = exc.naming(AUTOSAVE)
-        raise exc.at(shown) from None  # a step's fault is said with the file's name
+        raise exc.at(str(path)) from None  # a step's fault is said with the file's name
 
 
 # ----- the position under review -----------------------------------------------------------

@@ -4,16 +4,29 @@ The data directory is ``SAIL_TO_INDIA_HOME`` when set (tests and portable instal
 else the platform's per-user data folder, found without extra dependencies. Every
 write goes to a temporary file in the same folder and is then renamed over the
 target (``os.replace`` is atomic, and the folder is synced after it, so a power cut
-cannot undo a completed save), so the autosave and the settings are always either
-the old or the new version; temporary files a crash left behind are removed at
-start-up (``remove_leftovers``). A settings file or an autosave that cannot be read
-is set aside under a new name, never overwritten, and the player is told in one
-sentence (a ``Notice``, which the screen showing it translates). A disk that refuses
-a write (read-only, full, the data folder being a file) is put into words by
-``why_not_written``. Every file is read through ``game.record.read_bounded``: a pipe
-or a device is refused before it is opened, and nothing is read past its limit.
-Records are opened (``open_record``) and saved (``save_record``, elsewhere when the
-data folder refuses) here too.
+cannot undo a completed save), so a game and the settings are always either the old
+or the new version.
+
+Each game autosaves to a file of its own in ``games/`` (a ``GameFile``), named when
+the game is dealt: a new game never replaces another, and two programs playing at once
+never write the same file. A game being played is locked (an OS lock on
+``<game>.lock``, let go when the program ends, even by a crash), so a second program
+cannot continue it at the same time. Continue lists the games newest first
+(``list_games``); finished or unwanted ones can be removed (``remove_game``). The
+single ``autosave.txt`` of earlier versions joins the list at start-up
+(``adopt_old_autosave``). Temporary files a crash left behind are removed at start-up
+(``remove_leftovers``) only when old enough that no running program can still be
+writing them.
+
+A settings file that cannot be read is never written over: a damaged one is set aside
+under a new name; one that cannot even be opened is left alone (and set aside before
+the next save), and the player is told in one sentence naming the file and what went
+wrong, reading or writing (a ``Notice``, which the screen showing it translates).
+``why_not_read`` and ``why_not_written`` put the system's refusal into words. Every file
+is read through ``game.record.read_bounded``: a pipe or a device is refused before it
+is opened, and nothing is read past its limit. Records are opened (``open_record``)
+and saved for sharing (``save_record``, readable by others like any document; elsewhere
+when the data folder refuses) here too.
 """
 
 from __future__ import annotations
@@ -22,6 +35,7 @@ import contextlib
 import errno
 import json
 import os
+import secrets
 import sys
 import tempfile
 import time
@@ -42,9 +56,13 @@ from scenes.core.session import SEAT_KINDS, Session
 
 ENV_HOME = "SAIL_TO_INDIA_HOME"
 APP_DIR = "sail-to-india"
+#: The one autosave of earlier versions (adopted into ``games/`` at start-up).
 AUTOSAVE = "autosave.txt"
 SETTINGS = "settings.json"
 RECORDS = "records"
+GAMES = "games"
+#: A temporary file older than this is a leftover of a crash, never a write under way.
+LEFTOVER_AGE = 3600.0
 #: A settings file is a few hundred bytes; anything past this is not one.
 MAX_SETTINGS_BYTES = 1024 * 1024
 #: Animation speeds, slowest last; "off" shows every change at once.
@@ -88,9 +106,18 @@ def data_dir() -> Path:
     return root / APP_DIR
 
 
-def atomic_write(path: str | Path, text: str) -> Path:
+def _umask() -> int:
+    """The process's file creation mask (read by setting it back at once)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def atomic_write(path: str | Path, text: str, *, shared: bool = False) -> Path:
     """Write ``text`` to ``path`` through a temporary file and a rename, then sync the
-    folder so the rename itself survives a power cut (OSError when the disk refuses)."""
+    folder so the rename itself survives a power cut (OSError when the disk refuses).
+    The file is the player's alone, unless ``shared`` (a record saved to hand to
+    others): then it is readable as any document the player makes (0666 less umask)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
@@ -99,6 +126,8 @@ def atomic_write(path: str | Path, text: str) -> Path:
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
+        if shared:
+            os.chmod(tmp, 0o666 & ~_umask())
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -130,10 +159,24 @@ def _blocking_file(folder: Path) -> Path | None:
     return None
 
 
+def _loop_in(path: Path) -> Path | None:
+    """The link on the way to ``path`` that leads round in a loop, if any."""
+    for place in (path, *path.parents):
+        try:
+            os.stat(place)
+        except OSError as exc:
+            if exc.errno == errno.ELOOP:
+                return place
+    return None
+
+
 def why_not_written(exc: OSError, folder: Path | None = None) -> Phrase:
     """Why a write into ``folder`` (the data folder by default) failed, as words the
     player's language says (a phrase for a sentence's ``{reason}``), never a raw errno."""
     folder = folder or data_dir()
+    loop = _loop_in(folder)
+    if exc.errno == errno.ELOOP or loop is not None:
+        return phrase("save.why.loop", folder=str(loop or folder))
     blocker = _blocking_file(folder)
     if blocker is not None or exc.errno in (errno.ENOTDIR, errno.EEXIST):
         return phrase("save.why.not_folder", folder=str(blocker or folder))
@@ -141,6 +184,19 @@ def why_not_written(exc: OSError, folder: Path | None = None) -> Phrase:
         return phrase("save.why.full")
     if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
         return phrase("save.why.read_only", folder=str(folder))
+    return phrase("save.why.other", error=exc.strerror or type(exc).__name__)
+
+
+def why_not_read(exc: OSError, path: Path) -> Phrase:
+    """Why reading ``path`` failed, in the player's words (never a write's reason)."""
+    loop = _loop_in(path)
+    if exc.errno == errno.ELOOP or loop is not None:
+        return phrase("save.why.loop", folder=str(loop or path))
+    blocker = _blocking_file(path.parent)
+    if blocker is not None or exc.errno == errno.ENOTDIR:
+        return phrase("save.why.not_folder", folder=str(blocker or path.parent))
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return phrase("read.why.no_permission", file=str(path))
     return phrase("save.why.other", error=exc.strerror or type(exc).__name__)
 
 
@@ -158,83 +214,191 @@ def set_aside(path: Path, label: str, now: time.struct_time | None = None) -> Pa
     return backup
 
 
-def remove_leftovers() -> list[Path]:
-    """Remove the temporary files of writes a crash interrupted (``.autosave.txt.*.tmp``
-    and the like), at start-up, before any write of this run; what was removed."""
+def remove_leftovers(now: float | None = None) -> list[Path]:
+    """Remove the temporary files of writes a crash interrupted (``.<game>.txt.*.tmp``
+    and the like), at start-up; what was removed. Only files older than
+    ``LEFTOVER_AGE``: a younger one may be another program's write under way."""
     removed: list[Path] = []
-    for folder in (data_dir(), records_dir()):
+    now = time.time() if now is None else now
+    for folder in (data_dir(), records_dir(), games_dir()):
         try:
             found = [p for p in folder.glob(".*.tmp") if p.is_file()]
         except OSError:
             continue
         for leftover in found:
+            if now - _modified(leftover) < LEFTOVER_AGE:
+                continue
             with contextlib.suppress(OSError):
                 leftover.unlink()
                 removed.append(leftover)
     return removed
 
 
-# ----- autosave -----------------------------------------------------------------------
-def autosave_path() -> Path:
-    return data_dir() / AUTOSAVE
+# ----- games: one autosave each ----------------------------------------------------
+def games_dir() -> Path:
+    return data_dir() / GAMES
 
 
-#: Autosaves that could not be read and could not be set aside either: no game writes
-#: over them (each autosave first tries again to set them aside).
-_UNREADABLE_IN_PLACE: set[Path] = set()
+class GameInUse(OSError):
+    """The game is being played by another program (its lock is held)."""
 
 
-def write_autosave(record_text: str) -> None:
-    """The session's autosave callback: the whole record, atomically; never over an
-    unreadable autosave the title could not set aside (it is tried again first, and
-    while the folder still refuses the OSError says the game is not being saved)."""
-    path = autosave_path()
-    if path in _UNREADABLE_IN_PLACE:
-        if path.exists() or path.is_symlink():
-            set_aside_autosave()
-        _UNREADABLE_IN_PLACE.discard(path)
-    atomic_write(path, record_text)
+#: Locks this program holds, by game file: (the lock file's descriptor).
+_HELD: dict[Path, int] = {}
 
 
-def read_autosave() -> str | None:
-    """The autosaved record's text, or None when there is none or it cannot be read
-    (read as any record is: a regular file, within the size limit)."""
+def _lock_path(game: Path) -> Path:
+    return game.with_suffix(".lock")
+
+
+def _try_lock(fd: int) -> bool:
+    """Take an exclusive OS lock on an open file without waiting; False when another
+    program holds it. The system lets go of it when this program ends, however."""
     try:
-        return read_record_text(autosave_path())
-    except RecordError:
-        return None
+        if sys.platform.startswith("win"):
+            import msvcrt
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        else:
+            import fcntl
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    return True
 
 
-def has_autosave() -> bool:
-    """Whether something stands at the autosave's place (it may still be unreadable)."""
-    path = autosave_path()
-    return path.exists() or path.is_symlink()
+def lock_game(game: Path) -> None:
+    """Hold ``game`` for this program (GameInUse when another program plays it; another
+    OSError when the folder refuses the lock file)."""
+    game = Path(game)
+    if game in _HELD:
+        return
+    game.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(_lock_path(game), os.O_RDWR | os.O_CREAT, 0o600)
+    if not _try_lock(fd):
+        os.close(fd)
+        raise GameInUse(errno.EBUSY, "the game is open in another window", str(game))
+    _HELD[game] = fd
 
 
-def open_autosave() -> Session:
-    """The autosaved game, ready to play on (RecordError when it cannot be read or
-    replayed; the message names the file as ``autosave.txt``, not its whole path).
-    Slow for a long record: the title calls it off the window's thread."""
-    path = autosave_path()
+def release_game(game: Path) -> None:
+    """Let go of a game this program held (nothing when it held none)."""
+    fd = _HELD.pop(Path(game), None)
+    if fd is not None:
+        with contextlib.suppress(OSError):
+            os.close(fd)  # closing the descriptor lets go of its lock
+
+
+def in_use_elsewhere(game: Path) -> bool:
+    """Whether another program is playing ``game`` now."""
+    game = Path(game)
+    if game in _HELD:
+        return False
+    try:
+        fd = os.open(_lock_path(game), os.O_RDWR)
+    except OSError:
+        return False  # no lock file: nobody ever played it here
+    try:
+        free = _try_lock(fd)
+    finally:
+        os.close(fd)  # also lets go of the lock just taken to look
+    return not free
+
+
+def _fresh_game_path(now: time.struct_time | None = None) -> Path:
+    """A name no game has: the deal's date and time, and a random tail (two programs
+    dealing in the same second still differ)."""
+    stamp = time.strftime("%Y-%m-%d-%H%M%S", now or time.localtime())
+    folder = games_dir()
+    while True:
+        path = folder / f"{stamp}-{secrets.token_hex(3)}.txt"
+        if not (path.exists() or path.is_symlink()):
+            return path
+
+
+class GameFile:
+    """A session's autosave callback: the game's own file in ``games/``, written whole
+    and atomically at every step, and held for this program from its first write (or
+    from being continued)."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = Path(path) if path is not None else _fresh_game_path()
+
+    def __call__(self, record_text: str) -> None:
+        lock_game(self.path)
+        atomic_write(self.path, record_text)
+
+    def read(self) -> str | None:
+        """The file's record text, or None when there is none or it cannot be read."""
+        try:
+            return read_record_text(self.path)
+        except RecordError:
+            return None
+
+    def __repr__(self) -> str:
+        return f"GameFile({self.path.name})"
+
+
+def new_game_file() -> GameFile:
+    """The autosave of a game about to be dealt: a new file, written at its first step."""
+    return GameFile()
+
+
+def list_games() -> list[Path]:
+    """The autosaved games, newest first."""
+    folder = games_dir()
+    try:
+        found = [p for p in folder.iterdir() if p.suffix == ".txt" and p.is_file()]
+    except OSError:
+        return []
+    return sorted(found, key=_modified, reverse=True)
+
+
+def has_games() -> bool:
+    return bool(list_games())
+
+
+def open_game(path: Path) -> Session:
+    """An autosaved game, ready to play on, writing to its own file again (RecordError
+    when it cannot be read or replayed, named by its file name; GameInUse when another
+    program is playing it). Slow for a long record: called off the window's thread."""
+    path = Path(path)
+    if in_use_elsewhere(path):
+        raise GameInUse(errno.EBUSY, "the game is open in another window", str(path))
     try:
         text = read_record_text(path)
     except RecordError as exc:
-        raise exc.naming(AUTOSAVE) from None
-    return Session.from_record(parse_record(text), autosave=write_autosave)
+        raise exc.naming(path.name) from None
+    session = Session.from_record(parse_record(text), autosave=GameFile(path))
+    lock_game(path)
+    return session
 
 
-def set_aside_autosave(now: time.struct_time | None = None) -> Path:
-    """Move an autosave that cannot be read out of the way (``autosave.unreadable-<time>
-    .txt``), so a new game never writes over it (OSError when the folder refuses; the
-    file is then kept from the next autosave until it can be set aside)."""
-    path = autosave_path()
+def remove_game(path: Path) -> None:
+    """Delete an autosaved game the player chose to remove (and its lock file); OSError
+    when the folder refuses, GameInUse when another program is playing it."""
+    path = Path(path)
+    if in_use_elsewhere(path):
+        raise GameInUse(errno.EBUSY, "the game is open in another window", str(path))
+    release_game(path)
+    path.unlink(missing_ok=True)
+    with contextlib.suppress(OSError):
+        _lock_path(path).unlink(missing_ok=True)
+
+
+def adopt_old_autosave() -> Path | None:
+    """Move the single ``autosave.txt`` of an earlier version into ``games/`` (named by
+    its date), so it is listed with the others and never written over; where it went,
+    or None (none there, or the folder refused: it is then left where it was)."""
+    old = data_dir() / AUTOSAVE
+    if not old.is_file():
+        return None
+    target = _fresh_game_path(time.localtime(_modified(old)))
     try:
-        backup = set_aside(path, "unreadable", now)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(old, target)
     except OSError:
-        _UNREADABLE_IN_PLACE.add(path)
-        raise
-    _UNREADABLE_IN_PLACE.discard(path)
-    return backup
+        return None
+    return target
 
 
 def records_dir() -> Path:
@@ -277,6 +441,7 @@ class RecordSummary:
     winners: tuple[str, ...] = ()   # when over: who won (several share a tie)
     score: int = 0                  # when over: the winners' points
     error: RecordError | None = None  # why it cannot be opened (nothing else is then known)
+    tags: tuple[tuple[str, str], ...] = ()  # the header's tags (a lesson's among them)
 
 
 def summarize_record(path: Path, replay_limit: int = REPLAY_FOR_RESULT) -> RecordSummary:
@@ -290,7 +455,8 @@ def summarize_record(path: Path, replay_limit: int = REPLAY_FOR_RESULT) -> Recor
         return RecordSummary(path, modified, error=exc.naming(path.name))
     texts = record.step_texts()
     turn = 1 + sum(1 for text in texts if text.split(None, 1)[0].lower() == "end")
-    summary = RecordSummary(path, modified, tuple(record.names), len(texts), turn)
+    summary = RecordSummary(path, modified, tuple(record.names), len(texts), turn,
+                            tags=tuple(record.tags))
     if len(texts) > replay_limit:
         return summary
     try:
@@ -301,7 +467,7 @@ def summarize_record(path: Path, replay_limit: int = REPLAY_FOR_RESULT) -> Recor
         return summary
     return RecordSummary(path, modified, summary.names, summary.steps, turn, True,
                          tuple(final.names[w] for w in final.winners),
-                         final.scores[final.winners[0]])
+                         final.scores[final.winners[0]], tags=summary.tags)
 
 
 # ----- settings -----------------------------------------------------------------------
@@ -383,21 +549,32 @@ def settings_path() -> Path:
     return data_dir() / SETTINGS
 
 
+#: Settings files this run could not read: never written over (set aside first).
+_SETTINGS_KEPT: set[Path] = set()
+
+
 def load_settings(now: time.struct_time | None = None) -> tuple[Settings, Notice | None]:
     """The saved settings, or defaults. The notice, when not None, is for the player.
 
-    An unreadable file is renamed aside (``settings.corrupt-<time>.json``) so that
-    nothing the player saved is lost, and the next save writes a fresh file. A file
-    that cannot even be reached (the data folder is a file, no permission) is left
-    alone, and the notice says why."""
+    A damaged file is renamed aside (``settings.corrupt-<time>.json``) so that nothing
+    the player saved is lost, and the next save writes a fresh file. A file that cannot
+    even be read (no permission, a loop of links, the data folder a file) is left
+    alone, and the notice names it and says why; the next save sets it aside first,
+    and saves nothing if it cannot."""
     path = settings_path()
     try:
         raw: bytes | None = read_bounded(path, MAX_SETTINGS_BYTES)
     except FileNotFoundError:
         return Settings(), None
     except (NotADirectoryError, PermissionError) as exc:
-        return Settings(), Notice.of("msg.settings_unreadable", reason=why_not_written(exc))
-    except OSError:
+        _SETTINGS_KEPT.add(path)
+        return Settings(), Notice.of("msg.settings_unreadable", file=str(path),
+                                     reason=why_not_read(exc, path))
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            _SETTINGS_KEPT.add(path)
+            return Settings(), Notice.of("msg.settings_unreadable", file=str(path),
+                                         reason=why_not_read(exc, path))
         raw = None  # a folder, a pipe, too large: not a settings file
     data = None
     if raw is not None:
@@ -410,13 +587,21 @@ def load_settings(now: time.struct_time | None = None) -> tuple[Settings, Notice
     try:
         backup = set_aside(path, "corrupt", now)
     except OSError as exc:
+        _SETTINGS_KEPT.add(path)
         return Settings(), Notice.of("msg.settings_corrupt_kept", reason=why_not_written(exc))
     return Settings(), Notice.of("msg.settings_corrupt", backup=backup.name)
 
 
 def save_settings(settings: Settings) -> Path:
+    """Write the settings; a file this run could not read is set aside first (OSError,
+    and nothing written, when it cannot be)."""
+    path = settings_path()
+    if path in _SETTINGS_KEPT:
+        if path.exists() or path.is_symlink():
+            set_aside(path, "unreadable")
+        _SETTINGS_KEPT.discard(path)
     text = json.dumps(settings.to_json(), indent=2, ensure_ascii=False, sort_keys=True) + "\n"
-    return atomic_write(settings_path(), text)
+    return atomic_write(path, text)
 
 
 # ----- records ---------------------------------------------------------------------------
@@ -424,10 +609,10 @@ def open_record(path: str | Path) -> Session:
     """A session from a record file, autosaving from then on (RecordError, a ValueError,
     if unreadable).
 
-    Nothing is written until the first step is played, so a record that fails to open
-    never replaces the autosave."""
+    The game autosaves to a new file of its own from its first step on: the record
+    itself is never written over."""
     try:
-        return Session.from_record(read_record_file(path), autosave=write_autosave)
+        return Session.from_record(read_record_file(path), autosave=new_game_file())
     except RecordError as exc:
         raise exc.at(str(path)) from None  # a step's fault is said with the file's name
 
@@ -448,13 +633,14 @@ def save_record(session: Session, now: time.struct_time | None = None) -> Path:
     names = "-".join("".join(c for c in n if c.isalnum()) or "player" for n in session.names)
     text = session.record_text()
     try:
-        return atomic_write(_fresh(records_dir(), f"{stamp}-{names}"), text)
+        return atomic_write(_fresh(records_dir(), f"{stamp}-{names}"), text, shared=True)
     except OSError as first:
         for folder in elsewhere_dirs():
             if not folder.is_dir():
                 continue
             try:
-                return atomic_write(_fresh(folder, f"sail-to-india-{stamp}-{names}"), text)
+                return atomic_write(_fresh(folder, f"sail-to-india-{stamp}-{names}"), text,
+                                    shared=True)
             except OSError:
                 continue
         raise first from None
@@ -471,11 +657,12 @@ def _fresh(folder: Path, stem: str) -> Path:
 
 
 __all__ = [
-    "ANIM_SPEEDS", "AUTOSAVE", "ENV_HOME", "REPLAY_FOR_RESULT", "SETTINGS", "TEXT_SIZES",
-    "VOLUMES", "VOLUME_SETTINGS", "WINDOW_SIZES", "Notice", "RecordSummary", "Settings",
-    "atomic_write", "autosave_path", "data_dir", "elsewhere_dirs", "has_autosave",
-    "list_records", "load_settings", "open_autosave", "open_record", "read_autosave",
-    "records_dir", "remove_leftovers", "save_record", "save_settings", "set_aside",
-    "set_aside_autosave", "settings_path", "summarize_record", "why_not_written",
-    "write_autosave",
+    "ANIM_SPEEDS", "AUTOSAVE", "ENV_HOME", "GAMES", "LEFTOVER_AGE", "REPLAY_FOR_RESULT",
+    "SETTINGS", "TEXT_SIZES", "VOLUMES", "VOLUME_SETTINGS", "WINDOW_SIZES", "GameFile",
+    "GameInUse", "Notice", "RecordSummary", "Settings", "adopt_old_autosave", "atomic_write",
+    "data_dir", "elsewhere_dirs", "games_dir", "has_games", "in_use_elsewhere", "list_games",
+    "list_records", "load_settings", "lock_game", "new_game_file", "open_game", "open_record",
+    "records_dir", "release_game", "remove_game", "remove_leftovers", "save_record",
+    "save_settings", "set_aside", "settings_path", "summarize_record", "why_not_read",
+    "why_not_written",
 ]

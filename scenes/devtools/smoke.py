@@ -8,7 +8,8 @@ game to the end and checks that the scoring scene shows it. Files go to a
 temporary home, never the player's own, which is removed at the end. With ``--home
 DIR`` the temporary home starts as a copy of DIR's files (settings, autosave, saved
 records), so a player's own files can be put through the run without being changed:
-the title reads the copied autosave first and the run reports what became of it.
+the run reports the copied games the title offers to continue, and why any of them
+cannot be opened.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ import pygame
 from scenes.core import gfx
 from scenes.core.app import App
 from scenes.core.navigator import Screen
-from scenes.core.saves import ENV_HOME, RECORDS
+from scenes.core.saves import ENV_HOME, GAMES, RECORDS, list_games, summarize_record
 from scenes.core.session import Session
 from scenes.devtools.gestures import GestureError, Hand
 from scenes.screens.scoring import ScoringScene
@@ -34,6 +35,7 @@ from scenes.screens.setup import SetupScene
 from scenes.screens.title import TitleScene
 from scenes.table.scene import TableScene
 from scenes.text.catalog import language, t
+from scenes.text.reasons import record_error_text
 
 # A three-player race to India on a fixed deal: Ann sails one ship out town by town
 # (one discovery a turn); the others pass. India (position 9) ends the game.
@@ -72,10 +74,11 @@ def scripted_steps() -> list[str]:
 
 
 def copy_home(source: str | Path, home: Path) -> None:
-    """Copy the regular files of a data folder (and of its records folder) into
-    ``home``; a pipe, a device or a folder in their place is left behind."""
+    """Copy the regular files of a data folder (and of its records and games folders)
+    into ``home``; a pipe, a device or a folder in their place is left behind."""
     source = Path(source)
-    for folder, into in ((source, home), (source / RECORDS, home / RECORDS)):
+    for folder, into in ((source, home), (source / RECORDS, home / RECORDS),
+                         (source / GAMES, home / GAMES)):
         try:
             entries = list(folder.iterdir())
         except OSError:
@@ -120,13 +123,16 @@ def _run(make_app: Callable[[], App]) -> int:
     title = app.stack.top
     if not isinstance(title, TitleScene):
         return fail("the title scene did not open")
-    if title.opening is not None:
-        title.opening.wait()  # the autosave is read in the background
     settle(2)
     if title.message:
         print(f"smoke: the title says: {title.message}")
-    if title.continue_button.enabled:
-        print("smoke: the autosave can be continued")
+    games = list_games()
+    if games:
+        print(f"smoke: {len(games)} saved game(s) to continue")
+    for game in games:
+        summary = summarize_record(game)
+        if summary.error is not None:
+            print(f"smoke: a saved game cannot be opened: {record_error_text(summary.error)}")
     click(title.new_button.rect.center)
     settle()
     setup = app.stack.top

@@ -1,6 +1,6 @@
 """Load record…: the saved records over the title, newest first, each told by who
 played, when it was written, and the turn it reached or how it ended; or any record
-by its path, typed.
+by its path, typed. (Autosaved games are listed by Continue, ``continue_game``.)
 
 Choosing one opens it at the table through the navigator, and its Review button
 opens it in the review instead (read-only: ``scenes.core.review.open_review``); a
@@ -28,10 +28,7 @@ from scenes.core.navigator import Screen
 from scenes.core.review import open_review
 from scenes.core.saves import (
     RecordSummary,
-    autosave_path,
-    has_autosave,
     list_records,
-    open_autosave,
     open_record,
     records_dir,
     summarize_record,
@@ -101,19 +98,43 @@ class RecordRow(Button):
 
 class LoadRecordScene(Scene):
     """A list of saved records over the title; choosing one opens it at the table (or,
-    with its Review button, in the review); a typed path opens any record."""
+    with its Review button, in the review); a typed path opens any record.
+
+    The Continue list (``continue_game``) is the same list over the autosaved games:
+    what differs is named by the class attributes and the hooks below."""
 
     opaque = False
     modal = True
     PANEL = pygame.Rect(360, 130, 1200, 820)
+    HEADING = "load.heading"
+    NONE = "load.none"
+    #: The second button of a row (Review here) and whether a path can be typed.
+    SECOND = "load.review"
+    TYPED = True
+
+    # ----- what differs between the record list and the Continue list ---------------
+    def list_entries(self) -> list[Path]:
+        return list_records()
+
+    def folder(self) -> Path:
+        return records_dir()
+
+    def second(self, entry: Path) -> None:
+        self.choose(entry, review=True)
+
+    def open_session(self, path: Path) -> Session:
+        return open_record(path)
+
+    def title_of(self, summary: RecordSummary) -> str:
+        return ", ".join(summary.names)
 
     def __init__(self) -> None:
         super().__init__()
         self.message: str | None = None
         #: Back, then each row shown: the button that opens it, then its Review button.
         self.buttons: list[Button] = []
-        #: The records listed, newest first (None: the autosave, always first).
-        self.entries: list[Path | None] = []
+        #: The records listed, newest first.
+        self.entries: list[Path] = []
         #: The first entry shown (the list scrolls by whole rows).
         self.top = 0
         #: What is known of each record so far, filled by ``reading`` in the background.
@@ -134,10 +155,9 @@ class LoadRecordScene(Scene):
         p = self.PANEL
         self.back_button = Button((p.centerx - 150, p.bottom - 90, 300, 64), "load.back",
                                   self.back)
-        self.entries = [None] if has_autosave() else []
-        self.entries += list_records()
+        self.entries = self.list_entries()
         self.top = 0
-        paths = [self._path(entry) for entry in self.entries]
+        paths = list(self.entries)
         stop = self._stop_reading = threading.Event()
         summaries = self.summaries = {}
         self.reading = Job(lambda: _read_summaries(paths, summaries, stop),
@@ -153,10 +173,6 @@ class LoadRecordScene(Scene):
     def exit(self) -> None:
         self._stop_reading.set()  # the rest of the list is not needed any more
 
-    @staticmethod
-    def _path(entry: Path | None) -> Path:
-        return autosave_path() if entry is None else entry
-
     def layout(self) -> None:
         """The buttons of the rows shown: Back, then each row's two buttons."""
         p = self.PANEL
@@ -167,8 +183,8 @@ class LoadRecordScene(Scene):
             self.buttons.append(RecordRow(rect, (lambda e=entry: self.row_text(e)),
                                           (lambda e=entry: self.choose(e))))
             self.buttons.append(Button((p.right - 60 - REVIEW_W, y, REVIEW_W, ROW_H - 8),
-                                       "load.review",
-                                       (lambda e=entry: self.choose(e, review=True)), size=22))
+                                       self.SECOND, (lambda e=entry: self.second(e)),
+                                       size=22))
 
     def focusables(self) -> list[Focusable]:
         rows = self.buttons[1:]
@@ -177,8 +193,10 @@ class LoadRecordScene(Scene):
             entry = self.top + i // 2
             found += [of_widget(rows[i], ("open", entry)),
                       of_widget(rows[i + 1], ("review", entry))]
-        found += [of_widget(self.path_field, "path"), of_widget(self.open_button, "open-typed"),
-                  of_widget(self.back_button, "back")]
+        if self.TYPED:
+            found += [of_widget(self.path_field, "path"),
+                      of_widget(self.open_button, "open-typed")]
+        found.append(of_widget(self.back_button, "back"))
         return [item for item in found if item is not None]
 
     def _scroll_to_focus(self, event: pygame.event.Event) -> bool:
@@ -208,25 +226,24 @@ class LoadRecordScene(Scene):
             self.top = top
             self.layout()
 
-    def row_text(self, entry: Path | None) -> tuple[str, str]:
+    def row_text(self, entry: Path) -> tuple[str, str]:
         """A row's two lines: who played (the file's name until that is known), then
         when, and the turn reached or the result (or why it cannot be read)."""
-        path = self._path(entry)
+        path = entry
         summary = self.summaries.get(path)
-        label = t("load.autosave") if entry is None else path.name
+        label = path.name
         if summary is None:
             return label, t("load.reading")
         when = time.strftime(DATE_FORMAT, time.localtime(summary.modified))
         if summary.error is not None:
             return label, t("load.unreadable", reason=record_error_text(summary.error))
-        title = ", ".join(summary.names)
+        title = self.title_of(summary)
         if summary.over:
             key = "load.result.won" if len(summary.winners) == 1 else "load.result.shared"
             what = t(key, names=" & ".join(summary.winners), count=summary.score)
         else:
             what = t("load.turn", turn=summary.turn)
-        key = "load.detail.autosave" if entry is None else "load.detail"
-        return title, t(key, date=when, what=what)
+        return title, t("load.detail", date=when, what=what)
 
     def back(self) -> None:
         assert self.stack is not None
@@ -241,20 +258,17 @@ class LoadRecordScene(Scene):
         self.path_field.focused = False
         self.choose(Path(typed).expanduser())
 
-    def choose(self, path: Path | None, review: bool = False) -> None:
-        """Open a record (None: the autosave) at the table, or in the review, or say why
-        it cannot be; it is read in the background, and the screen follows when it is
-        ready."""
+    def choose(self, path: Path, review: bool = False) -> None:
+        """Open a record at the table, or in the review, or say why it cannot be; it is
+        read in the background, and the screen follows when it is ready."""
         if self.opening is not None:
             return
-        label = t("load.autosave") if path is None else path.name
-        self.message = t("load.opening", name=label)
+        self.message = t("load.opening", name=path.name)
         self.reviewing = review
         if review:
             self.opening = Job(lambda: open_review(path), name="read-record")
         else:
-            self.opening = Job(open_autosave if path is None else (lambda: open_record(path)),
-                               name="read-record")
+            self.opening = Job(lambda: self.open_session(path), name="read-record")
         self.poll()
 
     def poll(self) -> None:
@@ -267,6 +281,9 @@ class LoadRecordScene(Scene):
         except (ValueError, RecordError) as exc:
             self.message = t("load.failed", reason=record_error_text(exc))
             return
+        except OSError as exc:
+            self.message = self.refused(exc)
+            return
         self.message = None
         assert self.stack is not None
         self.stack.pop()
@@ -275,13 +292,17 @@ class LoadRecordScene(Scene):
         else:
             self.go(Screen.TABLE, session=session, handoff_first=True)
 
+    def refused(self, exc: OSError) -> str:
+        """The sentence for a file the system would not open."""
+        return t("load.failed", reason=exc.strerror or type(exc).__name__)
+
     def update(self, dt: float) -> None:
         self.path_field.update(dt)
         self.poll()
 
     def handle(self, event: pygame.event.Event) -> bool:
         self.focus.set_items(self.focusables())
-        if event.type == pygame.KEYDOWN and self.path_field.focused:
+        if event.type == pygame.KEYDOWN and self.path_field.focused and self.TYPED:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.open_typed()
                 return True
@@ -299,8 +320,9 @@ class LoadRecordScene(Scene):
             return True
         if self._scroll_to_focus(event) or self.focus.handle(event):
             return True
-        self.path_field.handle(event)
-        self.open_button.handle(event)
+        if self.TYPED:
+            self.path_field.handle(event)
+            self.open_button.handle(event)
         any(b.handle(event) for b in self.buttons)
         return True
 
@@ -310,24 +332,25 @@ class LoadRecordScene(Scene):
         surface.blit(veil, (0, 0))
         p = self.PANEL
         surface.blit(art.parchment(p.w, p.h, radius=16, seed=12), p)
-        blit_text(surface, t("load.heading"), (p.centerx, p.y + 56), role="display", size=48,
+        blit_text(surface, t(self.HEADING), (p.centerx, p.y + 56), role="display", size=48,
                   color=P.INK, anchor="center")
         if not self.entries:
-            blit_text(surface, t("load.none"), (p.centerx, p.y + 170), size=26,
+            blit_text(surface, t(self.NONE), (p.centerx, p.y + 170), size=26,
                       color=P.INK, anchor="center")
         elif len(self.entries) > ROWS:
             shown = t("load.shown", first=self.top + 1,
                       last=min(len(self.entries), self.top + ROWS), count=len(self.entries))
             blit_text(surface, shown, (p.centerx, p.y + 104 + ROWS * ROW_H + 8), size=18,
                       color=P.INK_SOFT, anchor="midtop")
-        folder = t("load.folder", folder=str(records_dir()))
+        folder = t("load.folder", folder=str(self.folder()))
         size = fit_size(folder, "text", 18, p.w - 60)
         blit_text(surface, folder, (p.centerx, p.bottom - 116), size=size, color=P.INK_SOFT,
                   anchor="center")
         for b in self.buttons:
             b.draw(surface)
-        self.path_field.draw(surface)
-        self.open_button.draw(surface)
+        if self.TYPED:
+            self.path_field.draw(surface)
+            self.open_button.draw(surface)
         self.focus.set_items(self.focusables())
         self.focus.draw(surface)
         if self.message:

@@ -14,7 +14,7 @@ from game.scoring import Breakdown, breakdown, deciding_tiebreak
 from scenes.core import gfx
 from scenes.core.gfx import draw
 from scenes.core.navigator import Screen
-from scenes.core.saves import records_dir, save_record, why_not_written, write_autosave
+from scenes.core.saves import new_game_file, records_dir, save_record, why_not_written
 from scenes.core.scene import Scene
 from scenes.core.session import Session
 from scenes.text.catalog import t
@@ -71,7 +71,7 @@ class ScoringScene(Scene):
     def play_again(self) -> None:
         old = self.session
         again = Session.new(old.names, seed=None, variant=old.variant, seats=old.seats,
-                            autosave=write_autosave)
+                            autosave=new_game_file())
         self.go(Screen.TABLE, session=again, handoff_first=True)
 
     def save(self) -> None:

@@ -19,7 +19,7 @@ import pygame
 from game.record import MAX_NAME_LENGTH, name_allows, players_refusal
 from scenes.core import gfx
 from scenes.core.navigator import Screen
-from scenes.core.saves import write_autosave
+from scenes.core.saves import new_game_file
 from scenes.core.scene import Scene
 from scenes.core.session import SEAT_KINDS, Session
 from scenes.text.catalog import t
@@ -168,7 +168,7 @@ class SetupScene(Scene):
             self.message = t("setup.error.name", reason=reason_text(refusal))
             return
         # A disk that refuses the autosave does not stop the deal: the table says so.
-        session = Session.new(autosave=write_autosave, **choice)
+        session = Session.new(autosave=new_game_file(), **choice)
         if self.app is not None:
             s = self.app.settings
             s.players = self.players

@@ -16,7 +16,6 @@ CLIENT_EN = table(
     message("title.new", "New game"),
     message("title.continue", "Continue"),
     message("title.continue.none", "No game to continue yet"),
-    message("title.continue.reading", "Reading the saved game…"),
     message("title.load", "Load record…"),
     message("title.quit", "Quit"),
     message("title.version", "version {version}"),
@@ -138,17 +137,24 @@ CLIENT_EN = table(
     message("preview.log.2", "Bob sails to 4 and discovers it: +1 VP."),
     message("preview.log.3", "Cy loads coffee at 2."),
     message("preview.log.4", "Dan builds a church at 3."),
+    # continuing a game
+    message("continue.heading", "Continue a game"),
+    message("continue.none", "No game to continue yet."),
+    message("continue.remove", "Remove"),
+    message("continue.remove.ask", "Remove this game for good? {game}"),
+    message("continue.remove.failed", "That game could not be removed: {reason}."),
+    message("continue.lesson", "Lesson: {names}"),
+    message("continue.in_use", "That game is open in another window of Sail to India: "
+                               "play it there, or close that window first."),
     # loading records
     message("load.heading", "Load a game record"),
     message("load.none", "No saved records yet."),
     message("load.folder", "Records are kept in {folder}"),
-    message("load.autosave", "Last autosave"),
     message("load.back", "Back"),
     message("load.failed", "That record could not be opened: {reason}"),
     message("load.opening", "Opening {name}…"),
     message("load.reading", "Reading…"),
     message("load.detail", "{date} · {what}"),
-    message("load.detail.autosave", "Last autosave · {date} · {what}"),
     message("load.turn", "turn {turn}"),
     plural_message("load.result.won", "{names} won with {count} VP",
                    "{names} won with {count} VP"),
@@ -173,20 +179,19 @@ CLIENT_EN = table(
                                     "the old file was kept as {backup}."),
     message("msg.settings_corrupt_kept", "Your settings file could not be read, so defaults are "
                                          "used; it could not be set aside either ({reason})."),
-    message("msg.settings_unreadable", "Your settings could not be read ({reason}), so defaults "
-                                       "are used."),
+    message("msg.settings_unreadable", "Your settings could not be read from {file} "
+                                       "({reason}), so defaults are used."),
     message("msg.settings_not_saved", "Your settings could not be saved: {reason}."),
     message("msg.no_display", "No display was found to open the game's window on; start "
                               "Sail to India from a desktop session."),
-    message("msg.autosave_set_aside", "The saved game could not be read ({reason}), so it was "
-                                      "set aside as {backup}; a new game will not write over it."),
-    message("msg.autosave_kept", "The saved game could not be read ({reason}), and {file} could "
-                                 "not be set aside either ({why})."),
     # why a file could not be written (the {reason} of the sentences above and below)
     message("save.why.read_only", "{folder} cannot be written to"),
     message("save.why.full", "the disk is full"),
     message("save.why.not_folder", "{folder} is a file, not a folder"),
     message("save.why.other", "the system says: {error}"),
+    message("save.why.loop", "{folder} is a link that leads back to itself"),
+    # why a file could not be read
+    message("read.why.no_permission", "you are not allowed to read {file}"),
 )
 
 TABLE_TEXT_EN = table(

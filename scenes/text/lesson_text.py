@@ -20,8 +20,6 @@ LESSON_TEXT_EN = table(
     message("lesson.next", "Next"),
     message("lesson.play_on", "Play on"),
     message("lesson.leave", "Leave the lesson"),
-    message("lesson.restart", "Start the lesson again from the beginning? The lesson in "
-                              "progress will be lost."),
     message("lesson.nudge", "Not this time. {hint}"),
     message("lesson.status.other", "The lesson asks for another move: see the lesson, "
                                    "bottom right."),

@@ -1,0 +1,238 @@
+"""Nothing is lost: a game of its own file each, two programs at once, settings that
+cannot be read, records readable by others, and the Continue list.
+
+Every game autosaves to its own file (``saves.GameFile``), locked while a program
+plays it, so two programs on one data folder never write the same file, and a new game
+never replaces one in progress; a second program starting up removes only temporary
+files old enough to be a crash's leftovers.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import stat
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pygame
+import pytest
+from tablehelp import read_done
+
+from game.record import parse_record, replay
+from scenes.core import saves
+from scenes.core.navigator import Screen
+from scenes.core.session import Session
+from scenes.devtools.gestures import Hand
+from scenes.screens.continue_game import ContinueScene
+from scenes.text.catalog import t
+from scenes.ui.overlays import Confirm
+
+ROOT = Path(__file__).resolve().parent.parent
+
+PLAYER = textwrap.dedent("""
+    import random, sys
+    from game.bench import careless_step
+    from scenes.core import saves
+    from scenes.core.session import Session
+
+    seed = int(sys.argv[1])
+    saves.remove_leftovers()  # what every program does as it starts
+    saves.adopt_old_autosave()
+    game = saves.new_game_file()
+    session = Session.new(["Ann", "Bob", "Cy"], seed=seed, autosave=game)
+    rng = random.Random(seed)
+    for i in range(150):
+        assert session.submit(str(careless_step(session.state, rng))).ok
+        assert session.save_error is None, session.save_error
+        if i % 10 == 0:
+            saves.remove_leftovers()  # as if another program started meanwhile
+    print(game.path)
+""")
+
+
+def test_two_programs_on_one_data_folder_each_keep_their_whole_game(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    env = {**os.environ, saves.ENV_HOME: str(home), "PYTHONPATH": str(ROOT),
+           "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    procs = [subprocess.Popen([sys.executable, "-c", PLAYER, str(seed)], cwd=ROOT, env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+             for seed in (11, 12)]
+    outs = [proc.communicate(timeout=240) for proc in procs]
+    for proc, (_out, err) in zip(procs, outs, strict=True):
+        assert proc.returncode == 0, err
+    paths = [Path(out.strip()) for out, _ in outs]
+    assert paths[0] != paths[1]
+    for path in paths:
+        record = parse_record(path.read_text("utf-8"))
+        assert len(record.steps) == 150, path.name
+        replay(record)  # whole: it replays to the end of its 150 steps
+    assert sorted(p.name for p in (home / "games").glob("*.txt")) == sorted(p.name
+                                                                          for p in paths)
+    assert not list((home / "games").glob(".*.tmp")), "no write was cut short"
+
+
+def test_a_new_game_never_replaces_one_in_progress() -> None:
+    first = Session.new(["Ann", "Bob", "Cy"], seed=1, autosave=saves.new_game_file())
+    assert first.submit("employ").ok
+    second = Session.new(["Dee", "Eve", "Flo"], seed=2, autosave=saves.new_game_file())
+    assert second.submit("employ").ok
+    games = saves.list_games()
+    assert len(games) == 2
+    texts = {parse_record(g.read_text("utf-8")).names[0] for g in games}
+    assert texts == {"Ann", "Dee"}
+
+
+HOLDER = textwrap.dedent("""
+    import sys
+    from scenes.core import saves
+    saves.open_game(saves.list_games()[0])
+    print("holding", flush=True)
+    sys.stdin.read()  # until the test closes it
+""")
+
+
+def test_a_game_another_program_plays_cannot_be_continued_here(app, tmp_path: Path) -> None:
+    game = saves.new_game_file()
+    Session.new(["Ann", "Bob", "Cy"], seed=1, autosave=game).submit("employ")
+    saves.release_game(game.path)  # as if this program had quit
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER], cwd=ROOT, env=env, text=True,
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "holding"
+        assert saves.in_use_elsewhere(game.path)
+        with pytest.raises(saves.GameInUse):
+            saves.open_game(game.path)
+        app.navigator.start(Screen.TITLE)
+        app.navigator.open(Screen.CONTINUE)
+        hand = Hand(app)
+        hand.frames(2)
+        listing = app.stack.top
+        assert isinstance(listing, ContinueScene)
+        read_done(listing)
+        hand.click(listing.buttons[1].rect.center)
+        read_done(listing)
+        hand.frames(2)
+        assert app.stack.top is listing and listing.message == t("continue.in_use")
+    finally:
+        assert holder.stdin is not None
+        holder.stdin.close()
+        holder.wait(30)
+    assert not saves.in_use_elsewhere(game.path), "the lock went with its program"
+    assert saves.open_game(game.path).steps == ["employ"]
+
+
+def test_continue_lists_games_newest_first_and_marks_the_lesson(app) -> None:
+    from scenes.table.lesson import lesson_session
+
+    old = saves.new_game_file()
+    Session.new(["Ann", "Bob", "Cy"], seed=1, autosave=old).submit("employ")
+    os.utime(old.path, (1_000_000_000, 1_000_000_000))
+    lesson = lesson_session("Ann", autosave=saves.new_game_file())
+    lesson.save()
+    app.navigator.start(Screen.TITLE)
+    app.navigator.open(Screen.CONTINUE)
+    hand = Hand(app)
+    hand.frames(2)
+    listing = app.stack.top
+    read_done(listing)
+    if listing.reading is not None:
+        listing.reading.wait(60)
+    hand.frames(2)
+    assert listing.entries == [lesson.autosave.path, old.path]
+    assert listing.row_text(lesson.autosave.path)[0].startswith("Lesson: Ann")
+    title, detail = listing.row_text(old.path)
+    assert title == "Ann, Bob, Cy" and detail.endswith(" · turn 1")
+
+
+def test_remove_asks_first_by_mouse_and_by_the_delete_key(app) -> None:
+    games = []
+    for seed in (1, 2):
+        game = saves.new_game_file()
+        Session.new(["Ann", "Bob", "Cy"], seed=seed, autosave=game).submit("employ")
+        games.append(game.path)
+    app.navigator.start(Screen.TITLE)
+    app.navigator.open(Screen.CONTINUE)
+    hand = Hand(app)
+    hand.frames(2)
+    listing = app.stack.top
+    read_done(listing)
+    first = listing.entries[0]
+    hand.click(listing.buttons[2].rect.center)  # the first row's Remove
+    assert isinstance(app.stack.top, Confirm)
+    hand.answer(False)
+    assert first.exists(), "No keeps it"
+    hand.click(listing.buttons[2].rect.center)
+    hand.answer(True)
+    assert not first.exists() and listing.entries == [p for p in games if p != first]
+    hand.key(pygame.K_TAB)  # the keyboard: the ring on the row left, then Delete
+    hand.key(pygame.K_DELETE)
+    assert isinstance(app.stack.top, Confirm)
+    hand.answer(True)
+    assert saves.list_games() == [] and listing.entries == []
+    hand.key(pygame.K_ESCAPE)
+    hand.frames(2)
+    assert not app.stack.top.continue_button.enabled, "nothing left to continue"
+
+
+# ----- settings that cannot be read ------------------------------------------------------
+def test_settings_that_cannot_be_read_are_named_and_never_written_over(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    path = saves.settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    kept = json.dumps({"names": ["Ann", "Bob"], "players": 3, "volume": 40})
+    path.write_text(kept, "utf-8")
+    real = saves.read_bounded
+
+    def refused(p: Path, limit: int) -> bytes:
+        if Path(p) == path:
+            raise PermissionError(errno.EACCES, "Permission denied", str(p))
+        return real(p, limit)
+
+    monkeypatch.setattr(saves, "read_bounded", refused)
+    settings, notice = saves.load_settings()
+    assert notice is not None and notice.key == "msg.settings_unreadable"
+    said = t(notice.key, **notice.values)
+    assert str(path) in said and "not allowed to read" in said
+    assert "written" not in said, "a read is not blamed on a write"
+    settings.palette = "colorblind"
+    saves.save_settings(settings)  # the unreadable file is set aside first, kept whole
+    aside = list(path.parent.glob("settings.unreadable-*.json"))
+    assert len(aside) == 1 and aside[0].read_text("utf-8") == kept
+    assert json.loads(path.read_text("utf-8"))["palette"] == "colorblind"
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="needs symbolic links")
+def test_a_data_folder_that_is_a_loop_of_links_is_said_so(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    loop = tmp_path / "loop"
+    os.symlink(loop, loop)
+    monkeypatch.setenv(saves.ENV_HOME, str(loop))
+    settings, notice = saves.load_settings()
+    assert notice is not None
+    said = t(notice.key, **notice.values)
+    assert "leads back to itself" in said and str(loop) in said
+    with pytest.raises(OSError) as caught:
+        saves.save_settings(settings)
+    why = saves.why_not_written(caught.value)
+    assert why.key == "save.why.loop" and why.values["folder"] == str(loop)
+
+
+# ----- records for sharing are readable by others ------------------------------------------
+@pytest.mark.skipif(sys.platform.startswith("win"), reason="POSIX permissions")
+def test_a_record_saved_for_sharing_is_readable_by_others_and_games_are_private() -> None:
+    old = os.umask(0o022)
+    try:
+        game = saves.new_game_file()
+        session = Session.new(["Ann", "Bob", "Cy"], seed=1, autosave=game)
+        assert session.submit("employ").ok
+        record = saves.save_record(session)
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(record.stat().st_mode) == 0o644
+    assert stat.S_IMODE(game.path.stat().st_mode) == 0o600
+    assert stat.S_IMODE(saves.atomic_write(saves.settings_path(), "{}").stat().st_mode) == 0o600
