@@ -37,6 +37,7 @@ class ContinueScene(LoadRecordScene):
 
     HEADING = "continue.heading"
     NONE = "continue.none"
+    FOLDER = "continue.folder"
     SECOND = "continue.remove"
     TYPED = False
 

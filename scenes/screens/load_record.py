@@ -108,6 +108,7 @@ class LoadRecordScene(Scene):
     PANEL = pygame.Rect(360, 130, 1200, 820)
     HEADING = "load.heading"
     NONE = "load.none"
+    FOLDER = "load.folder"
     #: The second button of a row (Review here) and whether a path can be typed.
     SECOND = "load.review"
     TYPED = True
@@ -342,7 +343,7 @@ class LoadRecordScene(Scene):
                       last=min(len(self.entries), self.top + ROWS), count=len(self.entries))
             blit_text(surface, shown, (p.centerx, p.y + 104 + ROWS * ROW_H + 8), size=18,
                       color=P.INK_SOFT, anchor="midtop")
-        folder = t("load.folder", folder=str(self.folder()))
+        folder = t(self.FOLDER, folder=str(self.folder()))
         size = fit_size(folder, "text", 18, p.w - 60)
         blit_text(surface, folder, (p.centerx, p.bottom - 116), size=size, color=P.INK_SOFT,
                   anchor="center")

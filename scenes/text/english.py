@@ -141,6 +141,7 @@ CLIENT_EN = table(
     message("continue.heading", "Continue a game"),
     message("continue.none", "No game to continue yet."),
     message("continue.remove", "Remove"),
+    message("continue.folder", "Games in progress are kept in {folder}"),
     message("continue.remove.ask", "Remove this game for good? {game}"),
     message("continue.remove.failed", "That game could not be removed: {reason}."),
     message("continue.lesson", "Lesson: {names}"),
