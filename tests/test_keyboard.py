@@ -492,3 +492,50 @@ def test_the_ring_starts_on_the_lessons_marker_and_the_hints(app: App) -> None:
     assert lit
     key(hand, pygame.K_TAB)
     assert any(table.keys.focus.current.rect.colliderect(r) for r in lit)
+
+
+def test_a_table_key_that_cannot_act_says_why(app: App) -> None:
+    from scenes.text.catalog import t
+
+    hand = table_at(app, [], speed="off")
+    table = hand.table
+    focus = table.keys.focus
+    key(hand, pygame.K_TAB)
+    tab_to(hand, focus, ("piece", ("scientist", 0)))
+    key(hand, pygame.K_SPACE)
+    assert table.drag.holding
+    for letter in (pygame.K_s, pygame.K_d, pygame.K_e, pygame.K_r, pygame.K_b):
+        table.view.status = ""
+        key(hand, letter)
+        assert table.view.status == t("status.key.put_down"), pygame.key.name(letter)
+        assert table.drag.holding, "the marker is still held"
+    key(hand, pygame.K_ESCAPE)
+    assert not table.drag.holding
+    said = {}
+    for letter in (pygame.K_s, pygame.K_d, pygame.K_u, pygame.K_g):
+        table.view.status = ""
+        key(hand, letter)
+        said[pygame.key.name(letter)] = table.view.status
+    assert said == {"s": t("status.nothing_staged.sail"), "d": t("status.key.done_not_now"),
+                    "u": t("status.key.nothing_to_undo"),
+                    "g": t("status.key.not_owned", tech=t("tech.geography"))}
+    hand.drag(hand.at("lisboa_0"), hand.at("sea_1"))  # a voyage staged: End turn waits
+    table.view.status = ""
+    key(hand, pygame.K_e)
+    assert table.view.status == t("status.key.end_not_now") and steps(hand) == []
+
+
+def test_a_table_key_on_a_computers_turn_says_whose_turn_it_is(app: App) -> None:
+    from scenes.core.session import Session
+
+    session = Session.new(["Ann", "Bob", "Cy"], seed=5, seats=["easy"] * 3)
+    app.start(TableScene(session))
+    hand = Hand(app)
+    hand.frames(2)
+    table = hand.table
+    before = list(table.session.steps)
+    refused = table.keys.refusal(pygame.K_e, menu=False)
+    name = table.state.names[table.state.active]
+    assert refused == ("status.key.not_your_turn", {"name": name})
+    key(hand, pygame.K_e)  # said; the status line then goes on saying who is playing
+    assert name in table.view.status and table.session.steps[:len(before)] == before

@@ -357,28 +357,23 @@ class TableKeys:
             return True
         if key in ENTER_KEYS:
             return False  # no ring: Enter is Set sail, Sell or Done, as it always was
-        if (key == pygame.K_r and not mods & pygame.KMOD_SHIFT) or key == pygame.K_MENU or (
-                key == pygame.K_F10 and mods & pygame.KMOD_SHIFT):
-            if sc.drag.holding:
-                return True
-            self.open_menu()
-            return True
-        if key in CARD_KEYS:
-            tech = CARD_KEYS[key]
-            if not sc.state.has_tech(sc.state.active, tech) or not sc.session.human_to_move:
-                sc.say("status.key.not_owned", tech=t(f"tech.{tech}"))
-            elif not sc.drag.holding:
-                self.click(Z.tech(tech))
-            return True
-        if key == pygame.K_s:
-            if not sc.drag.holding:
-                self.click(Z.button("sell" if sc.staging.sale else "sail"))
-            return True
+        menu = (key == pygame.K_r and not mods & pygame.KMOD_SHIFT) or key == pygame.K_MENU or (
+            key == pygame.K_F10 and mods & pygame.KMOD_SHIFT)
         if key == pygame.K_u and sc.drag.holding:
             sc.undo()  # as Ctrl+Z: the held marker is put back first
             return True
-        if key in BUTTON_KEYS:
-            if not sc.drag.holding:
+        if menu or key in CARD_KEYS or key in BUTTON_KEYS or key == pygame.K_s:
+            refused = self.refusal(key, menu)
+            if refused is not None:
+                said, values = refused
+                sc.say(said, **values)
+            elif menu:
+                self.open_menu()
+            elif key in CARD_KEYS:
+                self.click(Z.tech(CARD_KEYS[key]))
+            elif key == pygame.K_s:
+                self.click(Z.button("sell" if sc.staging.sale else "sail"))
+            else:
                 self.click(Z.button(BUTTON_KEYS[key]))
             return True
         if key == pygame.K_l:
@@ -390,6 +385,36 @@ class TableKeys:
             sc.logpanel.scroll_by(page if key == pygame.K_PAGEUP else -page)
             return True
         return False
+
+    def refusal(self, key: int, menu: bool) -> tuple[str, dict[str, object]] | None:
+        """Why a table key (R, B, G, S, D, E, U) cannot act now, as the status line's
+        sentence and its values; None when it can. A key is never swallowed without a
+        word: the player would be left looking at a greyed button."""
+        sc = self.scene
+        st = sc.state
+        if sc.drag.holding:
+            return "status.key.put_down", {}
+        if not sc.session.human_to_move:
+            return "status.key.not_your_turn", {"name": st.names[st.active]}
+        if menu:
+            return None
+        if key in CARD_KEYS:
+            tech = CARD_KEYS[key]
+            if not st.has_tech(st.active, tech):
+                return "status.key.not_owned", {"tech": t(f"tech.{tech}")}
+            return None
+        states = sc.button_states()
+        if key == pygame.K_s:
+            button = "sell" if sc.staging.sale else "sail"
+            if states.get(Z.button(button)) == "disabled":
+                return f"status.nothing_staged.{button}", {}
+            return None
+        button = BUTTON_KEYS[key]
+        if states.get(Z.button(button)) != "disabled":
+            return None
+        return {"done": ("status.key.done_not_now", {}),
+                "end_turn": ("status.key.end_not_now", {}),
+                "undo": ("status.key.nothing_to_undo", {})}[button]
 
     def mouse(self) -> None:
         """A click: the ring hides until a key is pressed again."""

@@ -24,6 +24,15 @@ KEYS_TEXT_EN = table(
                                   "(returns to Lisboa) of your ships, trade goods, buildings, "
                                   "bankers and historians."),
     message("status.key.not_owned", "You do not own {tech}."),
+    # a key that cannot act now says why (never swallowed without a word)
+    message("status.key.put_down", "Put the marker down first (Enter on a lit space), or "
+                                   "Esc to put it back."),
+    message("status.key.not_your_turn", "It is {name}'s turn: wait for your turn."),
+    message("status.key.done_not_now", "Done closes a voyage's landing: there is none to "
+                                       "close now."),
+    message("status.key.end_not_now", "Finish what you started first (Set sail, Sell or "
+                                      "Done), then end your turn."),
+    message("status.key.nothing_to_undo", "There is nothing to undo."),
 )
 
 
