@@ -10,6 +10,7 @@ files old enough to be a crash's leftovers.
 from __future__ import annotations
 
 import errno
+import gc
 import json
 import os
 import stat
@@ -84,12 +85,59 @@ def test_a_new_game_never_replaces_one_in_progress() -> None:
     assert len(games) == 2
     texts = {parse_record(g.read_text("utf-8")).names[0] for g in games}
     assert texts == {"Ann", "Dee"}
+    shown = sorted(p.name for p in saves.games_dir().iterdir() if not p.name.startswith("."))
+    assert shown == sorted(g.name for g in games), "the locks beside them are hidden"
+
+
+LOOKER = textwrap.dedent("""
+    import sys
+    from scenes.core import saves
+    try:
+        saves.open_game(saves.list_games()[0])
+    except saves.GameInUse:
+        print("in use")
+    else:
+        print("opened")
+""")
+
+
+def test_a_game_is_locked_while_its_session_lives_and_free_once_left() -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+
+    def look() -> str:
+        return subprocess.run([sys.executable, "-c", LOOKER], cwd=ROOT, env=env, text=True,
+                              capture_output=True, timeout=60, check=True).stdout.strip()
+
+    session = Session.new(["Ann", "Bob", "Cy"], seed=1, autosave=saves.new_game_file())
+    assert session.submit("employ").ok
+    assert look() == "in use"
+    del session  # the table left the game (another game dealt, the title...)
+    gc.collect()
+    assert look() == "opened"
+    again = saves.open_game(saves.list_games()[0])  # held again by this program
+    assert look() == "in use" and again.steps == ["employ"]
+
+
+def test_leaving_the_table_for_the_title_lets_go_of_the_game(app) -> None:
+    game = saves.new_game_file()
+    app.navigator.start(Screen.TABLE, session=Session.new(["Ann", "Bob", "Cy"], seed=1,
+                                                          autosave=game))
+    hand = Hand(app)
+    hand.frames(2)
+    assert app.stack.top.session.submit("employ").ok
+    path = game.path
+    assert path in saves._HELD
+    del game
+    app.navigator.start(Screen.TITLE)
+    hand.frames(2)
+    gc.collect()
+    assert path not in saves._HELD, "another window may continue it now"
 
 
 HOLDER = textwrap.dedent("""
     import sys
     from scenes.core import saves
-    saves.open_game(saves.list_games()[0])
+    session = saves.open_game(saves.list_games()[0])  # held while the session lives
     print("holding", flush=True)
     sys.stdin.read()  # until the test closes it
 """)
@@ -172,6 +220,10 @@ def test_remove_asks_first_by_mouse_and_by_the_delete_key(app) -> None:
     hand.key(pygame.K_TAB)  # the keyboard: the ring on the row left, then Delete
     hand.key(pygame.K_DELETE)
     assert isinstance(app.stack.top, Confirm)
+    assert "turn 1" in app.stack.top.question, "the question tells the game apart"
+    hand.key(pygame.K_RETURN)  # No is ringed first: two quick keys remove nothing
+    assert saves.list_games() == listing.entries != []
+    hand.key(pygame.K_DELETE)
     hand.answer(True)
     assert saves.list_games() == [] and listing.entries == []
     hand.key(pygame.K_ESCAPE)

@@ -10,8 +10,9 @@ or the new version.
 Each game autosaves to a file of its own in ``games/`` (a ``GameFile``), named when
 the game is dealt: a new game never replaces another, and two programs playing at once
 never write the same file. A game being played is locked (an OS lock on
-``<game>.lock``, let go when the program ends, even by a crash), so a second program
-cannot continue it at the same time. Continue lists the games newest first
+the hidden ``.<game>.lock`` beside it, let go when the game is left, or when the
+program ends, even by a crash), so a second program cannot continue it at the same
+time. Continue lists the games newest first
 (``list_games``); finished or unwanted ones can be removed (``remove_game``). The
 single ``autosave.txt`` of earlier versions joins the list at start-up
 (``adopt_old_autosave``). Temporary files a crash left behind are removed at start-up
@@ -39,6 +40,7 @@ import secrets
 import sys
 import tempfile
 import time
+import weakref
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
@@ -243,12 +245,14 @@ class GameInUse(OSError):
     """The game is being played by another program (its lock is held)."""
 
 
-#: Locks this program holds, by game file: (the lock file's descriptor).
-_HELD: dict[Path, int] = {}
+#: Locks this program holds, by game file: the lock file's descriptor, and how many
+#: ``GameFile`` objects hold it (the lock goes when the last of them does).
+_HELD: dict[Path, list[int]] = {}
 
 
 def _lock_path(game: Path) -> Path:
-    return game.with_suffix(".lock")
+    """The lock file beside a game: hidden, as it is no game itself."""
+    return game.with_name(f".{game.stem}.lock")
 
 
 def _try_lock(fd: int) -> bool:
@@ -268,24 +272,37 @@ def _try_lock(fd: int) -> bool:
 
 def lock_game(game: Path) -> None:
     """Hold ``game`` for this program (GameInUse when another program plays it; another
-    OSError when the folder refuses the lock file)."""
+    OSError when the folder refuses the lock file). Each call is one more holder,
+    let go by ``_let_go``."""
     game = Path(game)
-    if game in _HELD:
+    held = _HELD.get(game)
+    if held is not None:
+        held[1] += 1
         return
     game.parent.mkdir(parents=True, exist_ok=True)
     fd = os.open(_lock_path(game), os.O_RDWR | os.O_CREAT, 0o600)
     if not _try_lock(fd):
         os.close(fd)
         raise GameInUse(errno.EBUSY, "the game is open in another window", str(game))
-    _HELD[game] = fd
+    _HELD[game] = [fd, 1]
+
+
+def _let_go(game: Path) -> None:
+    """One holder of ``game`` is done with it; the lock goes with the last one."""
+    held = _HELD.get(game)
+    if held is None:
+        return
+    held[1] -= 1
+    if held[1] <= 0:
+        release_game(game)
 
 
 def release_game(game: Path) -> None:
-    """Let go of a game this program held (nothing when it held none)."""
-    fd = _HELD.pop(Path(game), None)
-    if fd is not None:
+    """Let go of a game this program held, whoever holds it (nothing when none)."""
+    held = _HELD.pop(Path(game), None)
+    if held is not None:
         with contextlib.suppress(OSError):
-            os.close(fd)  # closing the descriptor lets go of its lock
+            os.close(held[0])  # closing the descriptor lets go of its lock
 
 
 def in_use_elsewhere(game: Path) -> bool:
@@ -318,13 +335,24 @@ def _fresh_game_path(now: time.struct_time | None = None) -> Path:
 class GameFile:
     """A session's autosave callback: the game's own file in ``games/``, written whole
     and atomically at every step, and held for this program from its first write (or
-    from being continued)."""
+    from being continued) for as long as the session keeps this object: when the game
+    is left and the session dropped, another program may continue it."""
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = Path(path) if path is not None else _fresh_game_path()
+        self._holding = False
+
+    def hold(self) -> None:
+        """Lock the game for this program until this object is gone (GameInUse when
+        another program plays it)."""
+        if self._holding:
+            return
+        lock_game(self.path)
+        self._holding = True
+        weakref.finalize(self, _let_go, self.path)
 
     def __call__(self, record_text: str) -> None:
-        lock_game(self.path)
+        self.hold()
         atomic_write(self.path, record_text)
 
     def read(self) -> str | None:
@@ -368,8 +396,9 @@ def open_game(path: Path) -> Session:
         text = read_record_text(path)
     except RecordError as exc:
         raise exc.naming(path.name) from None
-    session = Session.from_record(parse_record(text), autosave=GameFile(path))
-    lock_game(path)
+    game = GameFile(path)
+    session = Session.from_record(parse_record(text), autosave=game)
+    game.hold()  # GameInUse when another program took it while this one was reading
     return session
 
 

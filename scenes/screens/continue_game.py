@@ -65,9 +65,12 @@ class ContinueScene(LoadRecordScene):
         """Remove a game, once the player has said yes."""
         if self.stack is None:
             return
-        title, _ = self.row_text(entry)
-        self.stack.push(Confirm(t("continue.remove.ask", game=title),
-                                lambda yes: self._remove(entry) if yes else None))
+        title, detail = self.row_text(entry)
+        # the date and turn tell apart two games of the same players; No is ringed
+        # first, as Yes cannot be undone
+        self.stack.push(Confirm(t("continue.remove.ask", game=f"{title} · {detail}"),
+                                lambda yes: self._remove(entry) if yes else None,
+                                no_first=True))
 
     def _remove(self, entry: Path) -> None:
         try:

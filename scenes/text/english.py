@@ -145,8 +145,9 @@ CLIENT_EN = table(
     message("continue.remove.ask", "Remove this game for good? {game}"),
     message("continue.remove.failed", "That game could not be removed: {reason}."),
     message("continue.lesson", "Lesson: {names}"),
-    message("continue.in_use", "That game is open in another window of Sail to India: "
-                               "play it there, or close that window first."),
+    message("continue.in_use", "That game is open in another window: play it there, or "
+                               "close that window first."),
+    message("continue.folder", "Games are kept in {folder}"),
     # loading records
     message("load.heading", "Load a game record"),
     message("load.none", "No saved records yet."),

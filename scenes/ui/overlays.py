@@ -123,14 +123,17 @@ class Handoff(Overlay):
 class Confirm(Overlay):
     """A yes/no question; ``on_answer(True/False)`` is called once."""
 
-    def __init__(self, question: str, on_answer: Callable[[bool], None]) -> None:
+    def __init__(self, question: str, on_answer: Callable[[bool], None], *,
+                 no_first: bool = False) -> None:
         super().__init__()
         self.question = question
         self.on_answer = on_answer
         self.buttons: list[Button] = []
         #: Yes has the focus first (Enter says yes, as it always did); Tab or an arrow
-        #: goes to No.
+        #: goes to No. A question whose Yes cannot be undone (``no_first``) starts on
+        #: No, so two quick keys never destroy anything.
         self.focus = Focus()
+        self.no_first = no_first
 
     def enter(self) -> None:
         w, h = 1920, 1080
@@ -143,6 +146,9 @@ class Confirm(Overlay):
             Button((self.plate.centerx + 30, y, 220, 60), "confirm.no",
                    lambda: self.answer(False)),
         ]
+        if self.no_first:
+            self.focus.set_items(of_widgets(self.buttons))
+            self.focus.focus(id(self.buttons[1]))
 
     def answer(self, yes: bool) -> None:
         self.close()
