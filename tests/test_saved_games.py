@@ -231,6 +231,38 @@ def test_remove_asks_first_by_mouse_and_by_the_delete_key(app) -> None:
     assert not app.stack.top.continue_button.enabled, "nothing left to continue"
 
 
+# ----- the one autosave of earlier versions -----------------------------------------------
+def _old_autosave() -> tuple[Path, str]:
+    session = Session.new(["Old", "Timer", "Zed"], seed=9)
+    assert session.submit("employ").ok
+    old = saves.data_dir() / saves.AUTOSAVE
+    old.parent.mkdir(parents=True, exist_ok=True)
+    old.write_text(session.record_text(), "utf-8")
+    os.utime(old, (1_600_000_000, 1_600_000_000))
+    return old, session.record_text()
+
+
+def test_an_earlier_versions_autosave_joins_the_games_at_start_up() -> None:
+    old, text = _old_autosave()
+    game = Session.new(["Ann", "Bob", "Cy"], seed=1, autosave=saves.new_game_file())
+    assert game.submit("employ").ok
+    moved = saves.adopt_old_autosave()
+    assert moved is not None and not old.exists()
+    assert moved.parent == saves.games_dir() and moved.read_text("utf-8") == text
+    assert saves.list_games() == [game.autosave.path, moved], "listed by its own date"
+    assert saves.open_game(moved).steps == ["employ"]
+    assert saves.adopt_old_autosave() is None, "nothing left to adopt"
+
+
+def test_an_old_autosave_that_cannot_be_moved_is_listed_where_it_is() -> None:
+    old, text = _old_autosave()
+    saves.games_dir().write_text("not a folder", "utf-8")  # games/ cannot be made
+    assert saves.adopt_old_autosave() is None
+    assert old.read_text("utf-8") == text, "left whole where it was"
+    assert saves.list_games() == [old]
+    assert saves.open_game(old).names == ["Old", "Timer", "Zed"]
+
+
 # ----- settings that cannot be read ------------------------------------------------------
 def test_settings_that_cannot_be_read_are_named_and_never_written_over(
         monkeypatch: pytest.MonkeyPatch) -> None:

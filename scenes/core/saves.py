@@ -372,12 +372,17 @@ def new_game_file() -> GameFile:
 
 
 def list_games() -> list[Path]:
-    """The autosaved games, newest first."""
+    """The autosaved games, newest first; an earlier version's ``autosave.txt`` that
+    could not be moved into ``games/`` among them, so it is never out of sight."""
     folder = games_dir()
     try:
         found = [p for p in folder.iterdir() if p.suffix == ".txt" and p.is_file()]
     except OSError:
-        return []
+        found = []
+    old = data_dir() / AUTOSAVE
+    with contextlib.suppress(OSError):
+        if old.is_file():
+            found.append(old)
     return sorted(found, key=_modified, reverse=True)
 
 
@@ -417,7 +422,8 @@ def remove_game(path: Path) -> None:
 def adopt_old_autosave() -> Path | None:
     """Move the single ``autosave.txt`` of an earlier version into ``games/`` (named by
     its date), so it is listed with the others and never written over; where it went,
-    or None (none there, or the folder refused: it is then left where it was)."""
+    or None (none there, or the folder refused: it is then left where it was, and
+    ``list_games`` lists it there)."""
     old = data_dir() / AUTOSAVE
     if not old.is_file():
         return None
