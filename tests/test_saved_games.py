@@ -320,3 +320,23 @@ def test_a_record_saved_for_sharing_is_readable_by_others_and_games_are_private(
     assert stat.S_IMODE(record.stat().st_mode) == 0o644
     assert stat.S_IMODE(game.path.stat().st_mode) == 0o600
     assert stat.S_IMODE(saves.atomic_write(saves.settings_path(), "{}").stat().st_mode) == 0o600
+
+
+@pytest.mark.skipif(sys.platform.startswith("win"), reason="POSIX permissions")
+def test_a_record_saved_to_documents_is_shared_too_and_the_umask_is_obeyed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    documents = tmp_path / "Documents"
+    documents.mkdir()
+    monkeypatch.setattr(saves, "elsewhere_dirs", lambda: [documents])
+    saves.data_dir().mkdir(parents=True, exist_ok=True)
+    saves.records_dir().write_text("not a folder", "utf-8")  # the records folder refuses
+    session = Session.new(["Ann", "Bob", "Cy"], seed=1)
+    old = os.umask(0o022)
+    try:
+        copy = saves.save_record(session)
+        os.umask(0o077)  # a player who shares nothing: their wish is kept
+        private = saves.save_record(session)
+    finally:
+        os.umask(old)
+    assert copy.parent == documents and stat.S_IMODE(copy.stat().st_mode) == 0o644
+    assert stat.S_IMODE(private.stat().st_mode) == 0o600
