@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import gc
 import json
 import os
 import secrets
@@ -303,6 +304,16 @@ def release_game(game: Path) -> None:
     if held is not None:
         with contextlib.suppress(OSError):
             os.close(held[0])  # closing the descriptor lets go of its lock
+
+
+def let_go_of_left_games() -> None:
+    """Let go now of the games whose sessions were left (the title shows: no table
+    plays one), so another window may continue them at once. A session the table
+    left sits in reference cycles (scenes, callbacks) that are freed only when the
+    collector next runs; collecting here runs the ``GameFile`` finalizers that let go.
+    A game still played (a live session) stays held."""
+    if _HELD:
+        gc.collect()
 
 
 def in_use_elsewhere(game: Path) -> bool:
@@ -695,7 +706,8 @@ __all__ = [
     "ANIM_SPEEDS", "AUTOSAVE", "ENV_HOME", "GAMES", "LEFTOVER_AGE", "REPLAY_FOR_RESULT",
     "SETTINGS", "TEXT_SIZES", "VOLUMES", "VOLUME_SETTINGS", "WINDOW_SIZES", "GameFile",
     "GameInUse", "Notice", "RecordSummary", "Settings", "adopt_old_autosave", "atomic_write",
-    "data_dir", "elsewhere_dirs", "games_dir", "has_games", "in_use_elsewhere", "list_games",
+    "data_dir", "elsewhere_dirs", "games_dir", "has_games", "in_use_elsewhere",
+    "let_go_of_left_games", "list_games",
     "list_records", "load_settings", "lock_game", "new_game_file", "open_game", "open_record",
     "records_dir", "release_game", "remove_game", "remove_leftovers", "save_record",
     "save_settings", "set_aside", "settings_path", "summarize_record", "why_not_read",

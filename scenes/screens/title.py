@@ -16,7 +16,7 @@ import pygame
 from game.version import version
 from scenes.core import gfx
 from scenes.core.navigator import Screen
-from scenes.core.saves import has_games, new_game_file
+from scenes.core.saves import has_games, let_go_of_left_games, new_game_file
 from scenes.core.scene import Scene
 from scenes.table.lesson import lesson_session
 from scenes.text.catalog import t
@@ -57,6 +57,7 @@ class TitleScene(Scene):
         self._games: bool | None = None  # whether games wait (None: not looked yet)
 
     def enter(self) -> None:
+        let_go_of_left_games()  # a game left for the title may be continued elsewhere
         self.refresh()
 
     def resume(self) -> None:
