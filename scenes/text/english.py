@@ -147,7 +147,6 @@ CLIENT_EN = table(
     message("continue.lesson", "Lesson: {names}"),
     message("continue.in_use", "That game is open in another window: play it there, or "
                                "close that window first."),
-    message("continue.folder", "Games are kept in {folder}"),
     # loading records
     message("load.heading", "Load a game record"),
     message("load.none", "No saved records yet."),
