@@ -118,6 +118,20 @@ def test_a_game_is_locked_while_its_session_lives_and_free_once_left() -> None:
     assert look() == "in use" and again.steps == ["employ"]
 
 
+@pytest.mark.skipif(sys.platform.startswith("win"), reason="flock is POSIX's")
+def test_a_file_system_without_locks_still_saves_every_game(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import fcntl
+
+    def no_locks(fd: int, how: int) -> None:
+        raise OSError(errno.ENOLCK, "No locks available")
+
+    monkeypatch.setattr(fcntl, "flock", no_locks)
+    session = Session.new(["Ann", "Bob", "Cy"], seed=1, autosave=saves.new_game_file())
+    assert session.submit("employ").ok and session.save_error is None
+    assert saves.open_game(session.autosave.path).steps == ["employ"]
+
+
 def test_leaving_the_table_for_the_title_lets_go_of_the_game(app) -> None:
     game = saves.new_game_file()
     app.navigator.start(Screen.TABLE, session=Session.new(["Ann", "Bob", "Cy"], seed=1,

@@ -256,9 +256,19 @@ def _lock_path(game: Path) -> Path:
     return game.with_name(f".{game.stem}.lock")
 
 
+#: What a lock held by another program is refused with (flock: EWOULDBLOCK; Windows'
+#: ``msvcrt.locking``: EACCES or EDEADLOCK).
+_CONTENDED = frozenset({errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES,
+                        getattr(errno, "EDEADLOCK", errno.EDEADLK)})
+
+
 def _try_lock(fd: int) -> bool:
     """Take an exclusive OS lock on an open file without waiting; False when another
-    program holds it. The system lets go of it when this program ends, however."""
+    program holds it. The system lets go of it when this program ends, however.
+
+    Where locks cannot be had at all (a file system without them, a platform without
+    either module) the game is played unlocked, as before locks: refusing would stop
+    every save for a reason the player cannot change."""
     try:
         if sys.platform.startswith("win"):
             import msvcrt
@@ -266,8 +276,10 @@ def _try_lock(fd: int) -> bool:
         else:
             import fcntl
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        return False
+    except ImportError:
+        return True
+    except OSError as exc:
+        return exc.errno not in _CONTENDED
     return True
 
 
