@@ -100,6 +100,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="headless UI monkey: N random clicks, drags, keys, menu picks and "
                              "resizes with legal steps between, every one checked (--seed S)")
     parser.add_argument("--seed", type=int, default=7, help="the --monkey run's seed (default 7)")
+    parser.add_argument("--rss-at", metavar="N,M", default="",
+                        help="with --monkey: print the process's resident memory after N and M "
+                             "events, and its growth between them (a memory benchmark)")
     parser.add_argument("--seats", metavar="KINDS",
                         help="the --monkey game's seats, e.g. human,easy,human (default: people)")
     parser.add_argument("--players", type=int, choices=(3, 4), default=4,
@@ -139,7 +142,12 @@ def main(argv: list[str] | None = None) -> int:
             raise SystemExit(f"sail-to-india: --seats wants 3 or 4 of {', '.join(SEAT_KINDS)}")
         players = len(seats) if seats else args.players
         opened = functools.partial(make_app, lang=args.lang, window=_window_size(args.window))
-        return monkey.run_monkey(opened, args.monkey, args.seed, players, seats)
+        try:
+            rss_at = [int(v) for v in args.rss_at.split(",") if v.strip()]
+        except ValueError:
+            raise SystemExit("sail-to-india: --rss-at wants event counts, e.g. 2000,12000"
+                             ) from None
+        return monkey.run_monkey(opened, args.monkey, args.seed, players, seats, rss_at=rss_at)
     if args.smoke:
         return smoke.run_smoke(functools.partial(make_app, lang=args.lang), home=args.home)
     if args.home:

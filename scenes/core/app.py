@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pygame
 
-from scenes.core import gfx
+from scenes.core import gfx, memory
 from scenes.core.audio import Sounds
 from scenes.core.gfx import LOGICAL_SIZE
 from scenes.core.navigator import Navigator
@@ -108,6 +108,9 @@ class App:
     def __init__(self, settings: Settings, *, window: tuple[int, int] | None = None,
                  notice: Notice | None = None, caption: str = "") -> None:
         _real_pixels()
+        memory.limit_arenas()  # before the computer players' threads start
+        if memory.give_back not in gfx._rescale_hooks:
+            gfx.on_rescale(memory.give_back)  # after the caches drawn at a scale emptied
         _open_display()
         pygame.font.init()
         self.settings = settings

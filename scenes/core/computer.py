@@ -14,6 +14,7 @@ import threading
 from game.ai.players import PlanningPlayer, make_player
 from game.state import State
 from game.steps import Step
+from scenes.core.memory import give_back
 
 COMPUTER_KINDS = ("easy", "medium", "hard", "expert")
 # Seconds between two computer steps at normal animation speed; "end" waits longer
@@ -50,6 +51,8 @@ class Thinker:
                 self._result = self.player.choose(st)
             except BaseException as exc:  # reported on the main thread by result()
                 self._error = exc
+            finally:
+                give_back()  # the positions it built and dropped
 
         self._thread = threading.Thread(target=think, name=f"computer-{self.level}",
                                         daemon=True)

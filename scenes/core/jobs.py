@@ -14,6 +14,8 @@ import threading
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
+from scenes.core.memory import give_back
+
 T = TypeVar("T")
 
 
@@ -29,6 +31,8 @@ class Job(Generic[T]):
                 self._result = work()
             except BaseException as exc:  # handed to the main thread by result()
                 self._error = exc
+            finally:
+                give_back()  # a long replay's positions, now dropped
 
         self._thread = threading.Thread(target=run, name=name, daemon=True)
         self._thread.start()

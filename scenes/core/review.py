@@ -23,6 +23,7 @@ from game.ai.players import HINT_SEARCH, ExpertPlayer
 from game.record import RecordError, read_record_file
 from game.state import State
 from game.steps import Step
+from scenes.core.memory import give_back
 from scenes.core.session import Session
 
 #: Playouts per decision for the review's expert: the Hint's short search (a seat's
@@ -191,6 +192,8 @@ class Adviser:
                 self._result = choose(st)
             except BaseException as exc:  # handed to the window's thread by poll()
                 self._error = exc
+            finally:
+                give_back()  # the positions it built and dropped
 
         self._thread = threading.Thread(target=think, name="review-adviser", daemon=True)
         self._thread.start()

@@ -40,7 +40,8 @@ from game.record import parse_record, replay_states
 from game.state import MARKERS_PER_PLAYER, State
 from scenes.core import gfx
 from scenes.core import zones as Z
-from scenes.core.app import App
+from scenes.core.app import App, fit_window
+from scenes.core.memory import give_back
 from scenes.core.navigator import Screen
 from scenes.core.saves import ENV_HOME, GameFile, new_game_file
 from scenes.core.scene import Scene
@@ -129,6 +130,20 @@ class Monkey:
         #: A real window (X11, Wayland, Windows...), where full screen can be toggled.
         self.real_screen = pygame.display.get_driver() not in ("dummy", "offscreen")
         self.window_rng = random.Random(seed + 1)
+
+    def settled_rss(self, size: tuple[int, int] = gfx.LOGICAL_SIZE) -> float | None:
+        """The resident memory at one window size, whatever size the events left: what
+        is drawn (and cached) at 2560x1440 is four times what 1280x720 needs, so two
+        moments are compared at the same size, with freed memory handed back. The
+        window is then put back as it was."""
+        was = pygame.display.get_surface().get_size()
+        fit_window(size)
+        self.hand.frames(10)  # drawn anew at that size, its caches filled
+        give_back()
+        rss = resident_mb()
+        fit_window(was)
+        self.hand.frames(10)
+        return rss
 
     # ----- the game ---------------------------------------------------------------------
     def deal(self) -> Session:
@@ -539,8 +554,20 @@ class Monkey:
         return "lesson: the computers' turn"
 
 
+def resident_mb() -> float | None:
+    """The process's resident memory in MB (Linux's /proc; None elsewhere)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
+
+
 def run_monkey(make_app: Callable[[], App], events: int, seed: int, players: int = 4,
-               seats: list[str] | None = None) -> int:
+               seats: list[str] | None = None, rss_at: list[int] | None = None) -> int:
     """``sail-to-india --monkey N``: headless, in a temporary data folder (the player's
     autosave and settings are never touched); the figures printed, exit status 1 at a
     crash (printed with the seed and the events before it)."""
@@ -551,10 +578,16 @@ def run_monkey(make_app: Callable[[], App], events: int, seed: int, players: int
     try:
         monkey = Monkey(make_app(), seed, players=players, seats=seats)
         every = max(1, events // 10)
+        measured: dict[int, float] = {}
 
         def progress(index: int) -> None:
             if (index + 1) % every == 0:
                 print(f"  {index + 1} events", flush=True)
+            if rss_at and index + 1 in rss_at:
+                rss = monkey.settled_rss()
+                if rss is not None:
+                    measured[index + 1] = rss
+                    print(f"  rss after {index + 1} events: {rss:.0f} MB", flush=True)
 
         try:
             report = monkey.run(events, progress)
@@ -563,6 +596,10 @@ def run_monkey(make_app: Callable[[], App], events: int, seed: int, players: int
             return 1
         for line in report.lines():
             print(line)
+        if len(measured) >= 2:
+            (first, low), (last, high) = min(measured.items()), max(measured.items())
+            print(f"rss: {players} players, seed {seed}: {low:.0f} MB after {first} events, "
+                  f"{high:.0f} MB after {last}: {100 * (high - low) / low:+.1f}%")
         if report.robot_refusals:
             print(f"the gesture robot could not make {len(report.robot_refusals)} step(s):")
             for line in report.robot_refusals[:10]:
@@ -573,4 +610,5 @@ def run_monkey(make_app: Callable[[], App], events: int, seed: int, players: int
         shutil.rmtree(folder, ignore_errors=True)
 
 
-__all__ = ["FRAME", "SIZES", "SMALL_SIZES", "Monkey", "MonkeyCrash", "Report", "run_monkey"]
+__all__ = ["FRAME", "SIZES", "SMALL_SIZES", "Monkey", "MonkeyCrash", "Report", "resident_mb",
+           "run_monkey"]

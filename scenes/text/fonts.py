@@ -41,7 +41,11 @@ FONT_FILES: dict[str, str] = {
     "text-bold": "Inter-Bold.otf",
 }
 
-_fonts: dict[tuple[str, int], pygame.font.Font] = {}
+#: Open fonts by (role, real pixel size), least recently used dropped past
+#: ``FONTS_KEPT``: each holds a quarter of a megabyte, and every window size and text
+#: size asks for sizes of its own, so a long session of resizes kept hundreds.
+_fonts: OrderedDict[tuple[str, int], pygame.font.Font] = OrderedDict()
+FONTS_KEPT = 96
 
 #: The smallest text drawn, in real pixels (issue: 11 px at 1280x720).
 MIN_PX = 11
@@ -103,13 +107,17 @@ def font(role: str, size: int) -> pygame.font.Font:
     DRAWN.saw(size)
     key = (role, size)
     found = _fonts.get(key)
-    if found is None:
-        path = asset_path("fonts", FONT_FILES[role])
-        try:
-            found = pygame.font.Font(str(path), size)
-        except (OSError, FileNotFoundError):
-            found = pygame.font.Font(None, size)  # pygame's own font: never crash
-        _fonts[key] = found
+    if found is not None:
+        _fonts.move_to_end(key)
+        return found
+    path = asset_path("fonts", FONT_FILES[role])
+    try:
+        found = pygame.font.Font(str(path), size)
+    except (OSError, FileNotFoundError):
+        found = pygame.font.Font(None, size)  # pygame's own font: never crash
+    _fonts[key] = found
+    if len(_fonts) > FONTS_KEPT:
+        _fonts.popitem(last=False)
     return found
 
 
