@@ -4,9 +4,12 @@
 player's language and registers every screen with the window's navigator, so that
 screens reach each other by name (``Screen.TABLE``...) and never import each other.
 ``main`` parses the command line (see ``sail-to-india --help``) and starts the first
-screen, or one of the developer tools (smoke run, frame benchmark, preview).
+screen, or the headless self-test (``--smoke``).
 
-Every import here is static, so PyInstaller finds every screen from this module.
+Every import here is static, so PyInstaller finds every screen from this module. The
+developers' tools (the UI monkey, the frame benchmark, the preview) are not imported:
+they are a command of their own, ``python -m scenes.devtools``, left out of the
+executable.
 """
 
 from __future__ import annotations
@@ -21,7 +24,6 @@ import pygame
 from game.steps import shown
 from game.version import version
 from scenes.core.app import App, NoDisplay
-from scenes.core.layout import LOGICAL_SIZE
 from scenes.core.navigator import Navigator, Screen
 from scenes.core.review import open_review
 from scenes.core.saves import (
@@ -33,9 +35,6 @@ from scenes.core.saves import (
     open_record,
     remove_leftovers,
 )
-from scenes.core.session import SEAT_KINDS
-from scenes.devtools import framebench, monkey, smoke
-from scenes.devtools.preview import TablePreview, sample_state
 from scenes.screens.continue_game import ContinueScene
 from scenes.screens.load_record import LoadRecordScene
 from scenes.screens.review import ReviewScene
@@ -44,6 +43,7 @@ from scenes.screens.scoring import ScoringScene
 from scenes.screens.settings import SettingsOverlay
 from scenes.screens.setup import SetupScene
 from scenes.screens.title import TitleScene
+from scenes.selftest import smoke
 from scenes.table.scene import TableScene
 from scenes.text.catalog import LANGUAGES, set_language, t
 
@@ -59,7 +59,6 @@ def register_screens(navigator: Navigator) -> None:
     navigator.register(Screen.REVIEW, ReviewScene)
     navigator.register(Screen.SETTINGS, SettingsOverlay)
     navigator.register(Screen.RULES, RulesOverlay)
-    navigator.register(Screen.PREVIEW, TablePreview)
 
 
 def make_app(*, window: tuple[int, int] | None = None, settings: Settings | None = None,
@@ -91,22 +90,6 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                              "copy of its files (DIR itself is never changed)")
     parser.add_argument("--smoke", action="store_true",
                         help="headless self-test: title, setup, table; exit 0 when all is well")
-    parser.add_argument("--bench-frames", type=int, metavar="N",
-                        help="time N frames of a mid-game table with a drag and animations "
-                             "running; the last line is 'frame ms: median X  p99 Y'")
-    parser.add_argument("--preview", action="store_true",
-                        help="show the table with sample markers (to judge the look)")
-    parser.add_argument("--monkey", type=int, metavar="N",
-                        help="headless UI monkey: N random clicks, drags, keys, menu picks and "
-                             "resizes with legal steps between, every one checked (--seed S)")
-    parser.add_argument("--seed", type=int, default=7, help="the --monkey run's seed (default 7)")
-    parser.add_argument("--rss-at", metavar="N,M", default="",
-                        help="with --monkey: print the process's resident memory after N and M "
-                             "events, and its growth between them (a memory benchmark)")
-    parser.add_argument("--seats", metavar="KINDS",
-                        help="the --monkey game's seats, e.g. human,easy,human (default: people)")
-    parser.add_argument("--players", type=int, choices=(3, 4), default=4,
-                        help="players in the --preview sample or the --monkey game (default 4)")
     parser.add_argument("--palette", choices=("classic", "colorblind"),
                         help="marker colours (default: the saved setting)")
     parser.add_argument("--window", metavar="WxH", help="initial window size, e.g. 1280x720")
@@ -118,7 +101,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def _window_size(text: str | None) -> tuple[int, int] | None:
+def window_size(text: str | None) -> tuple[int, int] | None:
     if not text:
         return None
     try:
@@ -133,22 +116,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.version:
         print(f"sail-to-india {version()}")
         return 0
-    if args.smoke or args.bench_frames:
+    if args.smoke:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    if args.monkey:
-        seats = [s.strip().lower() for s in args.seats.split(",")] if args.seats else None
-        if seats and (len(seats) not in (3, 4) or not set(seats) <= set(SEAT_KINDS)):
-            raise SystemExit(f"sail-to-india: --seats wants 3 or 4 of {', '.join(SEAT_KINDS)}")
-        players = len(seats) if seats else args.players
-        opened = functools.partial(make_app, lang=args.lang, window=_window_size(args.window))
-        try:
-            rss_at = [int(v) for v in args.rss_at.split(",") if v.strip()]
-        except ValueError:
-            raise SystemExit("sail-to-india: --rss-at wants event counts, e.g. 2000,12000"
-                             ) from None
-        return monkey.run_monkey(opened, args.monkey, args.seed, players, seats, rss_at=rss_at)
-    if args.smoke:
         return smoke.run_smoke(functools.partial(make_app, lang=args.lang), home=args.home)
     if args.home:
         os.environ[ENV_HOME] = args.home
@@ -161,9 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as exc:  # a record that cannot be opened: one line, nothing written
         print(f"sail-to-india: {shown(str(exc), 1000)}", file=sys.stderr)
         return 2
-    window = _window_size(args.window)
-    if args.bench_frames and window is None:
-        window = LOGICAL_SIZE  # the logical size shown 1:1: the figure the budget is for
+    window = window_size(args.window)
     try:
         app = make_app(window=window, lang=args.lang)
     except NoDisplay:  # over SSH with no X, say: one sentence, never a hidden game
@@ -172,11 +140,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     if args.palette:
         app.settings.palette = args.palette
-    if args.bench_frames:
-        return framebench.main(app, args.bench_frames, args.players)
-    if args.preview:
-        app.navigator.start(Screen.PREVIEW, state=sample_state(args.players))
-    elif review is not None:
+    if review is not None:
         app.navigator.start(Screen.REVIEW, session=review)
     elif session is not None:
         app.navigator.start(Screen.TABLE, session=session, handoff_first=True)

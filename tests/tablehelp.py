@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from scenes.core.app import App
 from scenes.core.session import Session
-from scenes.devtools.gestures import Hand
+from scenes.selftest.gestures import Hand
 from scenes.table.scene import TableScene
 
 TOWNS = ["T01", "T07", "T12", "T05", "T03", "T09", "T02", "T11", "T08"]

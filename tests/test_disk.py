@@ -29,8 +29,8 @@ from scenes.core import saves
 from scenes.core.navigator import Screen
 from scenes.core.saves import Settings, new_game_file
 from scenes.core.session import Session
-from scenes.devtools.gestures import Hand
 from scenes.screens.title import TitleScene
+from scenes.selftest.gestures import Hand
 from scenes.text.catalog import t
 from scenes.text.fonts import drawable, fit_lines, fit_size, render, wrap
 from scenes.ui.overlays import Confirm

@@ -15,12 +15,12 @@ from scenes.core import zones as Z
 from scenes.core.app import App
 from scenes.core.navigator import Screen
 from scenes.core.saves import load_settings
-from scenes.devtools.gestures import Hand
 from scenes.screens.rules import RulesOverlay
 from scenes.screens.scoring import ScoringScene
 from scenes.screens.settings import SettingsOverlay
 from scenes.screens.setup import SetupScene
 from scenes.screens.title import TitleScene
+from scenes.selftest.gestures import Hand
 from scenes.table.scene import TableScene
 from scenes.text import catalog
 from scenes.ui.focus import RING_BRIGHT, RING_DARK, Focus, Focusable, draw_ring, nearest

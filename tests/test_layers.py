@@ -5,10 +5,17 @@ every import it makes is counted: at the top, inside functions, under
 ``TYPE_CHECKING``. A circle of any length fails, and so does an import that reaches
 up the layers:
 
-    game (the engine)  <-  scenes.core  <-  scenes.text  <-  scenes.ui
-        <-  scenes.table  <-  scenes.screens  <-  scenes.devtools  <-  scenes.main
+    the engine, by concept:
+        the pieces (steps, state, cards, scoring, deal)  <-  applying a step (rules,
+        payments, voyage)  <-  listing the legal steps  <-  records  <-  the computer
+        players  <-  the engine's commands and front door (bench, __main__, game)
+    <-  scenes.core  <-  scenes.text  <-  scenes.ui  <-  scenes.table
+    <-  scenes.screens  <-  scenes.selftest (the product's --smoke)  <-  scenes.main
+    <-  scenes.devtools (the developers' command, outside the product)
 
-A module may import its own layer or any layer below it, never one above.
+A module may import its own layer or any layer below it, never one above. A new
+module of ``game`` with no layer of its own falls in the engine's top layer, so
+nothing lower may import it until it is given its place here.
 """
 
 from __future__ import annotations
@@ -21,14 +28,21 @@ PACKAGES = ("game", "scenes")
 
 # Lowest first. The longest matching prefix decides a module's layer.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("game",),
+    ("game.words", "game.version", "game.data", "game.cards", "game.steps", "game.state",
+     "game.scoring", "game.deal"),
+    ("game.payments", "game.voyage", "game.rules"),
+    ("game.listing",),
+    ("game.record",),
+    ("game.ai",),
+    ("game",),  # game.bench, game.__main__ and the package's front door
     ("scenes.core",),
     ("scenes.text",),
     ("scenes.ui",),
     ("scenes.table",),
     ("scenes.screens",),
-    ("scenes.devtools",),
+    ("scenes.selftest",),
     ("scenes.main", "scenes.__main__"),
+    ("scenes.devtools",),
 )
 
 

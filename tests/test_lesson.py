@@ -16,7 +16,7 @@ from scenes.core import zones as Z
 from scenes.core.layout import table_layout
 from scenes.core.saves import list_games
 from scenes.core.session import Session
-from scenes.devtools.gestures import Hand
+from scenes.selftest.gestures import Hand
 from scenes.table.hints import step_zones
 from scenes.table.lesson import (
     DO,

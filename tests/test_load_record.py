@@ -16,8 +16,8 @@ from tablehelp import read_done
 import scenes.screens.load_record as load_module
 from scenes.core.navigator import Screen
 from scenes.core.saves import RecordSummary, records_dir, summarize_record
-from scenes.devtools.gestures import Hand
 from scenes.screens.load_record import DATE_FORMAT, LoadRecordScene
+from scenes.selftest.gestures import Hand
 from scenes.table.scene import TableScene
 
 GOLDEN = Path(__file__).parent / "golden"

@@ -1,6 +1,6 @@
 """What a long session keeps is bounded: fonts opened at every size a window asked
 for, and the C library's freed memory (the RSS figure itself is the benchmark's:
-``sail-to-india --monkey 12000 --seed 31 --players 3 --rss-at 2000,12000``)."""
+``python -m scenes.devtools --monkey 12000 --seed 31 --players 3 --rss-at 2000,12000``)."""
 
 from __future__ import annotations
 

@@ -322,7 +322,7 @@ def test_banners_of_one_place_stand_one_below_the_other() -> None:
 
 def test_a_computer_s_discovery_has_its_banner_too() -> None:
     from scenes.core.session import Session
-    from scenes.devtools.gestures import Hand
+    from scenes.selftest.gestures import Hand
     from scenes.main import make_app
     from scenes.table.scene import TableScene
 

@@ -26,6 +26,24 @@ def test_assets_are_found_in_the_bundle_when_frozen(monkeypatch, tmp_path: Path)
     assert asset_path("fonts", "OFL-Inter.txt") == tmp_path / "assets" / "fonts" / "OFL-Inter.txt"
 
 
+def test_the_product_leaves_the_developer_tools_out() -> None:
+    """Nothing the game's entry script reaches imports ``scenes.devtools`` (the monkey,
+    the frame benchmark, the preview), and the build excludes the package besides; the
+    self-test the executable runs (``--smoke``) is reached."""
+    from test_layers import graph
+
+    edges = graph()
+    reached, todo = set(), ["scenes.__main__"]
+    while todo:
+        name = todo.pop()
+        if name not in reached:
+            reached.add(name)
+            todo.extend(edges.get(name, ()))
+    assert "scenes.selftest.smoke" in reached and "scenes.table.scene" in reached
+    assert not [name for name in reached if name.startswith("scenes.devtools")]
+    assert '"scenes.devtools"' in (ROOT / "build.spec").read_text("utf-8")
+
+
 @pytest.mark.slow
 def test_one_file_executable_builds_and_passes_smoke(tmp_path: Path) -> None:
     pytest.importorskip("PyInstaller")

@@ -21,11 +21,11 @@ from scenes.core.navigator import Screen
 from scenes.core.review import Adviser, Cursor, open_review, turn_starts
 from scenes.core.saves import data_dir, games_dir, list_games, new_game_file, records_dir
 from scenes.core.session import Session
-from scenes.devtools.gestures import Hand
 from scenes.screens.load_record import LoadRecordScene
 from scenes.screens.review import ReviewScene
 from scenes.screens.scoring import ScoringScene
 from scenes.screens.title import TitleScene
+from scenes.selftest.gestures import Hand
 from scenes.table.logpanel import HEADER, row_height
 
 GOLDEN = Path(__file__).parent / "golden"

@@ -209,8 +209,8 @@ def test_scoring_columns_say_points_and_count_buildings_in_readable_print(
     import scenes.screens.scoring as scoring_module
     from game.record import read_record_file
     from scenes.core.session import Session
-    from scenes.devtools.gestures import Hand
     from scenes.screens.review import ReviewScene
+    from scenes.selftest.gestures import Hand
 
     record = Path(__file__).parent / "golden" / "four-computers.txt"
     session = Session.from_record(read_record_file(record))

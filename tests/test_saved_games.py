@@ -27,8 +27,8 @@ from game.record import parse_record, replay
 from scenes.core import saves
 from scenes.core.navigator import Screen
 from scenes.core.session import Session
-from scenes.devtools.gestures import Hand
 from scenes.screens.continue_game import ContinueScene
+from scenes.selftest.gestures import Hand
 from scenes.text.catalog import t
 from scenes.ui.overlays import Confirm
 

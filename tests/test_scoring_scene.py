@@ -8,10 +8,10 @@ from game.record import read_record_file
 from scenes.core.app import App
 from scenes.core.saves import records_dir
 from scenes.core.session import Session
-from scenes.devtools.gestures import Hand
 from scenes.main import make_app
 from scenes.screens.scoring import ScoringScene
 from scenes.screens.title import TitleScene
+from scenes.selftest.gestures import Hand
 from scenes.table.scene import TableScene
 
 GOLDEN = Path(__file__).parent / "golden" / "four-computers.txt"

@@ -24,11 +24,11 @@ from tablehelp import table_at
 from scenes.core.app import App
 from scenes.core.audio import AT_ONCE, EFFECTS, IMPORTANCE, MUSIC, Sounds, sound_path
 from scenes.core.saves import Settings, load_settings, save_settings, settings_path
-from scenes.devtools.gestures import Hand
 from scenes.main import make_app
 from scenes.screens.settings import SettingsOverlay
 from scenes.screens.setup import SetupScene
 from scenes.screens.title import TitleScene
+from scenes.selftest.gestures import Hand
 from scenes.text.fonts import OVERFLOWS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -191,7 +191,7 @@ def test_animations_off_still_sound_and_the_turn_passes(app: App) -> None:
 
 
 def test_the_final_round_and_the_end_sound_and_the_music_stops(app: App) -> None:
-    from scenes.devtools.smoke import SCRIPT_TOWNS, scripted_steps
+    from scenes.selftest.smoke import SCRIPT_TOWNS, scripted_steps
 
     steps = scripted_steps()
     india = steps.index("move 8-9")

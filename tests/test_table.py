@@ -17,8 +17,8 @@ from game.bench import careless_step
 from game.record import parse_record
 from scenes.core.app import App
 from scenes.core.session import Session
-from scenes.devtools.gestures import Hand
 from scenes.screens.scoring import ScoringScene
+from scenes.selftest.gestures import Hand
 from scenes.table.scene import TableScene
 from scenes.ui.overlays import Confirm, ContextMenu, Handoff
 

@@ -9,9 +9,9 @@ import pygame
 import pytest
 
 from scenes.core.session import Session
-from scenes.devtools.gestures import Hand
 from scenes.main import make_app
 from scenes.screens.scoring import ScoringScene
+from scenes.selftest.gestures import Hand
 from scenes.table.scene import TableScene
 from scenes.ui.overlays import Handoff
 

@@ -29,9 +29,9 @@ from scenes.core.app import App
 from scenes.core.navigator import Screen
 from scenes.core.saves import Settings
 from scenes.core.session import Session
-from scenes.devtools.gestures import Hand
 from scenes.main import make_app
 from scenes.screens.review import ReviewScene
+from scenes.selftest.gestures import Hand
 from scenes.table import draw as draw_module
 from scenes.table.banners import Banners, banners_for
 from scenes.table.scene import TableScene

@@ -15,7 +15,7 @@ from game.cards import CARDS
 from game.state import State
 from scenes.core.app import App
 from scenes.core.saves import Settings, load_settings, save_settings, settings_path
-from scenes.devtools.gestures import Hand
+from scenes.selftest.gestures import Hand
 from scenes.screens.rules import PAGES, RulesOverlay, page_blocks
 from scenes.screens.settings import SettingsOverlay
 from scenes.screens.title import TitleScene
@@ -149,7 +149,7 @@ def test_the_title_opens_the_settings(app: App) -> None:
 def test_bench_frames_prints_its_line_last(tmp_path: Path) -> None:
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SAIL_TO_INDIA_HOME": str(tmp_path)}
     root = Path(__file__).resolve().parent.parent
-    done = subprocess.run([sys.executable, "-m", "scenes.main", "--bench-frames", "40"],
+    done = subprocess.run([sys.executable, "-m", "scenes.devtools", "--bench-frames", "40"],
                           cwd=root, env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     last = done.stdout.strip().splitlines()[-1]

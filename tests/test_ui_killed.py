@@ -22,7 +22,7 @@ def test_continue_resumes_where_a_killed_game_stopped() -> None:
     script = textwrap.dedent("""
         import os, signal
         from scenes.main import make_app
-        from scenes.devtools.gestures import Hand
+        from scenes.selftest.gestures import Hand
         from scenes.core.saves import new_game_file
         from scenes.core.session import Session
         from scenes.table.scene import TableScene

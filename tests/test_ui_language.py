@@ -10,9 +10,9 @@ from tablehelp import read_done, table_at
 from game.record import replay_states
 from scenes.core.app import App
 from scenes.core.saves import load_settings
-from scenes.devtools.gestures import Hand
 from scenes.main import make_app, parse_args
 from scenes.screens.settings import SettingsOverlay
+from scenes.selftest.gestures import Hand
 from scenes.text import catalog
 from scenes.text.catalog import LANGUAGE_NAMES, LANGUAGES, t
 from scenes.ui.overlays import PauseMenu

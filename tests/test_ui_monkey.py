@@ -7,7 +7,7 @@ clicked, and a right click met the same kind of error. Then the seeded UI monkey
 at 3- and 4-player tables, with and without a computer seat, mixed with legal steps
 made through the gesture robot; after every event nothing has raised and every player
 still has 13 markers, and each game's record replays to its state. The runs here are
-short; ``sail-to-india --monkey 20000 --seed 7`` is the long one.
+short; ``python -m scenes.devtools --monkey 20000 --seed 7`` is the long one.
 """
 
 from __future__ import annotations
@@ -30,9 +30,9 @@ from scenes.core.app import App
 from scenes.core.layout import table_layout
 from scenes.core.saves import new_game_file
 from scenes.core.session import Session
-from scenes.devtools.gestures import Hand
 from scenes.devtools.monkey import SMALL_SIZES, Monkey, MonkeyCrash
 from scenes.main import make_app
+from scenes.selftest.gestures import Hand
 from scenes.table.scene import TableScene
 from scenes.table.targets import in_play
 from scenes.text.catalog import t
@@ -198,12 +198,12 @@ def test_the_same_seed_makes_the_same_events(tmp_path: Path,
 
 
 def test_the_long_run_is_a_command(tmp_path: Path) -> None:
-    """``--monkey N --seed S`` prints its rate and what it checked, in a temporary
-    data folder (the home given is never written)."""
+    """``python -m scenes.devtools --monkey N --seed S`` prints its rate and what it
+    checked, in a temporary data folder (the home given is never written)."""
     home = tmp_path / "home"
     env = {**os.environ, "SAIL_TO_INDIA_HOME": str(home), "SDL_VIDEODRIVER": "dummy",
            "SDL_AUDIODRIVER": "dummy", "PYTHONPATH": str(ROOT)}
-    done = subprocess.run([sys.executable, "-m", "scenes", "--monkey", "40", "--seed", "2",
+    done = subprocess.run([sys.executable, "-m", "scenes.devtools", "--monkey", "40", "--seed", "2",
                            "--players", "3", "--window", "960x540"], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 0, done.stdout + done.stderr

@@ -17,7 +17,7 @@ from game.record import parse_record, replay_states
 from scenes.core.app import App
 from scenes.core.saves import new_game_file
 from scenes.core.session import Session
-from scenes.devtools.gestures import Hand
+from scenes.selftest.gestures import Hand
 from scenes.table import logpanel
 from scenes.table.logpanel import log_lines
 from scenes.text.catalog import t

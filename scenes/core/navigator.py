@@ -28,7 +28,6 @@ class Screen(StrEnum):
     REVIEW = "review"
     SETTINGS = "settings"
     RULES = "rules"
-    PREVIEW = "preview"
 
 
 Factory = Callable[..., Scene]

@@ -1,4 +1,4 @@
-"""Tools for developers and tests, not for players: the gesture robot that plays steps
-with real mouse events, the headless smoke run, the frame benchmark, and the static
-table preview.
+"""Tools for developers, not for players, run as ``python -m scenes.devtools``: the UI
+monkey, the frame benchmark and the static table preview. Nothing in the product
+imports them, and the executable leaves them out (build.spec).
 """

@@ -1,4 +1,4 @@
-"""``sail-to-india --bench-frames N``: how long a frame of a busy table takes.
+"""``python -m scenes.devtools --bench-frames N``: how long a frame of a busy table takes.
 
 A real ``TableScene`` on a game played (by the engine's careless random player, from
 a fixed seed) to the middle, with a marker held in the hand and moved every frame,

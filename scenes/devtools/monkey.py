@@ -1,6 +1,6 @@
 """A seeded UI monkey: thousands of random events at a real table, every one checked.
 
-``sail-to-india --monkey N --seed S`` (and ``tests/test_ui_monkey.py``, briefly) deals a
+``python -m scenes.devtools --monkey N --seed S`` (tests/test_ui_monkey.py, briefly) deals a
 game and throws N events at the window through pygame's own queue, as a restless
 player would: clicks, right clicks and drags between random zones and random points,
 picks in whatever menu or overlay is open (the pause menu, a right-click menu, a
@@ -46,7 +46,7 @@ from scenes.core.navigator import Screen
 from scenes.core.saves import ENV_HOME, GameFile, new_game_file
 from scenes.core.scene import Scene
 from scenes.core.session import Session
-from scenes.devtools.gestures import GestureError, Hand
+from scenes.selftest.gestures import GestureError, Hand
 from scenes.table.drag import piece_at
 from scenes.table.scene import TableScene
 from scenes.table.targets import shown_state
@@ -568,7 +568,7 @@ def resident_mb() -> float | None:
 
 def run_monkey(make_app: Callable[[], App], events: int, seed: int, players: int = 4,
                seats: list[str] | None = None, rss_at: list[int] | None = None) -> int:
-    """``sail-to-india --monkey N``: headless, in a temporary data folder (the player's
+    """``python -m scenes.devtools --monkey N``: headless, in a temporary data folder (the player's
     autosave and settings are never touched); the figures printed, exit status 1 at a
     crash (printed with the seed and the events before it)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

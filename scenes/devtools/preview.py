@@ -1,6 +1,6 @@
 """A static look at the table: a crafted game state drawn with every piece of art.
 
-It is how the look is judged: ``sail-to-india --preview [--players 3]`` shows a
+It is how the look is judged: ``python -m scenes.devtools --preview [--players 3]`` shows a
 crafted position on a real deal with every kind of piece in play (every player's
 markers all placed, as in a game). Hovering names the zone under the pointer, to
 check the layout. It is a developer's tool, not a screen players reach.
@@ -21,6 +21,10 @@ from scenes.table.draw import TableView, draw_table
 from scenes.text.catalog import t
 
 SAMPLE_NAMES = ("Ann", "Bob", "Cy", "Dan")
+
+#: The name the developers' command registers the preview under (not a screen players
+#: reach, so not one of ``Screen``).
+PREVIEW = "preview"
 
 
 # A crafted mid-game position, seat by seat, so that every kind of piece shows:
@@ -100,4 +104,4 @@ class TablePreview(Scene):
         draw_table(surface, self.layout, self.state, self.view)
 
 
-__all__ = ["SAMPLE_NAMES", "TablePreview", "sample_state"]
+__all__ = ["PREVIEW", "SAMPLE_NAMES", "TablePreview", "sample_state"]

@@ -29,10 +29,10 @@ from scenes.core.app import App
 from scenes.core.navigator import Screen
 from scenes.core.saves import ENV_HOME, GAMES, RECORDS, list_games, summarize_record
 from scenes.core.session import Session
-from scenes.devtools.gestures import GestureError, Hand
 from scenes.screens.scoring import ScoringScene
 from scenes.screens.setup import SetupScene
 from scenes.screens.title import TitleScene
+from scenes.selftest.gestures import GestureError, Hand
 from scenes.table.scene import TableScene
 from scenes.text.catalog import language, t
 from scenes.text.reasons import record_error_text

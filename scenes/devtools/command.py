@@ -1,0 +1,92 @@
+"""``python -m scenes.devtools``: the developers' command, apart from the game's.
+
+The UI monkey, the frame benchmark and the table preview open the same wired window
+as the game (``scenes.main.make_app``) but are no part of what players run: the
+``sail-to-india`` command does not know them, and the executable leaves this package
+out. The product's own self-test, ``sail-to-india --smoke``, stays with the game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import os
+
+import pygame
+
+from scenes.core.app import App
+from scenes.core.layout import LOGICAL_SIZE
+from scenes.core.session import SEAT_KINDS
+from scenes.devtools import framebench, monkey
+from scenes.devtools.preview import PREVIEW, TablePreview, sample_state
+from scenes.main import make_app, window_size
+from scenes.text.catalog import LANGUAGES
+
+PROG = "python -m scenes.devtools"
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog=PROG, description="Sail to India's tools for developers (one of --monkey, "
+                               "--bench-frames or --preview).")
+    tool = parser.add_mutually_exclusive_group(required=True)
+    tool.add_argument("--monkey", type=int, metavar="N",
+                      help="headless UI monkey: N random clicks, drags, keys, menu picks and "
+                           "resizes with legal steps between, every one checked (--seed S)")
+    tool.add_argument("--bench-frames", type=int, metavar="N",
+                      help="time N frames of a mid-game table with a drag and animations "
+                           "running; the last line is 'frame ms: median X  p99 Y'")
+    tool.add_argument("--preview", action="store_true",
+                      help="show the table with sample markers (to judge the look)")
+    parser.add_argument("--seed", type=int, default=7, help="the --monkey run's seed (default 7)")
+    parser.add_argument("--rss-at", metavar="N,M", default="",
+                        help="with --monkey: print the process's resident memory after N and M "
+                             "events, and its growth between them (a memory benchmark)")
+    parser.add_argument("--seats", metavar="KINDS",
+                        help="the --monkey game's seats, e.g. human,easy,human (default: people)")
+    parser.add_argument("--players", type=int, choices=(3, 4), default=4,
+                        help="players in the --preview sample, the --monkey game or the "
+                             "--bench-frames table (default 4)")
+    parser.add_argument("--palette", choices=("classic", "colorblind"),
+                        help="marker colours (default: the saved setting)")
+    parser.add_argument("--window", metavar="WxH", help="initial window size, e.g. 1280x720")
+    parser.add_argument("--lang", choices=LANGUAGES,
+                        help="the language for this run (default: the saved setting, else the "
+                             "system's language)")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    window = window_size(args.window)
+    if args.monkey is not None:
+        seats = [s.strip().lower() for s in args.seats.split(",")] if args.seats else None
+        if seats and (len(seats) not in (3, 4) or not set(seats) <= set(SEAT_KINDS)):
+            raise SystemExit(f"{PROG}: --seats wants 3 or 4 of {', '.join(SEAT_KINDS)}")
+        players = len(seats) if seats else args.players
+        opened = functools.partial(make_app, lang=args.lang, window=window)
+        try:
+            rss_at = [int(v) for v in args.rss_at.split(",") if v.strip()]
+        except ValueError:
+            raise SystemExit(f"{PROG}: --rss-at wants event counts, e.g. 2000,12000") from None
+        return monkey.run_monkey(opened, args.monkey, args.seed, players, seats, rss_at=rss_at)
+    if args.bench_frames is not None:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        # the logical size shown 1:1 unless asked otherwise: the figure the budget is for
+        app = make_app(window=window or LOGICAL_SIZE, lang=args.lang)
+        _palette(app, args.palette)
+        return framebench.main(app, args.bench_frames, args.players)
+    app = make_app(window=window, lang=args.lang)
+    _palette(app, args.palette)
+    app.navigator.register(PREVIEW, TablePreview)
+    app.navigator.start(PREVIEW, state=sample_state(args.players))
+    code = app.run()
+    pygame.quit()
+    return code
+
+
+def _palette(app: App, palette: str | None) -> None:
+    if palette:
+        app.settings.palette = palette
+
