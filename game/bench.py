@@ -15,8 +15,9 @@ import random
 import time
 from pathlib import Path
 
+from .listing import legal_steps
 from .record import RecordError, read_record_file, replay, write_record
-from .rules import apply, legal_steps
+from .rules import apply
 from .state import AFTER_MOVE, State
 from .steps import ACTION_KINDS, Step, parse_step, shown
 

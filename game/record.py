@@ -1,6 +1,6 @@
 """Whole game records: the header and the steps, read, written and replayed.
 
-The notation (../shared/NOTATION.md) is the project's public interface: saves,
+The notation (docs/notation.md) is the project's public interface: saves,
 the game log, replays and bug reports are all records. Reading is strict about
 what the notation forbids and forgiving about what it allows (any case, comments,
 blank lines, unknown header tags, which are kept). Every error carries the line it
@@ -21,7 +21,7 @@ from .cards import CARDS
 from .deal import TOWNS_BY_PLAYERS
 from .rules import apply
 from .state import VARIANTS, State
-from .steps import IllegalStep, char_shown, parse_step, shown
+from .steps import IllegalStep, StepError, char_shown, parse_step, shown
 from .words import Source, message, table
 
 MAX_RECORD_BYTES = 4 * 1024 * 1024
@@ -75,7 +75,7 @@ class RecordError(ValueError):
     when the message does not already."""
 
     def __init__(self, key: str, line: int | None = None, *,
-                 refusal: IllegalStep | None = None, source: str | None = None,
+                 refusal: StepError | None = None, source: str | None = None,
                  **values: object) -> None:
         template = RECORD_ERRORS[f"record.{key}"]
         assert isinstance(template, str)
@@ -354,7 +354,7 @@ def replay(record: Record, upto: int | None = None) -> State:
     for number, text in record.steps[:upto]:
         try:
             st = apply(st, parse_step(text))
-        except IllegalStep as exc:
+        except StepError as exc:  # a step that cannot be read, or is not legal
             raise RecordError("step_refused", number, refusal=exc, step=shown(text)) from None
     return st
 
@@ -365,7 +365,7 @@ def replay_states(record: Record) -> list[State]:
     for number, text in record.steps:
         try:
             states.append(apply(states[-1], parse_step(text)))
-        except IllegalStep as exc:
+        except StepError as exc:
             raise RecordError("step_refused", number, refusal=exc, step=shown(text)) from None
     return states
 

@@ -331,7 +331,7 @@ class State:
         }
 
     def to_json(self) -> dict:
-        """The replay summary of NOTATION.md (plus a few extra fields)."""
+        """The replay summary of docs/notation.md (plus a few extra fields)."""
         players = []
         for seat, name in enumerate(self.names):
             players.append({

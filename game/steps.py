@@ -155,9 +155,11 @@ def _english(key: str, values: dict[str, object]) -> str:
     return REASONS[key].format(**said)
 
 
-class IllegalStep(ValueError):
-    """A step that cannot be made: ``reason`` is a sentence a player can read;
-    ``key`` and ``values`` say the same for a translation (see REASONS)."""
+class StepError(ValueError):
+    """A refusal: ``reason`` is a sentence a player can read; ``key`` and ``values``
+    say the same for a translation (see REASONS). Its two kinds are told apart:
+    ``UnreadableStep`` (the text is not a step) and ``IllegalStep`` (the step is not
+    legal now)."""
 
     def __init__(self, key: str, **values: object) -> None:
         # Values may come from a file (a word of a step, a name): quoted short and clean.
@@ -168,6 +170,16 @@ class IllegalStep(ValueError):
         self.key = key
         self.values = values
         self.reason = reason
+
+
+class UnreadableStep(StepError):
+    """Text that is not a step of the notation (``parse_step`` refuses it): nothing
+    about the position is asked."""
+
+
+class IllegalStep(StepError):
+    """A step that cannot be made in this position (the rules refuse it), or a
+    player's name or number of players that cannot play."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,37 +240,37 @@ def _space(token: str, kinds: str = "gb") -> Space:
     m = _SPACE.fullmatch(token)
     if not m or m.group(2) not in kinds:
         key = {"g": "not_goods_space", "b": "not_building_space", "gb": "not_space"}[kinds]
-        raise IllegalStep(key, token=token)
+        raise UnreadableStep(key, token=token)
     return (m.group(2), int(m.group(1)), int(m.group(3)))
 
 
 def _ship_move(token: str) -> ShipMove:
     m = _MOVE.fullmatch(token)
     if not m:
-        raise IllegalStep("not_ship_move", token=token)
+        raise UnreadableStep("not_ship_move", token=token)
     lisboa, via, src, dst = m.groups()
     if via is not None:
         v = int(via)
         if dst is None:
             return (0, v, v)
         if int(dst) == v:
-            raise IllegalStep("same_sea")
+            raise UnreadableStep("same_sea")
         return (0, v, int(dst))
     if dst is None:
-        raise IllegalStep("not_ship_move", token=token)
+        raise UnreadableStep("not_ship_move", token=token)
     start = 0 if lisboa else int(src)
     if start == int(dst):
-        raise IllegalStep("same_sea")
+        raise UnreadableStep("same_sea")
     return (start, 0, int(dst))
 
 
 def _no_repeats(spaces: list[Space], kind: str) -> tuple[Space, ...]:
     if not spaces:
-        raise IllegalStep("needs_space", kind=kind)
+        raise UnreadableStep("needs_space", kind=kind)
     seen = set()
     for space in spaces:
         if space in seen:
-            raise IllegalStep("named_twice", kind=kind, space=space_str(space))
+            raise UnreadableStep("named_twice", kind=kind, space=space_str(space))
         seen.add(space)
     return tuple(spaces)
 
@@ -270,51 +282,48 @@ _WORDS = re.compile(r"[^ \t]+")
 
 @lru_cache(maxsize=4096)
 def parse_step(text: str) -> Step:
-    """Parse one step (case-insensitive, comments already removed). The notation is
+    """Parse one step (case-insensitive, comments already removed), or raise
+    ``UnreadableStep`` saying what in it is not the notation. The notation is
     ASCII: a character outside it (an Arabic-Indic digit, a no-break space, a control
     character) is refused, never read as a digit or a space."""
     if not (text.isascii() and text.replace("\t", " ").isprintable()):
         bad = next(ch for ch in text if ch not in _NOTATION)
-        raise IllegalStep("bad_character", char=char_shown(bad))
+        raise UnreadableStep("bad_character", char=char_shown(bad))
     words = _WORDS.findall(text.lower())
     if not words:
-        raise IllegalStep("empty_step")
+        raise UnreadableStep("empty_step")
     kind, rest = words[0], words[1:]
     if kind in ("employ", "speed", "map", "done", "bank", "end"):
         if rest:
-            raise IllegalStep("extra_words", kind=kind)
+            raise UnreadableStep("extra_words", kind=kind)
         return Step(kind)
     if kind == "tech":
         if len(rest) != 1:
-            raise IllegalStep("tech_needs_id")
+            raise UnreadableStep("tech_needs_id")
         return Step("tech", (rest[0],))
     if kind == "build":
         if len(rest) == 1:
             return Step("build", (_space(rest[0], "b"), None))
         if len(rest) == 3 and rest[1] == "from":
             return Step("build", (_space(rest[0], "b"), _space(rest[2])))
-        raise IllegalStep("build_needs_space")
+        raise UnreadableStep("build_needs_space")
     if kind == "sell":
         return Step("sell", _no_repeats([_space(w, "g") for w in rest], "sell"))
     if kind == "geography":
         return Step("geography", _no_repeats([_space(w) for w in rest], "geography"))
     if kind == "cargo":
         if len(rest) != 1:
-            raise IllegalStep("cargo_needs_space")
+            raise UnreadableStep("cargo_needs_space")
         return Step("cargo", (_space(rest[0], "g"),))
     if kind == "move":
         return Step("move", tuple(_ship_move(w) for w in rest))
     if kind == "return":
         if len(rest) != 1:
-            raise IllegalStep("return_needs_place")
+            raise UnreadableStep("return_needs_place")
         what = rest[0]
         if what in ("banker", "historian"):
             return Step("return", (what,))
         if _POS.fullmatch(what):
             return Step("return", (int(what),))
         return Step("return", (_space(what),))
-    raise IllegalStep("unknown_step", kind=kind)
-
-
-def step_of(step: Step | str) -> Step:
-    return parse_step(step.strip()) if isinstance(step, str) else step
+    raise UnreadableStep("unknown_step", kind=kind)

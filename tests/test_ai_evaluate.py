@@ -5,13 +5,13 @@ marketplaces, goods, ships, technologies, the final round and the end)."""
 from __future__ import annotations
 
 import pytest
+from reference import player_value_reference
 
 from game.ai import EasyPlayer, MediumPlayer
 from game.ai.evaluate import (
     EASY_WEIGHTS,
     MEDIUM_WEIGHTS,
     player_value,
-    player_value_reference,
     score_now,
 )
 from game.deal import deal_towns

@@ -18,7 +18,8 @@ from game.ai.expert import SearchConfig, end_near, play_plan, starts_end, win_va
 from game.ai.tournament import main as tournament_main
 from game.ai.tournament import play_game
 from game.ai.view import unseen_cards
-from game.rules import apply, is_legal, ship_moves
+from game.listing import ship_moves
+from game.rules import apply, apply_text, is_legal
 from game.state import State, markers_for
 from game.steps import Step
 
@@ -65,7 +66,7 @@ BEA = 1
 def india_position() -> State:
     st = State.start(NAMES, INDIA_TOWNS)
     for step in INDIA_STEPS.split(";"):
-        st = apply(st, step.strip())
+        st = apply_text(st, step)
     return st
 
 
@@ -93,7 +94,7 @@ def test_the_india_scenario_is_what_it_says() -> None:
     assert st.active == BEA and st.ap == 2 and st.last_seat < 0
     assert st.revealed == st.size - 1
     assert any(dst == st.size for _, _, dst in ship_moves(st))
-    assert starts_end(st, apply(st, "move 11-12")), "discovering India starts the end"
+    assert starts_end(st, apply_text(st, "move 11-12")), "discovering India starts the end"
     assert [score_now(st, seat) for seat in range(4)] == [6, 5, 11, 7]
     assert end_near(st)
 
@@ -123,7 +124,7 @@ def test_the_expert_well_ahead_ends_the_game_by_the_stock() -> None:
     st.wealth[BEA] = 1  # employ costs 1 (from the banker Bea lacked: one Lisboa marker)
     st.lisboa[BEA] -= 1
     check_invariants(st)
-    assert starts_end(st, apply(st, "employ"))
+    assert starts_end(st, apply_text(st, "employ"))
     step = small_expert(3).choose(st)
     assert step == Step("employ") or discovers_india(st, step), step
 
@@ -132,13 +133,13 @@ def test_a_lost_end_is_worth_less_than_any_game_going_on() -> None:
     st = india_position()
     lost = play_plan(st, [Step("move", ((11, 0, 12),)), Step("done"), Step("end")])
     while not lost.over:
-        lost = apply(lost, "end")
+        lost = apply_text(lost, "end")
     assert BEA not in (lost.winners or [])
     assert win_value(lost, BEA) < 0 < win_value(st, BEA)
     won = ahead(india_position(), BEA, 10)
     won = play_plan(won, [Step("move", ((11, 0, 12),)), Step("done"), Step("end")])
     while not won.over:
-        won = apply(won, "end")
+        won = apply_text(won, "end")
     assert won.winners == [BEA]
     assert win_value(won, BEA) > 1 > win_value(st, BEA)
 

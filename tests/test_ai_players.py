@@ -14,7 +14,7 @@ from game.ai.players import HINT_LEVEL, HINT_SEARCH
 from game.ai.tournament import main as tournament_main
 from game.ai.tournament import play_game
 from game.ai.view import unseen_cards
-from game.rules import apply, is_legal
+from game.rules import apply, apply_text, is_legal
 from game.state import State
 
 
@@ -180,7 +180,7 @@ move 2-4 ; cargo 4g1 ; done ; end ; end ; end ; end
 def test_a_table_of_broke_hard_players_still_ends_the_game() -> None:
     st = State.start(("Red", "Blue", "Green", "Yellow"), DEADLOCK_TOWNS)
     for step in DEADLOCK_STEPS.split(";"):
-        st = apply(st, " ".join(step.split()))
+        st = apply_text(st, " ".join(step.split()))
     assert st.wealth == [0, 0, 0, 0] and not any(st.ships) and st.revealed == st.size - 2
     players = [HardPlayer(seat) for seat in range(4)]
     for _ in range(600):

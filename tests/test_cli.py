@@ -135,19 +135,19 @@ def test_bench_prints_its_figure_last() -> None:
 
 
 def test_every_refusal_has_a_key_an_english_template_and_a_translation() -> None:
-    from game.rules import apply
+    from game.rules import apply_text
     from game.state import State
     from game.steps import REASONS, IllegalStep
     from scenes.text.reasons import reason_text
 
     st = State.start(["Ann", "Bob", "Cy"], TOWNS_3.split())
     with pytest.raises(IllegalStep) as caught:
-        apply(st, "move L-3")
+        apply_text(st, "move L-3")
     refusal = caught.value
     assert (refusal.key, refusal.values) == ("too_far", {"speed": 1, "dst": 3, "distance": 3})
     assert reason_text(refusal) == refusal.reason == "speed is 1, sea 3 is 3 away"
     with pytest.raises(IllegalStep) as caught:
-        apply(st, "tech renaissance")
+        apply_text(st, "tech renaissance")
     assert reason_text(caught.value) == "Renaissance costs 4 and you have 2"
     # A translation of the key is used when the language has one.
     from langhelp import speaking

@@ -8,7 +8,8 @@ import pygame
 import pytest
 from tablehelp import table_at
 
-from game.rules import legal_steps, return_amount
+from game.listing import legal_steps
+from game.rules import return_amount
 from scenes.core import zones as Z
 from scenes.core.layout import table_layout
 from scenes.core.navigator import NavigationError, Navigator, Screen

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from game.ai.players import hint
 from game.deal import deal_towns
-from game.rules import apply, is_legal
+from game.rules import apply, apply_text, is_legal
 from game.state import State
 from scenes.core.computer import ComputerSeats, Thinker
 from scenes.table.hints import step_zones
@@ -31,7 +31,7 @@ def test_a_result_for_another_state_is_dropped() -> None:
     thinker = Thinker("easy", seed=1)
     thinker.start(st)
     thinker.wait()
-    assert thinker.result(apply(st, "employ")) is None
+    assert thinker.result(apply_text(st, "employ")) is None
 
 
 def test_computer_seats_play_a_whole_game_paced() -> None:

@@ -13,6 +13,7 @@ from helpers import DAN, play
 
 from game.bench import NAMES, careless_step
 from game.deal import deal_towns
+from game.listing import ship_moves
 from game.record import parse_record, replay_states
 from game.rules import (
     VoyageTally,
@@ -21,12 +22,11 @@ from game.rules import (
     lost_gains,
     map_offered,
     return_amount,
-    ship_moves,
     voyage_fits,
     voyage_tally,
 )
 from game.state import ACTIONS, State
-from game.steps import IllegalStep, ShipMove, Step
+from game.steps import IllegalStep, ShipMove, Step, parse_step
 
 FIT_KEYS = {"launch_short", "ships_short", "no_ship", "one_unknown"}
 
@@ -180,14 +180,14 @@ def test_map_offered_in_scenarios(tail: str, offered: bool) -> None:
     st = play(DAN_AT_3 + "".join(f"    {line}\n" for line in tail.splitlines()))
     assert st.active == DAN
     assert map_offered(st) is offered
-    assert is_legal(st, "map") is offered
+    assert is_legal(st, Step("map")) is offered
 
 
 def test_map_offered_is_exactly_when_map_is_legal_in_playouts() -> None:
     offered = 0
     for players in (3, 4):
         for st in playout_states(range(40), players):
-            assert map_offered(st) == is_legal(st, "map"), st
+            assert map_offered(st) == is_legal(st, Step("map")), st
             offered += map_offered(st)
     assert offered > 0
 
@@ -255,10 +255,11 @@ def test_lost_gains_names_a_gain_no_lisboa_marker_could_hold() -> None:
     steps = "".join(f"{m}\ndone\nend\nend\nend\n" for m in turns) + "move 3-4"
     states = replay_states(parse_record(header + steps))
     before, after = states[-2], states[-1]
-    assert lost_gains(before, "move 3-4", after) == (0, 1)
-    assert lost_gains(before, "move 3-4") == (0, 1), "the after state is optional"
+    assert lost_gains(before, parse_step("move 3-4"), after) == (0, 1)
+    assert lost_gains(before, parse_step("move 3-4")) == (0, 1), "the after state is optional"
     states = replay_states(parse_record(header + "employ\n" + steps))
-    assert lost_gains(states[-2], "move 3-4", states[-1]) == (0, 0), "an employed marker holds it"
+    assert lost_gains(states[-2], parse_step("move 3-4"), states[-1]) == (0, 0), \
+        "an employed marker holds it"
 
 
 def test_lost_gains_are_never_negative_and_vanish_with_room_on_lisboa() -> None:

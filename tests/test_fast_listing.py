@@ -16,10 +16,12 @@ import random
 from collections.abc import Iterator
 
 import pytest
+from reference import legal_steps_reference
 
 from game.bench import NAMES, careless_step
 from game.deal import deal_towns
-from game.rules import apply, legal_steps, legal_steps_reference, ship_moves
+from game.listing import legal_steps, ship_moves
+from game.rules import apply, apply_text
 from game.state import AFTER_MOVE, TECH_INDEX, State
 from game.steps import KINDS
 
@@ -110,7 +112,7 @@ def test_the_reference_tries_steps_that_are_refused() -> None:
     them (Dan, wealth 4, has spent his action points on two employs)."""
     st = State.start(NAMES, deal_towns(4, 1))
     for step in ("end", "end", "end", "employ", "employ"):
-        st = apply(st, step)
+        st = apply_text(st, step)
     assert st.ap == 0 and st.active == 3
     assert [str(s) for s in legal_steps_reference(st)] == ["return banker", "end"]
     assert legal_steps(st) == legal_steps_reference(st)
@@ -120,12 +122,12 @@ def test_successors_share_unchanged_lists_and_copies_own_theirs() -> None:
     """``apply`` shares the lists a step leaves alone with the state it was given and
     never writes into a shared one; ``copy`` gives lists of its own to change."""
     st = State.start(NAMES, deal_towns(4, 1))
-    moved = apply(st, "move L-1")
+    moved = apply_text(st, "move L-1")
     assert moved.ships is not st.ships and moved.lisboa is not st.lisboa
     assert moved.goods is st.goods and moved.wealth is st.wealth
-    done = apply(apply(moved, "cargo 1g1"), "done")
+    done = apply_text(apply_text(moved, "cargo 1g1"), "done")
     assert done.goods is not st.goods and st.goods == [-1] * 24
-    ended = apply(done, "end")
+    ended = apply_text(done, "end")
     fields = ("goods", "buildings", "ships", "stock", "lisboa", "wealth", "vp", "speed",
               "tech_owner")
     assert all(getattr(ended, f) is getattr(done, f) for f in fields)

@@ -204,3 +204,11 @@ def test_package_inits_import_nothing_of_the_project() -> None:
     heavy = {name: sorted(targets) for name, targets in graph().items()
              if found[name].name == "__init__.py" and name.startswith("scenes") and targets}
     assert not heavy, heavy
+
+
+def test_no_engine_module_is_over_600_lines() -> None:
+    """A module that grows past 600 lines holds more than one concept: split it by
+    concept, as ``game.rules`` was (applying, voyages, payments, listing)."""
+    long = {name: n for name, path in modules().items() if name.split(".")[0] == "game"
+            and (n := len(path.read_text("utf-8").splitlines())) > 600}
+    assert not long, long

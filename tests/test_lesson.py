@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.rules import apply, is_legal, lost_gains, sale_value
+from game.rules import apply_text, is_legal, lost_gains, sale_value
 from game.state import State
 from game.steps import parse_step
 from scenes.core import zones as Z
@@ -43,7 +43,7 @@ def states() -> list[tuple[State, int]]:
     for i, entry in enumerate(SCRIPT):
         out.append((st, i))
         if entry.step is not None:
-            st = apply(st, entry.step)
+            st = apply_text(st, entry.step)
     return out
 
 
@@ -60,12 +60,12 @@ def test_every_step_of_the_lesson_is_legal_where_it_comes() -> None:
         entry = SCRIPT[i]
         if entry.step is None:
             continue
-        assert is_legal(st, entry.step), (i, entry.step)
+        assert is_legal(st, parse_step(entry.step)), (i, entry.step)
         learner = st.active == 0
         assert learner == (entry.kind == DO), f"{entry.step!r} is played by the wrong seat"
     end = session.state
     for step in script_steps():
-        end = apply(end, step)
+        end = apply_text(end, step)
     assert not end.over and end.active == 0 and end.phase == "actions" and end.ap >= 1, \
         "the game is handed over in the learner's own turn, with a move to make"
 
@@ -81,7 +81,7 @@ def test_the_lesson_meets_every_topic_in_its_order() -> None:
 
     # a gain lost for want of a Lisboa marker, seen before the page about it
     lost = [i for i, e in enumerate(SCRIPT[:entry_index("capacity")]) if e.step is not None
-            and lost_gains(st_at[i], e.step) != (0, 0)]
+            and lost_gains(st_at[i], parse_step(e.step)) != (0, 0)]
     assert lost and all(SCRIPT[i].kind == WATCH for i in lost)
 
     # a sale of two types with the trading chart shown
@@ -93,7 +93,7 @@ def test_the_lesson_meets_every_topic_in_its_order() -> None:
         i = entry_index(topic)
         step = SCRIPT[i].step
         assert step is not None and SCRIPT[i].kind == DO, topic
-        return what(st_at[i]), what(apply(st_at[i], step))
+        return what(st_at[i]), what(apply_text(st_at[i], step))
 
     assert changed("employ", lambda s: s.lisboa[0]) == (1, 2)
     assert changed("building", lambda s: s.owned_buildings(0, "church")) == (0, 1)
@@ -105,7 +105,7 @@ def test_the_lesson_meets_every_topic_in_its_order() -> None:
     # the free return is what lets the discovery's VP be held
     back = entry_index("free-return")
     assert SCRIPT[back].step.startswith("return") and back + 1 == entry_index("discovering")
-    discovery = SCRIPT[back + 1].step
+    discovery = parse_step(SCRIPT[back + 1].step)
     assert lost_gains(st_at[back], discovery) == (0, 1), "without the return the VP is lost"
     assert lost_gains(st_at[back + 1], discovery) == (0, 0)
 

@@ -223,12 +223,12 @@ def _said(banner: object) -> list[str]:
 
 
 def test_reaching_india_shows_india_and_the_final_round_with_who_began_it() -> None:
-    from game.rules import apply
+    from game.rules import apply_text
     from scenes.table.banners import banners_for
 
     layout = table_layout(3)
     before = _india_ahead()
-    after = apply(before, "move 8-9")
+    after = apply_text(before, "move 8-9")
     india, final = banners_for(before, "move 8-9", after, layout)
     assert _said(india) == ["India reached!", "Ann reaches India at 9: +2 VP"]
     assert india.anchor == layout.rect(Z.town(9)).center, "over the card turned"
@@ -237,12 +237,12 @@ def test_reaching_india_shows_india_and_the_final_round_with_who_began_it() -> N
 
 
 def test_a_gain_lost_for_want_of_a_lisboa_marker_has_its_banner_over_the_board() -> None:
-    from game.rules import apply
+    from game.rules import apply_text
     from scenes.table.banners import banners_for
 
     layout = table_layout(3)
     before = _india_ahead(lisboa=0)
-    after = apply(before, "move 8-9")
+    after = apply_text(before, "move 8-9")
     said = [_said(b) for b in banners_for(before, "move 8-9", after, layout)]
     assert ["No marker on Lisboa to hold it", "Ann loses 2 VP."] in said
     assert ["India reached!", "Ann reaches India at 9: +0 VP"] in said
@@ -252,17 +252,17 @@ def test_a_gain_lost_for_want_of_a_lisboa_marker_has_its_banner_over_the_board()
 
 
 def test_the_final_round_begun_by_the_stock_says_whose_stock() -> None:
-    from game.rules import apply
+    from game.rules import apply_text
     from scenes.table.banners import banners_for
 
     before = State.start(["Ann", "Bob", "Cy"], deal_towns(3, 5))
     before.stock[1], before.stock[0] = 0, 1
-    after = apply(before, "employ")
+    after = apply_text(before, "employ")
     [final] = banners_for(before, "employ", after, table_layout(3))
     assert _said(final) == ["The final round begins",
                             "Ann's stock is empty, the second one: after this turn, "
                             "everyone else plays once more."]
-    assert banners_for(after, "end", apply(after, "end"), table_layout(3)) == [], \
+    assert banners_for(after, "end", apply_text(after, "end"), table_layout(3)) == [], \
         "an ordinary step has no banner"
 
 
@@ -322,8 +322,8 @@ def test_banners_of_one_place_stand_one_below_the_other() -> None:
 
 def test_a_computer_s_discovery_has_its_banner_too() -> None:
     from scenes.core.session import Session
-    from scenes.selftest.gestures import Hand
     from scenes.main import make_app
+    from scenes.selftest.gestures import Hand
     from scenes.table.scene import TableScene
 
     app = make_app()
@@ -489,14 +489,14 @@ def test_a_ship_is_drawn_as_a_ship_inside_its_cell_where_it_is_picked_up(
 
 
 def test_a_sailing_ship_is_drawn_as_a_ship() -> None:
-    from game.rules import apply
+    from game.rules import apply_text
     from scenes.table.animations import build
     from scenes.table.draw import ship_box
     from scenes.ui import art
 
     layout = table_layout(3)
     before = State.start(["Ann", "Bob", "Cy"], deal_towns(3, 5))
-    after = apply(before, "move L-1")
+    after = apply_text(before, "move L-1")
     film = build(before, "move L-1", after, layout)
     assert film is not None
     film.finish()

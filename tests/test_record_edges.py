@@ -26,7 +26,7 @@ from game.record import (
     replay,
     write_record,
 )
-from game.steps import IllegalStep, parse_step
+from game.steps import UnreadableStep, parse_step
 
 TOWNS_3 = "T01 T07 T12 T05 T03 T09 T02 T11 T08"
 HEADER_3 = f'[Players "Ann, Bob, Cy"]\n[Towns "{TOWNS_3}"]\n'
@@ -130,7 +130,7 @@ def test_sail_to_india_refuses_a_fifo_record_with_one_sentence(tmp_path: Path, c
     ("cargo 1g\u00b9", "'\u00b9' (U+00B9)"),        # a superscript one
 ])
 def test_the_notation_is_ascii(step: str, char: str) -> None:
-    with pytest.raises(IllegalStep) as caught:
+    with pytest.raises(UnreadableStep) as caught:
         parse_step(step)
     assert caught.value.key == "bad_character" and caught.value.values["char"] == char
 

@@ -15,10 +15,10 @@ from game.cards import CARDS
 from game.state import State
 from scenes.core.app import App
 from scenes.core.saves import Settings, load_settings, save_settings, settings_path
-from scenes.selftest.gestures import Hand
 from scenes.screens.rules import PAGES, RulesOverlay, page_blocks
 from scenes.screens.settings import SettingsOverlay
 from scenes.screens.title import TitleScene
+from scenes.selftest.gestures import Hand
 from scenes.table.tooltips import board_lines, tech_lines, town_lines
 from scenes.text.catalog import ENGLISH
 from scenes.ui.overlays import Confirm, Handoff, PauseMenu
@@ -65,9 +65,9 @@ def test_tooltip_of_a_technology() -> None:
         "Bank System", "Technology card II, cost 3",
         "Once per turn, free: pay 2 wealth for 1 VP.",
         "Nobody owns it yet: drag a scientist here to acquire it.")
-    from game.rules import apply
+    from game.rules import apply_text
 
-    st = apply(apply(st, "tech metallurgy"), "tech map")
+    st = apply_text(apply_text(st, "tech metallurgy"), "tech map")
     lines = tech_lines(st, "map")
     assert lines[-1] == "Owned by Ann." and "pay 1 wealth for +1 VP" in lines[2]
     assert "Ann would pay 2 (Metallurgy)." in tech_lines(st, "factory")

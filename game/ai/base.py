@@ -17,7 +17,8 @@ import random
 import time
 from typing import Protocol
 
-from ..rules import apply, is_legal, ship_moves
+from ..listing import ship_moves
+from ..rules import apply, is_legal
 from ..state import ACTION_POINTS, AFTER_MOVE, State
 from ..steps import IllegalStep, Step
 from .view import determinize

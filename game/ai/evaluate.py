@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ..cards import CHURCH, GOODS, MARKETPLACE, STRONGHOLD
-from ..rules import (
+from ..payments import (
     T_FACTORY,
     T_MAP,
     T_METALLURGY,
@@ -29,7 +29,7 @@ from ..rules import (
 from ..state import TECH_INDEX, State
 
 __all__ = ["EASY_WEIGHTS", "MEDIUM_WEIGHTS", "Weights", "evaluate", "player_value",
-           "player_value_reference", "remaining_rounds", "remaining_turns", "score_now"]
+           "remaining_rounds", "remaining_turns", "score_now"]
 
 GOOD_INDEX = {g: i for i, g in enumerate(GOODS)}
 K_STRONGHOLD, K_CHURCH, K_MARKET = 0, 1, 2
@@ -164,7 +164,7 @@ def player_value(st: State, seat: int, turns: float, w: Weights,
 
     The planners call this hundreds of thousands of times a game, so it finds the
     player's markers with ``list.index`` (a few calls in C) instead of looping over
-    every space; ``player_value_reference`` is the same evaluation written plainly."""
+    every space; ``tests/reference.py`` holds the same evaluation written plainly."""
     info = info or info_of(st)
     bk = info.bkind
     buildings = st.buildings
@@ -305,120 +305,6 @@ def player_value(st: State, seat: int, turns: float, w: Weights,
                             (T_EASTERN, K_STRONGHOLD)):
                 if own[t] == seat:
                     value += w.bonus_building * conv * min(2.0, free[kind] / 2.0, turns / 2.0)
-    return value
-
-
-def player_value_reference(st: State, seat: int, turns: float, w: Weights,
-                 info: BoardInfo | None = None) -> float:
-    """``player_value`` written plainly, one loop per asset: the fast version must give
-    the very same number (tests compare them on many positions)."""
-    info = info or info_of(st)
-    score = score_now(st, seat, info)
-    wealth = st.wealth[seat]
-    if turns <= 0.0:
-        return score + 0.01 * wealth + 0.001 * st.vp[seat]
-    conv = turns / 2.0 if turns < 2.0 else 1.0
-    value = float(score)
-
-    # wealth
-    ww = w.wealth * conv
-    cap = w.wealth_soft_cap
-    if wealth > cap:
-        extra = wealth - cap
-        value += ww * (cap + 0.6 * min(extra, cap) + 0.3 * max(0, extra - cap))
-    else:
-        value += ww * wealth
-
-    # trade goods, counted as the sale they make
-    gtype = info.gtype
-    mask = 0
-    goods = 0
-    for idx, owner in enumerate(st.goods):
-        if owner == seat:
-            goods += 1
-            mask |= 1 << gtype[idx]
-    real_types = mask.bit_count()
-    bk, mg = info.bkind, info.mgood
-    market_mask = 0
-    buildings = st.buildings
-    for idx, owner in enumerate(buildings):
-        if owner == seat and bk[idx] == K_MARKET:
-            market_mask |= 1 << mg[idx]
-    types_mask = mask | market_mask
-    if goods:
-        types = types_mask.bit_count()
-        factory = 1 if st.tech_owner[T_FACTORY] == seat else 0
-        if w.diversity:
-            sale = w.sale_potential[types] + ww * (types + factory)
-        else:
-            sale = 0.6 * goods + ww * (types + factory)
-        value += w.sale_discount * conv * sale
-        value += w.duplicate_good * conv * (goods - real_types)
-
-    # ships
-    size = st.size
-    revealed = st.revealed
-    speed = st.speed[seat]
-    base = seat * (size + 1)
-    ships = st.ships
-    goods_sp = st.goods
-    frontier = False
-    for pos in range(1, revealed + 1):
-        count = ships[base + pos]
-        if not count:
-            continue
-        i = (pos - 1) * 2
-        v = w.ship
-        new_goods = 0
-        for k in (0, 1):
-            if goods_sp[i + k] < 0 and not (types_mask >> gtype[i + k]) & 1:
-                new_goods += 1
-        if new_goods:
-            v += w.ship_on_goods * min(1.0, new_goods / count)
-        if (buildings[i] < 0 or buildings[i + 1] < 0) and wealth >= 2:
-            v += w.ship_on_build
-        value += conv * v * count
-        if revealed < size and revealed + 1 - pos <= speed:
-            frontier = True
-    if frontier:
-        value += w.frontier * conv
-    elif revealed < size and st.lisboa[seat] and revealed + 1 <= speed:
-        value += w.frontier * conv * 0.8
-
-    # markers on Lisboa and in stock
-    lis = st.lisboa[seat]
-    value += conv * (w.lisboa_first * min(lis, 3) + w.lisboa_more * max(0, lis - 3))
-    value += conv * w.stock * st.stock[seat]
-    if lis == 0 and st.vp[seat] % 5 == 0:
-        value -= w.historian_gap * conv
-
-    # speed
-    if revealed < size or speed == 1:
-        value += w.speed[speed - 1] * (min(1.0, turns / 4.0) if w.timing else 1.0)
-
-    # technologies
-    own = st.tech_owner
-    flows = w.tech_flow
-    home = 3 - own.count(seat)
-    undiscovered = size - revealed
-    for t in range(8):
-        if own[t] != seat:
-            continue
-        f = flows[t]
-        if t in (T_METALLURGY, T_PRINTING):
-            value += f * home
-        elif t == T_MAP:
-            value += f * min(turns, undiscovered)
-        else:
-            value += min(w.tech_flow_cap, f * turns)
-    if own[T_MISSION] == seat or own[T_GUILD] == seat or own[T_EASTERN] == seat:
-        free = [0, 0, 0]
-        for idx in range(revealed * 2):
-            if buildings[idx] < 0:
-                free[bk[idx]] += 1
-        for t, kind in ((T_MISSION, K_CHURCH), (T_GUILD, K_MARKET), (T_EASTERN, K_STRONGHOLD)):
-            if own[t] == seat:
-                value += w.bonus_building * conv * min(2.0, free[kind] / 2.0, turns / 2.0)
     return value
 
 

@@ -21,7 +21,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..rules import apply, legal_steps, ship_moves, voyage_fits
+from ..listing import legal_steps, ship_moves
+from ..rules import apply, voyage_fits
 from ..state import AFTER_MOVE, State
 from ..steps import ShipMove, Space, Step
 from .evaluate import MEDIUM_WEIGHTS, Weights, info_of, player_value, remaining_turns

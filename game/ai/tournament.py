@@ -28,7 +28,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..deal import deal_towns
-from ..rules import apply, legal_steps
+from ..listing import legal_steps
+from ..rules import apply
 from ..state import AFTER_MOVE, State
 from ..steps import IllegalStep, Step
 from .base import Player

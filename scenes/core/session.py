@@ -17,10 +17,11 @@ from dataclasses import dataclass
 from typing import TypeVar, overload
 
 from game.deal import deal_towns, random_seat_order
+from game.listing import legal_steps
 from game.record import Record, RecordError, check_players, replay_states, write_record
-from game.rules import apply, legal_steps, why_not
+from game.rules import apply, why_not, why_not_text
 from game.state import State
-from game.steps import IllegalStep, Step, parse_step
+from game.steps import Step, StepError, parse_step
 
 SEAT_KINDS = ("human", "easy", "medium", "hard", "expert")
 #: Why undo can be impossible: nothing of this turn is left, or a town was discovered.
@@ -73,7 +74,7 @@ class Outcome:
     reason: str = ""
     before: State | None = None
     after: State | None = None
-    refusal: IllegalStep | None = None  # the engine's refusal (key and values)
+    refusal: StepError | None = None  # the engine's refusal (key and values)
 
 
 class Session:
@@ -166,10 +167,9 @@ class Session:
         return legal_steps(self.state)
 
     def why_not(self, step: str | Step) -> str | None:
-        try:
-            return why_not(self.state, step)
-        except IllegalStep as exc:  # a step that does not even parse
-            return exc.reason
+        if isinstance(step, str):
+            return why_not_text(self.state, step)
+        return why_not(self.state, step)
 
     def tag_seed(self) -> str | None:
         """The deal's seed if the record names one (the computers seed from it)."""
@@ -211,7 +211,7 @@ class Session:
         try:
             parsed = parse_step(text.strip()) if isinstance(step, str) else step
             after = apply(before, parsed)
-        except IllegalStep as exc:
+        except StepError as exc:  # text that cannot be read, or a step that is not legal
             return Outcome(False, text, exc.reason, before, before, exc)
         self._steps.append(str(parsed))
         self._states.append(after)

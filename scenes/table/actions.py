@@ -287,7 +287,7 @@ class TableActions:
                 self.host.say("status.geography.no_land")
                 return
             try:
-                apply(st, f"geography {space_str(land[0])}")
+                apply(st, Step("geography", (land[0],)))
             except IllegalStep as refusal:
                 self.host.say("status.not_now", reason=reason_text(refusal))
             return

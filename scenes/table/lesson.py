@@ -385,7 +385,7 @@ class Coach:
         test of the script keeps this from happening): the game goes on freely."""
         entry = self.entry
         if entry is not None and entry.step is not None and not is_legal(
-                self.session.state, entry.step):
+                self.session.state, parse_step(entry.step)):
             self.finish()
 
     # ----- the computer captains' scripted steps ---------------------------------------------

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.rules import apply, return_amount, sale_value
+from game.rules import apply_text, return_amount, sale_value
 from game.state import TECH_IDS, State
-from game.steps import IllegalStep, ShipMove, Space, Step, move_str, space_str
+from game.steps import ShipMove, Space, Step, StepError, move_str, space_str
 from scenes.core import zones as Z
 from scenes.text.reasons import reason_text
 
@@ -75,8 +75,8 @@ class Drop:
 def _refusal(st: State, step: str) -> str | None:
     """The engine's reason (in the player's language) a step is refused, or None."""
     try:
-        apply(st, step)
-    except IllegalStep as exc:
+        apply_text(st, step)
+    except StepError as exc:
         return reason_text(exc)
     return None
 

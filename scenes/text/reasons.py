@@ -11,11 +11,11 @@ inside it said in the same language.
 from __future__ import annotations
 
 from game.record import RecordError
-from game.steps import IllegalStep
+from game.steps import StepError
 from scenes.text.catalog import t
 
 
-def reason_text(refusal: IllegalStep) -> str:
+def reason_text(refusal: StepError) -> str:
     """A refusal as a sentence in the current language."""
     values = dict(refusal.values)
     if "tech" in values:
