@@ -2,10 +2,11 @@
 
 ``move`` sails a voyage (``L-3``, ``2-5``, ``L@4-6``...), finds a town when it enters
 the unknown, and leaves the player in the after-move phase, where ``cargo``, ``map``
-and ``done`` follow it. The checks are also offered one by one
-(``ship_move_problem``, ``voyage_tally``, ``voyage_fits``) to the listing and the
-computer players, so a ship move is judged the same way everywhere. Rule numbers
-refer to docs/rules.md.
+and ``done`` follow it. These four are the handlers ``game.rules.apply`` calls once
+it has checked the phase and the action points: call ``apply``, never them. The
+checks are also offered one by one (``ship_move_problem``, ``voyage_tally``,
+``voyage_fits``) to the client and the computer players, so a ship move is judged
+the same way everywhere. Rule numbers refer to docs/rules.md.
 """
 
 from __future__ import annotations
