@@ -28,13 +28,30 @@ import pygame
 from game.state import State
 from scenes.core import gfx
 from scenes.core import zones as Z
+from scenes.core.intents import (
+    Answer,
+    Asked,
+    Cancel,
+    Click,
+    Confirm,
+    Hint,
+    Lit,
+    Play,
+    Press,
+    Result,
+    Said,
+    Status,
+    Stepped,
+    TakeBack,
+    Undone,
+)
 from scenes.core.layout import Layout, table_layout
 from scenes.core.navigator import Screen
 from scenes.core.saves import records_dir, save_record, why_not_written
 from scenes.core.scene import Scene
 from scenes.core.session import Outcome, Session
 from scenes.table import animations
-from scenes.table.actions import GAME_BUTTONS, TableActions
+from scenes.table.actions import GAME_BUTTONS, Put, TableActions, TableIntent
 from scenes.table.banners import Banners, banners_for
 from scenes.table.drag import Drag, Held, piece_at
 from scenes.table.draw import TableView
@@ -48,7 +65,8 @@ from scenes.table.render import Picture, TableRenderer
 from scenes.table.targets import Staging
 from scenes.table.tooltips import tooltip_lines
 from scenes.text.catalog import language, t
-from scenes.ui.overlays import Confirm, ContextMenu, Handoff, PauseMenu
+from scenes.ui.overlays import Confirm as ConfirmBox
+from scenes.ui.overlays import ContextMenu, Handoff, PauseMenu
 from scenes.ui.tooltip import DELAY, Lines
 
 BUTTON_ZONES = Z.BUTTONS
@@ -70,7 +88,7 @@ class TableScene(Scene):
         #: The status line's sentence unsaid (said again if the language changes).
         self._said: tuple[str, dict[str, object]] = ("", {})
         self._language = language()
-        self.actions = TableActions(session, self)
+        self.actions = TableActions(session)
         self.drag = Drag(self.layout)
         self.films = FilmQueue()
         #: Banners for the events that matter (a discovery, the final round...).
@@ -98,13 +116,12 @@ class TableScene(Scene):
         self._tip: tuple[State, tuple, Lines | None] | None = None
         self.pressed: str | None = None
         self.handoff_first = handoff_first
-        self._dropping = False  # a step being made by the player's drop (it has clicked)
         #: Whether the player was told that the autosave fails (told once, until it
         #: works again).
         self.not_saving = False
         #: Play by keys: the focus ring, Tab and the arrows, Enter, Space and letters.
         self.keys = TableKeys(self)
-        self.actions.refresh_status()
+        self.act(Status())
 
     # ----- reading -------------------------------------------------------------------
     @property
@@ -171,7 +188,26 @@ class TableScene(Scene):
         self._tip = None
         self.renderer.invalidate()
 
-    # ----- what the actions ask of the table (``ActionHost``) -----------------------
+    # ----- presenting what came of an intent ---------------------------------------
+    def act(self, intent: TableIntent) -> None:
+        """Hand one intent to the actions and present what came of it."""
+        self.actions.confirm_end_turn = self.confirm_end_turn  # the setting as it is now
+        self.present(self.actions.handle(intent))
+
+    def present(self, results: list[Result]) -> None:
+        """Show each result, in order: the table's only way to learn of a change."""
+        for result in results:
+            if isinstance(result, Said):
+                self.say(result.key, **dict(result.values))
+            elif isinstance(result, Lit):
+                self.light(set(result.zones))
+            elif isinstance(result, Stepped):
+                self.stepped(result.outcome, result.dropped)
+            elif isinstance(result, Undone):
+                self.undone(result.outcome)
+            elif isinstance(result, Asked):
+                self.ask(result)
+
     def say(self, key: str, /, **values: object) -> None:
         self._said = (key, values)
         self.view.status = t(key, **values)
@@ -179,13 +215,18 @@ class TableScene(Scene):
     def light(self, zones: set[str]) -> None:
         self.view.lit = set(zones)
 
-    def ask(self, question: str, on_answer: Callable[[bool], None]) -> None:
-        if self.stack is None:
-            on_answer(True)
-            return
-        self.stack.push(Confirm(question, on_answer))
+    def ask(self, asked: Asked) -> None:
+        """A question of the actions, its answer handed back as an intent (without a
+        stack of overlays, as in a test, the answer is yes)."""
+        def answer(yes: bool) -> None:
+            self.act(Answer(asked.topic, yes))
 
-    def stepped(self, outcome: Outcome) -> None:
+        if self.stack is None:
+            answer(True)
+            return
+        self.stack.push(ConfirmBox(t(asked.key, **dict(asked.values)), answer))
+
+    def stepped(self, outcome: Outcome, dropped: bool = False) -> None:
         """A step was made: show it, and move the game on around the table."""
         before, after = outcome.before, outcome.after
         assert before is not None and after is not None
@@ -194,13 +235,12 @@ class TableScene(Scene):
             self.lesson.stepped(outcome.step)
         film = animations.build(before, outcome.step, after, self.layout, self.anim_speed,
                                 self.palette)
-        self.sound_step(before, outcome.step, after, film)
+        self.sound_step(before, outcome.step, after, film, dropped)
         self.films.play(film)
         self.banners.add(banners_for(before, outcome.step, after, self.layout), film)
         if after.over:
             self.go(Screen.SCORING, session=self.session)
             return
-        self.actions.refresh_status()
         self.pacing.after_step(before.active, outcome.step, self.anim_speed)
         if outcome.step.split()[0] == "end":
             self.announce_turn()
@@ -218,13 +258,13 @@ class TableScene(Scene):
             self.films.play(animations.reverse(film, now))
 
     def sound_step(self, before: State, step: str, after: State,
-                   film: animations.Animation | None) -> None:
+                   film: animations.Animation | None, dropped: bool) -> None:
         """A step's sounds: its film's, heard as the film reaches them (all at once
         when there is no film), then the turn passing, the final round's horn or the
         end's cadence."""
         cues = film.cues if film is not None else animations.cues(before, step, after,
                                                                   self.layout)
-        if self._dropping:  # the player's own drop has clicked already
+        if dropped:  # the player's own drop has clicked already
             cues = [c for c in cues if c.name != "drop"]
         if film is not None:
             film.cues = cues
@@ -353,7 +393,7 @@ class TableScene(Scene):
         if zone in BUTTON_ZONES:
             self.press_button(zone)
         elif self.session.human_to_move:
-            self.actions.click_zone(zone)
+            self.act(Click(zone))
 
     def drop(self, pos: tuple[int, int]) -> None:
         self.view.lit = set()
@@ -361,16 +401,12 @@ class TableScene(Scene):
         held, drop = self.drag.release(pos)
         if drop is not None:
             self.cue("drop")
-            self._dropping = True
-            try:
-                self.actions.perform(drop)
-            finally:
-                self._dropping = False
+            self.act(Put(drop))
             return
         reason = self.drag.refusal_at(self.state, self.staging, held, pos)
         self.cue("drop" if reason is None else "refuse")
         if reason is None:
-            self.actions.staging_status()  # dropped back where it was: nothing to say
+            self.act(Status(staged=True))  # dropped back where it was: nothing to say
         elif reason == "nowhere":
             self.say("status.nowhere")
         elif reason == "staging":
@@ -392,14 +428,14 @@ class TableScene(Scene):
         if reason is None:
             self.say("lesson.status.other")
 
-    def lesson_permits(self, step: str) -> bool:
+    def lesson_permits(self, step: str) -> str | None:
         """The lesson's guard on every step the table would make (and on Undo): only
-        the step the lesson waits for; anything else is refused with its hint."""
+        the step the lesson waits for; anything else is refused with its hint (the
+        status key returned)."""
         if self.lesson is None or self.lesson.permits(step):
-            return True
+            return None
         self.lesson.nudge()
-        self.say("lesson.no_undo" if step == "undo" else "lesson.status.other")
-        return False
+        return "lesson.no_undo" if step == "undo" else "lesson.status.other"
 
     def show_hint(self) -> None:
         """H or Hint: in a lesson, the hint of its step; else what a medium computer
@@ -407,13 +443,13 @@ class TableScene(Scene):
         if self.lesson is not None and not self.lesson.finished:
             self.say("status.hint", sentence=t(self.lesson.hint()))
         else:
-            self.actions.show_hint()
+            self.act(Hint())
 
     def cancel_drag(self) -> None:
         self.drag.cancel()
         self.cue("drop")
         self.view.lit = set()
-        self.actions.staging_status()
+        self.act(Status(staged=True))
 
     def on_key(self, event: pygame.event.Event) -> bool:
         if self.keys.handle(event):
@@ -428,12 +464,12 @@ class TableScene(Scene):
         elif event.key == pygame.K_m and not ctrl:
             self.toggle_sound()
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.actions.confirm_key()
+            self.act(Confirm())
         elif event.key == pygame.K_ESCAPE:
             if self.drag.holding:
                 self.cancel_drag()
             elif self.actions.geography is not None:
-                self.actions.cancel_geography()
+                self.act(Cancel())
             elif self.logpanel.unfolded:
                 self.logpanel.unfolded = False
             else:
@@ -447,8 +483,12 @@ class TableScene(Scene):
         marker: the same menu, driven by the keys)."""
         if self.drag.holding or not self.session.human_to_move or self.stack is None:
             return
-        items = self.actions.menu(self.layout.zones_at(pos))
-        if items:
+        entries = self.actions.menu(self.layout.zones_at(pos))
+        if isinstance(entries, Said):
+            self.present([entries])
+        elif entries:
+            items: list[tuple[str, Callable[[], None]]] = [
+                (label, lambda intent=intent: self.act(intent)) for label, intent in entries]
             self.stack.push(ContextMenu(pos, items, keyboard=keyboard))
 
     def press_button(self, zone: str) -> None:
@@ -462,14 +502,14 @@ class TableScene(Scene):
             if self.session.human_to_move:
                 self.undo()
         elif zone in GAME_BUTTONS:
-            self.actions.press(zone)
+            self.act(Press(zone))
 
     def undo(self) -> None:
         """Undo puts a held marker back first; then the actions take a step back."""
         if self.drag.holding:
             self.cancel_drag()
             return
-        self.actions.undo()
+        self.act(TakeBack())
 
     # ----- other screens ------------------------------------------------------------------
     def open_menu(self) -> None:
@@ -510,7 +550,8 @@ class TableScene(Scene):
             reason = why_not_written(error)
             self.say("status.not_saving", reason=reason)
             if self.stack is not None:
-                self.ask(t("confirm.not_saving", reason=reason), self._copy_elsewhere)
+                self.stack.push(ConfirmBox(t("confirm.not_saving", reason=reason),
+                                           self._copy_elsewhere))
         elif error is None and self.not_saving:
             self.not_saving = False
             self.say("status.saving_again")
@@ -549,7 +590,7 @@ class TableScene(Scene):
         if self.lesson.finished:
             self.lesson = self.lessonpanel = self.actions.guard = None
             self.view.lit = set()
-            self.actions.refresh_status()
+            self.act(Status())
             return
         if not self.drag.holding and self.actions.geography is None:
             self.view.lit = self.lesson.zones(self.state, self.staging)
@@ -558,16 +599,16 @@ class TableScene(Scene):
             if self._lesson_page:
                 self.say("lesson.hint.page")
             else:
-                self.actions.refresh_status()
+                self.act(Status())
 
     def play_computer(self, dt: float) -> None:
         """A computer seat's next step, once it has chosen and the last film has played."""
         busy = self.drag.holding or self.films.animating
         step = self.pacing.next_step(self.state, dt, busy=busy)
         if step is not None:
-            self.actions.submit(step)
+            self.act(Play(str(step)))
         elif self.pacing.plays(self.state.active) and not self.state.over and not busy:
-            self.actions.refresh_status()
+            self.act(Status())
 
     # ----- drawing ------------------------------------------------------------------------
     def picture(self) -> Picture:
