@@ -8,15 +8,16 @@ engine's reason. Free returns come from a right-click menu, Bank System and
 Geography from clicking the owned technology, Map from a question.
 
 The scene itself only routes input and time to the parts that do the work, each in
-its own module: ``drag`` (the hand), ``actions`` (every change to the game, through
-the session), ``films`` (the step animations, played from the states around each
-step), ``pacing`` (when a computer seat's step lands), ``render`` (the cached
-picture), ``banners`` (the events that matter, over the table), ``logpanel`` and
-``tooltips``; in a lesson, ``lesson`` (the coach it consults
-before every move) and ``lessonpanel``. Other screens are reached through the
-navigator (scoring, title, settings, rules), never imported. Sounds go through one
-method, ``cue``: the hand's pick-up, drop and refusal, each step's film's cues as it
-plays, the turn passing, the final round and the end; M mutes them.
+its own module. Input becomes an intent (``scenes.core.intents``) handed to
+``actions`` (every change to the game, through the session), which returns results
+the scene presents in ``present``: the step's film (``films``, played from the states
+around each step), its sounds (``sounds``, a pure function of the step), banners, the
+log, the status line. Nothing the scene holds calls back into it. ``pacing`` says when
+a computer seat's step lands (it arrives as an intent like the player's); the
+``mode`` is free play or the lesson (``modes``: its guard on every step, its panel);
+``drag`` is the hand, ``render`` the cached picture, ``logpanel`` and ``tooltips``.
+Other screens are reached through the navigator (scoring, title, settings, rules),
+never imported. M mutes the sounds.
 """
 
 from __future__ import annotations
@@ -53,15 +54,16 @@ from scenes.core.session import Outcome, Session
 from scenes.table import animations
 from scenes.table.actions import GAME_BUTTONS, Put, TableActions, TableIntent
 from scenes.table.banners import Banners, banners_for
-from scenes.table.drag import Drag, Held, piece_at
+from scenes.table.drag import Drag, piece_at
 from scenes.table.draw import TableView
 from scenes.table.films import FilmQueue
 from scenes.table.keyboard import TableKeys
-from scenes.table.lesson import Coach, LessonPacing
+from scenes.table.lesson import Coach
 from scenes.table.lessonpanel import LessonPanel
 from scenes.table.logpanel import LogPanel
-from scenes.table.pacing import Pacing
+from scenes.table.modes import FreePlay, LessonMode
 from scenes.table.render import Picture, TableRenderer
+from scenes.table.sounds import step_sounds
 from scenes.table.targets import Staging
 from scenes.table.tooltips import tooltip_lines
 from scenes.text.catalog import language, t
@@ -79,11 +81,12 @@ class TableScene(Scene):
                  handoff_first: bool = False) -> None:
         super().__init__()
         self.session = session
-        #: The lesson when this game is one ("Learn to play"), with its panel.
-        self.lesson = Coach.attach(session)
+        coach = Coach.attach(session)
         # a lesson's panel stands where a fourth board would: its three players sit
         # at the four-player table
-        self.layout = layout or table_layout(4 if self.lesson else session.state.n)
+        self.layout = layout or table_layout(4 if coach else session.state.n)
+        #: How the table is played: free play, or the lesson ("Learn to play").
+        self.mode: FreePlay = FreePlay() if coach is None else LessonMode(coach, self.layout)
         self.view = TableView(show_log=False)
         #: The status line's sentence unsaid (said again if the language changes).
         self._said: tuple[str, dict[str, object]] = ("", {})
@@ -97,15 +100,10 @@ class TableScene(Scene):
         unfolded = self.layout.rect("log_open") if self.layout.has("log_open") else None
         self.logpanel = LogPanel(self.layout.rect("log"), unfolded or self.layout.rect("log"))
         self.logpanel.sync(session)
-        self.lessonpanel = (None if self.lesson is None
-                            else LessonPanel(self.layout.rect("board_3"), self.lesson))
-        #: The computer seats, thinking off the main loop, and their rhythm (in a
-        #: lesson they play its script until it hands over).
-        self.pacing = (Pacing(session.seats, seed=session.tag_seed()) if self.lesson is None
-                       else LessonPacing(self.lesson, session.seats, seed=session.tag_seed()))
-        if self.lesson is not None:
-            self.actions.guard = self.lesson_permits
-        self._lesson_page = False  # the lesson showed a page last frame (Next awaited)
+        #: The computer seats, thinking off the main loop, and their rhythm.
+        self.pacing = self.mode.pacing(session)
+        if coach is not None:
+            self.actions.guard = self.mode.guard
         #: The button or drop zone under the pointer (drawn lit over the base picture).
         self.hover: str | None = None
         self.pointer: tuple[int, int] = (-100, -100)
@@ -131,6 +129,15 @@ class TableScene(Scene):
     @property
     def staging(self) -> Staging:
         return self.actions.staging
+
+    @property
+    def lesson(self) -> Coach | None:
+        """The lesson's coach while the table is in the lesson's mode."""
+        return self.mode.coach
+
+    @property
+    def lessonpanel(self) -> LessonPanel | None:
+        return self.mode.panel
 
     @property
     def palette(self) -> str:
@@ -231,11 +238,17 @@ class TableScene(Scene):
         before, after = outcome.before, outcome.after
         assert before is not None and after is not None
         self.logpanel.sync(self.session)
-        if self.lesson is not None:
-            self.lesson.stepped(outcome.step)
+        if self.mode.coach is not None:
+            self.mode.coach.stepped(outcome.step)
         film = animations.build(before, outcome.step, after, self.layout, self.anim_speed,
                                 self.palette)
-        self.sound_step(before, outcome.step, after, film, dropped)
+        cues = film.cues if film is not None else animations.cues(before, outcome.step,
+                                                                  after, self.layout)
+        cues, now = step_sounds(before, outcome.step, after, cues, dropped=dropped,
+                                film_length=film.total if film is not None else None)
+        if film is not None:
+            film.cues = cues
+        self.cue_at_once(now)
         self.films.play(film)
         self.banners.add(banners_for(before, outcome.step, after, self.layout), film)
         if after.over:
@@ -256,31 +269,6 @@ class TableScene(Scene):
         self.cue("drop")  # the marker put back
         if film is not None:
             self.films.play(animations.reverse(film, now))
-
-    def sound_step(self, before: State, step: str, after: State,
-                   film: animations.Animation | None, dropped: bool) -> None:
-        """A step's sounds: its film's, heard as the film reaches them (all at once
-        when there is no film), then the turn passing, the final round's horn or the
-        end's cadence."""
-        cues = film.cues if film is not None else animations.cues(before, step, after,
-                                                                  self.layout)
-        if dropped:  # the player's own drop has clicked already
-            cues = [c for c in cues if c.name != "drop"]
-        if film is not None:
-            film.cues = cues
-        now = [] if film is not None else [c.name for c in cues]
-        then = None
-        if after.over:
-            now.append("game_end")  # the table leaves now: the cadence cannot wait
-        elif after.final_round and not before.final_round:
-            then = "final_round"
-        elif step.split()[0] == "end":
-            then = "turn"
-        if then is not None and film is not None:
-            film.cues.append(animations.Cue(film.total, then))
-        elif then is not None:
-            now.append(then)
-        self.cue_at_once(now)
 
     def skip_films(self) -> None:
         """Show every film's end at once; the sounds it had still to play are heard now
@@ -316,7 +304,7 @@ class TableScene(Scene):
 
     # ----- input ----------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
-        if self.lessonpanel is not None and self.lessonpanel.handle(event):
+        if self.mode.handle(event):
             return True
         if event.type == pygame.MOUSEMOTION:
             self.on_motion(event.pos)
@@ -376,8 +364,7 @@ class TableScene(Scene):
         piece = piece_at(self.state, self.staging, self.layout, pos)
         if piece is not None:
             held = self.drag.pick(self.state, self.staging, piece, pos, self.palette)
-            if self.lesson is not None:
-                held.drops = self.lesson.drops(held.drops, self.staging)
+            held.drops = self.mode.drops(held.drops, self.staging)
             self.cue("pickup")
             self.view.lit = set(held.drops)
             self.say("status.pick" if held.drops else "status.pick.none")
@@ -413,35 +400,14 @@ class TableScene(Scene):
             self.say("status.staging")
         else:
             self.say("status.refused", reason=reason)
-        if self.lesson is not None:
-            self.lesson_refused(held, pos, reason)
-
-    def lesson_refused(self, held: Held, pos: tuple[int, int], reason: str | None) -> None:
-        """A drop the lesson did not take: the step's hint in the lesson panel (the
-        engine's reason, if the move was illegal, stays on the status line). A marker
-        put back where it was picked up needs no hint."""
-        assert self.lesson is not None
-        here = self.layout.zones_at(pos)
-        if reason is None and here and here[0] in self.layout.zones_at(held.origin):
-            return
-        self.lesson.nudge()
-        if reason is None:
-            self.say("lesson.status.other")
-
-    def lesson_permits(self, step: str) -> str | None:
-        """The lesson's guard on every step the table would make (and on Undo): only
-        the step the lesson waits for; anything else is refused with its hint (the
-        status key returned)."""
-        if self.lesson is None or self.lesson.permits(step):
-            return None
-        self.lesson.nudge()
-        return "lesson.no_undo" if step == "undo" else "lesson.status.other"
+        self.present(self.mode.dropped_elsewhere(self.layout, held.origin, pos, reason))
 
     def show_hint(self) -> None:
         """H or Hint: in a lesson, the hint of its step; else what a medium computer
         player would do now, lit."""
-        if self.lesson is not None and not self.lesson.finished:
-            self.say("status.hint", sentence=t(self.lesson.hint()))
+        own = self.mode.hint()
+        if own is not None:
+            self.present([own])
         else:
             self.act(Hint())
 
@@ -519,7 +485,7 @@ class TableScene(Scene):
                                    ("pause.rules", self.open_rules),
                                    ("pause.save", self.save_record),
                                    # a lesson left is resumed by Continue on the title
-                                   ("pause.title_screen" if self.lesson is None
+                                   ("pause.title_screen" if self.mode.coach is None
                                     else "lesson.leave", lambda: self.go(Screen.TITLE))]))
 
     def open_settings(self) -> None:
@@ -578,28 +544,22 @@ class TableScene(Scene):
         self.rest += dt
         self.keys.update(dt)
         self.play_computer(dt)
-        self.follow_lesson(dt)
+        self.follow_mode(dt)
 
-    def follow_lesson(self, dt: float) -> None:
-        """Keep the lesson's step lit (the marker to pick up, where it goes) while no
-        marker is held, and the status line asking for Next on a page; once the lesson
-        has handed over, the table is the player's own."""
-        if self.lesson is None or self.lessonpanel is None:
-            return
-        self.lessonpanel.update(dt)
-        if self.lesson.finished:
-            self.lesson = self.lessonpanel = self.actions.guard = None
+    def follow_mode(self, dt: float) -> None:
+        """The mode's frame (the lesson's step kept lit); once the lesson has handed
+        over, the table is the player's own, in free play."""
+        free = not self.drag.holding and self.actions.geography is None
+        results, standing = self.mode.follow(dt, self.state, self.staging, free)
+        if self.mode.ended:
+            self.mode = FreePlay()
+            self.actions.guard = None
             self.view.lit = set()
             self.act(Status())
             return
-        if not self.drag.holding and self.actions.geography is None:
-            self.view.lit = self.lesson.zones(self.state, self.staging)
-        if self.lesson.on_page != self._lesson_page:
-            self._lesson_page = self.lesson.on_page
-            if self._lesson_page:
-                self.say("lesson.hint.page")
-            else:
-                self.act(Status())
+        self.present(results)
+        if standing:
+            self.act(Status())
 
     def play_computer(self, dt: float) -> None:
         """A computer seat's next step, once it has chosen and the last film has played."""
@@ -628,16 +588,14 @@ class TableScene(Scene):
             film.draw(surface, self.layout, film.after)
         self.renderer.draw_hover(surface, self.hover, self.drag.holding, self.view.buttons)
         self.logpanel.draw(surface, self.state.turn)
-        if self.lessonpanel is not None:
-            self.lessonpanel.draw_marks(surface, self.layout, self.view.lit)
-            self.lessonpanel.draw(surface, self.state, self.palette)
+        self.mode.draw(surface, self.layout, self.view.lit, self.state, self.palette)
         # over the table, under the hand; seen through while the player reaches under
         self.banners.draw(surface, self.palette, holding=self.drag.holding,
                           pointer=self.pointer)
         self.drag.draw(surface)
         on_top = self.stack is None or self.stack.top is self
         self.keys.draw(surface, tooltip=on_top)
-        over_lesson = self.lessonpanel is not None and self.lessonpanel.contains(self.pointer)
+        over_lesson = self.mode.contains(self.pointer)
         if (not self.drag.holding and self.rest >= DELAY and not over_lesson
                 and not self.tip_waits and not self.keys.showing and on_top):
             self.renderer.draw_tooltip(surface, self.tooltip(), self.pointer)
