@@ -144,14 +144,6 @@ class TableScene(Scene):
         return self.settings.palette
 
     @property
-    def anim_speed(self) -> str:
-        return self.settings.anim_speed
-
-    @property
-    def confirm_end_turn(self) -> bool:
-        return self.settings.confirm_end_turn
-
-    @property
     def animating(self) -> bool:
         return self.films.animating
 
@@ -198,7 +190,7 @@ class TableScene(Scene):
     # ----- presenting what came of an intent ---------------------------------------
     def act(self, intent: TableIntent) -> None:
         """Hand one intent to the actions and present what came of it."""
-        self.actions.confirm_end_turn = self.confirm_end_turn  # the setting as it is now
+        self.actions.confirm_end_turn = self.settings.confirm_end_turn  # as it is now
         self.present(self.actions.handle(intent))
 
     def present(self, results: list[Result]) -> None:
@@ -207,7 +199,7 @@ class TableScene(Scene):
             if isinstance(result, Said):
                 self.say(result.key, **dict(result.values))
             elif isinstance(result, Lit):
-                self.light(set(result.zones))
+                self.view.lit = set(result.zones)
             elif isinstance(result, Stepped):
                 self.stepped(result.outcome, result.dropped)
             elif isinstance(result, Undone):
@@ -218,9 +210,6 @@ class TableScene(Scene):
     def say(self, key: str, /, **values: object) -> None:
         self._said = (key, values)
         self.view.status = t(key, **values)
-
-    def light(self, zones: set[str]) -> None:
-        self.view.lit = set(zones)
 
     def ask(self, asked: Asked) -> None:
         """A question of the actions, its answer handed back as an intent (without a
@@ -240,7 +229,7 @@ class TableScene(Scene):
         self.logpanel.sync(self.session)
         if self.mode.coach is not None:
             self.mode.coach.stepped(outcome.step)
-        film = animations.build(before, outcome.step, after, self.layout, self.anim_speed,
+        film = animations.build(before, outcome.step, after, self.layout, self.settings.anim_speed,
                                 self.palette)
         cues = film.cues if film is not None else animations.cues(before, outcome.step,
                                                                   after, self.layout)
@@ -254,7 +243,7 @@ class TableScene(Scene):
         if after.over:
             self.go(Screen.SCORING, session=self.session)
             return
-        self.pacing.after_step(before.active, outcome.step, self.anim_speed)
+        self.pacing.after_step(before.active, outcome.step, self.settings.anim_speed)
         if outcome.step.split()[0] == "end":
             self.announce_turn()
 
@@ -263,7 +252,7 @@ class TableScene(Scene):
         undone, now = outcome.before, outcome.after
         assert undone is not None and now is not None
         self.logpanel.sync(self.session)
-        film = animations.build(now, outcome.step, undone, self.layout, self.anim_speed,
+        film = animations.build(now, outcome.step, undone, self.layout, self.settings.anim_speed,
                                 self.palette)
         self.films.skip()
         self.cue("drop")  # the marker put back
