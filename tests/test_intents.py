@@ -25,7 +25,7 @@ from scenes.core.intents import (
     TakeBack,
     Undone,
 )
-from scenes.core.session import GameSession, Session
+from scenes.core.session import GameSession, Outcome, Session
 from scenes.table.actions import Put, TableActions
 from scenes.table.pacing import Pacing
 from scenes.table.targets import Staging, drops_for
@@ -171,3 +171,24 @@ def test_a_click_on_a_card_not_owned_comes_to_nothing() -> None:
     assert actions.state.phase != AFTER_MOVE
     assert actions.handle(Click(Z.tech("geography"))) == []
     assert actions.geography is None
+
+
+def test_steps_made_elsewhere_arrive_as_results() -> None:
+    """A session that reports steps from elsewhere (as a remote one will) has them
+    presented like any other: the table does not ask what kind it holds."""
+
+    class Elsewhere(Session):
+        def __init__(self) -> None:
+            super().__init__(["Ann", "Bob", "Cy"], TOWNS)
+            self.pending: list[Outcome] = []
+
+        def poll(self) -> list[Outcome]:
+            out, self.pending = self.pending, []
+            return out
+
+    session = Elsewhere()
+    actions = TableActions(session)
+    assert actions.arrived() == []
+    session.pending.append(session.submit("employ"))
+    results = actions.arrived()
+    assert stepped(results) == ["employ"] and actions.arrived() == []

@@ -199,6 +199,15 @@ class TableActions:
             self.after_voyage(after)
         return outcome
 
+    def arrived(self) -> list[Result]:
+        """The steps the session reports made elsewhere since the last call, as results
+        (a local session has none: every seat is here)."""
+        out: list[Result] = []
+        for outcome in self.session.poll():
+            out.append(Stepped(outcome) if outcome.ok else Refused(outcome.step,
+                                                                  outcome.reason))
+        return out
+
     def perform(self, drop: Drop) -> None:
         """A marker dropped on a lit zone: make its step, or stage it."""
         if drop.step is not None:

@@ -413,7 +413,7 @@ class TableScene(Scene):
         if event.key == pygame.K_z and ctrl:
             self.undo()
         elif event.key == pygame.K_F1 or getattr(event, "unicode", "") == "?":
-            self.open_rules()
+            self.open(Screen.RULES)
         elif event.key == pygame.K_h and not ctrl:
             self.show_hint()
         elif event.key == pygame.K_m and not ctrl:
@@ -450,7 +450,7 @@ class TableScene(Scene):
         if zone == Z.button("menu"):
             self.open_menu()
         elif zone == Z.button("rules"):
-            self.open_rules()
+            self.open(Screen.RULES)
         elif zone == Z.button("hint"):
             self.show_hint()
         elif zone == Z.button("undo"):
@@ -470,18 +470,12 @@ class TableScene(Scene):
     def open_menu(self) -> None:
         if self.stack is None:
             return
-        self.stack.push(PauseMenu([("pause.settings", self.open_settings),
-                                   ("pause.rules", self.open_rules),
+        self.stack.push(PauseMenu([("pause.settings", lambda: self.open(Screen.SETTINGS)),
+                                   ("pause.rules", lambda: self.open(Screen.RULES)),
                                    ("pause.save", self.save_record),
                                    # a lesson left is resumed by Continue on the title
                                    ("pause.title_screen" if self.mode.coach is None
                                     else "lesson.leave", lambda: self.go(Screen.TITLE))]))
-
-    def open_settings(self) -> None:
-        self.open(Screen.SETTINGS)
-
-    def open_rules(self) -> None:
-        self.open(Screen.RULES)
 
     def save_record(self) -> None:
         """Save record (the pause menu): into the records folder, else elsewhere."""
@@ -551,7 +545,9 @@ class TableScene(Scene):
             self.act(Status())
 
     def play_computer(self, dt: float) -> None:
-        """A computer seat's next step, once it has chosen and the last film has played."""
+        """Steps made elsewhere (a remote session's other seats; none locally), then a
+        computer seat's next step, once it has chosen and the last film has played."""
+        self.present(self.actions.arrived())
         busy = self.drag.holding or self.films.animating
         step = self.pacing.next_step(self.state, dt, busy=busy)
         if step is not None:
