@@ -276,3 +276,20 @@ def test_the_smoke_run_writes_audible_audio_through_the_disk_driver(tmp_path: Pa
     rms = math.sqrt(sum(v * v for v in data) / len(data)) / 32768
     assert rms > 0.01, f"RMS {20 * math.log10(rms or 1e-9):.1f} dBFS: nothing audible"
     assert max(abs(v) for v in data) < 32767, "clipped"
+
+
+def test_a_steps_sounds_are_a_pure_function_of_the_step() -> None:
+    from scenes.core.session import Session
+    from scenes.table.animations import Cue
+    from scenes.table.sounds import step_sounds
+
+    session = Session(["Ann", "Bob", "Cy"], ["T01", "T07", "T12", "T05", "T03", "T09",
+                                             "T02", "T11", "T08"])
+    before = session.state
+    after = session.submit("end").after
+    assert after is not None
+    assert step_sounds(before, "end", after, [], dropped=False, film_length=None) == (
+        [], ["turn"])
+    cues, now = step_sounds(before, "end", after, [Cue(0.0, "drop")], dropped=True,
+                            film_length=1.5)
+    assert cues == [Cue(1.5, "turn")] and now == [], "the drop clicked already"

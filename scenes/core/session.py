@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TypeVar, overload
+from typing import Protocol, TypeVar, overload
 
 from game.deal import deal_towns, random_seat_order
 from game.listing import legal_steps
@@ -77,8 +77,57 @@ class Outcome:
     refusal: StepError | None = None  # the engine's refusal (key and values)
 
 
+class GameSession(Protocol):
+    """What the table needs of a game, whoever keeps it: this machine (``Session``)
+    or, later, a server (a remote session). The table holds one of these and never
+    asks which. Steps that arrive from elsewhere (another machine's seats) come out
+    of ``poll``; a step submitted here may be refused at once (``Outcome.ok`` false)
+    and, remotely, a step already shown may be refused after the fact: ``poll`` then
+    reports it as an undo with the server's reason."""
+
+    names: list[str]
+    seats: list[str]
+    save_error: OSError | None
+
+    @property
+    def state(self) -> State: ...
+
+    @property
+    def steps(self) -> Sequence[str]: ...
+
+    @property
+    def states(self) -> Sequence[State]: ...
+
+    @property
+    def over(self) -> bool: ...
+
+    @property
+    def human_to_move(self) -> bool: ...
+
+    def view(self) -> State: ...
+
+    def seats_here(self) -> list[int]: ...
+
+    def seat_kind(self, seat: int) -> str: ...
+
+    def tag_seed(self) -> str | None: ...
+
+    def legal_steps(self) -> list[Step]: ...
+
+    def submit(self, step: str | Step) -> Outcome: ...
+
+    def poll(self) -> list[Outcome]: ...
+
+    def undo_blocker(self) -> str | None: ...
+
+    def can_undo(self) -> bool: ...
+
+    def undo(self) -> Outcome: ...
+
+
 class Session:
-    """A game: its deal, its steps, the state after each, and who sits where."""
+    """A game: its deal, its steps, the state after each, and who sits where. The
+    local kind of ``GameSession``: every seat sits at this machine."""
 
     def __init__(self, names: list[str], towns: list[str], variant: str = "standard",
                  tags: list[tuple[str, str]] | None = None,
@@ -162,6 +211,19 @@ class Session:
     @property
     def over(self) -> bool:
         return self.state.over
+
+    def view(self) -> State:
+        """The state this machine may show (here, all of it: every seat is here)."""
+        return self.state
+
+    def seats_here(self) -> list[int]:
+        """The seats played at this machine, people and computers alike."""
+        return list(range(len(self.names)))
+
+    def poll(self) -> list[Outcome]:
+        """Steps made elsewhere since the last poll: none, as every seat is here (the
+        computer seats' steps are submitted by the table as it paces them)."""
+        return []
 
     def legal_steps(self) -> list[Step]:
         return legal_steps(self.state)
@@ -273,5 +335,5 @@ def load_session(text: str, autosave: Callable[[str], None] | None = None) -> Se
     return Session.from_record(parse_record(text), autosave)
 
 
-__all__ = ["SEAT_KINDS", "UNDO_BLOCKERS", "Outcome", "ReadOnly", "RecordError", "Session",
-           "load_session"]
+__all__ = ["SEAT_KINDS", "UNDO_BLOCKERS", "GameSession", "Outcome", "ReadOnly", "RecordError",
+           "Session", "load_session"]

@@ -6,30 +6,55 @@ technology all end here as one step of the notation. It also holds what the play
 has staged but not yet committed (a voyage of several ship moves, a sale of several
 trade goods, the markers chosen for Geography), and it words the status line. What
 follows a step on screen (its film, the log, the next player's announcement, the
-scoring screen) is the table's business: it is told through ``ActionHost``.
+scoring screen) is the table's business.
+
+The way is one way: the table hands ``handle`` an intent (``scenes.core.intents``, or
+``Put`` for a marker dropped on a lit zone) and gets back the results, in order (the
+steps made with the states around them, a refusal and its reason, a question, the
+status line's sentence, the zones to light), which it then presents. Nothing here
+calls back into the table, so the path runs without pygame.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+from dataclasses import dataclass
 
 from game.ai.players import hint
 from game.rules import apply, map_offered
 from game.state import AFTER_MOVE, State
 from game.steps import IllegalStep, Space, Step, space_str
 from scenes.core import zones as Z
-from scenes.core.session import Outcome, Session
+from scenes.core.intents import (
+    Answer,
+    Asked,
+    Cancel,
+    Click,
+    Confirm,
+    Hint,
+    Intent,
+    Lit,
+    Play,
+    Press,
+    Refused,
+    Result,
+    Said,
+    Status,
+    Stepped,
+    TakeBack,
+    Undone,
+)
+from scenes.core.session import GameSession, Outcome
 from scenes.table.hints import step_zones
 from scenes.table.targets import (
     CHOOSE_GEOGRAPHY,
     Drop,
     Staging,
+    TableFacts,
     in_play,
     menu_entries,
     sale_preview,
 )
-from scenes.table.tooltips import TableFacts
 from scenes.text.catalog import t
 from scenes.text.narrate import narrate
 from scenes.text.reasons import reason_text
@@ -41,36 +66,80 @@ GAME_BUTTONS = frozenset(Z.button(b) for b in ("sail", "sell", "done", "end_turn
 CARD_USES = frozenset(Z.tech(tech) for tech in ("bank-system", "map", "geography"))
 
 
-class ActionHost(Protocol):
-    """What the actions need of the table around them."""
+@dataclass(frozen=True)
+class Put:
+    """A marker dropped on a lit zone: its step made, or its move or good staged."""
 
-    @property
-    def confirm_end_turn(self) -> bool: ...
+    drop: Drop
 
-    def say(self, key: str, /, **values: object) -> None: ...
 
-    def light(self, zones: set[str]) -> None: ...
-
-    def ask(self, question: str, on_answer: Callable[[bool], None]) -> None: ...
-
-    def stepped(self, outcome: Outcome) -> None: ...
-
-    def undone(self, outcome: Outcome) -> None: ...
+#: The table's intents: the core's, and a drop (whose ``Drop`` is the table's).
+TableIntent = Intent | Put
 
 
 class TableActions:
     """The session's one caller at the table, with the staged voyage, sale and
     Geography choice."""
 
-    def __init__(self, session: Session, host: ActionHost) -> None:
+    def __init__(self, session: GameSession) -> None:
         self.session = session
-        self.host = host
         self.staging = Staging()
         #: The markers chosen for Geography while choosing (None: not choosing).
         self.geography: list[Space] | None = None
-        #: Asked before every step (and before an undo, as "undo") while a lesson is
-        #: attached: False refuses it, and the guard itself says why.
-        self.guard: Callable[[str], bool] | None = None
+        #: Asked before every step (and before an undo, as "undo") by the table's mode
+        #: (the lesson): None lets it through, else the status key that refuses it.
+        self.guard: Callable[[str], str | None] | None = None
+        #: Whether End turn with actions left is asked first (the player's setting).
+        self.confirm_end_turn = True
+        self._out: list[Result] = []
+        self._dropped = False  # the step being made comes from the player's drop
+
+    def handle(self, intent: TableIntent) -> list[Result]:
+        """Everything one intent comes to, in order: the table presents it."""
+        out, self._out = self._out, []
+        try:
+            if isinstance(intent, Play):
+                self.submit(intent.step, intent.refused)
+            elif isinstance(intent, Put):
+                self._dropped = True
+                try:
+                    self.perform(intent.drop)
+                finally:
+                    self._dropped = False
+            elif isinstance(intent, Press):
+                self.press(intent.zone)
+            elif isinstance(intent, Click):
+                self.click_zone(intent.zone)
+            elif isinstance(intent, Answer):
+                self.answer(intent.topic, intent.yes)
+            elif isinstance(intent, TakeBack):
+                self.undo()
+            elif isinstance(intent, Confirm):
+                self.confirm_key()
+            elif isinstance(intent, Hint):
+                self.show_hint()
+            elif isinstance(intent, Cancel):
+                self.cancel_geography()
+            elif isinstance(intent, Status):
+                (self.staging_status if intent.staged else self.refresh_status)()
+            return self._out
+        finally:
+            self._out = out
+
+    def say(self, key: str, /, **values: object) -> None:
+        self._out.append(Said.of(key, **values))
+
+    def light(self, zones: set[str]) -> None:
+        self._out.append(Lit(frozenset(zones)))
+
+    def _guarded(self, step: str) -> bool:
+        """Whether the mode lets ``step`` through (a refusal is said and reported)."""
+        refusal = self.guard(step) if self.guard is not None else None
+        if refusal is None:
+            return True
+        self.say(refusal)
+        self._out.append(Refused(step, refusal))
+        return False
 
     @property
     def state(self) -> State:
@@ -82,27 +151,27 @@ class TableActions:
         st = self.state
         name = st.names[st.active]
         if st.over:
-            self.host.say("status.game_over")
+            self.say("status.game_over")
         elif not self.session.human_to_move:
             kind = self.session.seat_kind(st.active)
-            self.host.say("status.computer", name=name, level=t(f"level.{kind}"))
+            self.say("status.computer", name=name, level=t(f"level.{kind}"))
         elif st.phase == AFTER_MOVE:
             arch = st.has_tech(st.active, "architecture")
-            self.host.say("status.after_move.arch" if arch else "status.after_move")
+            self.say("status.after_move.arch" if arch else "status.after_move")
         elif st.ap:
-            self.host.say("status.your_turn", name=name, count=st.ap)
+            self.say("status.your_turn", name=name, count=st.ap)
         else:
-            self.host.say("status.no_ap", name=name)
+            self.say("status.no_ap", name=name)
 
     def staging_status(self) -> None:
         """What is staged, or the standing hint when nothing is."""
         if self.staging.moves:
-            self.host.say("status.voyage", count=len(self.staging.moves))
+            self.say("status.voyage", count=len(self.staging.moves))
         elif self.staging.sale:
             preview = sale_preview(self.state, self.staging)
             assert preview is not None
             types, wealth, vp = preview
-            self.host.say("status.sale", goods=t("phrase.goods", count=len(self.staging.sale)),
+            self.say("status.sale", goods=t("phrase.goods", count=len(self.staging.sale)),
                           types=t("phrase.types", count=types), wealth=wealth, vp=vp)
         else:
             self.refresh_status()
@@ -111,21 +180,33 @@ class TableActions:
     def submit(self, step: str | Step, refused: str = "status.refused") -> Outcome:
         """Make one step through the session; a refusal is said on the status line
         (``refused``: "Not there" after a drop, "Not now" after a click on a card)."""
-        if self.guard is not None and not self.guard(str(step)):
+        if not self._guarded(str(step)):
             return Outcome(False, str(step), "guard", self.state, self.state)
         outcome = self.session.submit(step)
         if not outcome.ok:
             reason = (reason_text(outcome.refusal) if outcome.refusal is not None
                       else outcome.reason)
-            self.host.say(refused, reason=reason)
+            self.say(refused, reason=reason)
+            self._out.append(Refused(outcome.step, reason))
             return outcome
-        self.host.stepped(outcome)
+        self._out.append(Stepped(outcome, self._dropped))
         after = outcome.after
         assert after is not None
-        if (outcome.step.split()[0] == "move" and not after.over
-                and self.session.human_to_move):
+        if after.over:
+            return outcome
+        self.refresh_status()
+        if outcome.step.split()[0] == "move" and self.session.human_to_move:
             self.after_voyage(after)
         return outcome
+
+    def arrived(self) -> list[Result]:
+        """The steps the session reports made elsewhere since the last call, as results
+        (a local session has none: every seat is here)."""
+        out: list[Result] = []
+        for outcome in self.session.poll():
+            out.append(Stepped(outcome) if outcome.ok else Refused(outcome.step,
+                                                                  outcome.reason))
+        return out
 
     def perform(self, drop: Drop) -> None:
         """A marker dropped on a lit zone: make its step, or stage it."""
@@ -144,14 +225,18 @@ class TableActions:
     def after_voyage(self, after: State) -> None:
         """Offer Map when it applies; close the voyage at once when nothing can follow."""
         if map_offered(after):
-            self.host.ask(t("confirm.map"), self._map_answer)
+            self._out.append(Asked("map", "confirm.map"))
             return
         self.maybe_auto_done()
 
-    def _map_answer(self, yes: bool) -> None:
-        if yes:
-            self.submit("map")
-        self.maybe_auto_done()
+    def answer(self, topic: str, yes: bool) -> None:
+        """The answer to an ``Asked``: Map used or not, the turn ended or not."""
+        if topic == "map":
+            if yes:
+                self.submit("map")
+            self.maybe_auto_done()
+        elif topic == "end_turn" and yes:
+            self.submit("end")
 
     def maybe_auto_done(self) -> None:
         if self.state.phase != AFTER_MOVE:
@@ -202,7 +287,7 @@ class TableActions:
     def _commit(self, staged: bool, step: Callable[[], str], button: str) -> None:
         """Make the staged voyage or sale as one step; the staging empties if it is made."""
         if not staged:
-            self.host.say(f"status.nothing_staged.{button}")
+            self.say(f"status.nothing_staged.{button}")
             return
         if self.submit(step()).ok:
             self.staging.clear()
@@ -220,39 +305,36 @@ class TableActions:
 
     def end_turn(self) -> None:
         if not self.staging.empty:
-            self.host.say("status.staging")
+            self.say("status.staging")
             return
-        if self.guard is not None and not self.guard("end"):
+        if not self._guarded("end"):
             return  # refused before any question is asked
         st = self.state
-        if st.ap and st.phase != AFTER_MOVE and self.host.confirm_end_turn:
-            self.host.ask(t("confirm.end_turn", count=st.ap), self._end_answer)
+        if st.ap and st.phase != AFTER_MOVE and self.confirm_end_turn:
+            self._out.append(Asked("end_turn", "confirm.end_turn", (("count", st.ap),)))
             return
         self.submit("end")
-
-    def _end_answer(self, yes: bool) -> None:
-        if yes:
-            self.submit("end")
 
     def undo(self) -> None:
         """Take back the last staged move, else the last step of this turn."""
         if self.staging.moves:
             self.staging.moves.pop()
-            self.host.say("status.staged_undone")
+            self.say("status.staged_undone")
             return
         if self.staging.sale:
             self.staging.sale.pop()
-            self.host.say("status.staged_undone")
+            self.say("status.staged_undone")
             return
-        if self.guard is not None and not self.guard("undo"):
+        if not self._guarded("undo"):
             return
         outcome = self.session.undo()
         if not outcome.ok:
-            self.host.say("status.cannot_undo", reason=t(f"undo.{outcome.reason}"))
+            self.say("status.cannot_undo", reason=t(f"undo.{outcome.reason}"))
+            self._out.append(Refused("undo", outcome.reason))
             return
-        self.host.undone(outcome)
+        self._out.append(Undone(outcome))
         self.refresh_status()
-        self.host.say("status.undone", step=outcome.step)
+        self.say("status.undone", step=outcome.step)
 
     # ----- technologies used by a click -------------------------------------------
     def click_zone(self, zone: str) -> None:
@@ -269,7 +351,7 @@ class TableActions:
                 self.choose_geography(z.space)
             return
         if not self.staging.empty and zone in CARD_USES:
-            self.host.say("status.staging")  # a card's use waits for the staged one
+            self.say("status.staging")  # a card's use waits for the staged one
             return
         if zone == Z.tech("bank-system") and st.has_tech(seat, "bank-system"):
             self.submit("bank", refused="status.not_now")
@@ -284,15 +366,15 @@ class TableActions:
             st = self.state
             land = st.land(st.active)
             if not land:  # the engine would only say the step names no space
-                self.host.say("status.geography.no_land")
+                self.say("status.geography.no_land")
                 return
             try:
                 apply(st, Step("geography", (land[0],)))
             except IllegalStep as refusal:
-                self.host.say("status.not_now", reason=reason_text(refusal))
+                self.say("status.not_now", reason=reason_text(refusal))
             return
         self.geography = []
-        self.host.say("status.geography", n=0)
+        self.say("status.geography", n=0)
 
     def choose_geography(self, space: Space) -> None:
         assert self.geography is not None
@@ -300,42 +382,36 @@ class TableActions:
             self.geography.remove(space)
         else:
             self.geography.append(space)
-        self.host.say("status.geography", n=len(self.geography))
-        self.host.light({Z.space(s) for s in self.geography})
+        self.say("status.geography", n=len(self.geography))
+        self.light({Z.space(s) for s in self.geography})
 
     def commit_geography(self) -> None:
         chosen = self.geography or []
         if not chosen:
-            self.host.say("status.geography.none")
+            self.say("status.geography.none")
             return
         step = " ".join(["geography", *(space_str(s) for s in chosen)])
         self.geography = None
-        self.host.light(set())
+        self.light(set())
         self.submit(step)
 
     def cancel_geography(self) -> None:
         self.geography = None
-        self.host.light(set())
+        self.light(set())
         self.refresh_status()
 
     # ----- the right-click menu and the hint ---------------------------------------
-    def menu(self, zones: list[str]) -> list[tuple[str, Callable[[], None]]]:
+    def menu(self, zones: list[str]) -> list[tuple[str, Intent]] | Said:
         """The right-click entries for the zones under the pointer (most specific
-        first): the legal free steps there, as the engine lists them."""
+        first): the legal free steps there, as the engine lists them, each with the
+        intent it stands for; or why there are none to offer now."""
         entries = menu_entries(self.state, self.session.legal_steps(), zones)
         if entries and not self.staging.empty:
             # a return could take away a ship or a good the staged voyage or sale uses
-            self.host.say("status.staging")
-            return []
-        return [(t(e.key, **dict(e.values)), self._menu_action(e.step)) for e in entries]
-
-    def _menu_action(self, step: str) -> Callable[[], None]:
-        def run() -> None:
-            if step == CHOOSE_GEOGRAPHY:
-                self.click_zone(Z.tech("geography"))
-            else:
-                self.submit(step)
-        return run
+            return Said.of("status.staging")
+        return [(t(e.key, **dict(e.values)),
+                 Click(Z.tech("geography")) if e.step == CHOOSE_GEOGRAPHY else Play(e.step))
+                for e in entries]
 
     def show_hint(self) -> None:
         """Light the zones of the step a medium computer player would take now."""
@@ -344,8 +420,8 @@ class TableActions:
         st = self.state
         step = hint(st)
         key, values = narrate(st, step, apply(st, step))[0]
-        self.host.light(step_zones(st, step))
-        self.host.say("status.hint", sentence=t(key, **values))
+        self.light(step_zones(st, step))
+        self.say("status.hint", sentence=t(key, **values))
 
     # ----- what the tooltips need -----------------------------------------------------
     def facts(self) -> TableFacts:
@@ -354,4 +430,4 @@ class TableActions:
                           self.session.undo_blocker(), steps[-1] if steps else None)
 
 
-__all__ = ["GAME_BUTTONS", "ActionHost", "TableActions"]
+__all__ = ["GAME_BUTTONS", "Put", "TableActions", "TableIntent"]

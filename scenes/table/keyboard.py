@@ -25,15 +25,22 @@ and Page Up/Down (the log scrolled).
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any
+from typing import Protocol
 
 import pygame
 
 from game.rules import return_amount
+from game.state import State
 from scenes.core import gfx
 from scenes.core import zones as Z
-from scenes.table.drag import piece_at
-from scenes.table.targets import drops_for, menu_entries
+from scenes.core.layout import Layout
+from scenes.core.scene import SceneStack
+from scenes.core.session import GameSession
+from scenes.table.actions import TableActions
+from scenes.table.drag import Drag, piece_at
+from scenes.table.draw import TableView
+from scenes.table.logpanel import LogPanel
+from scenes.table.targets import Staging, drops_for, menu_entries
 from scenes.table.tooltips import tooltip_lines
 from scenes.text.catalog import t
 from scenes.ui.focus import ARROWS, ENTER_KEYS, Focus, Focusable
@@ -52,6 +59,38 @@ CARD_KEYS = {pygame.K_b: "bank-system", pygame.K_g: "geography"}
 BUTTON_KEYS = {pygame.K_d: "done", pygame.K_e: "end_turn", pygame.K_u: "undo"}
 
 
+class KeysHost(Protocol):
+    """What the keys read of the table, and the mouse path they go through (the
+    ``TableScene``, which imports this module)."""
+
+    session: GameSession
+    layout: Layout
+    drag: Drag
+    logpanel: LogPanel
+    actions: TableActions
+    view: TableView
+    stack: SceneStack | None
+    hover: str | None
+
+    @property
+    def state(self) -> State: ...
+
+    @property
+    def staging(self) -> Staging: ...
+
+    def button_states(self) -> dict[str, str]: ...
+
+    def on_press(self, pos: tuple[int, int]) -> None: ...
+
+    def on_release(self, pos: tuple[int, int]) -> None: ...
+
+    def on_right_click(self, pos: tuple[int, int], keyboard: bool = False) -> None: ...
+
+    def say(self, key: str, /, **values: object) -> None: ...
+
+    def undo(self) -> None: ...
+
+
 def _order(item: Focusable) -> tuple[int, int]:
     return (item.rect.x, item.rect.y)
 
@@ -59,8 +98,8 @@ def _order(item: Focusable) -> tuple[int, int]:
 class TableKeys:
     """The table's focus and its keys."""
 
-    def __init__(self, scene: Any) -> None:
-        #: The ``TableScene`` (not imported: the scene imports this module).
+    def __init__(self, scene: KeysHost) -> None:
+        #: The table (not imported: the scene imports this module).
         self.scene = scene
         self.focus = Focus(visible=False)
         self._key: tuple | None = None  # what the focusables were worked out for
@@ -458,4 +497,4 @@ class TableKeys:
         return tooltip_lines(sc.state, sc.layout, pos, sc.actions.facts(), sc.logpanel)
 
 
-__all__ = ["TableKeys"]
+__all__ = ["KeysHost", "TableKeys"]

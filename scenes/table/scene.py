@@ -8,15 +8,16 @@ engine's reason. Free returns come from a right-click menu, Bank System and
 Geography from clicking the owned technology, Map from a question.
 
 The scene itself only routes input and time to the parts that do the work, each in
-its own module: ``drag`` (the hand), ``actions`` (every change to the game, through
-the session), ``films`` (the step animations, played from the states around each
-step), ``pacing`` (when a computer seat's step lands), ``render`` (the cached
-picture), ``banners`` (the events that matter, over the table), ``logpanel`` and
-``tooltips``; in a lesson, ``lesson`` (the coach it consults
-before every move) and ``lessonpanel``. Other screens are reached through the
-navigator (scoring, title, settings, rules), never imported. Sounds go through one
-method, ``cue``: the hand's pick-up, drop and refusal, each step's film's cues as it
-plays, the turn passing, the final round and the end; M mutes them.
+its own module. Input becomes an intent (``scenes.core.intents``) handed to
+``actions`` (every change to the game, through the session), which returns results
+the scene presents in ``present``: the step's film (``films``, played from the states
+around each step), its sounds (``sounds``, a pure function of the step), banners, the
+log, the status line. Nothing the scene holds calls back into it. ``pacing`` says when
+a computer seat's step lands (it arrives as an intent like the player's); the
+``mode`` is free play or the lesson (``modes``: its guard on every step, its panel);
+``drag`` is the hand, ``render`` the cached picture, ``logpanel`` and ``tooltips``.
+Other screens are reached through the navigator (scoring, title, settings, rules),
+never imported. M mutes the sounds.
 """
 
 from __future__ import annotations
@@ -28,27 +29,46 @@ import pygame
 from game.state import State
 from scenes.core import gfx
 from scenes.core import zones as Z
+from scenes.core.intents import (
+    Answer,
+    Asked,
+    Cancel,
+    Click,
+    Confirm,
+    Hint,
+    Lit,
+    Play,
+    Press,
+    Result,
+    Said,
+    Status,
+    Stepped,
+    TakeBack,
+    Undone,
+)
 from scenes.core.layout import Layout, table_layout
 from scenes.core.navigator import Screen
 from scenes.core.saves import records_dir, save_record, why_not_written
 from scenes.core.scene import Scene
 from scenes.core.session import Outcome, Session
 from scenes.table import animations
-from scenes.table.actions import GAME_BUTTONS, TableActions
+from scenes.table.actions import GAME_BUTTONS, Put, TableActions, TableIntent
 from scenes.table.banners import Banners, banners_for
-from scenes.table.drag import Drag, Held, piece_at
+from scenes.table.drag import Drag, piece_at
 from scenes.table.draw import TableView
 from scenes.table.films import FilmQueue
 from scenes.table.keyboard import TableKeys
-from scenes.table.lesson import Coach, LessonPacing
+from scenes.table.lesson import Coach
 from scenes.table.lessonpanel import LessonPanel
 from scenes.table.logpanel import LogPanel
-from scenes.table.pacing import Pacing
+from scenes.table.modes import FreePlay, LessonMode
 from scenes.table.render import Picture, TableRenderer
+from scenes.table.sounds import step_sounds
 from scenes.table.targets import Staging
 from scenes.table.tooltips import tooltip_lines
 from scenes.text.catalog import language, t
-from scenes.ui.overlays import Confirm, ContextMenu, Handoff, PauseMenu
+from scenes.ui.overlays import Confirm as ConfirmBox
+from scenes.ui.overlays import ContextMenu, Handoff, PauseMenu
 from scenes.ui.tooltip import DELAY, Lines
 
 BUTTON_ZONES = Z.BUTTONS
@@ -61,16 +81,17 @@ class TableScene(Scene):
                  handoff_first: bool = False) -> None:
         super().__init__()
         self.session = session
-        #: The lesson when this game is one ("Learn to play"), with its panel.
-        self.lesson = Coach.attach(session)
+        coach = Coach.attach(session)
         # a lesson's panel stands where a fourth board would: its three players sit
         # at the four-player table
-        self.layout = layout or table_layout(4 if self.lesson else session.state.n)
+        self.layout = layout or table_layout(4 if coach else session.state.n)
+        #: How the table is played: free play, or the lesson ("Learn to play").
+        self.mode: FreePlay = FreePlay() if coach is None else LessonMode(coach, self.layout)
         self.view = TableView(show_log=False)
         #: The status line's sentence unsaid (said again if the language changes).
         self._said: tuple[str, dict[str, object]] = ("", {})
         self._language = language()
-        self.actions = TableActions(session, self)
+        self.actions = TableActions(session)
         self.drag = Drag(self.layout)
         self.films = FilmQueue()
         #: Banners for the events that matter (a discovery, the final round...).
@@ -79,15 +100,10 @@ class TableScene(Scene):
         unfolded = self.layout.rect("log_open") if self.layout.has("log_open") else None
         self.logpanel = LogPanel(self.layout.rect("log"), unfolded or self.layout.rect("log"))
         self.logpanel.sync(session)
-        self.lessonpanel = (None if self.lesson is None
-                            else LessonPanel(self.layout.rect("board_3"), self.lesson))
-        #: The computer seats, thinking off the main loop, and their rhythm (in a
-        #: lesson they play its script until it hands over).
-        self.pacing = (Pacing(session.seats, seed=session.tag_seed()) if self.lesson is None
-                       else LessonPacing(self.lesson, session.seats, seed=session.tag_seed()))
-        if self.lesson is not None:
-            self.actions.guard = self.lesson_permits
-        self._lesson_page = False  # the lesson showed a page last frame (Next awaited)
+        #: The computer seats, thinking off the main loop, and their rhythm.
+        self.pacing = self.mode.pacing(session)
+        if coach is not None:
+            self.actions.guard = self.mode.guard
         #: The button or drop zone under the pointer (drawn lit over the base picture).
         self.hover: str | None = None
         self.pointer: tuple[int, int] = (-100, -100)
@@ -98,13 +114,12 @@ class TableScene(Scene):
         self._tip: tuple[State, tuple, Lines | None] | None = None
         self.pressed: str | None = None
         self.handoff_first = handoff_first
-        self._dropping = False  # a step being made by the player's drop (it has clicked)
         #: Whether the player was told that the autosave fails (told once, until it
         #: works again).
         self.not_saving = False
         #: Play by keys: the focus ring, Tab and the arrows, Enter, Space and letters.
         self.keys = TableKeys(self)
-        self.actions.refresh_status()
+        self.act(Status())
 
     # ----- reading -------------------------------------------------------------------
     @property
@@ -116,16 +131,17 @@ class TableScene(Scene):
         return self.actions.staging
 
     @property
+    def lesson(self) -> Coach | None:
+        """The lesson's coach while the table is in the lesson's mode."""
+        return self.mode.coach
+
+    @property
+    def lessonpanel(self) -> LessonPanel | None:
+        return self.mode.panel
+
+    @property
     def palette(self) -> str:
         return self.settings.palette
-
-    @property
-    def anim_speed(self) -> str:
-        return self.settings.anim_speed
-
-    @property
-    def confirm_end_turn(self) -> bool:
-        return self.settings.confirm_end_turn
 
     @property
     def animating(self) -> bool:
@@ -171,37 +187,63 @@ class TableScene(Scene):
         self._tip = None
         self.renderer.invalidate()
 
-    # ----- what the actions ask of the table (``ActionHost``) -----------------------
+    # ----- presenting what came of an intent ---------------------------------------
+    def act(self, intent: TableIntent) -> None:
+        """Hand one intent to the actions and present what came of it."""
+        self.actions.confirm_end_turn = self.settings.confirm_end_turn  # as it is now
+        self.present(self.actions.handle(intent))
+
+    def present(self, results: list[Result]) -> None:
+        """Show each result, in order: the table's only way to learn of a change."""
+        for result in results:
+            if isinstance(result, Said):
+                self.say(result.key, **dict(result.values))
+            elif isinstance(result, Lit):
+                self.view.lit = set(result.zones)
+            elif isinstance(result, Stepped):
+                self.stepped(result.outcome, result.dropped)
+            elif isinstance(result, Undone):
+                self.undone(result.outcome)
+            elif isinstance(result, Asked):
+                self.ask(result)
+
     def say(self, key: str, /, **values: object) -> None:
         self._said = (key, values)
         self.view.status = t(key, **values)
 
-    def light(self, zones: set[str]) -> None:
-        self.view.lit = set(zones)
+    def ask(self, asked: Asked) -> None:
+        """A question of the actions, its answer handed back as an intent (without a
+        stack of overlays, as in a test, the answer is yes)."""
+        def answer(yes: bool) -> None:
+            self.act(Answer(asked.topic, yes))
 
-    def ask(self, question: str, on_answer: Callable[[bool], None]) -> None:
         if self.stack is None:
-            on_answer(True)
+            answer(True)
             return
-        self.stack.push(Confirm(question, on_answer))
+        self.stack.push(ConfirmBox(t(asked.key, **dict(asked.values)), answer))
 
-    def stepped(self, outcome: Outcome) -> None:
+    def stepped(self, outcome: Outcome, dropped: bool = False) -> None:
         """A step was made: show it, and move the game on around the table."""
         before, after = outcome.before, outcome.after
         assert before is not None and after is not None
         self.logpanel.sync(self.session)
-        if self.lesson is not None:
-            self.lesson.stepped(outcome.step)
-        film = animations.build(before, outcome.step, after, self.layout, self.anim_speed,
+        if self.mode.coach is not None:
+            self.mode.coach.stepped(outcome.step)
+        film = animations.build(before, outcome.step, after, self.layout, self.settings.anim_speed,
                                 self.palette)
-        self.sound_step(before, outcome.step, after, film)
+        cues = film.cues if film is not None else animations.cues(before, outcome.step,
+                                                                  after, self.layout)
+        cues, now = step_sounds(before, outcome.step, after, cues, dropped=dropped,
+                                film_length=film.total if film is not None else None)
+        if film is not None:
+            film.cues = cues
+        self.cue_at_once(now)
         self.films.play(film)
         self.banners.add(banners_for(before, outcome.step, after, self.layout), film)
         if after.over:
             self.go(Screen.SCORING, session=self.session)
             return
-        self.actions.refresh_status()
-        self.pacing.after_step(before.active, outcome.step, self.anim_speed)
+        self.pacing.after_step(before.active, outcome.step, self.settings.anim_speed)
         if outcome.step.split()[0] == "end":
             self.announce_turn()
 
@@ -210,37 +252,12 @@ class TableScene(Scene):
         undone, now = outcome.before, outcome.after
         assert undone is not None and now is not None
         self.logpanel.sync(self.session)
-        film = animations.build(now, outcome.step, undone, self.layout, self.anim_speed,
+        film = animations.build(now, outcome.step, undone, self.layout, self.settings.anim_speed,
                                 self.palette)
         self.films.skip()
         self.cue("drop")  # the marker put back
         if film is not None:
             self.films.play(animations.reverse(film, now))
-
-    def sound_step(self, before: State, step: str, after: State,
-                   film: animations.Animation | None) -> None:
-        """A step's sounds: its film's, heard as the film reaches them (all at once
-        when there is no film), then the turn passing, the final round's horn or the
-        end's cadence."""
-        cues = film.cues if film is not None else animations.cues(before, step, after,
-                                                                  self.layout)
-        if self._dropping:  # the player's own drop has clicked already
-            cues = [c for c in cues if c.name != "drop"]
-        if film is not None:
-            film.cues = cues
-        now = [] if film is not None else [c.name for c in cues]
-        then = None
-        if after.over:
-            now.append("game_end")  # the table leaves now: the cadence cannot wait
-        elif after.final_round and not before.final_round:
-            then = "final_round"
-        elif step.split()[0] == "end":
-            then = "turn"
-        if then is not None and film is not None:
-            film.cues.append(animations.Cue(film.total, then))
-        elif then is not None:
-            now.append(then)
-        self.cue_at_once(now)
 
     def skip_films(self) -> None:
         """Show every film's end at once; the sounds it had still to play are heard now
@@ -276,7 +293,7 @@ class TableScene(Scene):
 
     # ----- input ----------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
-        if self.lessonpanel is not None and self.lessonpanel.handle(event):
+        if self.mode.handle(event):
             return True
         if event.type == pygame.MOUSEMOTION:
             self.on_motion(event.pos)
@@ -336,8 +353,7 @@ class TableScene(Scene):
         piece = piece_at(self.state, self.staging, self.layout, pos)
         if piece is not None:
             held = self.drag.pick(self.state, self.staging, piece, pos, self.palette)
-            if self.lesson is not None:
-                held.drops = self.lesson.drops(held.drops, self.staging)
+            held.drops = self.mode.drops(held.drops, self.staging)
             self.cue("pickup")
             self.view.lit = set(held.drops)
             self.say("status.pick" if held.drops else "status.pick.none")
@@ -353,7 +369,7 @@ class TableScene(Scene):
         if zone in BUTTON_ZONES:
             self.press_button(zone)
         elif self.session.human_to_move:
-            self.actions.click_zone(zone)
+            self.act(Click(zone))
 
     def drop(self, pos: tuple[int, int]) -> None:
         self.view.lit = set()
@@ -361,59 +377,34 @@ class TableScene(Scene):
         held, drop = self.drag.release(pos)
         if drop is not None:
             self.cue("drop")
-            self._dropping = True
-            try:
-                self.actions.perform(drop)
-            finally:
-                self._dropping = False
+            self.act(Put(drop))
             return
         reason = self.drag.refusal_at(self.state, self.staging, held, pos)
         self.cue("drop" if reason is None else "refuse")
         if reason is None:
-            self.actions.staging_status()  # dropped back where it was: nothing to say
+            self.act(Status(staged=True))  # dropped back where it was: nothing to say
         elif reason == "nowhere":
             self.say("status.nowhere")
         elif reason == "staging":
             self.say("status.staging")
         else:
             self.say("status.refused", reason=reason)
-        if self.lesson is not None:
-            self.lesson_refused(held, pos, reason)
-
-    def lesson_refused(self, held: Held, pos: tuple[int, int], reason: str | None) -> None:
-        """A drop the lesson did not take: the step's hint in the lesson panel (the
-        engine's reason, if the move was illegal, stays on the status line). A marker
-        put back where it was picked up needs no hint."""
-        assert self.lesson is not None
-        here = self.layout.zones_at(pos)
-        if reason is None and here and here[0] in self.layout.zones_at(held.origin):
-            return
-        self.lesson.nudge()
-        if reason is None:
-            self.say("lesson.status.other")
-
-    def lesson_permits(self, step: str) -> bool:
-        """The lesson's guard on every step the table would make (and on Undo): only
-        the step the lesson waits for; anything else is refused with its hint."""
-        if self.lesson is None or self.lesson.permits(step):
-            return True
-        self.lesson.nudge()
-        self.say("lesson.no_undo" if step == "undo" else "lesson.status.other")
-        return False
+        self.present(self.mode.dropped_elsewhere(self.layout, held.origin, pos, reason))
 
     def show_hint(self) -> None:
         """H or Hint: in a lesson, the hint of its step; else what a medium computer
         player would do now, lit."""
-        if self.lesson is not None and not self.lesson.finished:
-            self.say("status.hint", sentence=t(self.lesson.hint()))
+        own = self.mode.hint()
+        if own is not None:
+            self.present([own])
         else:
-            self.actions.show_hint()
+            self.act(Hint())
 
     def cancel_drag(self) -> None:
         self.drag.cancel()
         self.cue("drop")
         self.view.lit = set()
-        self.actions.staging_status()
+        self.act(Status(staged=True))
 
     def on_key(self, event: pygame.event.Event) -> bool:
         if self.keys.handle(event):
@@ -422,18 +413,18 @@ class TableScene(Scene):
         if event.key == pygame.K_z and ctrl:
             self.undo()
         elif event.key == pygame.K_F1 or getattr(event, "unicode", "") == "?":
-            self.open_rules()
+            self.open(Screen.RULES)
         elif event.key == pygame.K_h and not ctrl:
             self.show_hint()
         elif event.key == pygame.K_m and not ctrl:
             self.toggle_sound()
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.actions.confirm_key()
+            self.act(Confirm())
         elif event.key == pygame.K_ESCAPE:
             if self.drag.holding:
                 self.cancel_drag()
             elif self.actions.geography is not None:
-                self.actions.cancel_geography()
+                self.act(Cancel())
             elif self.logpanel.unfolded:
                 self.logpanel.unfolded = False
             else:
@@ -447,46 +438,44 @@ class TableScene(Scene):
         marker: the same menu, driven by the keys)."""
         if self.drag.holding or not self.session.human_to_move or self.stack is None:
             return
-        items = self.actions.menu(self.layout.zones_at(pos))
-        if items:
+        entries = self.actions.menu(self.layout.zones_at(pos))
+        if isinstance(entries, Said):
+            self.present([entries])
+        elif entries:
+            items: list[tuple[str, Callable[[], None]]] = [
+                (label, lambda intent=intent: self.act(intent)) for label, intent in entries]
             self.stack.push(ContextMenu(pos, items, keyboard=keyboard))
 
     def press_button(self, zone: str) -> None:
         if zone == Z.button("menu"):
             self.open_menu()
         elif zone == Z.button("rules"):
-            self.open_rules()
+            self.open(Screen.RULES)
         elif zone == Z.button("hint"):
             self.show_hint()
         elif zone == Z.button("undo"):
             if self.session.human_to_move:
                 self.undo()
         elif zone in GAME_BUTTONS:
-            self.actions.press(zone)
+            self.act(Press(zone))
 
     def undo(self) -> None:
         """Undo puts a held marker back first; then the actions take a step back."""
         if self.drag.holding:
             self.cancel_drag()
             return
-        self.actions.undo()
+        self.act(TakeBack())
 
     # ----- other screens ------------------------------------------------------------------
     def open_menu(self) -> None:
         if self.stack is None:
             return
-        self.stack.push(PauseMenu([("pause.settings", self.open_settings),
-                                   ("pause.rules", self.open_rules),
+        self.stack.push(PauseMenu([("pause.settings", lambda: self.open(Screen.SETTINGS)),
+                                   ("pause.rules", lambda: self.open(Screen.RULES)),
                                    ("pause.save", self.save_record),
                                    # a lesson left is resumed by Continue on the title
-                                   ("pause.title_screen" if self.lesson is None
+                                   ("pause.title_screen" if self.mode.coach is None
                                     else "lesson.leave", lambda: self.go(Screen.TITLE))]))
-
-    def open_settings(self) -> None:
-        self.open(Screen.SETTINGS)
-
-    def open_rules(self) -> None:
-        self.open(Screen.RULES)
 
     def save_record(self) -> None:
         """Save record (the pause menu): into the records folder, else elsewhere."""
@@ -510,7 +499,8 @@ class TableScene(Scene):
             reason = why_not_written(error)
             self.say("status.not_saving", reason=reason)
             if self.stack is not None:
-                self.ask(t("confirm.not_saving", reason=reason), self._copy_elsewhere)
+                self.stack.push(ConfirmBox(t("confirm.not_saving", reason=reason),
+                                           self._copy_elsewhere))
         elif error is None and self.not_saving:
             self.not_saving = False
             self.say("status.saving_again")
@@ -537,37 +527,33 @@ class TableScene(Scene):
         self.rest += dt
         self.keys.update(dt)
         self.play_computer(dt)
-        self.follow_lesson(dt)
+        self.follow_mode(dt)
 
-    def follow_lesson(self, dt: float) -> None:
-        """Keep the lesson's step lit (the marker to pick up, where it goes) while no
-        marker is held, and the status line asking for Next on a page; once the lesson
-        has handed over, the table is the player's own."""
-        if self.lesson is None or self.lessonpanel is None:
-            return
-        self.lessonpanel.update(dt)
-        if self.lesson.finished:
-            self.lesson = self.lessonpanel = self.actions.guard = None
+    def follow_mode(self, dt: float) -> None:
+        """The mode's frame (the lesson's step kept lit); once the lesson has handed
+        over, the table is the player's own, in free play."""
+        free = not self.drag.holding and self.actions.geography is None
+        results, standing = self.mode.follow(dt, self.state, self.staging, free)
+        if self.mode.ended:
+            self.mode = FreePlay()
+            self.actions.guard = None
             self.view.lit = set()
-            self.actions.refresh_status()
+            self.act(Status())
             return
-        if not self.drag.holding and self.actions.geography is None:
-            self.view.lit = self.lesson.zones(self.state, self.staging)
-        if self.lesson.on_page != self._lesson_page:
-            self._lesson_page = self.lesson.on_page
-            if self._lesson_page:
-                self.say("lesson.hint.page")
-            else:
-                self.actions.refresh_status()
+        self.present(results)
+        if standing:
+            self.act(Status())
 
     def play_computer(self, dt: float) -> None:
-        """A computer seat's next step, once it has chosen and the last film has played."""
+        """Steps made elsewhere (a remote session's other seats; none locally), then a
+        computer seat's next step, once it has chosen and the last film has played."""
+        self.present(self.actions.arrived())
         busy = self.drag.holding or self.films.animating
         step = self.pacing.next_step(self.state, dt, busy=busy)
         if step is not None:
-            self.actions.submit(step)
+            self.act(Play(str(step)))
         elif self.pacing.plays(self.state.active) and not self.state.over and not busy:
-            self.actions.refresh_status()
+            self.act(Status())
 
     # ----- drawing ------------------------------------------------------------------------
     def picture(self) -> Picture:
@@ -587,16 +573,14 @@ class TableScene(Scene):
             film.draw(surface, self.layout, film.after)
         self.renderer.draw_hover(surface, self.hover, self.drag.holding, self.view.buttons)
         self.logpanel.draw(surface, self.state.turn)
-        if self.lessonpanel is not None:
-            self.lessonpanel.draw_marks(surface, self.layout, self.view.lit)
-            self.lessonpanel.draw(surface, self.state, self.palette)
+        self.mode.draw(surface, self.layout, self.view.lit, self.state, self.palette)
         # over the table, under the hand; seen through while the player reaches under
         self.banners.draw(surface, self.palette, holding=self.drag.holding,
                           pointer=self.pointer)
         self.drag.draw(surface)
         on_top = self.stack is None or self.stack.top is self
         self.keys.draw(surface, tooltip=on_top)
-        over_lesson = self.lessonpanel is not None and self.lessonpanel.contains(self.pointer)
+        over_lesson = self.mode.contains(self.pointer)
         if (not self.drag.holding and self.rest >= DELAY and not over_lesson
                 and not self.tip_waits and not self.keys.showing and on_top):
             self.renderer.draw_tooltip(surface, self.tooltip(), self.pointer)

@@ -59,6 +59,18 @@ class Staging:
 
 
 @dataclass(frozen=True)
+class TableFacts:
+    """What a button's tooltip needs to know besides the state (the actions tell it;
+    it lives here, not with the tooltips, so the actions import no drawing)."""
+
+    human_to_move: bool
+    buttons: dict[str, str]        # zone -> "normal" | "disabled"
+    staging: Staging
+    undo_blocker: str | None       # ``Session.undo_blocker`` (None: undo is possible)
+    last_step: str | None          # the step Undo would take back
+
+
+@dataclass(frozen=True)
 class Drop:
     """What a drop does: make ``step`` now, or stage a ship move or a trade good.
 
@@ -310,5 +322,6 @@ def _menu_entry(st: State, seat: int, z: Z.ZoneName, step: Step) -> MenuEntry | 
     return None
 
 
-__all__ = ["CHOOSE_GEOGRAPHY", "Drop", "MenuEntry", "Piece", "Staging", "drops_for", "explain",
-           "in_play", "intended", "menu_entries", "sale_preview", "shown_state", "staged_arrivals"]
+__all__ = ["CHOOSE_GEOGRAPHY", "Drop", "MenuEntry", "Piece", "Staging", "TableFacts", "drops_for",
+           "explain", "in_play", "intended", "menu_entries", "sale_preview", "shown_state",
+           "staged_arrivals"]

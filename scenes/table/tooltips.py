@@ -12,8 +12,6 @@ zones under the pointer; it reads the state, the layout and a few ``TableFacts``
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from game.cards import CARDS
 from game.rules import tech_cost
 from game.state import AFTER_MOVE, State
@@ -21,20 +19,9 @@ from scenes.core import zones as Z
 from scenes.core.layout import Layout
 from scenes.table.draw import board_techs
 from scenes.table.logpanel import LogPanel
-from scenes.table.targets import Staging
+from scenes.table.targets import TableFacts
 from scenes.text.catalog import t
 from scenes.ui.tooltip import Lines
-
-
-@dataclass(frozen=True)
-class TableFacts:
-    """What a button's tooltip needs to know besides the state."""
-
-    human_to_move: bool
-    buttons: dict[str, str]        # zone -> "normal" | "disabled"
-    staging: Staging
-    undo_blocker: str | None       # ``Session.undo_blocker`` (None: undo is possible)
-    last_step: str | None          # the step Undo would take back
 
 
 def _name(st: State, seat: int | None) -> str:

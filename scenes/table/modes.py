@@ -1,0 +1,152 @@
+"""How the table is played: free play (the default) or the lesson, as a mode it is
+given, instead of checks on ``self.lesson`` spread through the scene.
+
+A mode may guard every step (the lesson lets through only the step it waits for),
+narrow where a picked-up marker may go, answer H, say something after a drop it did
+not take, keep its step lit, and draw a panel of its own. It answers in results
+(``scenes.core.intents``) the table presents; it never calls the table.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.state import State
+from scenes.core import gfx
+from scenes.core.intents import Lit, Result, Said
+from scenes.core.layout import Layout
+from scenes.core.session import Session
+from scenes.table.lesson import Coach, LessonPacing
+from scenes.table.lessonpanel import LessonPanel
+from scenes.table.pacing import Pacing
+from scenes.table.targets import Drop, Staging
+from scenes.text.catalog import t
+
+
+class FreePlay:
+    """Every legal step is the player's; H lights what a medium player would do."""
+
+    #: The lesson's coach and panel (None in free play).
+    coach: Coach | None = None
+    panel: LessonPanel | None = None
+
+    def pacing(self, session: Session) -> Pacing:
+        return Pacing(session.seats, seed=session.tag_seed())
+
+    def guard(self, step: str) -> str | None:
+        """None lets ``step`` through; else the status key that refuses it."""
+        return None
+
+    def drops(self, drops: dict[str, Drop], staging: Staging) -> dict[str, Drop]:
+        return drops
+
+    def dropped_elsewhere(self, layout: Layout, origin: tuple[int, int],
+                          pos: tuple[int, int], reason: str | None) -> list[Result]:
+        """A drop that made nothing (``reason``: the engine's, None when legal)."""
+        return []
+
+    def hint(self) -> Said | None:
+        """H: the mode's own hint (None: the actions' Hint)."""
+        return None
+
+    @property
+    def ended(self) -> bool:
+        """Whether the mode has handed the table over to free play."""
+        return False
+
+    def follow(self, dt: float, st: State, staging: Staging,
+               free: bool) -> tuple[list[Result], bool]:
+        """Each frame (``free``: no marker held, no choice under way): what to show,
+        and whether the status line should go back to its standing sentence."""
+        return [], False
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def contains(self, pos: tuple[int, int]) -> bool:
+        return False
+
+    def draw(self, surface: gfx.Canvas, layout: Layout, lit: set[str], st: State,
+             palette: str) -> None:
+        pass
+
+
+class LessonMode(FreePlay):
+    """The lesson: its coach, consulted before every move, and its panel, standing
+    where a fourth board would."""
+
+    def __init__(self, coach: Coach, layout: Layout) -> None:
+        self.coach = coach
+        self.panel = LessonPanel(layout.rect("board_3"), coach)
+        self._on_page = False  # the lesson showed a page last frame (Next awaited)
+
+    def pacing(self, session: Session) -> Pacing:
+        # the computer seats play the lesson's script until it hands over
+        return LessonPacing(self.coach, session.seats, seed=session.tag_seed())
+
+    def guard(self, step: str) -> str | None:
+        """Only the step the lesson waits for; anything else is refused with its hint."""
+        if self.coach.permits(step):
+            return None
+        self.coach.nudge()
+        return "lesson.no_undo" if step == "undo" else "lesson.status.other"
+
+    def drops(self, drops: dict[str, Drop], staging: Staging) -> dict[str, Drop]:
+        return self.coach.drops(drops, staging)
+
+    def dropped_elsewhere(self, layout: Layout, origin: tuple[int, int],
+                          pos: tuple[int, int], reason: str | None) -> list[Result]:
+        """The step's hint in the lesson panel (the engine's reason, if the move was
+        illegal, stays on the status line). A marker put back where it was picked up
+        needs no hint."""
+        here = layout.zones_at(pos)
+        if reason is None and here and here[0] in layout.zones_at(origin):
+            return []
+        self.coach.nudge()
+        return [Said.of("lesson.status.other")] if reason is None else []
+
+    def hint(self) -> Said | None:
+        if self.coach.finished:
+            return None
+        return Said.of("status.hint", sentence=t(self.coach.hint()))
+
+    @property
+    def ended(self) -> bool:
+        return self.coach.finished
+
+    def follow(self, dt: float, st: State, staging: Staging,
+               free: bool) -> tuple[list[Result], bool]:
+        """Keep the lesson's step lit (the marker to pick up, where it goes) while the
+        table is free, and the status line asking for Next on a page."""
+        assert self.panel is not None
+        self.panel.update(dt)
+        if self.coach.finished:
+            return [], False
+        out: list[Result] = []
+        if free:
+            out.append(Lit(frozenset(self.coach.zones(st, staging))))
+        standing = False
+        if self.coach.on_page != self._on_page:
+            self._on_page = self.coach.on_page
+            if self._on_page:
+                out.append(Said.of("lesson.hint.page"))
+            else:
+                standing = True
+        return out, standing
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        assert self.panel is not None
+        return self.panel.handle(event)
+
+    def contains(self, pos: tuple[int, int]) -> bool:
+        assert self.panel is not None
+        return self.panel.contains(pos)
+
+    def draw(self, surface: gfx.Canvas, layout: Layout, lit: set[str], st: State,
+             palette: str) -> None:
+        assert self.panel is not None
+        self.panel.draw_marks(surface, layout, lit)
+        self.panel.draw(surface, st, palette)
+
+
+__all__ = ["FreePlay", "LessonMode"]
