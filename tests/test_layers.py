@@ -9,6 +9,7 @@ up the layers:
         the pieces (steps, state, cards, scoring, deal)  <-  applying a step (rules,
         payments, voyage)  <-  listing the legal steps  <-  records  <-  the computer
         players  <-  the engine's commands and front door (bench, __main__, game)
+    <-  online (the server and its client: never scenes, never pygame)
     <-  scenes.core  <-  scenes.text  <-  scenes.ui  <-  scenes.table
     <-  scenes.screens  <-  scenes.selftest (the product's --smoke)  <-  scenes.main
     <-  scenes.devtools (the developers' command, outside the product)
@@ -24,7 +25,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("game", "scenes")
+PACKAGES = ("game", "scenes", "online")
 
 # Lowest first. The longest matching prefix decides a module's layer.
 LAYERS: tuple[tuple[str, ...], ...] = (
@@ -35,6 +36,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("game.record",),
     ("game.ai",),
     ("game",),  # game.bench, game.__main__ and the package's front door
+    ("online",),
     ("scenes.core",),
     ("scenes.text",),
     ("scenes.ui",),
@@ -195,6 +197,22 @@ def test_imports_only_point_down() -> None:
             if theirs is not None and theirs > mine:
                 bad.append(f"{name} ({LAYERS[mine][0]}) imports {target} ({LAYERS[theirs][0]})")
     assert not bad, "imports reaching up a layer:\n" + "\n".join(sorted(bad))
+
+
+def test_online_stands_beside_scenes() -> None:
+    """The server imports the engine only: never a scene, never pygame; the engine
+    never imports it."""
+    found = modules()
+    bad = []
+    for name, targets in graph().items():
+        if name.startswith("online"):
+            bad += [f"{name} imports {t}" for t in targets if not t.startswith(("game", "online"))]
+            text = found[name].read_text("utf-8")
+            if "import pygame" in text or "from pygame" in text:
+                bad.append(f"{name} imports pygame")
+        elif name.startswith(("game", "scenes")):
+            bad += [f"{name} imports {t}" for t in targets if t.startswith("online")]
+    assert not bad, bad
 
 
 def test_package_inits_import_nothing_of_the_project() -> None:

@@ -1,0 +1,89 @@
+"""The server's one door into the rules engine.
+
+Every use of ``game`` by the server passes through here, so a rename in the engine
+is one edit. Text from a client is parsed with ``parse_step`` before the engine
+judges it.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+from game import State, Step, apply, legal_steps, parse_step, why_not
+from game.ai import LEVELS, make_player
+from game.deal import deal_towns
+from game.record import name_refusal, write_record
+from game.state import VARIANTS
+
+__all__ = ["LEVELS", "VARIANTS", "Judged", "Refused", "State", "deal", "judge", "legal",
+           "name_problem", "new_seed", "record", "start", "think"]
+
+
+class Refused(Exception):
+    """A step or request the server will not accept; the message is for the player."""
+
+
+@dataclass(frozen=True, slots=True)
+class Judged:
+    state: State
+    text: str  # the step in canonical notation, as the log keeps it
+
+
+def new_seed() -> str:
+    return secrets.token_hex(16)
+
+
+def deal(players: int, seed: str, first_game: bool) -> list[str]:
+    return deal_towns(players, seed, first_game=first_game)
+
+
+def start(names: list[str], towns: list[str], variant: str) -> State:
+    return State.start(names, towns, variant)
+
+
+def name_problem(name: str, others: list[str]) -> str | None:
+    """Why a newcomer cannot sit under ``name`` beside ``others`` (None: they can)."""
+    refusal = name_refusal(name)
+    if refusal is not None:
+        return refusal.reason
+    if name.lower() in (o.lower() for o in others):
+        return f"Someone at this table is already called {name}."
+    return None
+
+
+def judge(st: State, text: str) -> Judged:
+    """The state after the step written ``text``, or Refused with the engine's reason."""
+    try:
+        step: Step = parse_step(text)
+    except ValueError as exc:
+        raise Refused(str(exc)) from None
+    reason = why_not(st, step)
+    if reason is not None:
+        raise Refused(reason)
+    return Judged(apply(st, step), str(step))
+
+
+def legal(st: State) -> list[str]:
+    return [] if st.over else [str(s) for s in legal_steps(st)]
+
+
+def think(player: object, st: State) -> str:
+    """A computer player's next step (run on a worker thread, never the event loop)."""
+    return str(player.choose(st))  # type: ignore[attr-defined]
+
+
+def computer(level: str, seed: str) -> object:
+    return make_player(level, seed)
+
+
+def record(names: list[str], towns: list[str], steps: list[str], variant: str,
+           seed: str) -> str:
+    return write_record(names, towns, steps, variant, [("Seed", seed)])
+
+
+def replay(names: list[str], towns: list[str], variant: str, steps: list[str]) -> State:
+    st = start(names, towns, variant)
+    for text in steps:
+        st = apply(st, parse_step(text))
+    return st

@@ -1,0 +1,601 @@
+"""The game server: owns every table, judges every step, tells each seat its view.
+
+One asyncio event loop serves every connection through ``websockets`` (compression
+off, 64 KiB frames, its own keepalive and origin check). A table's steps are judged
+one at a time under its lock, committed to the store, and only then announced.
+Computer players think on worker threads, so no table waits for another's.
+The server starts in-process (``ServerThread``, port 0 allowed, for the desktop
+program) or standing (``python -m online serve``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import json
+import logging
+import secrets
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from . import engine
+from .engine import Refused, State
+from .store import SQLiteStore, Store
+from .view import seat_view
+
+PROTOCOL = 1
+MAX_MESSAGE = 64 * 1024
+RATE = 50.0        # messages a second a connection may keep up
+BURST = 200.0      # and how many it may send at once
+CLOSE_VERSION = 4001
+CLOSE_FLOOD = 1008
+MAX_CHAT = 500
+DEFAULT_AWAY = 600.0
+
+log = logging.getLogger("online")
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+@dataclass
+class Seat:
+    name: str
+    kind: str  # "human" or "computer"
+    level: str | None = None
+    token_hash: str | None = None
+    clock: float | None = None
+    last_seen: float = 0.0
+
+
+@dataclass
+class Table:
+    id: str
+    options: dict
+    seed: str
+    towns: list[str]
+    status: str  # open, playing, over
+    invite: str | None
+    created: float
+    turn_started: float | None = None
+    seats: dict[int, Seat] = field(default_factory=dict)
+    steps: list[str] = field(default_factory=list)
+    state: State | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    watchers: dict[Any, int | None] = field(default_factory=dict)
+    players: dict[int, object] = field(default_factory=dict)
+    thinking: bool = False
+
+    @property
+    def size(self) -> int:
+        return self.options["players"]
+
+    def record(self) -> str | None:
+        if self.state is None or not self.state.over:
+            return None
+        return engine.record(list(self.state.names), self.towns, self.steps,
+                             self.options["variant"], self.seed)
+
+
+class Bad(Exception):
+    """A request the server refuses; the message is one sentence for the player."""
+
+
+def _field(msg: dict, name: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
+    if name not in msg:
+        if default is ...:
+            raise Bad(f"The message lacks the field {name!r}.")
+        return default
+    value = msg[name]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise Bad(f"The field {name!r} has the wrong type.")
+    return value
+
+
+class GameServer:
+    def __init__(self, store: Store, origins: list[str | None] | None = None,
+                 where: str = "", workers: int = 2) -> None:
+        self.store = store
+        self.origins = [None, *(origins or [])]
+        self.where = where
+        self.tables: dict[str, Table] = {}
+        self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="computer")
+        self._server: Any = None
+        self._sweeper: asyncio.Task | None = None
+        self._tasks: set[asyncio.Task] = set()
+        self.port = 0
+
+    # ----- life ------------------------------------------------------------------
+    def load(self) -> None:
+        """Every table back from the store, each replayed from its log."""
+        for row in self.store.tables():
+            t = Table(row["id"], row["options"], row["seed"], row["towns"], row["status"],
+                      row["invite"], row["created"], row["turn_started"])
+            for s in self.store.seats(t.id):
+                t.seats[s["seat"]] = Seat(s["name"], s["kind"], s["level"], s["token_hash"],
+                                          s["clock"], s["last_seen"] or 0.0)
+            if t.status != "open":
+                t.steps = self.store.steps(t.id)
+                t.state = engine.replay(self._names(t), t.towns, t.options["variant"], t.steps)
+            self.tables[t.id] = t
+
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
+        self.load()
+        self._server = await serve(self._connection, host, port, compression=None,
+                                   max_size=MAX_MESSAGE, origins=self.origins)
+        self.port = self._server.sockets[0].getsockname()[1]
+        self._sweeper = asyncio.create_task(self._sweep())
+        for t in self.tables.values():
+            self._maybe_computer(t)
+        return self.port
+
+    async def stop(self) -> None:
+        if self._sweeper:
+            self._sweeper.cancel()
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+        for task in list(self._tasks):
+            task.cancel()
+        self.pool.shutdown(wait=True, cancel_futures=True)
+        self.store.close()
+
+    # ----- connections -----------------------------------------------------------
+    async def _connection(self, ws: ServerConnection) -> None:
+        allowance, last = BURST, time.monotonic()
+        try:
+            async for raw in ws:
+                now = time.monotonic()
+                allowance = min(BURST, allowance + (now - last) * RATE)
+                last = now
+                if allowance < 1:
+                    await ws.close(CLOSE_FLOOD, "too many messages")
+                    return
+                allowance -= 1
+                await self._message(ws, raw)
+        except ConnectionClosed:
+            pass
+        finally:
+            for t in self.tables.values():
+                seat = t.watchers.pop(ws, None)
+                if seat is not None and seat in t.seats:
+                    t.seats[seat].last_seen = time.time()
+                    self._save_seat(t, seat)
+
+    async def _message(self, ws: ServerConnection, raw: str | bytes) -> None:
+        if isinstance(raw, bytes):
+            await self._send(ws, {"type": "error", "reason": "Messages are JSON text, not binary."})
+            return
+        try:
+            msg = json.loads(raw)
+        except ValueError:
+            await self._send(ws, {"type": "error", "reason": "That message is not JSON."})
+            return
+        if not isinstance(msg, dict):
+            await self._send(ws, {"type": "error", "reason": "A message is a JSON object."})
+            return
+        if msg.get("v") != PROTOCOL:
+            await self._send(ws, {"type": "error", "reason":
+                                  f"This server speaks protocol version {PROTOCOL}."})
+            await ws.close(CLOSE_VERSION, f"protocol version {PROTOCOL}")
+            return
+        ref = msg.get("id")
+        if not isinstance(ref, (int, str)) or isinstance(ref, bool):
+            ref = None
+        kind = msg.get("type")
+        handler = self.HANDLERS.get(kind) if isinstance(kind, str) else None
+        try:
+            if handler is None:
+                raise Bad("Unknown message type.")
+            reply = await handler(self, ws, msg)
+        except Bad as exc:
+            reply = {"type": "error", "reason": str(exc)}
+        if reply is not None:
+            if ref is not None:
+                reply["id"] = ref
+            await self._send(ws, reply)
+
+    async def _send(self, ws: Any, msg: dict) -> None:
+        msg["v"] = PROTOCOL
+        with contextlib.suppress(ConnectionClosed):
+            await ws.send(json.dumps(msg, separators=(",", ":")))
+
+    # ----- helpers -----------------------------------------------------------------
+    def _table(self, msg: dict) -> Table:
+        t = self.tables.get(_field(msg, "table", str))
+        if t is None:
+            raise Bad("There is no such table.")
+        return t
+
+    def _seat(self, t: Table, msg: dict) -> int:
+        """The seat the message speaks for, after its token is checked."""
+        seat = _field(msg, "seat", int)
+        token = _field(msg, "token", str)
+        s = t.seats.get(seat)
+        if s is None or s.token_hash is None or not hmac.compare_digest(
+                s.token_hash, token_hash(token)):
+            raise Bad("That token does not hold this seat.")
+        s.last_seen = time.time()
+        return seat
+
+    def _names(self, t: Table) -> list[str]:
+        return [t.seats[i].name for i in range(t.size)]
+
+    def _save_seat(self, t: Table, seat: int) -> None:
+        s = t.seats[seat]
+        self.store.put_seat(t.id, seat, name=s.name, kind=s.kind, level=s.level,
+                            token_hash=s.token_hash, clock=s.clock, last_seen=s.last_seen)
+
+    def _lobby_entry(self, t: Table) -> dict:
+        return {"table": t.id, "players": t.size, "variant": t.options["variant"],
+                "first_game": t.options["first_game"], "clock": t.options["clock"],
+                "status": t.status, "where": self.where,
+                "seats": [{"seat": i, "name": s.name, "kind": s.kind}
+                          for i, s in sorted(t.seats.items())]}
+
+    def view_for(self, t: Table, seat: int | None, with_steps: bool = True) -> dict:
+        """The snapshot of a table for one seat, through ``seat_view`` alone."""
+        base: dict = {"table": t.id, "status": t.status, "options": self._public_options(t),
+                      "seats": self._lobby_entry(t)["seats"], "clocks": self._clocks(t)}
+        if t.state is not None:
+            base.update(seat_view(t.state, seat, t.steps if with_steps else None, t.record(),
+                                  len(t.steps)))
+        else:
+            base["seat"] = seat
+        return base
+
+    def _public_options(self, t: Table) -> dict:
+        return {k: v for k, v in t.options.items() if k != "rematch"}
+
+    def _clocks(self, t: Table) -> list[float | None] | None:
+        if not t.options["clock"]:
+            return None
+        now = time.time()
+        out: list[float | None] = []
+        for i in range(t.size):
+            s = t.seats.get(i)
+            left = s.clock if s else None
+            if (left is not None and t.state is not None and not t.state.over
+                    and t.state.active == i and t.turn_started):
+                left -= now - t.turn_started
+            out.append(None if left is None else round(left, 1))
+        return out
+
+    async def _announce(self, t: Table, extra: dict, with_steps: bool = False) -> None:
+        for ws, seat in list(t.watchers.items()):
+            msg = self.view_for(t, seat, with_steps)
+            msg.update(extra)
+            await self._send(ws, msg)
+
+    def _event(self, t: Table, what: str) -> None:
+        log.info("table %s %s", t.id, what)
+
+    # ----- lobby -------------------------------------------------------------------
+    async def on_create(self, ws: Any, msg: dict) -> dict:
+        players = _field(msg, "players", int)
+        if players not in (3, 4):
+            raise Bad("A table is for 3 or 4 players.")
+        variant = _field(msg, "variant", str, "standard")
+        if variant not in engine.VARIANTS:
+            raise Bad("Unknown variant: " + ", ".join(engine.VARIANTS) + ".")
+        clock = _field(msg, "clock", (dict, type(None)), None)
+        if clock is not None:
+            budget, bonus = clock.get("budget"), clock.get("bonus", 0)
+            if not all(isinstance(x, (int, float)) and not isinstance(x, bool) and x >= 0
+                       for x in (budget, bonus)) or not budget:
+                raise Bad("A clock is a budget in seconds (more than 0) and a bonus (0 or more).")
+            clock = {"budget": float(budget), "bonus": float(bonus)}
+        away = _field(msg, "away_limit", (int, float), DEFAULT_AWAY)
+        options = {"players": players, "variant": variant,
+                   "first_game": _field(msg, "first_game", bool, False),
+                   "private": _field(msg, "private", bool, False), "clock": clock,
+                   "away_limit": max(0.0, float(away))}
+        return self._new_table(options)
+
+    def _new_table(self, options: dict) -> dict:
+        seed = engine.new_seed()
+        towns = engine.deal(options["players"], seed, options["first_game"])
+        t = Table(secrets.token_hex(6), options, seed, towns, "open",
+                  secrets.token_urlsafe(9) if options["private"] else None, time.time())
+        self.store.add_table({"id": t.id, "options": options, "seed": seed, "towns": towns,
+                              "status": "open", "invite": t.invite, "created": t.created})
+        self.tables[t.id] = t
+        self._event(t, f"created for {options['players']} players")
+        reply = {"type": "created", "table": t.id, "where": self.where}
+        if t.invite:
+            reply["invite"] = t.invite
+        return reply
+
+    async def on_list(self, ws: Any, msg: dict) -> dict:
+        return {"type": "tables", "tables": [self._lobby_entry(t) for t in self.tables.values()
+                                             if t.status == "open" and not t.options["private"]]}
+
+    def _check_invite(self, t: Table, msg: dict) -> None:
+        if t.invite and not hmac.compare_digest(t.invite, _field(msg, "invite", str, "")):
+            raise Bad("This table is private: its invite code is needed.")
+
+    async def on_sit(self, ws: Any, msg: dict) -> dict:
+        t = self._table(msg)
+        name = _field(msg, "name", str)
+        self._check_invite(t, msg)
+        if t.status != "open":
+            raise Bad("This table has started: only its own seats may resume.")
+        free = [i for i in range(t.size) if i not in t.seats]
+        if not free:
+            raise Bad("Every seat at this table is taken.")
+        problem = engine.name_problem(name, [s.name for s in t.seats.values()])
+        if problem:
+            raise Bad(problem)
+        token = secrets.token_urlsafe(24)
+        seat = free[0]
+        t.seats[seat] = Seat(name, "human", token_hash=token_hash(token), last_seen=time.time())
+        self._save_seat(t, seat)
+        t.watchers[ws] = seat
+        self._event(t, f"seat {seat} taken by {name}")
+        await self._announce(t, {"type": "view"})
+        return {"type": "seated", "table": t.id, "seat": seat, "token": token}
+
+    async def on_computer(self, ws: Any, msg: dict) -> dict:
+        t = self._table(msg)
+        self._seat(t, msg)
+        level = _field(msg, "level", str)
+        if level not in engine.LEVELS:
+            raise Bad("Unknown level: " + ", ".join(engine.LEVELS) + ".")
+        if t.status != "open":
+            raise Bad("Seats are filled before the game starts.")
+        free = [i for i in range(t.size) if i not in t.seats]
+        if not free:
+            raise Bad("Every seat at this table is taken.")
+        seat = free[0]
+        t.seats[seat] = Seat(f"{level.title()} {seat + 1}", "computer", level)
+        self._save_seat(t, seat)
+        self._event(t, f"seat {seat} given to the {level} computer")
+        await self._announce(t, {"type": "view"})
+        return {"type": "ok", "table": t.id, "seat": seat}
+
+    async def on_start(self, ws: Any, msg: dict) -> dict | None:
+        t = self._table(msg)
+        self._seat(t, msg)
+        if t.status != "open":
+            raise Bad("This table has already started.")
+        if len(t.seats) < t.size:
+            raise Bad("Every seat must be filled before the game starts.")
+        await self._begin(t)
+        return {"type": "ok", "table": t.id}
+
+    async def _begin(self, t: Table) -> None:
+        t.state = engine.start(self._names(t), t.towns, t.options["variant"])
+        t.status = "playing"
+        t.turn_started = time.time()
+        if t.options["clock"]:
+            for i, s in t.seats.items():
+                s.clock = t.options["clock"]["budget"]
+                self._save_seat(t, i)
+        self.store.update_table(t.id, status="playing", turn_started=t.turn_started)
+        self._event(t, "started")
+        await self._announce(t, {"type": "view"}, with_steps=True)
+        self._maybe_computer(t)
+
+    async def on_watch(self, ws: Any, msg: dict) -> dict:
+        t = self._table(msg)
+        self._check_invite(t, msg)
+        t.watchers[ws] = None
+        return {"type": "view", **self.view_for(t, None)}
+
+    async def on_resume(self, ws: Any, msg: dict) -> dict:
+        t = self._table(msg)
+        seat = self._seat(t, msg)
+        t.watchers[ws] = seat
+        self._save_seat(t, seat)
+        self._event(t, f"seat {seat} back")
+        return {"type": "view", **self.view_for(t, seat)}
+
+    async def on_chat(self, ws: Any, msg: dict) -> None:
+        t = self._table(msg)
+        seat = self._seat(t, msg)
+        text = _field(msg, "text", str)
+        if not 0 < len(text) <= MAX_CHAT:
+            raise Bad(f"A chat line is 1 to {MAX_CHAT} characters.")
+        out = {"type": "chat", "table": t.id, "seat": seat, "name": t.seats[seat].name,
+               "text": text}
+        for w in list(t.watchers):
+            await self._send(w, dict(out))
+
+    async def on_leave(self, ws: Any, msg: dict) -> dict:
+        t = self._table(msg)
+        seat = self._seat(t, msg)
+        t.watchers.pop(ws, None)
+        if t.status == "open":
+            del t.seats[seat]
+            self.store.drop_seat(t.id, seat)
+        else:
+            # The seat stays in the game, free to be handed to a computer at once.
+            t.seats[seat].token_hash = None
+            t.seats[seat].last_seen = 0.0
+            self._save_seat(t, seat)
+        self._event(t, f"seat {seat} left")
+        await self._announce(t, {"type": "view"})
+        return {"type": "ok", "table": t.id}
+
+    async def on_hand_over(self, ws: Any, msg: dict) -> dict:
+        t = self._table(msg)
+        self._seat(t, msg)
+        target = _field(msg, "target", int)
+        level = _field(msg, "level", str, "medium")
+        if level not in engine.LEVELS:
+            raise Bad("Unknown level: " + ", ".join(engine.LEVELS) + ".")
+        s = t.seats.get(target)
+        if t.status != "playing" or s is None or s.kind != "human":
+            raise Bad("Only a player's seat in a game under way can be handed over.")
+        if target in t.watchers.values() or \
+                time.time() - s.last_seen < t.options["away_limit"]:
+            raise Bad("That player has not been gone longer than the table's limit.")
+        await self._to_computer(t, target, level)
+        return {"type": "ok", "table": t.id}
+
+    async def _to_computer(self, t: Table, seat: int, level: str) -> None:
+        s = t.seats[seat]
+        s.kind, s.level, s.token_hash = "computer", level, None
+        self._save_seat(t, seat)
+        for w, ws_seat in list(t.watchers.items()):
+            if ws_seat == seat:
+                t.watchers[w] = None
+        self._event(t, f"seat {seat} handed to the {level} computer")
+        await self._announce(t, {"type": "view"})
+        self._maybe_computer(t)
+
+    async def on_rematch(self, ws: Any, msg: dict) -> dict:
+        t = self._table(msg)
+        self._seat(t, msg)
+        if t.status != "over":
+            raise Bad("A rematch follows a finished game.")
+        if "rematch" not in t.options:
+            options = self._public_options(t)
+            reply = self._new_table(options)
+            new = self.tables[reply["table"]]
+            for i, s in t.seats.items():
+                new.seats[i] = Seat(s.name, s.kind, s.level, s.token_hash, None, s.last_seen)
+                self._save_seat(new, i)
+            t.options["rematch"] = new.id
+            self.store.update_table(t.id, options=json.dumps(t.options))
+            await self._begin(new)
+            await self._announce(t, {"type": "rematch", "new_table": new.id})
+        return {"type": "rematch", "table": t.id, "new_table": t.options["rematch"]}
+
+    # ----- play --------------------------------------------------------------------
+    async def on_step(self, ws: Any, msg: dict) -> dict:
+        t = self._table(msg)
+        seat = self._seat(t, msg)
+        number = _field(msg, "number", int)
+        text = _field(msg, "step", str)
+        if len(text) > 1000:
+            raise Bad("That step is too long.")
+        try:
+            done = await self._play(t, seat, number, text)
+        except Refused as exc:
+            return {"type": "refused", "table": t.id, "number": number, "step": text,
+                    "reason": str(exc)}
+        return {"type": "accepted", "table": t.id, "number": number, "step": done}
+
+    async def _play(self, t: Table, seat: int, number: int, text: str) -> str:
+        """Judge, commit, then announce one step; Refused leaves everything as it was."""
+        async with t.lock:
+            st = t.state
+            if t.status != "playing" or st is None or st.over:
+                raise Refused("This table is not in play.")
+            if number != len(t.steps):
+                raise Refused(f"The table is at step {len(t.steps)}, not {number}.")
+            if seat != st.active:
+                raise Refused("It is not your turn.")
+            judged = engine.judge(st, text)
+            now = time.time()
+            if not self.store.append_step(t.id, number, judged.text, seat, now):
+                raise Refused(f"Step {number} is already taken.")
+            t.steps.append(judged.text)
+            after = judged.state
+            t.state = after
+            s = t.seats[seat]
+            if t.options["clock"] and s.clock is not None and t.turn_started:
+                s.clock -= now - t.turn_started
+                if after.active != seat or after.over:
+                    s.clock += t.options["clock"]["bonus"]
+                self._save_seat(t, seat)
+            t.turn_started = now
+            if after.over:
+                t.status = "over"
+            self.store.update_table(t.id, status=t.status, turn_started=now)
+            self._event(t, f"step {number} by seat {seat}: {judged.text}")
+            if after.over:
+                self._event(t, "over")
+            await self._announce(t, {"type": "update", "step": judged.text, "by": seat})
+        self._maybe_computer(t)
+        return judged.text
+
+    def _maybe_computer(self, t: Table) -> None:
+        st = t.state
+        if t.status != "playing" or st is None or st.over or t.thinking:
+            return
+        s = t.seats[st.active]
+        if s.kind != "computer":
+            return
+        t.thinking = True
+        task = asyncio.create_task(self._computer_turn(t, st.active))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _computer_turn(self, t: Table, seat: int) -> None:
+        try:
+            player = t.players.get(seat)
+            if player is None:
+                player = t.players[seat] = engine.computer(t.seats[seat].level or "medium",
+                                                           f"{t.seed}:{seat}")
+            st, number = t.state, len(t.steps)
+            loop = asyncio.get_running_loop()
+            text = await loop.run_in_executor(self.pool, engine.think, player, st)
+        finally:
+            t.thinking = False
+        try:
+            await self._play(t, seat, number, text)
+        except Refused as exc:
+            log.warning("table %s computer step refused: %s", t.id, exc)
+
+    async def _sweep(self) -> None:
+        """Clocks: a player whose time runs out is handed to a computer player."""
+        while True:
+            await asyncio.sleep(0.5)
+            now = time.time()
+            for t in list(self.tables.values()):
+                st = t.state
+                if t.status != "playing" or st is None or not t.options["clock"]:
+                    continue
+                s = t.seats[st.active]
+                if s.kind == "human" and s.clock is not None and t.turn_started and \
+                        s.clock - (now - t.turn_started) <= 0:
+                    self._event(t, f"seat {st.active} out of time")
+                    await self._to_computer(t, st.active, "medium")
+
+    HANDLERS: ClassVar[dict[str, Any]] = {
+        "create": on_create, "list": on_list, "sit": on_sit, "computer": on_computer,
+        "start": on_start, "watch": on_watch, "resume": on_resume, "chat": on_chat,
+        "leave": on_leave, "hand_over": on_hand_over, "rematch": on_rematch, "step": on_step}
+
+
+class ServerThread:
+    """A server on a thread of its own, for the desktop program and for tests:
+    ``start()`` returns the bound port, ``stop()`` closes every connection and waits."""
+
+    def __init__(self, db: str, host: str = "127.0.0.1", port: int = 0,
+                 origins: list[str | None] | None = None) -> None:
+        self.db, self.host, self.port, self.origins = db, host, port, origins
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, name="game-server",
+                                        daemon=True)
+        self.server: GameServer | None = None
+
+    def start(self) -> int:
+        self._thread.start()
+        self.server = GameServer(SQLiteStore(self.db), self.origins)
+        future = asyncio.run_coroutine_threadsafe(self.server.start(self.host, self.port),
+                                                  self._loop)
+        self.port = future.result(timeout=30)
+        return self.port
+
+    def call(self, coro: Any, timeout: float = 30) -> Any:
+        """Run a coroutine on the server's loop from another thread and wait for it."""
+        return asyncio.run_coroutine_threadsafe(coro, self._loop).result(timeout=timeout)
+
+    def stop(self) -> None:
+        if self.server is not None:
+            asyncio.run_coroutine_threadsafe(self.server.stop(), self._loop).result(timeout=30)
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(timeout=30)
+        self._loop.close()
