@@ -1,0 +1,163 @@
+"""``sail-to-india-server bench``: the server's capacity, shown rather than asserted.
+
+Starts a standing server on 127.0.0.1 (a process of its own, so its memory is its
+own), seats four clients at each of ``--tables`` tables, and has every table play
+one step a second for ``--seconds`` seconds, each step a legal one its seat was
+offered. It stops by itself and prints one line: step round-trip times (from
+sending a step to its acceptance), steps never answered (lost), numbers accepted
+twice or logged differently (duplicated), and the server's peak resident memory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from websockets.asyncio.client import ClientConnection, connect
+
+from .server import PROTOCOL
+from .store import SQLiteStore
+
+
+class Seat:
+    def __init__(self, ws: ClientConnection) -> None:
+        self.ws = ws
+        self.view: dict | None = None
+        self.replies: dict[int, asyncio.Future] = {}
+        self.changed = asyncio.Event()
+        self.ids = 0
+        self.reader = asyncio.create_task(self.read())
+
+    async def read(self) -> None:
+        async for raw in self.ws:
+            msg = json.loads(raw)
+            ref = msg.get("id")
+            if ref in self.replies:
+                self.replies.pop(ref).set_result((time.perf_counter(), msg))
+            if "state" in msg:
+                self.view = msg
+                self.changed.set()
+
+    async def ask(self, **msg: object) -> asyncio.Future:
+        self.ids += 1
+        fut = asyncio.get_running_loop().create_future()
+        self.replies[self.ids] = fut
+        await self.ws.send(json.dumps({"v": PROTOCOL, "id": self.ids, **msg}))
+        return fut
+
+
+async def _table(port: int) -> tuple[str, list[Seat], list[dict]]:
+    seats = [Seat(await connect(f"ws://127.0.0.1:{port}", compression=None)) for _ in range(4)]
+    made = (await (await seats[0].ask(type="create", players=4)))[1]
+    table = made["table"]
+    held = []
+    for i, s in enumerate(seats):
+        held.append((await (await s.ask(type="sit", table=table, name=f"P{i}")))[1])
+    return table, seats, held
+
+
+async def _play(table: str, seats: list[Seat], held: list[dict], until: float,
+                rng: random.Random, rtts: list[float], tally: dict) -> None:
+    await asyncio.sleep(rng.random())  # tables start spread across the first second
+    while time.monotonic() < until:
+        tick = time.monotonic()
+        view = seats[0].view
+        while view is None or view.get("number") is None:
+            await seats[0].changed.wait()
+            seats[0].changed.clear()
+            view = seats[0].view
+        if view["state"]["over"]:
+            return
+        active = view["state"]["active"]
+        mine = seats[active]
+        while mine.view is None or mine.view["number"] != view["number"] or \
+                "legal" not in mine.view:
+            mine.changed.clear()
+            await asyncio.wait_for(mine.changed.wait(), 5)
+        number = mine.view["number"]
+        step = rng.choice(mine.view["legal"])
+        sent = time.perf_counter()
+        tally["sent"] += 1
+        fut = await mine.ask(type="step", table=table, seat=active, token=held[active]["token"],
+                             number=number, step=step)
+        try:
+            got_at, reply = await asyncio.wait_for(fut, 5)
+        except TimeoutError:
+            continue
+        tally["answered"] += 1
+        if reply["type"] == "accepted":
+            rtts.append((got_at - sent) * 1000)
+            tally["accepted"].setdefault(table, []).append(number)
+        while seats[0].view["number"] <= number and time.monotonic() < until:
+            seats[0].changed.clear()
+            await asyncio.wait_for(seats[0].changed.wait(), 5)
+        await asyncio.sleep(max(0.0, 1.0 - (time.monotonic() - tick)))
+
+
+def _peak_rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+async def _bench(tables: int, seconds: float) -> str:
+    folder = tempfile.mkdtemp(prefix="sail-bench-")
+    db = os.path.join(folder, "bench.db")
+    proc = subprocess.Popen([sys.executable, "-m", "online", "serve", "--host", "127.0.0.1",
+                             "--port", "0", "--db", db], stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True)
+    try:
+        port = int(proc.stdout.readline().split()[-1])
+        made = []
+        for _ in range(tables):
+            made.append(await _table(port))
+        for table, seats, held in made:
+            fut = await seats[0].ask(type="start", table=table, seat=0, token=held[0]["token"])
+            await fut
+        rtts: list[float] = []
+        tally: dict = {"sent": 0, "answered": 0, "accepted": {}}
+        until = time.monotonic() + seconds
+        rng = random.Random(0)
+        await asyncio.gather(*(_play(t, s, h, until, random.Random(rng.random()), rtts, tally)
+                               for t, s, h in made), return_exceptions=True)
+        rss = _peak_rss_mb(proc.pid)
+        for _, seats, _ in made:
+            for s in seats:
+                await s.ws.close()
+    finally:
+        proc.terminate()
+        proc.wait(30)
+    store = SQLiteStore(db)
+    duplicated = 0
+    for table, numbers in tally["accepted"].items():
+        duplicated += len(numbers) - len(set(numbers))
+        if len(store.steps(table)) != len(set(numbers)):
+            duplicated += abs(len(store.steps(table)) - len(set(numbers)))
+    store.close()
+    lost = tally["sent"] - tally["answered"]
+    steps = len(rtts)
+    q = statistics.quantiles(rtts, n=100) if len(rtts) > 1 else [float("nan")] * 99
+    return (f"bench: tables {tables} seats {4 * tables} steps {steps} rtt p50 {q[49]:.1f} ms "
+            f"p99 {q[98]:.1f} ms lost {lost} duplicated {duplicated} rss {rss:.0f} MB")
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="sail-to-india-server bench",
+                                description="Play many tables against a local server.")
+    p.add_argument("--tables", type=int, default=200)
+    p.add_argument("--seconds", type=float, default=60.0)
+    args = p.parse_args(argv)
+    if not 1 <= args.tables <= 2000 or not 1 <= args.seconds <= 3600:
+        p.error("--tables is 1 to 2000 and --seconds 1 to 3600")
+    print(asyncio.run(_bench(args.tables, args.seconds)), flush=True)
+    return 0
