@@ -472,21 +472,25 @@ class GameServer:
         return {"type": "rematch", "table": t.id, "new_table": t.options["rematch"]}
 
     # ----- play --------------------------------------------------------------------
-    async def on_step(self, ws: Any, msg: dict) -> dict:
+    async def on_step(self, ws: Any, msg: dict) -> dict | None:
         t = self._table(msg)
         seat = self._seat(t, msg)
         number = _field(msg, "number", int)
         text = _field(msg, "step", str)
         if len(text) > 1000:
             raise Bad("That step is too long.")
+        accepted = {"type": "accepted", "table": t.id, "number": number}
+        if isinstance(msg.get("id"), (int, str)) and not isinstance(msg.get("id"), bool):
+            accepted["id"] = msg["id"]
         try:
-            done = await self._play(t, seat, number, text)
+            await self._play(t, seat, number, text, (ws, accepted))
         except Refused as exc:
             return {"type": "refused", "table": t.id, "number": number, "step": text,
                     "reason": str(exc)}
-        return {"type": "accepted", "table": t.id, "number": number, "step": done}
+        return None
 
-    async def _play(self, t: Table, seat: int, number: int, text: str) -> str:
+    async def _play(self, t: Table, seat: int, number: int, text: str,
+                    reply_to: tuple[Any, dict] | None = None) -> str:
         """Judge, commit, then announce one step; Refused leaves everything as it was."""
         async with t.lock:
             st = t.state
@@ -512,10 +516,15 @@ class GameServer:
             t.turn_started = now
             if after.over:
                 t.status = "over"
-            self.store.update_table(t.id, status=t.status, turn_started=now)
+            if after.over or t.options["clock"]:
+                # Without a clock the turn's start matters to nobody: one write a step.
+                self.store.update_table(t.id, status=t.status, turn_started=now)
             self._event(t, f"step {number} by seat {seat}: {judged.text}")
             if after.over:
                 self._event(t, "over")
+            if reply_to is not None:
+                # Committed: the actor hears first, then everyone (the actor too) is told.
+                await self._send(reply_to[0], {**reply_to[1], "step": judged.text})
             await self._announce(t, {"type": "update", "step": judged.text, "by": seat})
         self._maybe_computer(t)
         return judged.text

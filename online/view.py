@@ -17,12 +17,24 @@ _PUBLIC = ("names", "variant", "revealed", "goods", "buildings", "ships", "stock
            "map_pending", "last_seat", "india", "turn", "over", "scores", "winners")
 
 
+# The last state asked for and its public part, as one tuple (read and replaced whole,
+# so servers on two threads never pair one state with another's part).
+_last: tuple = (None, None)
+
+
 def public_state(st: State) -> dict:
+    """The public part of a state (a fresh dict; the last one is remembered, since
+    every watcher of a table asks for the same state after each step)."""
+    global _last
+    known, part = _last
+    if known is st:
+        return {k: (list(v) if isinstance(v, list) else v) for k, v in part.items()}
     data = st.to_dict()
     out = {name: data[name] for name in _PUBLIC}
     out["towns_face_up"] = list(st.board.towns[: st.revealed])
     out["face_down"] = st.size - st.revealed
-    return out
+    _last = (st, out)
+    return {k: (list(v) if isinstance(v, list) else v) for k, v in out.items()}
 
 
 def seat_view(st: State, seat: int | None, steps: list[str] | None, record: str | None,

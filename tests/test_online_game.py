@@ -94,6 +94,16 @@ async def _play_record(name: str, server: ServerThread) -> None:
     assert [str(s) for s in log] == clients[0].steps
     for c in [*clients, watcher]:
         assert c.steps == log
+    # Chat reaches everyone watching; a rematch seats the same players at a new deal.
+    await clients[1].send(type="chat", table=table, seat=1, token=seats[1]["token"], text="gg")
+    said = await watcher.wait(lambda m: m.get("type") == "chat")
+    assert said["name"] == record.names[1] and said["text"] == "gg"
+    again = await clients[0].ask(type="rematch", table=table, seat=0, token=seats[0]["token"])
+    told = await clients[2].wait(lambda m: m.get("type") == "rematch")
+    assert told["new_table"] == again["new_table"] != table
+    back = await clients[2].ask(type="resume", table=again["new_table"], seat=2,
+                                token=seats[2]["token"])
+    assert back["steps"] == [] and "record" not in back and back["state"]["names"] == record.names
     for c in [*clients, watcher]:
         await c.close()
 
