@@ -188,3 +188,20 @@ async def test_computers_fill_seats_and_take_a_gone_players_seat(server: ServerT
         0: "human", 1: "computer", 2: "computer"}
     await host.close()
     await bob_c.close()
+
+
+async def test_a_clock_that_runs_out_hands_the_seat_to_a_computer(server: ServerThread) -> None:
+    host = await Client.open(server.port)
+    table = (await host.ask(type="create", players=3, clock={"budget": 0.3, "bonus": 1}))
+    table = table["table"]
+    ann = await host.ask(type="sit", table=table, name="Ann")
+    for _ in range(2):
+        await host.ask(type="computer", table=table, seat=0, token=ann["token"], level="easy")
+    await host.ask(type="start", table=table, seat=0, token=ann["token"])
+    assert host.view["clocks"][0] <= 0.3
+    told = await host.wait(lambda m: m.get("type") == "view" and m["seats"][0]["kind"]
+                           == "computer", timeout=20)
+    assert told["seat"] is None  # Ann's connection watches on, as a spectator
+    gone = await host.ask(type="chat", table=table, seat=0, token=ann["token"], text="hi")
+    assert "token" in gone["reason"]
+    await host.close()
