@@ -5,11 +5,15 @@ SDL frees and re-creates the window's surface when the window goes full screen o
 changes size; a canvas kept pointing into the old one wrote into freed memory and
 crashed natively. This runs the game on its own Xvfb (skipped where Xvfb is not
 installed) in a process of its own, as pygame's display is one per process and the
-rest of the suite uses the dummy driver.
+rest of the suite uses the dummy driver. The window's first size is checked there
+too: "Fit screen" fills the real desktop, whatever its size, and a size asked for by
+the settings is never larger than the desktop (99999x99999 once crashed every start).
 """
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import shutil
 import subprocess
@@ -25,24 +29,44 @@ pytestmark = pytest.mark.skipif(shutil.which("Xvfb") is None, reason="Xvfb is no
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture
-def xserver() -> Iterator[str]:
-    """An Xvfb of our own at 2560x1440 on a free display; its name (":N")."""
+@contextlib.contextmanager
+def xvfb(screen: str = "2560x1440") -> Iterator[str]:
+    """An Xvfb of our own with one screen of ``screen`` pixels, on a free display (Xvfb
+    picks it and says which through ``-displayfd``); its name (":N")."""
     read, write = os.pipe()
-    proc = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "2560x1440x24",
+    proc = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", f"{screen}x24",
                              "-nolisten", "tcp"], pass_fds=(write,),
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     os.close(write)
     with os.fdopen(read) as pipe:
         number = pipe.readline().strip()
-    if not number:
-        proc.kill()
-        pytest.skip("Xvfb did not start")
     try:
+        if not number:
+            pytest.skip("Xvfb did not start")
         yield f":{number}"
     finally:
         proc.terminate()
-        proc.wait(10)
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+@pytest.fixture
+def xserver() -> Iterator[str]:
+    """An Xvfb at 2560x1440, as in the report that found the crash."""
+    with xvfb() as display:
+        yield display
+
+
+def game_env(display: str, home: Path) -> dict[str, str]:
+    """The game on ``display`` through SDL's real X11 driver (not the suite's dummy one),
+    silent, in a data folder of its own."""
+    env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
+    env.update(DISPLAY=display, SDL_AUDIODRIVER="dummy", SAIL_TO_INDIA_HOME=str(home),
+               LANGUAGE="en", PYTHONPATH=str(ROOT))
+    return env
 
 
 SCRIPT = textwrap.dedent('''
@@ -73,7 +97,7 @@ SCRIPT = textwrap.dedent('''
             app.settings.window = "%dx%d" % SIZES[i % len(SIZES)]
             app.apply_window()
             window_changes += 1
-            frames(1 if i % 3 else 3)
+            frames(1)
             window = pygame.display.get_surface()
             shown = tuple(window.get_at(gfx.to_window(spot)))[:3]
             drawn = tuple(app.canvas.get_at(spot))[:3]
@@ -118,10 +142,39 @@ SCRIPT = textwrap.dedent('''
 
 
 def test_full_screen_and_sizes_between_frames(xserver: str, tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
-    env.update(DISPLAY=xserver, SDL_AUDIODRIVER="dummy", SAIL_TO_INDIA_HOME=str(tmp_path),
-               LANGUAGE="en", PYTHONPATH=str(ROOT))
-    run = subprocess.run([sys.executable, "-c", SCRIPT], cwd=ROOT, env=env, timeout=240,
-                         capture_output=True, text=True)
+    run = subprocess.run([sys.executable, "-c", SCRIPT], cwd=ROOT, env=game_env(xserver, tmp_path),
+                         timeout=240, capture_output=True, text=True)
     assert run.returncode == 0, run.stderr[-3000:]
     assert "window changes 150" in run.stdout
+
+
+@pytest.mark.parametrize(("screen", "settings", "expected"), [
+    ("1280x720", {}, (1280, 720)),                     # Fit screen on a small laptop
+    ("3840x2160", {}, (3840, 2160)),                   # and on a 4K monitor: all of it
+    ("2560x1440", {"window": "99999x99999"}, (2560, 1440)),
+    ("1920x1080", {"window": "16000x9000", "fullscreen": True}, (1920, 1080)),
+])
+def test_the_first_window_fits_the_real_desktop(screen: str, settings: dict,
+                                                expected: tuple[int, int],
+                                                tmp_path: Path) -> None:
+    """A fresh start with these settings opens a window of ``expected`` pixels on a
+    desktop of ``screen``, draws the title into it and exits by itself."""
+    home = tmp_path / "home"
+    home.mkdir()
+    if settings:
+        (home / "settings.json").write_text(json.dumps(settings))
+    shot = tmp_path / "title.png"
+    with xvfb(screen) as display:
+        run = subprocess.run([sys.executable, "-m", "scenes", "--screenshot", str(shot)],
+                             cwd=ROOT, env=game_env(display, home), timeout=120,
+                             capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr[-3000:]
+    import pygame
+
+    picture = pygame.image.load(str(shot))
+    assert picture.get_size() == expected
+    # the title's plate is drawn (parchment, not black) beside its buttons
+    r, g, b = tuple(picture.get_at((expected[0] * 36 // 100, expected[1] // 2)))[:3]
+    assert r > 200 and g > 190 and b > 150, (r, g, b)
+    if settings:  # what the player saved is kept as it was
+        assert json.loads((home / "settings.json").read_text())["window"] == settings["window"]
