@@ -8,6 +8,7 @@ import json
 
 import pygame
 
+from scenes.core import gfx
 from scenes.core.app import MAX_HEADLESS, MIN_WINDOW, clamp_window
 from scenes.core.saves import settings_path
 from scenes.main import make_app
@@ -39,3 +40,17 @@ def test_the_command_line_window_is_clamped_too() -> None:
     app.frame(1 / 30)
     make_app(window=(1280, 720))
     assert pygame.display.get_surface().get_size() == (1280, 720)
+
+
+def test_the_frame_is_the_apps_own_never_a_part_of_the_windows_surface() -> None:
+    """SDL frees the window's surface when the window changes; a frame kept inside it
+    (a subsurface) drew into freed memory on a real screen. With any driver the frame
+    must be a surface of its own, and what it shows reach the window's surface."""
+    app = make_app(window=(1280, 720))
+    app.frame(1 / 30)
+    window = pygame.display.get_surface()
+    frame = app.canvas.surface
+    assert frame is not window and frame.get_parent() is None
+    pygame.draw.rect(frame, (200, 40, 40), (0, 0, 4, 4))
+    app._present()
+    assert tuple(window.get_at(gfx.WINDOW.offset))[:3] == (200, 40, 40)
