@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import gc
 import os
+import weakref
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -74,6 +76,37 @@ def test_changes_wait_for_apply() -> None:
     stack.apply()
     assert stack.scenes == [c] and log[-2:] == ["a.exit", "c.enter"]
 
+
+
+@pytest.mark.parametrize("leave", ["pop", "replace", "clear_to", "remove"])
+def test_a_scene_that_leaves_is_freed_at_once_with_its_pictures(leave: str) -> None:
+    """Scenes sit in reference cycles (callbacks bound to themselves); the pixels they
+    hold are invisible to the collector's thresholds, so the stack collects when a
+    scene leaves rather than letting left scenes and their pictures pile up (issue 22)."""
+    log: list[str] = []
+    stack = SceneStack()
+    base, gone = Probe("base", log), Probe("gone", log)
+    gone.cycle = gone.enter  # a bound method of its own: only the collector frees it
+    gone.picture = pygame.Surface((64, 64))
+    stack.push(base)
+    stack.push(gone)
+    stack.apply()
+    alive = weakref.ref(gone)
+    del gone
+    was = gc.isenabled()
+    gc.disable()  # no automatic pass: only the stack's own collection may free it
+    try:
+        if leave == "remove":
+            stack.remove(alive())
+        elif leave == "pop":
+            stack.pop()
+        else:
+            getattr(stack, leave)(Probe("next", log))
+        stack.apply()
+        assert alive() is None, "the scene and its picture are freed when it leaves"
+    finally:
+        if was:
+            gc.enable()
 
 def test_events_go_down_until_consumed_and_only_the_top_updates() -> None:
     log: list[str] = []

@@ -13,6 +13,7 @@ host's navigator, so no screen imports another.
 
 from __future__ import annotations
 
+import gc
 from typing import Protocol
 
 import pygame
@@ -147,9 +148,18 @@ class SceneStack:
 
     # applying --------------------------------------------------------------------
     def apply(self) -> None:
-        """Carry out the queued changes, in order (called between frames)."""
+        """Carry out the queued changes, in order (called between frames).
+
+        A scene that left is collected at once: scenes sit in reference cycles (their
+        widgets' callbacks, the session's listeners) that only the cyclic collector
+        frees, and the pictures they hold (pixels in SDL's memory, which the collector
+        does not count) would otherwise pile up until it next runs its full pass,
+        rarely, and fragment the heap so the process never shrinks back: a long
+        session's memory crept up scene change after scene change (issue 22)."""
+        seen = len(self.scenes)  # the scenes there were, and every one that came
         while self._pending:
             op, scene = self._pending.pop(0)
+            seen += op in ("push", "replace", "replace_under", "clear")
             if op == "push":
                 assert scene is not None
                 if self.scenes:
@@ -196,6 +206,9 @@ class SceneStack:
                 self._attach(scene)
                 self.scenes.append(scene)
                 scene.enter()
+        if seen > len(self.scenes):
+            scene = None  # the last one removed is not kept alive by this frame
+            gc.collect()
 
     def _attach(self, scene: Scene) -> None:
         scene.stack = self
