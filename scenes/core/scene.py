@@ -150,16 +150,16 @@ class SceneStack:
     def apply(self) -> None:
         """Carry out the queued changes, in order (called between frames).
 
-        A scene that left is collected at once: scenes sit in reference cycles (their
-        widgets' callbacks, the session's listeners) that only the cyclic collector
-        frees, and the pictures they hold (pixels in SDL's memory, which the collector
-        does not count) would otherwise pile up until it next runs its full pass,
-        rarely, and fragment the heap so the process never shrinks back: a long
-        session's memory crept up scene change after scene change (issue 22)."""
-        seen = len(self.scenes)  # the scenes there were, and every one that came
+        A screen that left (not a menu or a question over one) is collected at once:
+        scenes sit in reference cycles (their widgets' callbacks, the session's
+        listeners) that only the cyclic collector frees, and the pictures they hold
+        (pixels in SDL's memory, which the collector does not count) would otherwise
+        pile up until it next runs its full pass, rarely, and fragment the heap so the
+        process never shrinks back: a long session's memory crept up scene change
+        after scene change (issue 22)."""
+        before = list(self.scenes)
         while self._pending:
             op, scene = self._pending.pop(0)
-            seen += op in ("push", "replace", "replace_under", "clear")
             if op == "push":
                 assert scene is not None
                 if self.scenes:
@@ -206,8 +206,12 @@ class SceneStack:
                 self._attach(scene)
                 self.scenes.append(scene)
                 scene.enter()
-        if seen > len(self.scenes):
+        left = [old for old in before if all(old is not now for now in self.scenes)]
+        # a screen's pictures are worth a full pass (some 50 ms); a menu or a question
+        # closing is not, and would stall a frame for it
+        if any(getattr(old, "opaque", True) for old in left):
             scene = None  # the last one removed is not kept alive by this frame
+            del left, before
             gc.collect()
 
     def _attach(self, scene: Scene) -> None:
