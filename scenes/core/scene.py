@@ -157,6 +157,8 @@ class SceneStack:
         pile up until it next runs its full pass, rarely, and fragment the heap so the
         process never shrinks back: a long session's memory crept up scene change
         after scene change (issue 22)."""
+        if not self._pending:
+            return  # the usual frame: nothing queued, nothing to compare
         before = list(self.scenes)
         while self._pending:
             op, scene = self._pending.pop(0)
