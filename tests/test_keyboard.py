@@ -137,7 +137,7 @@ def test_esc_puts_a_held_marker_back_and_the_arrows_find_targets(app: App) -> No
     first = focus.key
     key(hand, pygame.K_RIGHT)
     assert focus.key != first and focus.key[0] == "drop", "an arrow goes to another target"
-    assert table.hover == focus.key[1], "the held marker floats over the focused target"
+    assert table.input.hover == focus.key[1], "the held marker floats over the focused target"
     key(hand, pygame.K_ESCAPE)
     assert not table.drag.holding and steps(hand) == []
     assert focus.key == ("piece", ("scientist", 0)), "the focus is back on the marker"

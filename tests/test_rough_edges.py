@@ -160,7 +160,7 @@ def test_the_hand_off_clears_the_tooltip_until_the_pointer_moves(
     assert isinstance(hand.top(), Handoff)
     hand.key(pygame.K_SPACE)
     hand.frames(2)
-    assert hand.top() is table and table.rest >= 0.45
+    assert hand.top() is table and table.viewer.rest >= 0.45
     shown.clear()
     hand.frames(30)
     assert shown == [], "the pointer has not moved since the hand-off: no tooltip"

@@ -139,7 +139,7 @@ def test_the_table_its_overlays_and_tooltips_fit(view: View, record: str, upto: 
     _settle(hand)
     for zone in table.layout.names():
         rect = table.layout.rect(zone)
-        table.pointer = rect.center
+        table.viewer.pointer = rect.center
         lines = table.tooltip()
         if lines:
             tooltip_image(lines)
@@ -199,7 +199,7 @@ def test_the_review_fits(view: View, record: str) -> None:
         for rect in (*(icon.rect for icon in scene.icons), scene.slider.rect,
                      scene.leave_button.rect, scene.rules_button.rect,
                      scene.layout.rect("status")):
-            scene.pointer = rect.center
+            scene.viewer.pointer = rect.center
             lines = scene.tooltip()
             assert lines or scene.state.over  # a finished game has no advice to explain
             if lines:

@@ -87,7 +87,7 @@ def test_tooltip_of_a_button_after_resting_there(app: App) -> None:
     hand = table_at(app, [])
     hand.post(pygame.MOUSEMOTION, hand.at("button_undo"))
     hand.frames(2)
-    assert hand.table.rest < 0.45
+    assert hand.table.viewer.rest < 0.45
     hand.frames(20)
     assert hand.table.tooltip() == ("Undo", "Not now: nothing to undo this turn.",
                                     "Key: U or Ctrl+Z.")

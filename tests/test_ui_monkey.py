@@ -33,6 +33,7 @@ from scenes.core.session import Session
 from scenes.devtools.monkey import SMALL_SIZES, Monkey, MonkeyCrash
 from scenes.main import make_app
 from scenes.selftest.gestures import Hand
+from scenes.table.input import TableInput
 from scenes.table.scene import TableScene
 from scenes.table.targets import in_play
 from scenes.text.catalog import t
@@ -160,10 +161,10 @@ def test_the_monkey_at_the_end_of_a_game() -> None:
 def test_a_crash_is_caught_and_named_by_its_seed_and_event(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The monkey can fail: a right click that raises is reported with the seed."""
-    def broken(self: TableScene, pos: tuple[int, int]) -> None:
+    def broken(self: TableInput, pos: tuple[int, int]) -> None:
         raise IndexError("planted")
 
-    monkeypatch.setattr(TableScene, "on_right_click", broken)
+    monkeypatch.setattr(TableInput, "right_click", broken)
     monkey = Monkey(make_app(window=(960, 540)), 9)
     with pytest.raises(MonkeyCrash, match=r"seed 9, event \d+ \(.*\) raised IndexError: planted"):
         monkey.run(300)

@@ -55,7 +55,7 @@ from game.record import (
     replay,
 )
 from game.words import Phrase, phrase
-from scenes.core.session import SEAT_KINDS, Session
+from scenes.core.session import SEAT_KINDS, GameSession, Session
 
 ENV_HOME = "SAIL_TO_INDIA_HOME"
 APP_DIR = "sail-to-india"
@@ -682,7 +682,7 @@ def elsewhere_dirs() -> list[Path]:
     return [home / "Documents", home]
 
 
-def save_record(session: Session, now: time.struct_time | None = None) -> Path:
+def save_record(session: GameSession, now: time.struct_time | None = None) -> Path:
     """Write the game's record under a new dated name: into the records folder, or when
     the disk refuses it there, into the first of ``elsewhere_dirs`` that takes it (the
     caller compares the folder with ``records_dir``). OSError (the records folder's)
@@ -690,6 +690,8 @@ def save_record(session: Session, now: time.struct_time | None = None) -> Path:
     stamp = time.strftime("%Y-%m-%d-%H%M%S", now or time.localtime())
     names = "-".join("".join(c for c in n if c.isalnum()) or "player" for n in session.names)
     text = session.record_text()
+    if text is None:
+        raise ValueError("an online table's record before its end")
     try:
         return atomic_write(_fresh(records_dir(), f"{stamp}-{names}"), text, shared=True)
     except OSError as first:

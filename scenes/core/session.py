@@ -112,6 +112,10 @@ class GameSession(Protocol):
 
     def tag_seed(self) -> str | None: ...
 
+    def record_text(self) -> str | None:
+        """The whole record (None while this machine does not know the whole deal: an
+        online table before its end)."""
+
     def legal_steps(self) -> list[Step]: ...
 
     def submit(self, step: str | Step) -> Outcome: ...

@@ -34,14 +34,12 @@ from scenes.core.navigator import Screen
 from scenes.core.review import Adviser, Cursor
 from scenes.core.scene import Scene
 from scenes.core.session import Session
-from scenes.table import animations
-from scenes.table.draw import BUTTONS, TableView
-from scenes.table.films import FilmQueue
+from scenes.table.draw import BUTTONS
 from scenes.table.hints import step_zones
-from scenes.table.logpanel import LogPanel
-from scenes.table.render import Picture, TableRenderer
+from scenes.table.render import Picture
 from scenes.table.targets import Staging
 from scenes.table.tooltips import TableFacts, tooltip_lines
+from scenes.table.viewer import TableViewer
 from scenes.text.catalog import t
 from scenes.text.fonts import blit_text, fit_size
 from scenes.text.narrate import narrate
@@ -156,19 +154,14 @@ class ReviewScene(Scene):
         self.back_to = back
         self.cursor = Cursor(session.states, session.steps, at)
         self.layout = layout or table_layout(session.state.n)
-        self.view = TableView(show_log=False)
-        self.films = FilmQueue()
-        self.renderer = TableRenderer(self.layout)
+        #: The table as drawn, as at the table itself; its parts by name.
+        self.viewer = TableViewer(self.layout, session)
+        self.view, self.films = self.viewer.view, self.viewer.films
+        self.renderer, self.logpanel = self.viewer.renderer, self.viewer.logpanel
         rect = self.layout.rect
-        unfolded = rect("log_open") if self.layout.has("log_open") else rect("log")
-        self.logpanel = LogPanel(rect("log"), unfolded)
-        self.logpanel.sync(session)
         self.adviser = Adviser()
         #: The advice shown: (position, its words, the zones lit), worked out once.
         self._advised: tuple[State, str, frozenset[str]] | None = None
-        self.pointer: tuple[int, int] = (-100, -100)
-        self.rest = 0.0  # seconds the pointer has stayed still (tooltips)
-        self._tip: tuple[tuple, Lines | None] | None = None
         # The controls take the place of the table's buttons.
         first = rect(Z.button("sail"))
         self.strip = pygame.Rect(first.x, first.y, rect(Z.button("end_turn")).right - first.x,
@@ -240,8 +233,8 @@ class ReviewScene(Scene):
         self.films.skip()
         states = self.session.states
         self.cursor.forward()
-        self.films.play(animations.build(states[i], self.session.steps[i], states[i + 1],
-                                         self.layout, self.anim_speed, self.palette))
+        self.films.play(self.viewer.film(states[i], self.session.steps[i], states[i + 1],
+                                         self.anim_speed, self.palette))
         self._moved()
 
     def step_back(self) -> None:
@@ -249,13 +242,10 @@ class ReviewScene(Scene):
         i = self.index
         if i <= 0:
             return
-        self.films.skip()
         states = self.session.states
         self.cursor.back()
-        film = animations.build(states[i - 1], self.session.steps[i - 1], states[i],
-                                self.layout, self.anim_speed, self.palette)
-        if film is not None:
-            self.films.play(animations.reverse(film, states[i - 1]))
+        self.viewer.show_back(states[i - 1], self.session.steps[i - 1], states[i],
+                              self.anim_speed, self.palette)
         self._moved()
 
     def next_turn(self) -> None:
@@ -315,14 +305,12 @@ class ReviewScene(Scene):
     # ----- input ----------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
-            if event.pos != self.pointer:
-                self.rest = 0.0
-            self.pointer = event.pos
+            self.viewer.point(event.pos)
             for widget in self.widgets:
                 widget.handle(event)
             return True
         if event.type == pygame.MOUSEWHEEL:
-            if self.logpanel.contains(self.pointer):
+            if self.logpanel.contains(self.viewer.pointer):
                 self.logpanel.wheel(event.y)
             return True
         if event.type == pygame.MOUSEBUTTONDOWN:
@@ -330,7 +318,7 @@ class ReviewScene(Scene):
                 return True
             self.focus.handle(event)  # the ring hides at a click
             self.films.skip()  # a click never meets a half-played step
-            self.rest = 0.0
+            self.viewer.rest = 0.0
             if self.logpanel.contains(event.pos):
                 self.click_log(event.pos)
                 return True
@@ -383,29 +371,25 @@ class ReviewScene(Scene):
 
     # ----- time ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        self.films.update(dt)
-        self.rest += dt
+        self.viewer.animate(dt)  # (no sound: a review is watched in silence)
+        self.viewer.rest += dt
         self.adviser.poll()
         self._advise()
 
     # ----- drawing ------------------------------------------------------------------------
     def picture(self) -> Picture:
         """What the cached base picture shows now."""
-        self.view.palette = self.logpanel.palette = self.palette
-        self.films.set_palette(self.palette)
+        self.viewer.follow(self.palette)
         return Picture(self.state, self.films.current, (), (), None, frozenset(self.view.lit),
                        self.view.status, self.view.palette, (), ())
 
     def draw(self, surface: gfx.Canvas) -> None:
-        self.renderer.draw_base(surface, self.picture(), self.view)
-        film = self.films.current
-        if film is not None:
-            film.draw(surface, self.layout, film.after)
+        self.viewer.draw(surface, self.picture())
         self._draw_strip(surface)
         self.logpanel.draw(surface, self.state.turn, played=self.index)
-        if (self.rest >= DELAY and not self.focus.visible
+        if (self.viewer.rest >= DELAY and not self.focus.visible
                 and (self.stack is None or self.stack.top is self)):
-            self.renderer.draw_tooltip(surface, self.tooltip(), self.pointer)
+            self.viewer.draw_tooltip(surface, self.tooltip())
 
     def _draw_strip(self, surface: gfx.Canvas) -> None:
         """The controls, over the table's game buttons (a review plays no step)."""
@@ -430,14 +414,12 @@ class ReviewScene(Scene):
     # ----- tooltips -------------------------------------------------------------------------
     def tooltip(self) -> Lines | None:
         """The tooltip's lines for where the pointer rests (None: no tooltip)."""
-        key = (self.pointer, self.index, self.logpanel.unfolded, self.logpanel.scroll,
+        key = (self.viewer.pointer, self.logpanel.unfolded, self.logpanel.scroll,
                self.logpanel.notation, self.view.status)
-        if self._tip is None or self._tip[0] != key:
-            self._tip = (key, self._tooltip_lines())
-        return self._tip[1]
+        return self.viewer.tooltip(self.state, key, self._tooltip_lines)
 
     def _tooltip_lines(self) -> Lines | None:
-        pos = self.pointer
+        pos = self.viewer.pointer
         for icon in self.icons:
             if icon.rect.collidepoint(pos):
                 return (t(f"review.button.{icon.icon}"), t(f"review.tip.{icon.icon}"))

@@ -9,7 +9,7 @@ held only the zones it may be dropped on take the focus (the engine's answer, as
 Nothing here knows a rule or makes a step of its own: every key goes through the
 table's mouse path at the focused zone, so a key makes exactly what the same click or
 drag would make. A marker is found with ``drag.piece_at`` where the mouse would press
-it; picking up is the table's ``on_press`` there, a drop its ``on_release`` on a point
+it; picking up is the mouse's ``press`` there, a drop its ``release`` on a point
 of the target zone, a button or a card a press and a release on it, R its right-click
 menu there (with the menu then driven by the arrows and Enter).
 
@@ -59,6 +59,20 @@ CARD_KEYS = {pygame.K_b: "bank-system", pygame.K_g: "geography"}
 BUTTON_KEYS = {pygame.K_d: "done", pygame.K_e: "end_turn", pygame.K_u: "undo"}
 
 
+class MousePath(Protocol):
+    """The mouse's way in, which the keys go through (``scenes.table.input``)."""
+
+    hover: str | None
+
+    def press(self, pos: tuple[int, int]) -> None: ...
+
+    def release(self, pos: tuple[int, int]) -> None: ...
+
+    def right_click(self, pos: tuple[int, int], keyboard: bool = False) -> None: ...
+
+    def undo(self) -> None: ...
+
+
 class KeysHost(Protocol):
     """What the keys read of the table, and the mouse path they go through (the
     ``TableScene``, which imports this module)."""
@@ -70,7 +84,7 @@ class KeysHost(Protocol):
     actions: TableActions
     view: TableView
     stack: SceneStack | None
-    hover: str | None
+    input: MousePath
 
     @property
     def state(self) -> State: ...
@@ -80,15 +94,7 @@ class KeysHost(Protocol):
 
     def button_states(self) -> dict[str, str]: ...
 
-    def on_press(self, pos: tuple[int, int]) -> None: ...
-
-    def on_release(self, pos: tuple[int, int]) -> None: ...
-
-    def on_right_click(self, pos: tuple[int, int], keyboard: bool = False) -> None: ...
-
     def say(self, key: str, /, **values: object) -> None: ...
-
-    def undo(self) -> None: ...
 
 
 def _order(item: Focusable) -> tuple[int, int]:
@@ -289,7 +295,7 @@ class TableKeys:
         if pos is None:
             return
         self._picked = key
-        self.scene.on_press(pos)
+        self.scene.input.press(pos)
         self.refresh()
         self._follow()
 
@@ -306,7 +312,7 @@ class TableKeys:
         staged = (len(sc.staging.moves), len(sc.staging.sale))
         target = sc.layout.rect(zone)
         self._picked = None
-        sc.on_release(point)
+        sc.input.release(point)
         self.refresh()
         if (len(sc.staging.moves), len(sc.staging.sale)) != staged:
             # staged: Set sail or Sell is what comes next (Tab goes on to the markers)
@@ -334,8 +340,8 @@ class TableKeys:
         if not sc.layout.has(zone):
             return
         pos = sc.layout.rect(zone).center
-        sc.on_press(pos)
-        sc.on_release(pos)
+        sc.input.press(pos)
+        sc.input.release(pos)
 
     def log_tab(self, which: int) -> None:
         tab = self.scene.logpanel.tabs()[which]
@@ -352,7 +358,7 @@ class TableKeys:
         else:
             pos = sc.layout.rect(zone).center
         before = sc.stack.pending if sc.stack is not None else 0
-        sc.on_right_click(pos, keyboard=True)
+        sc.input.right_click(pos, keyboard=True)
         if sc.stack is not None and sc.stack.pending == before:
             sc.say("status.key.no_menu")
 
@@ -365,7 +371,7 @@ class TableKeys:
             zone = current.key[1]
             point = self._point_in(zone, set(sc.drag.held.drops)) if sc.drag.held else None
             if point is not None:
-                sc.hover = sc.drag.move(point)
+                sc.input.hover = sc.drag.move(point)
 
     # ----- keys --------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
@@ -399,7 +405,7 @@ class TableKeys:
         menu = (key == pygame.K_r and not mods & pygame.KMOD_SHIFT) or key == pygame.K_MENU or (
             key == pygame.K_F10 and mods & pygame.KMOD_SHIFT)
         if key == pygame.K_u and sc.drag.holding:
-            sc.undo()  # as Ctrl+Z: the held marker is put back first
+            sc.input.undo()  # as Ctrl+Z: the held marker is put back first
             return True
         if menu or key in CARD_KEYS or key in BUTTON_KEYS or key == pygame.K_s:
             refused = self.refusal(key, menu)

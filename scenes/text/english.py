@@ -247,6 +247,8 @@ TABLE_TEXT_EN = table(
                                       "saved as {path}."),
     message("status.not_saving", "Not saved: {reason}. Play goes on; saving is tried again after "
                                  "every move."),
+    message("status.save_online", "An online game's record can be saved once the game is over "
+                                  "(the deal stays hidden until then)."),
     message("status.saving_again", "The game is being saved again."),
     message("confirm.not_saving", "This game is not being saved: {reason}. Save a copy of the "
                                   "record elsewhere?"),

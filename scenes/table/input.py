@@ -1,0 +1,262 @@
+"""The table's input router: every mouse event and shortcut key, turned into intents.
+
+A press picks a marker up (lighting the zones the engine would take it on), a release
+drops it (one intent: ``Put``), a click on a button or a card is a ``Press`` or a
+``Click``, a right click opens the free returns' menu, and the shortcuts (Ctrl+Z, H,
+M, F1, Enter, Esc) are intents too. The keyboard's own model (focus ring, Tab, the
+arrows) lives in ``keyboard`` and goes through the same press and release as the
+mouse. The router owns the pointer's state (where it is, what is under it, what was
+pressed); everything it decides reaches the game as an intent handed to the table,
+whose results the table presents.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+import pygame
+
+from game.state import State
+from scenes.core import zones as Z
+from scenes.core.intents import Cancel, Click, Confirm, Press, Result, Said, Status, TakeBack
+from scenes.core.layout import Layout
+from scenes.core.navigator import Screen
+from scenes.core.scene import Host, SceneStack
+from scenes.core.session import GameSession
+from scenes.table.actions import GAME_BUTTONS, Put, TableActions, TableIntent
+from scenes.table.drag import Drag, piece_at
+from scenes.table.keyboard import TableKeys
+from scenes.table.modes import FreePlay
+from scenes.table.targets import Staging
+from scenes.table.viewer import TableViewer
+from scenes.ui.overlays import ContextMenu
+
+BUTTON_ZONES = Z.BUTTONS
+
+
+class InputHost(Protocol):
+    """What the router needs of the table (the ``TableScene``, which imports this)."""
+
+    session: GameSession
+    layout: Layout
+    drag: Drag
+    actions: TableActions
+    viewer: TableViewer
+    keys: TableKeys
+    mode: FreePlay
+    stack: SceneStack | None
+    app: Host | None
+
+    @property
+    def state(self) -> State: ...
+
+    @property
+    def staging(self) -> Staging: ...
+
+    @property
+    def palette(self) -> str: ...
+
+    def act(self, intent: TableIntent) -> None: ...
+
+    def present(self, results: list[Result]) -> None: ...
+
+    def say(self, key: str, /, **values: object) -> None: ...
+
+    def show_hint(self) -> None: ...
+
+    def open_menu(self) -> None: ...
+
+    def open(self, screen: str, **kwargs: object) -> None: ...
+
+
+
+class TableInput:
+    """Mouse and shortcut keys at the table, as intents."""
+
+    def __init__(self, table: InputHost) -> None:
+        self.table = table
+        #: The button or drop zone under the pointer (drawn lit over the base picture).
+        self.hover: str | None = None
+        #: The zone the mouse went down on (a click is a press and a release on it).
+        self.pressed: str | None = None
+        #: After an overlay (the hand-off above all): no tooltip until the pointer moves,
+        #: so the last player's tooltip never waits over the next player's board.
+        self.tip_waits = False
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        tb = self.table
+        logpanel = tb.viewer.logpanel
+        if event.type == pygame.MOUSEMOTION:
+            self.motion(event.pos)
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            if logpanel.contains(tb.viewer.pointer):
+                logpanel.wheel(event.y)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            if event.button in (4, 5):  # an old-style wheel
+                return True
+            tb.viewer.skip()  # input never meets a half-played step
+            tb.viewer.rest = 0.0
+            tb.keys.mouse()
+            if logpanel.contains(event.pos) and event.button == 1:
+                if not logpanel.click(event.pos) and not logpanel.unfolded:
+                    self.press(event.pos)  # the Rules / Menu buttons under the log
+                return True
+            if event.button == 1:
+                self.press(event.pos)
+            elif event.button == 3:
+                self.right_click(event.pos)
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.release(event.pos)
+            return True
+        if event.type == pygame.KEYDOWN:
+            tb.viewer.skip()
+            return tb.keys.handle(event) or self.key(event)
+        return False
+
+    # ----- the mouse -------------------------------------------------------------------
+    def motion(self, pos: tuple[int, int]) -> None:
+        tb = self.table
+        if tb.viewer.point(pos):
+            self.tip_waits = False
+        if tb.drag.holding:
+            self.hover = tb.drag.move(pos)
+        elif tb.viewer.logpanel.unfolded and tb.viewer.logpanel.contains(pos):
+            self.hover = None
+        else:
+            self.hover = tb.layout.zone_at(pos, set(BUTTON_ZONES))
+
+    def press(self, pos: tuple[int, int]) -> None:
+        tb = self.table
+        view = tb.viewer.view
+        if tb.drag.holding:
+            tb.drag.cancel()  # picked up by a key: the mouse takes over from here
+            view.lit = set()
+        tb.drag.finish_slides()
+        if view.lit and not tb.drag.holding and tb.actions.geography is None:
+            view.lit = set()  # a hint shown stays until the next click
+        zone = tb.layout.zone_at(pos)
+        self.pressed = zone
+        if zone in BUTTON_ZONES or not tb.session.human_to_move:
+            return
+        if tb.actions.geography is not None:
+            return  # clicks choose markers; handled on release
+        piece = piece_at(tb.state, tb.staging, tb.layout, pos)
+        if piece is not None:
+            held = tb.drag.pick(tb.state, tb.staging, piece, pos, tb.palette)
+            held.drops = tb.mode.drops(held.drops, tb.staging)
+            tb.viewer.cue("pickup")
+            view.lit = set(held.drops)
+            tb.say("status.pick" if held.drops else "status.pick.none")
+
+    def release(self, pos: tuple[int, int]) -> None:
+        tb = self.table
+        pressed, self.pressed = self.pressed, None
+        if tb.drag.holding:
+            self.drop(pos)
+            return
+        zone = tb.layout.zone_at(pos)
+        if zone is None or zone != pressed:
+            return
+        if zone in BUTTON_ZONES:
+            self.press_button(zone)
+        elif tb.session.human_to_move:
+            tb.act(Click(zone))
+
+    def drop(self, pos: tuple[int, int]) -> None:
+        tb = self.table
+        tb.viewer.view.lit = set()
+        self.hover = None
+        held, drop = tb.drag.release(pos)
+        if drop is not None:
+            tb.viewer.cue("drop")
+            tb.act(Put(drop))
+            return
+        reason = tb.drag.refusal_at(tb.state, tb.staging, held, pos)
+        tb.viewer.cue("drop" if reason is None else "refuse")
+        if reason is None:
+            tb.act(Status(staged=True))  # dropped back where it was: nothing to say
+        elif reason == "nowhere":
+            tb.say("status.nowhere")
+        elif reason == "staging":
+            tb.say("status.staging")
+        else:
+            tb.say("status.refused", reason=reason)
+        tb.present(tb.mode.dropped_elsewhere(tb.layout, held.origin, pos, reason))
+
+    def cancel_drag(self) -> None:
+        tb = self.table
+        tb.drag.cancel()
+        tb.viewer.cue("drop")
+        tb.viewer.view.lit = set()
+        tb.act(Status(staged=True))
+
+    def right_click(self, pos: tuple[int, int], keyboard: bool = False) -> None:
+        """Free returns (and technology uses) in a menu at the pointer (R at the focused
+        marker: the same menu, driven by the keys)."""
+        tb = self.table
+        if tb.drag.holding or not tb.session.human_to_move or tb.stack is None:
+            return
+        entries = tb.actions.menu(tb.layout.zones_at(pos))
+        if isinstance(entries, Said):
+            tb.present([entries])
+        elif entries:
+            items: list[tuple[str, Callable[[], None]]] = [
+                (label, lambda intent=intent: tb.act(intent)) for label, intent in entries]
+            tb.stack.push(ContextMenu(pos, items, keyboard=keyboard))
+
+    def press_button(self, zone: str) -> None:
+        tb = self.table
+        if zone == Z.button("menu"):
+            tb.open_menu()
+        elif zone == Z.button("rules"):
+            tb.open(Screen.RULES)
+        elif zone == Z.button("hint"):
+            tb.show_hint()
+        elif zone == Z.button("undo"):
+            if tb.session.human_to_move:
+                self.undo()
+        elif zone in GAME_BUTTONS:
+            tb.act(Press(zone))
+
+    def undo(self) -> None:
+        """Undo puts a held marker back first; then the actions take a step back."""
+        if self.table.drag.holding:
+            self.cancel_drag()
+            return
+        self.table.act(TakeBack())
+
+    # ----- shortcut keys ---------------------------------------------------------------
+    def key(self, event: pygame.event.Event) -> bool:
+        """The table's shortcuts the keyboard model left (True when one was)."""
+        tb = self.table
+        ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+        if event.key == pygame.K_z and ctrl:
+            self.undo()
+        elif event.key == pygame.K_F1 or getattr(event, "unicode", "") == "?":
+            tb.open(Screen.RULES)
+        elif event.key == pygame.K_h and not ctrl:
+            tb.show_hint()
+        elif event.key == pygame.K_m and not ctrl:
+            if tb.app is not None:  # M: every sound off, or back on (remembered)
+                tb.say("status.sound_off" if tb.app.toggle_mute() else "status.sound_on")
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            tb.act(Confirm())
+        elif event.key == pygame.K_ESCAPE:
+            if tb.drag.holding:
+                self.cancel_drag()
+            elif tb.actions.geography is not None:
+                tb.act(Cancel())
+            elif tb.viewer.logpanel.unfolded:
+                tb.viewer.logpanel.unfolded = False
+            else:
+                tb.open_menu()
+        else:
+            return False
+        return True
+
+
+__all__ = ["InputHost", "TableInput"]
