@@ -11,13 +11,18 @@ from __future__ import annotations
 import argparse
 import functools
 import os
+import shutil
+import tempfile
+from collections.abc import Callable
 
 import pygame
 
 from scenes.core.app import App
+from scenes.core.files import ENV_HOME
 from scenes.core.layout import LOGICAL_SIZE
 from scenes.core.session import SEAT_KINDS
-from scenes.devtools import framebench, monkey
+from scenes.devtools import framebench
+from scenes.devtools.monkey import Monkey, MonkeyCrash
 from scenes.devtools.preview import PREVIEW, TablePreview, sample_state
 from scenes.main import make_app, window_size
 from scenes.text.catalog import LANGUAGES
@@ -69,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
             rss_at = [int(v) for v in args.rss_at.split(",") if v.strip()]
         except ValueError:
             raise SystemExit(f"{PROG}: --rss-at wants event counts, e.g. 2000,12000") from None
-        return monkey.run_monkey(opened, args.monkey, args.seed, players, seats, rss_at=rss_at)
+        return run_monkey(opened, args.monkey, args.seed, players, seats, rss_at=rss_at)
     if args.bench_frames is not None:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -84,6 +89,50 @@ def main(argv: list[str] | None = None) -> int:
     code = app.run()
     pygame.quit()
     return code
+
+
+def run_monkey(make_app: Callable[[], App], events: int, seed: int, players: int = 4,
+               seats: list[str] | None = None, rss_at: list[int] | None = None) -> int:
+    """``python -m scenes.devtools --monkey N``: headless, in a temporary data folder (the player's
+    autosave and settings are never touched); the figures printed, exit status 1 at a
+    crash (printed with the seed and the events before it)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    folder = tempfile.mkdtemp(prefix="sail-to-india-monkey-")
+    os.environ[ENV_HOME] = folder
+    try:
+        monkey = Monkey(make_app(), seed, players=players, seats=seats)
+        every = max(1, events // 10)
+        measured: dict[int, float] = {}
+
+        def progress(index: int) -> None:
+            if (index + 1) % every == 0:
+                print(f"  {index + 1} events", flush=True)
+            if rss_at and index + 1 in rss_at:
+                rss = monkey.settled_rss()
+                if rss is not None:
+                    measured[index + 1] = rss
+                    print(f"  rss after {index + 1} events: {rss:.0f} MB", flush=True)
+
+        try:
+            report = monkey.run(events, progress)
+        except MonkeyCrash as crash:
+            print(str(crash))
+            return 1
+        for line in report.lines():
+            print(line)
+        if len(measured) >= 2:
+            (first, low), (last, high) = min(measured.items()), max(measured.items())
+            print(f"rss: {players} players, seed {seed}: {low:.0f} MB after {first} events, "
+                  f"{high:.0f} MB after {last}: {100 * (high - low) / low:+.1f}%")
+        if report.robot_refusals:
+            print(f"the gesture robot could not make {len(report.robot_refusals)} step(s):")
+            for line in report.robot_refusals[:10]:
+                print(f"  {line}")
+        return 0
+    finally:
+        pygame.quit()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _palette(app: App, palette: str | None) -> None:

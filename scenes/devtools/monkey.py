@@ -23,10 +23,7 @@ the event, with the events before it, so it can be replayed.
 
 from __future__ import annotations
 
-import os
 import random
-import shutil
-import tempfile
 import time
 import traceback
 import warnings
@@ -43,7 +40,7 @@ from scenes.core import zones as Z
 from scenes.core.app import App, fit_window
 from scenes.core.memory import give_back
 from scenes.core.navigator import Screen
-from scenes.core.saves import ENV_HOME, GameFile, new_game_file
+from scenes.core.saves import GameFile, new_game_file
 from scenes.core.scene import Scene
 from scenes.core.session import Session
 from scenes.selftest.gestures import GestureError, Hand
@@ -566,49 +563,4 @@ def resident_mb() -> float | None:
     return None
 
 
-def run_monkey(make_app: Callable[[], App], events: int, seed: int, players: int = 4,
-               seats: list[str] | None = None, rss_at: list[int] | None = None) -> int:
-    """``python -m scenes.devtools --monkey N``: headless, in a temporary data folder (the player's
-    autosave and settings are never touched); the figures printed, exit status 1 at a
-    crash (printed with the seed and the events before it)."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    folder = tempfile.mkdtemp(prefix="sail-to-india-monkey-")
-    os.environ[ENV_HOME] = folder
-    try:
-        monkey = Monkey(make_app(), seed, players=players, seats=seats)
-        every = max(1, events // 10)
-        measured: dict[int, float] = {}
-
-        def progress(index: int) -> None:
-            if (index + 1) % every == 0:
-                print(f"  {index + 1} events", flush=True)
-            if rss_at and index + 1 in rss_at:
-                rss = monkey.settled_rss()
-                if rss is not None:
-                    measured[index + 1] = rss
-                    print(f"  rss after {index + 1} events: {rss:.0f} MB", flush=True)
-
-        try:
-            report = monkey.run(events, progress)
-        except MonkeyCrash as crash:
-            print(str(crash))
-            return 1
-        for line in report.lines():
-            print(line)
-        if len(measured) >= 2:
-            (first, low), (last, high) = min(measured.items()), max(measured.items())
-            print(f"rss: {players} players, seed {seed}: {low:.0f} MB after {first} events, "
-                  f"{high:.0f} MB after {last}: {100 * (high - low) / low:+.1f}%")
-        if report.robot_refusals:
-            print(f"the gesture robot could not make {len(report.robot_refusals)} step(s):")
-            for line in report.robot_refusals[:10]:
-                print(f"  {line}")
-        return 0
-    finally:
-        pygame.quit()
-        shutil.rmtree(folder, ignore_errors=True)
-
-
-__all__ = ["FRAME", "SIZES", "SMALL_SIZES", "Monkey", "MonkeyCrash", "Report", "resident_mb",
-           "run_monkey"]
+__all__ = ["FRAME", "SIZES", "SMALL_SIZES", "Monkey", "MonkeyCrash", "Report", "resident_mb"]
