@@ -15,7 +15,7 @@ from game.state import State
 from scenes.core import gfx
 from scenes.core.intents import Lit, Result, Said
 from scenes.core.layout import Layout
-from scenes.core.session import Session
+from scenes.core.session import GameSession, Session
 from scenes.table.lesson import Coach, LessonPacing
 from scenes.table.lessonpanel import LessonPanel
 from scenes.table.pacing import Pacing
@@ -30,8 +30,12 @@ class FreePlay:
     coach: Coach | None = None
     panel: LessonPanel | None = None
 
-    def pacing(self, session: Session) -> Pacing:
-        return Pacing(session.seats, seed=session.tag_seed())
+    def pacing(self, session: GameSession) -> Pacing:
+        """The computer seats this machine plays: only those held here (an online
+        table's computers are the server's, and play there)."""
+        here = set(session.seats_here())
+        kinds = [kind if seat in here else "elsewhere" for seat, kind in enumerate(session.seats)]
+        return Pacing(kinds, seed=session.tag_seed())
 
     def guard(self, step: str) -> str | None:
         """None lets ``step`` through; else the status key that refuses it."""
