@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hashlib
 import hmac
 import json
 import logging
@@ -20,15 +19,16 @@ import secrets
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from . import engine
-from .engine import Refused, State
+from .engine import Refused
 from .store import SQLiteStore, Store
+from .tables import Bad, Seat, Table, token_hash
+from .tables import field_of as _field
 from .view import seat_view
 
 PROTOCOL = 1
@@ -41,64 +41,6 @@ MAX_CHAT = 500
 DEFAULT_AWAY = 600.0
 
 log = logging.getLogger("online")
-
-
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
-
-
-@dataclass
-class Seat:
-    name: str
-    kind: str  # "human" or "computer"
-    level: str | None = None
-    token_hash: str | None = None
-    clock: float | None = None
-    last_seen: float = 0.0
-
-
-@dataclass
-class Table:
-    id: str
-    options: dict
-    seed: str
-    towns: list[str]
-    status: str  # open, playing, over
-    invite: str | None
-    created: float
-    turn_started: float | None = None
-    seats: dict[int, Seat] = field(default_factory=dict)
-    steps: list[str] = field(default_factory=list)
-    state: State | None = None
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    watchers: dict[Any, int | None] = field(default_factory=dict)
-    players: dict[int, object] = field(default_factory=dict)
-    thinking: bool = False
-
-    @property
-    def size(self) -> int:
-        return self.options["players"]
-
-    def record(self) -> str | None:
-        if self.state is None or not self.state.over:
-            return None
-        return engine.record(list(self.state.names), self.towns, self.steps,
-                             self.options["variant"], self.seed)
-
-
-class Bad(Exception):
-    """A request the server refuses; the message is one sentence for the player."""
-
-
-def _field(msg: dict, name: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
-    if name not in msg:
-        if default is ...:
-            raise Bad(f"The message lacks the field {name!r}.")
-        return default
-    value = msg[name]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise Bad(f"The field {name!r} has the wrong type.")
-    return value
 
 
 class GameServer:
@@ -165,11 +107,23 @@ class GameServer:
         except ConnectionClosed:
             pass
         finally:
-            for t in self.tables.values():
-                seat = t.watchers.pop(ws, None)
-                if seat is not None and seat in t.seats:
-                    t.seats[seat].last_seen = time.time()
+            await self._gone(ws)
+
+    async def _gone(self, ws: ServerConnection) -> None:
+        """A connection closed: its seats are seen last now, and a seat no other
+        connection holds is told to the table as away."""
+        for t in list(self.tables.values()):
+            t.watchers.pop(ws, None)
+            held = t.holders.get(ws)
+            if not held:
+                continue
+            now = time.time()
+            for seat in held:
+                if seat in t.seats:
+                    t.seats[seat].last_seen = now
                     self._save_seat(t, seat)
+            if t.let_go(ws) and t.watchers:
+                await self._announce(t, {"type": "view"})
 
     async def _message(self, ws: ServerConnection, raw: str | bytes) -> None:
         if isinstance(raw, bytes):
@@ -239,13 +193,15 @@ class GameServer:
         return {"table": t.id, "players": t.size, "variant": t.options["variant"],
                 "first_game": t.options["first_game"], "clock": t.options["clock"],
                 "status": t.status, "where": self.where,
-                "seats": [{"seat": i, "name": s.name, "kind": s.kind}
+                "seats": [{"seat": i, "name": s.name, "kind": s.kind,
+                           **({"level": s.level} if s.kind == "computer" else {})}
                           for i, s in sorted(t.seats.items())]}
 
     def view_for(self, t: Table, seat: int | None, with_steps: bool = True) -> dict:
         """The snapshot of a table for one seat, through ``seat_view`` alone."""
+        seats = [{**s, "here": t.present(s["seat"])} for s in self._lobby_entry(t)["seats"]]
         base: dict = {"table": t.id, "status": t.status, "options": self._public_options(t),
-                      "seats": self._lobby_entry(t)["seats"], "clocks": self._clocks(t)}
+                      "seats": seats, "clocks": self._clocks(t)}
         if t.state is not None:
             base.update(seat_view(t.state, seat, t.steps if with_steps else None, t.record(),
                                   len(t.steps)))
@@ -270,8 +226,11 @@ class GameServer:
             out.append(None if left is None else round(left, 1))
         return out
 
-    async def _announce(self, t: Table, extra: dict, with_steps: bool = False) -> None:
+    async def _announce(self, t: Table, extra: dict, with_steps: bool = False,
+                        skip: Any = None) -> None:
         for ws, seat in list(t.watchers.items()):
+            if ws is skip:
+                continue
             msg = self.view_for(t, seat, with_steps)
             msg.update(extra)
             await self._send(ws, msg)
@@ -340,6 +299,7 @@ class GameServer:
         t.seats[seat] = Seat(name, "human", token_hash=token_hash(token), last_seen=time.time())
         self._save_seat(t, seat)
         t.watchers[ws] = seat
+        t.hold(ws, seat)
         self._event(t, f"seat {seat} taken by {name}")
         await self._announce(t, {"type": "view"})
         return {"type": "seated", "table": t.id, "seat": seat, "token": token}
@@ -397,6 +357,8 @@ class GameServer:
         t.watchers[ws] = seat
         self._save_seat(t, seat)
         self._event(t, f"seat {seat} back")
+        if t.hold(ws, seat):  # the others see the seat present again
+            await self._announce(t, {"type": "view"}, skip=ws)
         return {"type": "view", **self.view_for(t, seat)}
 
     async def on_chat(self, ws: Any, msg: dict) -> None:
@@ -414,6 +376,7 @@ class GameServer:
         t = self._table(msg)
         seat = self._seat(t, msg)
         t.watchers.pop(ws, None)
+        t.let_go(ws, seat)
         if t.status == "open":
             del t.seats[seat]
             self.store.drop_seat(t.id, seat)
@@ -436,8 +399,7 @@ class GameServer:
         s = t.seats.get(target)
         if t.status != "playing" or s is None or s.kind != "human":
             raise Bad("Only a player's seat in a game under way can be handed over.")
-        if target in t.watchers.values() or \
-                time.time() - s.last_seen < t.options["away_limit"]:
+        if t.present(target) or time.time() - s.last_seen < t.options["away_limit"]:
             raise Bad("That player has not been gone longer than the table's limit.")
         await self._to_computer(t, target, level)
         return {"type": "ok", "table": t.id}
@@ -446,6 +408,8 @@ class GameServer:
         s = t.seats[seat]
         s.kind, s.level, s.token_hash = "computer", level, None
         self._save_seat(t, seat)
+        for held in t.holders.values():
+            held.discard(seat)
         for w, ws_seat in list(t.watchers.items()):
             if ws_seat == seat:
                 t.watchers[w] = None

@@ -31,7 +31,7 @@ LANGUAGES = ("en", "fr", "it")
 TEMPLATE = HERE / f"{DOMAIN}.pot"
 # message(key, text) and plural_message(key, singular, plural): the key is msgctxt.
 KEYWORDS = {"message": ((1, "c"), 2), "plural_message": ((1, "c"), 2, 3)}
-SOURCES = ("game", "scenes")
+SOURCES = ("game", "online", "scenes")
 
 
 def po_path(lang: str, folder: Path = HERE) -> Path:

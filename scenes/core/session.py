@@ -12,78 +12,31 @@ behaviour is tested without a window.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
-from typing import Protocol, TypeVar, overload
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from game.deal import deal_towns, random_seat_order
 from game.listing import legal_steps
+from game.outcome import Outcome, ReadOnly
 from game.record import Record, RecordError, check_players, replay_states, write_record
 from game.rules import apply, why_not, why_not_text
 from game.state import State
 from game.steps import Step, StepError, parse_step
 
 SEAT_KINDS = ("human", "easy", "medium", "hard", "expert")
-#: Why undo can be impossible: nothing of this turn is left, or a town was discovered.
-UNDO_BLOCKERS = ("nothing", "discovery")
-
-T = TypeVar("T")
-
-
-class ReadOnly(Sequence[T]):
-    """A live, read-only view of one of the session's lists: scenes may read every
-    step and state, and only the session changes them. A slice is a copy."""
-
-    __slots__ = ("_items",)
-
-    def __init__(self, items: list[T]) -> None:
-        self._items = items
-
-    @overload
-    def __getitem__(self, index: int) -> T: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[T]: ...
-
-    def __getitem__(self, index: int | slice) -> T | list[T]:
-        return self._items[index]
-
-    def __len__(self) -> int:
-        return len(self._items)
-
-    def __iter__(self) -> Iterator[T]:
-        return iter(self._items)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Sequence) and not isinstance(other, str):
-            return self._items == list(other)
-        return NotImplemented
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return repr(self._items)
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """What became of a submitted step: ``ok``, else ``reason`` says why not."""
-
-    ok: bool
-    step: str
-    reason: str = ""
-    before: State | None = None
-    after: State | None = None
-    refusal: StepError | None = None  # the engine's refusal (key and values)
-
+#: Why undo can be impossible: nothing of this turn is left, a town was discovered, or
+#: the game is played online (a step sent to a table cannot be taken back).
+UNDO_BLOCKERS = ("nothing", "discovery", "online")
 
 class GameSession(Protocol):
     """What the table needs of a game, whoever keeps it: this machine (``Session``)
-    or, later, a server (a remote session). The table holds one of these and never
-    asks which. Steps that arrive from elsewhere (another machine's seats) come out
-    of ``poll``; a step submitted here may be refused at once (``Outcome.ok`` false)
-    and, remotely, a step already shown may be refused after the fact: ``poll`` then
-    reports it as an undo with the server's reason."""
+    or a server (``online.remote.RemoteSession``). The table holds one of these and
+    never asks which. Steps that arrive from elsewhere (another machine's seats, the
+    server's computers) come out of ``poll``; a step submitted here may be refused at
+    once (``Outcome.ok`` false), may wait for the server (``Outcome.pending``: it
+    discovers a town, and its result comes out of ``poll``) and, remotely, a step
+    already shown may be refused after the fact: ``poll`` then reports it taken back
+    (``Outcome.taken_back``) with the server's reason."""
 
     names: list[str]
     seats: list[str]

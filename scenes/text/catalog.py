@@ -3,11 +3,12 @@
 No scene writes a word itself: it asks ``t(key, **values)``. The English source of
 every key is marked in the code (``game.words``): the client's words
 (``english``), the rules overlay's (``rules_text``), the lesson's (``lesson_text``),
-the log's (``narrate``) and the engine's refusals of steps and records
-(``game.steps.REASONS``, ``game.record.RECORD_ERRORS``). ``t`` looks the key up
-with gettext (``pgettext``, the key being the context, or ``npgettext`` for a plural
-chosen by ``count``) in the compiled catalog of the current language under
-``assets/locale``, so French and Italian are catalogs translators edit, not code.
+the log's (``narrate``), the engine's refusals of steps and records
+(``game.steps.REASONS``, ``game.record.RECORD_ERRORS``) and the online client's
+sentences (``online.words``). ``t`` looks the key up with gettext (``pgettext``, the
+key being the context, or ``npgettext`` for a plural chosen by ``count``) in the
+compiled catalog of the current language under ``assets/locale``, so French and
+Italian are catalogs translators edit, not code.
 
 A message missing from a catalog falls back to English; a key missing from English
 shows the key itself, which a test catches. Placeholders are named, so a
@@ -25,6 +26,7 @@ from collections.abc import Callable, Mapping
 from game.record import RECORD_ERRORS
 from game.steps import REASONS
 from game.words import Phrase, Source
+from online.words import ONLINE_TEXT
 from scenes.core.assets import asset_path
 from scenes.text.english import CLIENT_EN, TABLE_TEXT_EN
 from scenes.text.keys_text import KEYS_TEXT_EN
@@ -43,6 +45,7 @@ ENGLISH: dict[str, Source] = {
     **LESSON_TEXT_EN,
     **{f"reason.{key}": text for key, text in REASONS.items()},
     **RECORD_ERRORS,
+    **ONLINE_TEXT,
 }
 
 #: The languages the game speaks, each named in its own language (never translated:

@@ -225,6 +225,7 @@ TABLE_TEXT_EN = table(
     message("status.cannot_undo", "Cannot undo: {reason}."),
     message("undo.nothing", "nothing to undo this turn"),
     message("undo.discovery", "a discovered town cannot be hidden again"),
+    message("undo.online", "a step sent to an online table cannot be taken back"),
     message("status.nothing_staged.sail", "Drag ships or Lisboa markers to the seas first."),
     message("status.nothing_staged.sell", "Drag your trade goods to Lisboa first."),
     message("status.geography", "Geography: click your goods and buildings to send back to sea "

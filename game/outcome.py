@@ -1,0 +1,87 @@
+"""What became of a step submitted to a game, and a read-only view of a game's lists.
+
+Both belong to whoever keeps a game: the desktop's local session
+(``scenes.core.session``) and the online one (``online.remote``), which may not
+import the client. They live here, in the engine's top layer, and the client
+re-exports them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import TypeVar, overload
+
+from .state import State
+from .steps import StepError
+from .words import Phrase
+
+T = TypeVar("T")
+
+
+class ReadOnly(Sequence[T]):
+    """A live, read-only view of one of the session's lists: scenes may read every
+    step and state, and only the session changes them. A slice is a copy."""
+
+    __slots__ = ("_items",)
+
+    def __init__(self, items: list[T]) -> None:
+        self._items = items
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[T]: ...
+
+    def __getitem__(self, index: int | slice) -> T | list[T]:
+        return self._items[index]
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __iter__(self) -> Iterator[T]:
+        return iter(self._items)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, str):
+            return self._items == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(self._items)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What became of a submitted step: ``ok``, else ``reason`` says why not.
+
+    A local game knows at once. An online game (``online.remote``) has two more
+    answers, each with ``ok`` false:
+
+    - ``pending``: the step was sent but is not shown yet, because it discovers a
+      town whose card only the server knows (``reason`` is "pending"). Its real
+      outcome comes later out of ``poll()``: ok with the states around it, or a
+      refusal.
+    - ``taken_back``: a step shown already (made here and sent, ``before`` holding
+      it) was refused by the server, or overtaken by the table: the game goes back to
+      ``after``, the server's state. ``reason`` is the server's sentence.
+
+    ``said`` is the reason as a translatable sentence (a key and its values), when the
+    session words it itself; a refusal by the rules carries ``refusal`` instead.
+    """
+
+    ok: bool
+    step: str
+    reason: str = ""
+    before: State | None = None
+    after: State | None = None
+    refusal: StepError | None = None  # the engine's refusal (key and values)
+    pending: bool = False
+    taken_back: bool = False
+    said: Phrase | None = None
+
+
+__all__ = ["Outcome", "ReadOnly"]

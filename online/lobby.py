@@ -1,0 +1,156 @@
+"""The lobby's requests, for the screens before a table: create, list, sit (by table
+or invite code), add a computer, start, watch, leave, rematch, hand over.
+
+Nothing here waits. Each request returns an ``Ask`` at once; ``Lobby.poll()``, called
+once a frame, drains the connection and fills in the answers (``Ask.done``,
+``Ask.reply``, ``Ask.error``), the last lobby listing (``tables``) and the last view
+of each table (``views``). Once the game starts (a table's view says ``playing``),
+make a ``RemoteSession`` over the same connection with the seats taken here: from
+then on the session drains the connection, and hands what it does not handle (this
+lobby's answers) to ``lobby.poll(session.unclaimed)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .client import Connected, Connection, Dropped, Event, Failed, Lost, Pushed, Reply
+from .words import Phrase
+
+
+@dataclass
+class Ask:
+    """One request and, once ``done``, its answer."""
+
+    id: int
+    request: dict
+    reply: dict | None = None
+    lost: Phrase | None = None
+
+    @property
+    def done(self) -> bool:
+        return self.reply is not None or self.lost is not None
+
+    @property
+    def ok(self) -> bool:
+        return self.reply is not None and self.reply.get("type") not in ("error", "refused")
+
+    @property
+    def error(self) -> Phrase | str | None:
+        """Why not: the server's sentence, or the connection's ``Phrase`` (None: done
+        well, or not done yet)."""
+        if self.lost is not None:
+            return self.lost
+        if self.reply is not None and not self.ok:
+            return str(self.reply.get("reason", ""))
+        return None
+
+
+class Lobby:
+    """The lobby's requests over one ``Connection`` (see the module docstring)."""
+
+    def __init__(self, connection: Connection) -> None:
+        self.connection = connection
+        #: The open, listed tables, as the last ``list`` answer gave them.
+        self.tables: list[dict] = []
+        #: The last view of each table this connection watches, by table id.
+        self.views: dict[str, dict] = {}
+        #: The seats taken through this lobby: table -> {seat: token}.
+        self.seated: dict[str, dict[int, str]] = {}
+        self.connected = connection.connected
+        self.failed: Phrase | None = None
+        self._asks: dict[int, Ask] = {}
+
+    def _ask(self, msg: dict) -> Ask:
+        ask = Ask(0, msg)
+        ask.id = self.connection.send(msg)
+        self._asks[ask.id] = ask
+        return ask
+
+    # ----- requests ----------------------------------------------------------------
+    def create(self, players: int = 3, *, variant: str = "standard", first_game: bool = False,
+               private: bool = False, clock: dict | None = None,
+               away_limit: float | None = None) -> Ask:
+        """A new table; the reply (``created``) has ``table`` and, if private, ``invite``."""
+        msg: dict = {"type": "create", "players": players, "variant": variant,
+                     "first_game": first_game, "private": private, "clock": clock}
+        if away_limit is not None:
+            msg["away_limit"] = away_limit
+        return self._ask(msg)
+
+    def list(self) -> Ask:
+        return self._ask({"type": "list"})
+
+    def sit(self, table: str, name: str, invite: str | None = None) -> Ask:
+        """Take the next free seat; the reply (``seated``) has ``seat`` and ``token``."""
+        msg = {"type": "sit", "table": table, "name": name}
+        if invite:
+            msg["invite"] = invite
+        return self._ask(msg)
+
+    def add_computer(self, table: str, seat: int, token: str, level: str) -> Ask:
+        return self._ask({"type": "computer", "table": table, "seat": seat, "token": token,
+                          "level": level})
+
+    def start(self, table: str, seat: int, token: str) -> Ask:
+        return self._ask({"type": "start", "table": table, "seat": seat, "token": token})
+
+    def watch(self, table: str, invite: str | None = None) -> Ask:
+        msg = {"type": "watch", "table": table}
+        if invite:
+            msg["invite"] = invite
+        return self._ask(msg)
+
+    def leave(self, table: str, seat: int, token: str) -> Ask:
+        return self._ask({"type": "leave", "table": table, "seat": seat, "token": token})
+
+    def rematch(self, table: str, seat: int, token: str) -> Ask:
+        """The reply (``rematch``) names ``new_table``: the same seats and tokens."""
+        return self._ask({"type": "rematch", "table": table, "seat": seat, "token": token})
+
+    def hand_over(self, table: str, seat: int, token: str, target: int,
+                  level: str = "medium") -> Ask:
+        return self._ask({"type": "hand_over", "table": table, "seat": seat, "token": token,
+                          "target": target, "level": level})
+
+    # ----- answers -------------------------------------------------------------------
+    def poll(self, events: list[Event] | None = None) -> list[Event]:
+        """Take ``events`` (by default, drain the connection): answers fill their
+        ``Ask``, views and listings are kept. Returns the events, for the screen."""
+        got = self.connection.events() if events is None else list(events)
+        for event in got:
+            if isinstance(event, Connected):
+                self.connected = True
+            elif isinstance(event, Dropped):
+                self.connected = False
+            elif isinstance(event, Failed):
+                self.connected, self.failed = False, event.sentence
+            elif isinstance(event, Lost):
+                ask = self._asks.pop(event.id, None)
+                if ask is not None:
+                    ask.lost = event.reason
+            elif isinstance(event, Reply):
+                self._answer(event)
+            elif isinstance(event, Pushed):
+                self._seen(event.msg)
+        return got
+
+    def _answer(self, event: Reply) -> None:
+        msg = event.msg
+        ask = self._asks.pop(event.id, None)
+        if ask is not None:
+            ask.reply = msg
+        kind = msg.get("type")
+        if kind == "tables":
+            self.tables = list(msg.get("tables", []))
+        elif kind == "seated":
+            self.seated.setdefault(msg["table"], {})[msg["seat"]] = msg["token"]
+        elif kind == "view":
+            self._seen(msg)
+
+    def _seen(self, msg: dict) -> None:
+        if msg.get("type") in ("view", "update") and isinstance(msg.get("table"), str):
+            self.views[msg["table"]] = msg
+
+
+__all__ = ["Ask", "Lobby"]

@@ -1,0 +1,116 @@
+"""Helpers for the online client's tests: servers on 127.0.0.1, tables seated through
+the lobby, and a pump that polls sessions until something holds (bounded in count
+and in time, never asserting on either)."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from online.client import Connection
+from online.lobby import Ask, Lobby
+from online.remote import RemoteSession
+from online.server import ServerThread
+from online.view import public_state
+
+FAST = {"connect_timeout": 2.0, "first_retry": 0.05, "max_retry": 0.2}
+
+
+def url(port: int) -> str:
+    return f"ws://127.0.0.1:{port}/"
+
+
+def settle(poll: Callable[[], object], until: Callable[[], bool], rounds: int = 3000,
+           pause: float = 0.002, limit: float = 15.0) -> None:
+    """Call ``poll`` until ``until()`` holds: at most ``rounds`` times and ``limit``
+    seconds (a bound, not a measure: reaching it fails the test)."""
+    deadline = time.monotonic() + limit
+    for _ in range(rounds):
+        poll()
+        if until():
+            return
+        if time.monotonic() > deadline:
+            break
+        time.sleep(pause)
+    raise AssertionError("the sessions never reached the expected point")
+
+
+def answered(lobby: Lobby, ask: Ask) -> dict:
+    settle(lobby.poll, lambda: ask.done)
+    assert ask.ok, ask.error
+    assert ask.reply is not None
+    return ask.reply
+
+
+def force_deal(server: ServerThread, table: str, towns: list[str]) -> None:
+    """The tests' one look inside the server: a table gets a known deal."""
+    t = server.server.tables[table]
+    t.towns = list(towns)
+    server.server.store._run("UPDATE tables SET towns = ? WHERE id = ?",
+                             (json.dumps(towns), table))
+
+
+@dataclass
+class Machine:
+    """One player's machine: a connection (every frame it received kept) and a lobby."""
+
+    connection: Connection
+    lobby: Lobby
+    raw: list[str] = field(default_factory=list)
+    seats: dict[int, str] = field(default_factory=dict)
+
+    @classmethod
+    def open(cls, port: int, **options: float) -> Machine:
+        raw: list[str] = []
+        connection = Connection(url(port), trace=raw.append, **{**FAST, **options}).start()
+        return cls(connection, Lobby(connection), raw)
+
+
+def seated_table(server: ServerThread, names: list[str], towns: list[str] | None = None,
+                 variant: str = "standard", computers: tuple[str, ...] = (),
+                 machines: int | None = None) -> tuple[str, list[Machine]]:
+    """A private table with ``names`` seated (one machine each, unless ``machines``
+    is 1: then one machine holds every seat) and ``computers`` after them; started."""
+    count = len(names) if machines is None else machines
+    ms = [Machine.open(server.port) for _ in range(count)]
+    made = answered(ms[0].lobby, ms[0].lobby.create(len(names) + len(computers),
+                                                   variant=variant, private=True))
+    table = made["table"]
+    if towns is not None:
+        force_deal(server, table, towns)
+    for i, name in enumerate(names):
+        m = ms[i % count]
+        got = answered(m.lobby, m.lobby.sit(table, name, made["invite"]))
+        assert got["seat"] == i
+        m.seats[i] = got["token"]
+    host = ms[0]
+    token = host.seats[0]
+    for level in computers:
+        answered(host.lobby, host.lobby.add_computer(table, 0, token, level))
+    answered(host.lobby, host.lobby.start(table, 0, token))
+    return table, ms
+
+
+def sessions_for(table: str, ms: list[Machine]) -> list[RemoteSession]:
+    out = []
+    for m in ms:
+        view = m.lobby.views.get(table)
+        started = view if view is not None and "steps" in view else None
+        out.append(RemoteSession(m.connection, table, m.seats, started))
+    return out
+
+
+def server_public(server: ServerThread, table: str) -> dict:
+    return public_state(server.server.tables[table].state)
+
+
+def close_all(ms: list[Machine]) -> None:
+    for m in ms:
+        m.connection.close()
+
+
+def db(tmp: Path) -> str:
+    return str(tmp / "tables.db")

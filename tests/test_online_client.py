@@ -1,0 +1,307 @@
+"""The online client over real sockets on 127.0.0.1: a whole game through three
+RemoteSessions, nothing hidden reaching a client, refusals, and what the
+connection says when it cannot go on."""
+
+from __future__ import annotations
+
+import json
+import socket
+from pathlib import Path
+
+import pytest
+from clienthelp import (
+    close_all,
+    db,
+    seated_table,
+    server_public,
+    sessions_for,
+    settle,
+    url,
+)
+
+from game import State, apply, parse_step
+from game.cards import CARDS
+from game.record import parse_record, read_record_text, replay
+from online.client import (
+    PROTOCOL,
+    Connected,
+    Connection,
+    Failed,
+    Lost,
+    Reply,
+    backoff,
+    check_address,
+)
+from online.remote import RemoteSession, known_deal, plain
+from online.server import PROTOCOL as SERVER_PROTOCOL
+from online.server import ServerThread
+from online.view import public_state
+from online.words import english
+
+pytestmark = pytest.mark.timeout(60)
+GOLDEN = Path(__file__).parent / "golden"
+
+
+@pytest.fixture
+def server(tmp_path: Path):
+    s = ServerThread(db(tmp_path))
+    s.start()
+    yield s
+    s.stop()
+
+
+def _all_at(sessions: list[RemoteSession], number: int):
+    def done() -> bool:
+        return all(s.ready and len(s.steps) == number and not s.waiting and not s.unconfirmed
+                   for s in sessions)
+    return done
+
+
+def test_a_whole_game_through_three_sessions(server: ServerThread) -> None:
+    record = parse_record(read_record_text(GOLDEN / "three-players-first-game-ship-only.txt"))
+    truth = [replay(record, k) for k in range(len(record.steps) + 1)]
+    table, ms = seated_table(server, record.names, record.towns, record.variant)
+    sessions = sessions_for(table, ms)
+    try:
+        polled: list[list] = [[] for _ in sessions]
+
+        def pump() -> None:
+            for i, s in enumerate(sessions):
+                polled[i] += s.poll()
+
+        settle(pump, _all_at(sessions, 0))
+        assert [s.seats_here() for s in sessions] == [[0], [1], [2]]
+        assert sessions[1].seat_kind(0) == "remote" and sessions[1].seat_kind(1) == "human"
+        pending_seen = 0
+        for number, text in enumerate(record.step_texts()):
+            seat = truth[number].active
+            mover = sessions[seat]
+            assert mover.human_to_move
+            assert not any(s.human_to_move for s in sessions if s is not mover)
+            if mover.server_legal() is not None:  # the engine lists what the server lists
+                assert mover.server_legal() == [str(s) for s in mover.legal_steps()]
+            for s in sessions:
+                polled[sessions.index(s)].clear()
+            out = mover.submit(text)
+            if out.pending:
+                pending_seen += 1
+                assert not out.ok and out.reason == "pending" and not mover.human_to_move
+                assert len(mover.steps) == number  # not shown before the server turns it
+            else:
+                assert out.ok, out.reason
+                assert out.after is not None
+                assert public_state(out.after) == public_state(truth[number + 1])
+            settle(pump, _all_at(sessions, number + 1))
+            theirs = server_public(server, table)
+            for i, s in enumerate(sessions):
+                assert public_state(s.state) == theirs, (number, text, i)
+                # the client knows the towns the server showed face up, and no others
+                assert s.known_towns == tuple(theirs["towns_face_up"]) or s.over
+                # each step made elsewhere came out of poll once, with its states
+                made = [o for o in polled[i] if o.ok]
+                if s is mover and not out.pending:
+                    assert made == []  # the echo of a step shown already is not news
+                else:
+                    assert [o.step for o in made] == [str(parse_step(text))]
+                    assert made[0].before is not None and made[0].after is s.state
+        assert pending_seen > 0
+        # The end: the record, replayed by the engine, gives everyone's final state.
+        for s in sessions:
+            assert s.over and s.status == "over"
+            text = s.record_text()
+            assert text is not None
+            final = replay(parse_record(text))
+            assert final == s.state == server.server.tables[table].state
+            assert s.known_towns == tuple(record.towns)
+            assert list(s.steps) == server.server.store.steps(table)
+            assert s.undo_blocker() == "online" and not s.can_undo() and s.tag_seed() is None
+        # Nothing any machine received named a face-down town before the end.
+        seed = server.server.tables[table].seed
+        for m in ms:
+            number = 0
+            for raw in m.raw:
+                msg = json.loads(raw)
+                if msg.get("state", {}).get("over"):
+                    break
+                number = msg.get("number", number)
+                face_up = set(record.towns[: truth[min(number, len(truth) - 1)].revealed])
+                hidden = set(CARDS.towns) - face_up
+                msg.pop("token", None)
+                msg.pop("invite", None)
+                text = json.dumps(msg)
+                assert not [t for t in hidden if t in text] and seed not in text, raw[:200]
+        # Chat reaches everyone, plain; a rematch names the new table.
+        assert sessions[0].send_chat("good\ngame\x07") is None
+        assert sessions[1].send_chat("") is not None
+        settle(pump, lambda: all(s.chat for s in sessions))
+        assert sessions[2].chat == [(0, record.names[0], "good game")]
+        sessions[1].ask_rematch()
+        settle(pump, lambda: all(s.rematch for s in sessions))
+        assert len({s.rematch for s in sessions}) == 1 and sessions[0].rematch != table
+    finally:
+        close_all(ms)
+
+
+def test_two_people_at_one_machine_and_a_server_computer(server: ServerThread) -> None:
+    table, ms = seated_table(server, ["Ann", "Bob"], computers=("easy",), machines=1)
+    (session,) = sessions_for(table, ms)
+    try:
+        settle(session.poll, lambda: session.ready)
+        assert session.seats_here() == [0, 1]
+        assert session.seats == ["human", "human", "easy"]
+        assert session.presence == {0: True, 1: True, 2: True}
+        seen: list = []
+        compared = 0
+        for _ in range(2):  # two rounds: each person ends the turn, the computer plays
+            for seat in (0, 1):
+                settle(lambda: seen.extend(session.poll()), lambda s=seat: (
+                    session.human_to_move and session.state.active == s
+                    and not session.unconfirmed))
+                # the server lists the legal steps of the seat it sends this connection's
+                # view for (the seat resumed last); the engine here lists the same
+                listed = session.server_legal()
+                if listed is not None:
+                    assert listed == [str(s) for s in session.legal_steps()]
+                    compared += 1
+                assert session.submit("end").ok
+            settle(lambda: seen.extend(session.poll()),
+                   lambda: session.state.active == 0 and session.human_to_move)
+        assert compared == 2
+        by_computer = [o for o in seen if o.ok]
+        assert by_computer and all(o.before is not None and o.after is not None
+                                   for o in by_computer)
+        assert list(session.steps) == server.server.store.steps(table)
+        assert public_state(session.state) == server_public(server, table)
+        # A spectator's machine holds no seat: a step is refused at once, unasked.
+        looker = Connection(url(server.port)).start()
+        try:
+            watching = RemoteSession(looker, table, {}, None,
+                                     invite=server.server.tables[table].invite)
+            settle(watching.poll, lambda: watching.ready)
+            assert list(watching.steps) == list(session.steps)
+            out = watching.submit("employ")
+            assert not out.ok and out.said is not None and out.said.key == "online.not_here"
+            assert watching.seat_kind(0) == "remote" and not watching.human_to_move
+        finally:
+            looker.close()
+    finally:
+        close_all(ms)
+
+
+def test_a_refused_step_is_taken_back_with_the_servers_reason(server: ServerThread) -> None:
+    record = parse_record(read_record_text(GOLDEN / "three-players-first-game-ship-only.txt"))
+    table, ms = seated_table(server, record.names, record.towns, record.variant)
+    sessions = sessions_for(table, ms)
+    try:
+        for s in sessions:
+            settle(s.poll, lambda s=s: s.ready)
+        # A machine whose token for seat 0 is wrong: its step is shown, then taken back.
+        wrong = RemoteSession(ms[0].connection, table, {0: "not-the-token"},
+                              ms[0].lobby.views[table])
+        first = record.step_texts()[0]
+        out = wrong.submit(first)
+        assert out.ok and len(wrong.steps) == 1
+        back: list = []
+        settle(lambda: back.extend(wrong.poll()), lambda: bool(back))
+        (undone,) = back
+        assert undone.taken_back and not undone.ok and "token" in undone.reason
+        assert undone.step == first and undone.after == wrong.states[0]
+        assert undone.said is not None and undone.said.key == "online.taken_back"
+        assert "token" in english(undone.said)
+        assert len(wrong.steps) == 0 and wrong.human_to_move
+        # A step the engine refuses never leaves the machine.
+        out = sessions[0].submit("sell 9g1")
+        assert not out.ok and out.refusal is not None and not out.taken_back
+        # The same seat at two machines: the table takes one step for a number; the
+        # other machine's step comes out as taken back, the table's shown instead.
+        twin = RemoteSession(ms[1].connection, table, {0: ms[0].seats[0]},
+                             ms[0].lobby.views[table])
+        settle(twin.poll, lambda: twin.presence.get(0) is True)
+        assert sessions[0].submit(first).ok
+        assert twin.submit("employ").ok
+        seen: list = []
+        settle(lambda: seen.extend(twin.poll()),
+               lambda: len(server.server.store.steps(table)) == 1 and any(
+                   o.ok for o in seen))
+        assert [o.taken_back for o in seen] == [True, False]
+        assert seen[0].step == "employ" and seen[1].step == str(parse_step(first))
+        assert list(twin.steps) == server.server.store.steps(table)
+    finally:
+        close_all(ms)
+
+
+def test_the_connection_says_why_it_cannot_go_on(server: ServerThread) -> None:
+    assert PROTOCOL == SERVER_PROTOCOL
+    # Another protocol version: the server's sentence, then Failed.
+    other = Connection(url(server.port), version=PROTOCOL + 1).start()
+    try:
+        rid = other.send({"type": "list"})
+        got = []
+        for _ in range(50):
+            event = other.wait(0.2)
+            if event is not None:
+                got.append(event)
+            if got and isinstance(got[-1], Failed):
+                break
+        assert isinstance(got[0], Connected)
+        assert Lost(rid, {"type": "list"}, got[-2].reason) in got
+        assert got[-1].sentence.key == "online.version"
+        assert "another version" in english(got[-1].sentence)
+        assert not other.connected and other.failed is not None
+    finally:
+        other.close()
+    # No server at the address: Failed within the connect timeout, never a hang.
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        free = probe.getsockname()[1]
+    nobody = Connection(url(free), connect_timeout=1.0).start()
+    try:
+        rid = nobody.send({"type": "list"})
+        events = [nobody.wait(5.0), nobody.wait(5.0)]
+        assert events[0] == Lost(rid, {"type": "list"}, events[0].reason)
+        assert isinstance(events[1], Failed) and events[1].sentence.key == "online.unreachable"
+        assert str(free) in english(events[1].sentence)
+    finally:
+        nobody.close()
+    assert not nobody.alive
+    # Not an address at all.
+    assert check_address("http://example.org/") is not None
+    assert check_address(url(server.port)) is None
+    bad = Connection("localhost:8765").start()
+    try:
+        event = bad.wait(5.0)
+        assert isinstance(event, Failed) and event.sentence.key == "online.bad_address"
+    finally:
+        bad.close()
+
+
+def test_a_reply_pairs_with_its_request_and_close_is_prompt(server: ServerThread) -> None:
+    c = Connection(url(server.port)).start()
+    try:
+        first = c.send({"type": "list"})
+        second = c.send({"type": "create", "players": 5})
+        got = {}
+        for _ in range(100):
+            event = c.wait(0.1)
+            if isinstance(event, Reply):
+                got[event.id] = event
+            if len(got) == 2:
+                break
+        assert got[first].msg["type"] == "tables" and got[first].request == {"type": "list"}
+        assert got[second].msg["type"] == "error" and "3 or 4" in got[second].msg["reason"]
+        assert c.events() == []
+    finally:
+        c.close()
+    assert not c.alive
+
+
+def test_the_backoff_and_the_known_deal() -> None:
+    waits = backoff(1.0, 10.0)
+    assert [next(waits) for _ in range(7)] == [1.0, 2.0, 4.0, 8.0, 10.0, 10.0, 10.0]
+    deal = known_deal(9, ["T05", "T01", "T09"])
+    assert deal[:3] == ["T05", "T01", "T09"] and len(set(deal)) == 9
+    assert all(t in CARDS.towns for t in deal)
+    assert known_deal(9, ["T05"])[1:] == [t for t in sorted(CARDS.towns) if t != "T05"][:8]
+    st = State.start(["A", "B", "C"], deal)
+    assert apply(st, parse_step("employ")).active == 0
+    assert plain("a\u202eb\tc\n" + "x" * 900) == "ab c " + "x" * 495

@@ -1,0 +1,62 @@
+"""Presence in a table's view: each seat says whether a connection holds it, one
+connection may hold two seats, and the others hear when a seat goes and comes back."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from onlinehelp import Client
+
+from online.server import ServerThread
+
+pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(60)]
+
+
+@pytest.fixture
+def server(tmp_path: Path):
+    s = ServerThread(str(tmp_path / "tables.db"))
+    s.start()
+    yield s
+    s.stop()
+
+
+def _here(view: dict) -> dict[int, bool]:
+    return {s["seat"]: s["here"] for s in view["seats"]}
+
+
+async def test_seats_come_and_go(server: ServerThread) -> None:
+    host = await Client.open(server.port)
+    table = (await host.ask(type="create", players=3))["table"]
+    ann = await host.ask(type="sit", table=table, name="Ann")
+    bob = await host.ask(type="sit", table=table, name="Bob")  # two people, one machine
+    cy_c = await Client.open(server.port)
+    cy = await cy_c.ask(type="sit", table=table, name="Cy")
+    await host.ask(type="start", table=table, seat=0, token=ann["token"])
+    view = await cy_c.wait(lambda m: m.get("type") == "view" and m["status"] == "playing")
+    assert _here(view) == {0: True, 1: True, 2: True}
+    assert all("level" not in s for s in view["seats"])
+    await host.close()
+    away = await cy_c.wait(lambda m: m.get("type") == "view" and not m["seats"][0]["here"])
+    assert _here(away) == {0: False, 1: False, 2: True}
+    back = await Client.open(server.port)
+    got = await back.ask(type="resume", table=table, seat=1, token=bob["token"])
+    assert _here(got) == {0: False, 1: True, 2: True}
+    told = await cy_c.wait(lambda m: m.get("type") == "view" and m["seats"][1]["here"])
+    assert _here(told) == {0: False, 1: True, 2: True}
+    # A seat that is present cannot be handed over; an away one can, and is a
+    # computer of a level the view names.
+    out = await cy_c.ask(type="hand_over", table=table, seat=2, token=cy["token"], target=1)
+    assert out["type"] == "error"
+    await back.close()
+    await cy_c.wait(lambda m: m.get("type") == "view" and not m["seats"][1]["here"])
+    server.server.tables[table].options["away_limit"] = 0.0
+    out = await cy_c.ask(type="hand_over", table=table, seat=2, token=cy["token"], target=0,
+                         level="easy")
+    assert out["type"] == "ok", out
+    # (the view came before the reply, which ``ask`` waited for)
+    view = next(m for m in map(json.loads, reversed(cy_c.raw)) if m.get("type") == "view")
+    assert view["seats"][0]["kind"] == "computer"
+    assert view["seats"][0]["level"] == "easy" and view["seats"][0]["here"]
+    await cy_c.close()
