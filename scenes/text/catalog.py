@@ -32,6 +32,7 @@ from scenes.text.english import CLIENT_EN, TABLE_TEXT_EN
 from scenes.text.keys_text import KEYS_TEXT_EN
 from scenes.text.lesson_text import LESSON_TEXT_EN
 from scenes.text.narrate import LOG_TEXT_EN
+from scenes.text.online_screens import ONLINE_SCREENS_EN
 from scenes.text.rules_text import RULES_TEXT_EN
 
 DOMAIN = "sail_to_india"
@@ -46,6 +47,7 @@ ENGLISH: dict[str, Source] = {
     **{f"reason.{key}": text for key, text in REASONS.items()},
     **RECORD_ERRORS,
     **ONLINE_TEXT,
+    **ONLINE_SCREENS_EN,
 }
 
 #: The languages the game speaks, each named in its own language (never translated:

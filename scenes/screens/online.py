@@ -1,0 +1,235 @@
+"""Play online: host a table, join a friend's, or open one of my online games.
+
+Hosting starts this computer's own game server (``scenes.core.netplay``) and opens a
+table there; joining takes an invite code, which carries the server's address and the
+table. Both lead to the waiting room, by name through the navigator. The games this
+player sits at, on any server used before, are listed with whose turn it is; a row
+opens that game again (its seat's token is kept in the data folder), or forgets it.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.record import MAX_NAME_LENGTH, name_allows, name_refusal
+from scenes.core import gfx
+from scenes.core.navigator import Screen
+from scenes.core.netplay import Netplay, Played, read_code
+from scenes.core.scene import Scene
+from scenes.text.catalog import t
+from scenes.text.fonts import blit_text
+from scenes.text.reasons import reason_text
+from scenes.ui import art
+from scenes.ui import palette as P
+from scenes.ui.backdrop import draw_title_backdrop
+from scenes.ui.focus import Focus, Focusable, of_widgets
+from scenes.ui.label import label
+from scenes.ui.widgets import Button, Choice, TextField, Toggle
+
+PANEL = pygame.Rect(160, 70, 1600, 960)
+LEFT = PANEL.x + 60
+RIGHT = PANEL.x + 860
+ROWS_Y, ROW_H, ROWS_SHOWN = PANEL.y + 200, 96, 6
+
+
+def code_allows(ch: str) -> bool:
+    """What an invite code is made of (letters, digits and the dashes between groups)."""
+    return ch.isascii() and (ch.isalnum() or ch == "-")
+
+
+class OnlineScene(Scene):
+    """Host, join, or open one of my online games."""
+
+    def __init__(self, message: str | None = None) -> None:
+        super().__init__()
+        self.message = message
+        self.name = TextField((LEFT, PANEL.y + 180, 620, 56), "", max_len=MAX_NAME_LENGTH,
+                              allowed=name_allows, placeholder="online.name")
+        self.players = Choice((LEFT, PANEL.y + 400, 420, 56), ["3", "4"],
+                              [(lambda n=n: t("room.players", count=n)) for n in (3, 4)], 0)
+        self.first_game = Toggle((LEFT, PANEL.y + 470, 700, 48), "setup.first_game", True)
+        self.ship_only = Toggle((LEFT, PANEL.y + 526, 700, 48), "setup.ship_only", False)
+        self.host_button = Button((LEFT + 440, PANEL.y + 400, 300, 56), "online.host",
+                                  self.host, size=26)
+        self.code = TextField((LEFT, PANEL.y + 730, 440, 56), "", max_len=40,
+                              allowed=code_allows, placeholder="online.join.code")
+        self.join_button = Button((LEFT + 460, PANEL.y + 730, 280, 56), "online.join",
+                                  self.join, size=26)
+        self.back_button = Button((LEFT, PANEL.bottom - 96, 260, 68), "online.back",
+                                  self.back, size=28)
+        self.games: list[Played] = []
+        self.rows: list[tuple[Button, Button]] = []
+        self.first = 0  # the first game row shown (the list scrolls)
+        self.focus = Focus()
+
+    @property
+    def netplay(self) -> Netplay | None:
+        return self.app.netplay if self.app is not None else None
+
+    # ----- the list ------------------------------------------------------------------
+    def enter(self) -> None:
+        if self.app is not None and not self.name.value:
+            names = self.app.settings.names
+            self.name.value = names[0].strip() if names and names[0].strip() else ""
+        self.refresh()
+
+    def resume(self) -> None:
+        self.refresh()
+
+    def refresh(self) -> None:
+        netplay = self.netplay
+        self.games = netplay.played() if netplay is not None else []
+        if netplay is not None and netplay.notice is not None:
+            self.message = t(netplay.notice.key, **netplay.notice.values)
+            netplay.notice = None
+        self.first = max(0, min(self.first, len(self.games) - ROWS_SHOWN))
+        self.rows = []
+        for i in range(min(ROWS_SHOWN, len(self.games) - self.first)):
+            game = self.games[self.first + i]
+            y = ROWS_Y + i * ROW_H + 18
+            self.rows.append((
+                Button((PANEL.right - 380, y, 150, 56), "online.games.resume",
+                       (lambda g=game: self.open_game(g)), size=24),
+                Button((PANEL.right - 214, y, 150, 56), "online.games.forget",
+                       (lambda g=game: self.forget(g)), size=24)))
+
+    @property
+    def widgets(self) -> list:
+        rows = [b for pair in self.rows for b in pair]
+        return [self.name, self.players, self.host_button, self.first_game, self.ship_only,
+                self.code, self.join_button, *rows, self.back_button]
+
+    def focusables(self) -> list[Focusable]:
+        return of_widgets(self.widgets)
+
+    # ----- actions -------------------------------------------------------------------
+    def _name(self) -> str | None:
+        """The player's name, or None (and the message says why) when it cannot be."""
+        name = self.name.value.strip()
+        refusal = name_refusal(name) if name else None
+        if not name:
+            self.message = t("online.error.name", reason=t("online.name"))
+            self.name.focused = True
+            return None
+        if refusal is not None:
+            self.message = t("online.error.name", reason=reason_text(refusal))
+            return None
+        if self.app is not None:  # remembered as the first name of the next setup too
+            names = list(self.app.settings.names) or [""]
+            names[0] = name
+            self.app.settings.names = names
+            self.app.save_settings()
+        return name
+
+    def host(self) -> None:
+        name = self._name()
+        netplay = self.netplay
+        if name is None or netplay is None:
+            return
+        try:
+            url = netplay.own_url()
+        except OSError as exc:
+            self.message = t("online.error.host", reason=exc.strerror or str(exc))
+            return
+        variant = "ship-only-build" if self.ship_only.value else "standard"
+        self.go(Screen.WAITING_ROOM, url=url, name=name, hosting=True,
+                options={"players": int(self.players.value), "variant": variant,
+                         "first_game": self.first_game.value})
+
+    def join(self) -> None:
+        name = self._name()
+        if name is None:
+            return
+        text = self.code.value.strip()
+        if not text:
+            self.message = t("online.error.no_code")
+            self.code.focused = True
+            return
+        invite = read_code(text)
+        if not isinstance(invite, tuple):
+            self.message = t(invite.key, **invite.values)
+            return
+        url, table, secret = invite
+        self.go(Screen.WAITING_ROOM, url=url, name=name, table=table, invite=secret)
+
+    def open_game(self, game: Played) -> None:
+        self.go(Screen.WAITING_ROOM, url=game.url, name=game.name, table=game.table,
+                seats={game.seat: game.token}, hosting=game.hosted)
+
+    def forget(self, game: Played) -> None:
+        if self.netplay is not None:
+            self.netplay.forget(game)
+        self.refresh()
+
+    def back(self) -> None:
+        self.go(Screen.TITLE)
+
+    # ----- frame ---------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        fields = (self.name, self.code)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and not any(
+                f.focused for f in fields):
+            self.back()
+            return True
+        if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+                and self.code.focused):
+            self.code.focused = False
+            self.join()
+            return True
+        if event.type == pygame.MOUSEWHEEL and len(self.games) > ROWS_SHOWN:
+            self.first = max(0, min(self.first - event.y, len(self.games) - ROWS_SHOWN))
+            self.refresh()
+            return True
+        self.focus.set_items(self.focusables())
+        if self.focus.handle(event):
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            for f in fields:  # a click elsewhere leaves a text field
+                f.focused = False
+        consumed = False
+        for w in self.widgets:
+            consumed = w.handle(event) or consumed
+        return consumed
+
+    def update(self, dt: float) -> None:
+        self.name.update(dt)
+        self.code.update(dt)
+
+    def draw(self, surface: gfx.Canvas) -> None:
+        draw_title_backdrop(surface)
+        surface.blit(art.parchment(PANEL.w, PANEL.h, radius=18, seed=23), PANEL)
+        blit_text(surface, t("online.heading"), (PANEL.centerx, PANEL.y + 60), role="display",
+                  size=64, color=P.INK, anchor="center")
+        label(surface, t("online.name"), (LEFT, PANEL.y + 130, 700, 40), "text-semibold", 24)
+        label(surface, t("online.host.heading"), (LEFT, PANEL.y + 270, 700, 52), "display", 38)
+        label(surface, t("online.host.about"), (LEFT, PANEL.y + 326, 740, 60), "text", 21,
+               P.INK_SOFT, lines=2)
+        label(surface, t("online.join.heading"), (LEFT, PANEL.y + 610, 700, 52), "display", 38)
+        label(surface, t("online.join.about"), (LEFT, PANEL.y + 666, 740, 50), "text", 21,
+               P.INK_SOFT)
+        label(surface, t("online.games.heading"), (RIGHT, PANEL.y + 130, 700, 52), "display",
+               38)
+        self._draw_games(surface)
+        for w in self.widgets:
+            w.draw(surface)
+        self.focus.set_items(self.focusables())
+        self.focus.draw(surface)
+        if self.message:
+            box = pygame.Rect(LEFT + 300, PANEL.bottom - 100, PANEL.w - 420, 76)
+            label(surface, self.message, box, "text", 22, P.ALERT, lines=2)
+
+    def _draw_games(self, surface: gfx.Canvas) -> None:
+        if not self.games:
+            label(surface, t("online.games.none"), (RIGHT, ROWS_Y + 10, 680, 60), "text", 22,
+                   P.INK_SOFT, lines=2)
+            return
+        for i, game in enumerate(self.games[self.first:self.first + ROWS_SHOWN]):
+            y = ROWS_Y + i * ROW_H
+            row = pygame.Rect(RIGHT - 16, y + 4, PANEL.right - 40 - RIGHT + 16, ROW_H - 8)
+            gfx.draw.rect(surface, P.PARCHMENT_DEEP, row, 1, border_radius=10)
+            label(surface, game.title(), (RIGHT, y + 12, 340, 36), "text-semibold", 22)
+            label(surface, game.detail(), (RIGHT, y + 50, 340, 34), "text", 20,
+                   P.ALERT if game.my_turn else P.INK_SOFT)
+
+
+__all__ = ["OnlineScene", "code_allows"]

@@ -1,0 +1,333 @@
+"""The waiting room of an online table: who sits where, the invite code, Start.
+
+The room opens the table (when this computer hosts it), takes the player's seat (by
+invite code, or again with a kept seat's token), and then shows the table as the
+server describes it: each seat with its name and colour, and who holds it (a person
+here or at another machine, a computer and its level, or nobody yet). The host seats
+computers in open seats and starts the game once every seat is taken; anyone may
+leave. Nothing here waits: each request is answered through the connection's queue,
+read once a frame, and a server that cannot be reached or says no gets one sentence.
+When the game starts the room hands the connection to a ``RemoteSession`` and the
+table takes over, by name through the navigator.
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+import pygame
+
+from game.words import Phrase
+from online.lobby import Ask, Lobby
+from online.remote import RemoteSession
+from scenes.core import gfx
+from scenes.core.navigator import Screen
+from scenes.core.netplay import Netplay
+from scenes.core.scene import Scene
+from scenes.text.catalog import t
+from scenes.text.fonts import blit_text
+from scenes.ui import art
+from scenes.ui import palette as P
+from scenes.ui.backdrop import draw_title_backdrop
+from scenes.ui.focus import Focus, Focusable, of_widgets
+from scenes.ui.label import label
+from scenes.ui.widgets import Button, Choice
+
+PANEL = pygame.Rect(260, 70, 1400, 960)
+LEFT = PANEL.x + 60
+SEATS_Y, SEAT_H = PANEL.y + 250, 92
+LEVELS = ("easy", "medium", "hard", "expert")
+
+
+class WaitingRoomScene(Scene):
+    """One online table before its game (or on the way back to it)."""
+
+    def __init__(self, url: str, name: str, hosting: bool = False,
+                 options: dict | None = None, table: str | None = None,
+                 invite: str | None = None, seats: dict[int, str] | None = None) -> None:
+        super().__init__()
+        self.url = url
+        self.name = name
+        self.hosting = hosting
+        self.options = dict(options or {})
+        self.table = table
+        self.secret = invite
+        #: The seats this machine holds at the table: seat -> token.
+        self.here: dict[int, str] = dict(seats or {})
+        #: What the room is doing: connecting, creating, sitting, resuming, open, failed.
+        self.phase = "connecting"
+        self.asking: Ask | None = None
+        self.lobby: Lobby | None = None
+        self.message: str | None = None
+        self.level = Choice((LEFT + 640, PANEL.bottom - 250, 600, 56), list(LEVELS),
+                            [f"setup.kind.{k}" for k in LEVELS], 1)
+        self.add_button = Button((LEFT, PANEL.bottom - 250, 600, 56), "room.add_computer",
+                                 self.add_computer, size=26)
+        self.copy_button = Button((PANEL.right - 420, PANEL.y + 150, 360, 56), "room.copy",
+                                  self.copy_code, size=24)
+        self.start_button = Button((PANEL.right - 440, PANEL.bottom - 110, 380, 72),
+                                   "room.start", self.start, size=30)
+        self.leave_button = Button((LEFT, PANEL.bottom - 110, 260, 72), "room.leave",
+                                   self.leave, size=28)
+        self.focus = Focus()
+
+    @property
+    def netplay(self) -> Netplay | None:
+        return self.app.netplay if self.app is not None else None
+
+    # ----- the way in ----------------------------------------------------------------
+    def enter(self) -> None:
+        netplay = self.netplay
+        if netplay is None:
+            return
+        self.lobby = Lobby(netplay.connect(self.url))
+        if self.here and self.table:
+            seat, token = next(iter(sorted(self.here.items())))
+            self.phase, self.asking = "resuming", self.lobby.resume(self.table, seat, token)
+        elif self.hosting and self.table is None:
+            options = {k: v for k, v in self.options.items()
+                       if k in ("players", "variant", "first_game")}
+            self.phase, self.asking = "creating", self.lobby.create(private=True, **options)
+        elif self.table is not None:
+            self.phase = "sitting"
+            self.asking = self.lobby.sit(self.table, self.name, self.secret)
+
+    @property
+    def view(self) -> dict | None:
+        """The table as the server last described it to this room."""
+        if self.lobby is None or self.table is None:
+            return None
+        return self.lobby.views.get(self.table)
+
+    @property
+    def seats(self) -> list[dict]:
+        view = self.view
+        return list(view.get("seats", [])) if view else []
+
+    @property
+    def size(self) -> int:
+        view = self.view
+        if view and isinstance(view.get("options"), dict):
+            return int(view["options"].get("players", len(self.seats)) or len(self.seats))
+        return int(self.options.get("players", 3))
+
+    @property
+    def open_seats(self) -> int:
+        return max(0, self.size - len(self.seats))
+
+    def invite_code(self) -> str | None:
+        """The code friends join with (this table on the server this room talks to)."""
+        netplay = self.netplay
+        if netplay is None or self.table is None:
+            return None
+        return netplay.invite_for(self.url, self.table, self.secret, hosted=self.hosting)
+
+    # ----- answers -------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        lobby = self.lobby
+        if lobby is None:
+            return
+        lobby.poll()
+        if lobby.failed is not None and self.phase != "failed":
+            self._fail(lobby.failed)
+        ask = self.asking
+        if ask is not None and ask.done:
+            self.asking = None
+            if not ask.ok:
+                self._refused(ask)
+            else:
+                self._answered(ask)
+        view = self.view
+        if view is not None and self.here and view.get("status") in ("playing", "over"):
+            self._to_table(view)
+
+    def _answered(self, ask: Ask) -> None:
+        assert self.lobby is not None and ask.reply is not None
+        reply = ask.reply
+        if self.phase == "creating":
+            self.table = str(reply["table"])
+            self.secret = reply.get("invite") or None
+            self.phase = "sitting"
+            self.asking = self.lobby.sit(self.table, self.name, self.secret)
+        elif self.phase == "sitting":
+            seat, token = int(reply["seat"]), str(reply["token"])
+            self.here[seat] = token
+            self.phase = "open"
+            if self.netplay is not None and self.table is not None:
+                self.netplay.keep(self.url, self.table, seat, token, self.name,
+                                  hosted=self.hosting, invite=self.secret)
+        else:
+            self.phase = "open"
+
+    def _refused(self, ask: Ask) -> None:
+        reason = ask.error
+        if self.phase in ("creating", "sitting", "resuming"):
+            self._fail(reason)
+        else:  # a computer not seated, a start refused: the room stays
+            self.phase = "open"
+            self.message = t("room.refused", reason=self._words(reason))
+
+    def _fail(self, reason: Phrase | str | None) -> None:
+        self.phase = "failed"
+        self.message = self._words(reason)
+
+    @staticmethod
+    def _words(reason: Phrase | str | None) -> str:
+        if isinstance(reason, Phrase):
+            return t(reason.key, **reason.values)
+        return reason or ""
+
+    def _to_table(self, view: dict) -> None:
+        assert self.lobby is not None and self.table is not None
+        session = RemoteSession(self.lobby.connection, self.table, self.here, view=view)
+        self.lobby = None  # the session reads the connection from now on
+        self.go(Screen.TABLE, session=session, handoff_first=True)
+
+    # ----- actions -------------------------------------------------------------------
+    def _mine(self) -> tuple[int, str] | None:
+        return next(iter(sorted(self.here.items())), None)
+
+    def add_computer(self) -> None:
+        mine = self._mine()
+        if self.lobby is None or mine is None or self.table is None or not self.open_seats:
+            return
+        self.phase = "computer"
+        self.asking = self.lobby.add_computer(self.table, mine[0], mine[1], self.level.value)
+
+    def start(self) -> None:
+        mine = self._mine()
+        if self.lobby is None or mine is None or self.table is None or self.open_seats:
+            return
+        self.phase = "starting"
+        self.asking = self.lobby.start(self.table, mine[0], mine[1])
+
+    def copy_code(self) -> None:
+        code = self.invite_code()
+        if code is None:
+            return
+        try:
+            if not pygame.scrap.get_init():
+                pygame.scrap.init()
+            pygame.scrap.put_text(code)
+        except (pygame.error, AttributeError):
+            self.message = t("room.copy_failed")
+        else:
+            self.message = t("room.copied")
+
+    def leave(self) -> None:
+        """Leave the table: an open seat is given up (a game begun keeps its seat, to
+        be opened again from My online games)."""
+        mine = self._mine()
+        if self.lobby is not None and mine is not None and self.table is not None \
+                and self.phase in ("open", "computer", "starting"):
+            with contextlib.suppress(Exception):
+                self.lobby.leave(self.table, mine[0], mine[1])
+            if self.netplay is not None:
+                self.netplay.forget_seat(self.url, self.table, mine[0])
+        self.go(Screen.ONLINE)
+
+    # ----- frame ---------------------------------------------------------------------
+    def _enable(self) -> None:
+        ready = self.phase == "open" and self.asking is None and bool(self.here)
+        self.add_button.enabled = ready and self.hosting and self.open_seats > 0
+        self.level.enabled = self.add_button.enabled
+        self.start_button.enabled = ready and self.hosting and self.open_seats == 0 \
+            and bool(self.seats)
+        self.copy_button.enabled = self.invite_code() is not None and self.phase != "failed"
+
+    @property
+    def widgets(self) -> list:
+        out: list = [self.copy_button]
+        if self.hosting:
+            out += [self.add_button, self.level, self.start_button]
+        return [*out, self.leave_button]
+
+    def focusables(self) -> list[Focusable]:
+        self._enable()
+        return of_widgets(self.widgets)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.leave()
+            return True
+        self.focus.set_items(self.focusables())
+        if self.focus.handle(event):
+            return True
+        return any(w.handle(event) for w in self.widgets)
+
+    def draw(self, surface: gfx.Canvas) -> None:
+        self._enable()
+        draw_title_backdrop(surface)
+        surface.blit(art.parchment(PANEL.w, PANEL.h, radius=18, seed=29), PANEL)
+        blit_text(surface, t("room.heading"), (PANEL.centerx, PANEL.y + 60), role="display",
+                  size=60, color=P.INK, anchor="center")
+        self._draw_invite(surface)
+        self._draw_seats(surface)
+        for w in self.widgets:
+            w.draw(surface)
+        self.focus.set_items(self.focusables())
+        self.focus.draw(surface)
+        box = (LEFT + 300, PANEL.bottom - 110, PANEL.w - 820, 72)
+        if self.message:
+            label(surface, self.message, box, "text", 22, P.ALERT, lines=2)
+        else:
+            label(surface, self._standing(), box, "text", 22, P.INK_SOFT, lines=2)
+
+    def _standing(self) -> str:
+        """What the room is waiting for, in one sentence."""
+        if self.phase in ("connecting", "creating", "sitting", "resuming"):
+            lobby = self.lobby
+            if lobby is not None and not lobby.connected:
+                return t("room.connecting")
+            return t({"creating": "room.creating", "sitting": "room.sitting"}.get(
+                self.phase, "room.connecting"))
+        if self.open_seats:
+            if not self.hosting:
+                return t("room.wait_host")
+            return t("room.wait_seats", count=self.open_seats)
+        return t("room.ready") if self.hosting else t("room.wait_host")
+
+    def _draw_invite(self, surface: gfx.Canvas) -> None:
+        code = self.invite_code()
+        label(surface, t("room.invite"), (LEFT, PANEL.y + 120, 500, 40), "text-semibold", 24,
+              P.INK_SOFT)
+        label(surface, code or "…", (LEFT, PANEL.y + 160, PANEL.w - 560, 56), "display",
+              40)
+        netplay = self.netplay
+        about = t("room.invite.about")
+        if self.hosting and netplay is not None:
+            about = (t("room.local_only") if netplay.local_only else
+                     t("room.addresses", addresses=", ".join(netplay.addresses())))
+        label(surface, about, (LEFT, PANEL.y + 208, PANEL.w - 120, 36), "text", 20,
+              P.INK_SOFT)
+
+    def _draw_seats(self, surface: gfx.Canvas) -> None:
+        palette = self.settings.palette
+        taken = {int(s.get("seat", i)): s for i, s in enumerate(self.seats)}
+        for seat in range(self.size):
+            y = SEATS_Y + seat * SEAT_H
+            row = pygame.Rect(LEFT - 16, y, PANEL.w - 88, SEAT_H - 12)
+            gfx.draw.rect(surface, P.PARCHMENT_DEEP, row, 1, border_radius=10)
+            marker = art.marker(seat, 52, palette)
+            surface.blit(marker, marker.get_rect(center=(LEFT + 34, row.centery)))
+            colour = t(f"colour.{P.colour_name(seat, palette)}")
+            label(surface, colour, (LEFT + 76, row.y, 160, row.h), "display", 28)
+            label(surface, self._seat_words(seat, taken.get(seat)),
+                  (LEFT + 250, row.y, row.w - 280, row.h), "text-semibold", 26,
+                  P.INK if seat in taken else P.INK_SOFT)
+
+    def _seat_words(self, seat: int, info: dict | None) -> str:
+        if info is None:
+            return t("room.seat.open")
+        name = str(info.get("name", ""))
+        if info.get("kind") == "computer":
+            level = str(info.get("level") or "medium")
+            return t("room.seat.computer", name=name, level=t(f"level.{level}"))
+        if seat in self.here:
+            return t("room.seat.you", name=name)
+        if info.get("here") is False:
+            return t("room.seat.away", name=name)
+        return t("room.seat.person", name=name)
+
+
+__all__ = ["WaitingRoomScene"]

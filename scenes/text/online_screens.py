@@ -1,0 +1,91 @@
+"""The English words of playing online: the Play online screen, the waiting room and
+what the table says about the other machines (the connection's own sentences are the
+``online`` package's, in ``online.words``)."""
+
+from __future__ import annotations
+
+from game.words import message, plural_message, table
+
+ONLINE_SCREENS_EN = table(
+    # the title
+    message("title.online", "Play online"),
+    plural_message("title.online.waiting", "{count} online game waits for you",
+                   "{count} online games wait for you"),
+    # the Play online screen
+    message("online.heading", "Play online"),
+    message("online.name", "Your name at the table"),
+    message("online.host.heading", "Host a game"),
+    message("online.host.about", "This computer keeps the table: friends join with the "
+                                 "invite code while this program runs."),
+    message("online.host", "Host a table"),
+    message("online.join.heading", "Join a game"),
+    message("online.join.about", "Type or paste the invite code your host gave you."),
+    message("online.join.code", "Invite code"),
+    message("online.join", "Join"),
+    message("online.games.heading", "My online games"),
+    message("online.games.none", "No online game yet: host one or join a friend's."),
+    message("online.games.resume", "Open"),
+    message("online.games.forget", "Forget"),
+    message("online.games.row", "{names} · {where}"),
+    message("online.games.turn", "{name} to play · turn {turn}"),
+    message("online.games.your_turn", "Your turn ({name}) · turn {turn}"),
+    message("online.games.open", "Waiting for players"),
+    message("online.games.over", "Game over"),
+    message("online.games.unknown", "Not heard from yet"),
+    message("online.back", "Back"),
+    message("online.error.name", "Your name: {reason}"),
+    message("online.error.host", "This computer cannot host a table: {reason}"),
+    message("online.error.no_code", "Type the invite code first."),
+    # the waiting room
+    message("room.heading", "The waiting room"),
+    message("room.connecting", "Connecting to the table…"),
+    message("room.creating", "Opening the table…"),
+    message("room.sitting", "Taking your seat…"),
+    message("room.invite", "Invite code"),
+    message("room.invite.about", "Give this code to your friends: they choose Play online, "
+                                 "then Join a game."),
+    message("room.copy", "Copy the code"),
+    message("room.copied", "The invite code is copied: paste it to your friends."),
+    message("room.copy_failed", "This system gave no clipboard: read the code out or copy "
+                                "it by hand."),
+    message("room.addresses", "This computer's address: {addresses}"),
+    message("room.local_only", "This table can be reached from this computer only."),
+    message("room.seats", "Seats"),
+    message("room.seat.open", "Open seat"),
+    message("room.seat.you", "{name} (you)"),
+    message("room.seat.person", "{name}"),
+    message("room.seat.computer", "{name} (computer, {level})"),
+    message("room.seat.away", "{name} (away)"),
+    message("room.options", "{players} · {deal} · {variant}"),
+    plural_message("room.players", "{count} player", "{count} players"),
+    message("room.deal.first", "first-game deal"),
+    message("room.deal.random", "random deal"),
+    message("room.variant.standard", "standard rules"),
+    message("room.variant.ship-only-build", "build only from a ship"),
+    message("room.add_computer", "Seat a computer"),
+    message("room.level", "Computer level"),
+    message("room.start", "Start the game"),
+    message("room.leave", "Leave"),
+    message("room.wait_host", "The host starts the game once every seat is taken."),
+    plural_message("room.wait_seats", "Waiting for {count} more player…",
+                   "Waiting for {count} more players…"),
+    message("room.ready", "Every seat is taken: start when you are ready."),
+    message("room.failed", "{reason}"),
+    message("room.refused", "The table said no: {reason}"),
+    message("room.started", "The game has started."),
+    # at the table
+    message("status.online.waiting_for", "Waiting for {name} (at another machine)…"),
+    message("status.online.computer", "{name} (the table's computer, {level}) is playing…"),
+    message("status.online.sent", "Sent: waiting for the table to turn the card…"),
+    message("status.online.away", "The connection is lost: reconnecting… (your moves wait)"),
+    message("status.online.back", "Connected again."),
+    message("status.online.taken_back", "The table refused {step}: {reason}"),
+    message("online.chat.open", "Chat"),
+    message("online.chat.prompt", "A line for the table (Enter sends, Esc closes)"),
+    message("online.chat.send", "Send"),
+    message("online.chat.line", "{name}: {text}"),
+    message("tip.online.chat", "Key: C. Say something to the table."),
+    message("board.away", "away"),
+)
+
+__all__ = ["ONLINE_SCREENS_EN"]
