@@ -268,7 +268,6 @@ class Connection:
                     return
                 continue
             again, ever = ever, True
-            delays = backoff(self.first_retry, self.max_retry)
             self.connected = True
             self._emit(Connected(again))
             try:
@@ -281,6 +280,7 @@ class Connection:
                 self._give_up(phrase("online.version", where=self.url))
                 return
             self._dropped()
+            delays = backoff(self.first_retry, self.max_retry)  # afresh after each drop
             if await self._pause(next(delays)):
                 return
 

@@ -467,15 +467,21 @@ class RemoteSession:
             self._confirmed = len(log)
             return self._check(view, True)
         if self._learn(st) or full:
+            shown = self._states[-1]
             try:
                 self._states[:] = self._replay(self._steps)
             except StepError:
                 return self._adopt(log, view)
-        shown = self._steps
+            if public_state(shown) != public_state(self._states[-1]):
+                # not a step's doing: what was shown differed from the game
+                self._note(phrase("online.resynced"))
+                out.append(Outcome(False, "", "resync", shown, self._states[-1],
+                                   taken_back=True, said=phrase("online.resynced")))
+        shown_steps = self._steps
         same = 0
-        while same < min(len(shown), len(log)) and shown[same] == log[same]:
+        while same < min(len(shown_steps), len(log)) and shown_steps[same] == log[same]:
             same += 1
-        if same < len(shown) and same < len(log):
+        if same < len(shown_steps) and same < len(log):
             out.append(self._take_back(same, "overtaken", phrase("online.overtaken")))
         for text in log[len(self._steps):]:
             before = self._states[-1]

@@ -1,0 +1,306 @@
+"""My online games, kept on this machine, and the invite codes that lead to a table.
+
+**My online games.** Every seat this player holds, at a table on any server used
+before: the server's address, the table, the seat and its token (the only proof of
+the seat), the names, whose turn it is, the last step and when this was last heard.
+It lives as one JSON file in the data folder the program gives (``MyGames(folder)``),
+written whole through a temporary file and a rename, readable by the player alone
+(0600: it holds tokens), so a seat survives a restart and a crash mid-write leaves
+the old list. A file that cannot be read as such a list is set aside beside it (never
+overwritten) and ``problem`` says so in one sentence.
+
+**Invite codes.** ``make_invite(url, table, secret)`` packs a server's address, a
+table id and a private table's invite secret into a short code of letters and digits
+(base32, in groups of four: ``AEAH-74AB-...``); ``read_invite`` gives them back or
+refuses, in one sentence, a code that is not one or has a letter wrong (a checksum
+ends every code). Case, spaces and dashes do not matter, and 0, 1 and 8 read as O, I
+and B.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import contextlib
+import ipaddress
+import json
+import os
+import re
+import tempfile
+import time
+import zlib
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from .words import Phrase, english, phrase
+
+FILE = "online-games.json"
+FORMAT = 1
+
+
+@dataclass
+class MyGame:
+    """One seat held at an online table."""
+
+    server: str  # ws://HOST:PORT/
+    table: str
+    seat: int
+    token: str
+    names: list[str] = field(default_factory=list)
+    to_move: str | None = None  # the name of the player whose turn it is
+    last_step: str | None = None
+    status: str = "open"  # open, playing, over
+    updated: float = 0.0  # when this was last heard (seconds since the epoch)
+
+    @property
+    def key(self) -> tuple[str, str, int]:
+        return (self.server, self.table, self.seat)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> MyGame:
+        """One entry of the file (ValueError when it is not one)."""
+        if not isinstance(data, dict):
+            raise ValueError("an entry is not an object")
+        kinds = {"server": str, "table": str, "seat": int, "token": str, "names": list,
+                 "to_move": (str, type(None)), "last_step": (str, type(None)),
+                 "status": str, "updated": (int, float)}
+        for name, kind in kinds.items():
+            value = data.get(name)
+            if not isinstance(value, kind) or isinstance(value, bool):
+                raise ValueError(f"the entry's {name} is missing or wrong")
+        if not all(isinstance(n, str) for n in data["names"]):
+            raise ValueError("the entry's names are not all text")
+        return cls(**{name: data[name] for name in kinds})
+
+
+class MyGames:
+    """The list of my online games in ``folder`` (see the module docstring)."""
+
+    def __init__(self, folder: str | Path, clock: Callable[[], float] = time.time) -> None:
+        self.path = Path(folder) / FILE
+        self.clock = clock
+        #: Why the list as it was could not be read (None: it was, or there was none).
+        self.problem: Phrase | None = None
+        self._blocked = False  # a file that could not be opened is not written over
+        self.games: list[MyGame] = self._load()
+
+    def _load(self) -> list[MyGame]:
+        try:
+            raw = self.path.read_bytes()
+        except FileNotFoundError:
+            return []
+        except OSError as exc:
+            self._blocked = True
+            self.problem = phrase("online.games_unreadable",
+                                  why=exc.strerror or type(exc).__name__)
+            return []
+        try:
+            data = json.loads(raw.decode("utf-8"))
+            if not isinstance(data, dict) or data.get("format") != FORMAT or \
+                    not isinstance(data.get("games"), list):
+                raise ValueError("not a list of online games")
+            return [MyGame.from_dict(g) for g in data["games"]]
+        except ValueError:  # not UTF-8, not JSON, not the list: kept aside, whole
+            return self._set_aside()
+
+    def _set_aside(self) -> list[MyGame]:
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self.clock()))
+        aside = self.path.with_name(f"{self.path.stem}.corrupt-{stamp}{self.path.suffix}")
+        n = 1
+        while aside.exists():
+            aside = self.path.with_name(f"{self.path.stem}.corrupt-{stamp}-{n}"
+                                        f"{self.path.suffix}")
+            n += 1
+        try:
+            os.replace(self.path, aside)
+        except OSError as exc:
+            self._blocked = True
+            self.problem = phrase("online.games_unreadable",
+                                  why=exc.strerror or type(exc).__name__)
+            return []
+        self.problem = phrase("online.games_corrupt", file=str(aside))
+        return []
+
+    # ----- reading and changing --------------------------------------------------------
+    def find(self, server: str, table: str) -> list[MyGame]:
+        return [g for g in self.games if g.server == server and g.table == table]
+
+    def put(self, game: MyGame) -> None:
+        """Add a seat, or bring its entry up to date, and save (OSError: not saved)."""
+        game.updated = self.clock()
+        self.games = [g for g in self.games if g.key != game.key] + [game]
+        self.save()
+
+    def remove(self, server: str, table: str, seat: int) -> None:
+        self.games = [g for g in self.games if g.key != (server, table, seat)]
+        self.save()
+
+    def note(self, server: str, session: Any) -> None:
+        """Bring the seats a ``RemoteSession`` holds up to date (once it is ready)."""
+        if not session.ready:
+            return
+        st = session.state
+        steps = session.steps
+        status = "over" if st.over else "playing"
+        for seat, token in sorted(session.here.items()):
+            self.games = [g for g in self.games if g.key != (server, session.table, seat)]
+            self.games.append(MyGame(server, session.table, seat, token, list(st.names),
+                                     None if st.over else st.names[st.active],
+                                     steps[-1] if steps else None, status, self.clock()))
+        self.save()
+
+    def save(self) -> None:
+        """Write the list whole (atomic, 0600); OSError when the disk refuses. A file
+        that could not be opened is left as it is, and nothing is written."""
+        if self._blocked:
+            return
+        data = {"format": FORMAT, "games": [asdict(g) for g in self.games]}
+        _atomic_write(self.path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
+
+
+def _atomic_write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            os.chmod(tmp, 0o600)  # mkstemp's already; said, as the file holds tokens
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+# ----- invite codes ----------------------------------------------------------------------
+# The first byte: the code's version (3 bits), wss, a secret follows, the host's kind.
+CODE_VERSION = 1
+_SECURE, _SECRET = 0x10, 0x08
+_IPV4, _IPV6, _NAME = 0, 1, 2
+_ASCII, _HEX, _B64 = 0, 1, 2
+
+
+class InviteError(ValueError):
+    """A code that is not an invite code; ``said`` is the sentence for the player."""
+
+    def __init__(self, said: Phrase) -> None:
+        super().__init__(english(said))
+        self.said = said
+
+
+@dataclass(frozen=True)
+class Invite:
+    host: str
+    port: int
+    table: str
+    secret: str | None = None
+    secure: bool = False
+
+    @property
+    def url(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"{'wss' if self.secure else 'ws'}://{host}:{self.port}/"
+
+
+def _pack_text(text: str) -> bytes:
+    """A short text (up to 63 bytes), as compact as its alphabet allows."""
+    form, raw = _ASCII, text.encode("ascii")
+    if re.fullmatch(r"(?:[0-9a-f]{2})+", text):
+        form, raw = _HEX, bytes.fromhex(text)
+    elif len(text) % 4 == 0 and re.fullmatch(r"[A-Za-z0-9_-]+", text):
+        decoded = base64.urlsafe_b64decode(text)
+        if base64.urlsafe_b64encode(decoded).decode("ascii") == text:
+            form, raw = _B64, decoded
+    if len(raw) > 63:
+        raise ValueError("too long for an invite code")
+    return bytes([form << 6 | len(raw)]) + raw
+
+
+def _unpack_text(data: bytes, at: int) -> tuple[str, int]:
+    form, size = data[at] >> 6, data[at] & 63
+    raw = data[at + 1: at + 1 + size]
+    if len(raw) != size:
+        raise ValueError("cut short")
+    if form == _HEX:
+        text = raw.hex()
+    elif form == _B64:
+        text = base64.urlsafe_b64encode(raw).decode("ascii")
+    elif form == _ASCII:
+        text = raw.decode("ascii")
+    else:
+        raise ValueError("unknown text form")
+    return text, at + 1 + size
+
+
+def make_invite(url: str, table: str, secret: str | None = None) -> str:
+    """The invite code for ``table`` at the server ``url`` (ws:// or wss://, with its
+    port), with a private table's ``secret`` (ValueError for what cannot be packed)."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("ws", "wss") or not parts.hostname:
+        raise ValueError(f"not a server address: {url!r}")
+    port = parts.port or (443 if parts.scheme == "wss" else 80)
+    head = CODE_VERSION << 5 | (_SECURE if parts.scheme == "wss" else 0)
+    head |= _SECRET if secret else 0
+    try:
+        ip = ipaddress.ip_address(parts.hostname)
+    except ValueError:
+        name = parts.hostname.encode("idna")
+        if not 0 < len(name) <= 255:
+            raise ValueError("the host name is too long") from None
+        head |= _NAME
+        host = bytes([len(name)]) + name
+    else:
+        head |= _IPV4 if ip.version == 4 else _IPV6
+        host = ip.packed
+    body = bytes([head]) + host + port.to_bytes(2, "big") + _pack_text(table)
+    if secret:
+        body += _pack_text(secret)
+    body += (zlib.crc32(body) & 0xFFFF).to_bytes(2, "big")
+    letters = base64.b32encode(body).decode("ascii").rstrip("=")
+    return "-".join(letters[i: i + 4] for i in range(0, len(letters), 4))
+
+
+def read_invite(code: str) -> Invite:
+    """What an invite code says (InviteError, with its sentence, when it says nothing)."""
+    letters = re.sub(r"[\s-]+", "", code).upper().translate(str.maketrans("018", "OIB"))
+    if not 10 <= len(letters) <= 200 or not re.fullmatch(r"[A-Z2-7]+", letters):
+        raise InviteError(phrase("online.invite_bad"))
+    try:
+        data = base64.b32decode(letters + "=" * (-len(letters) % 8))
+    except (binascii.Error, ValueError):
+        raise InviteError(phrase("online.invite_bad")) from None
+    body, check = data[:-2], data[-2:]
+    if len(body) < 4 or body[0] >> 5 != CODE_VERSION:
+        raise InviteError(phrase("online.invite_bad"))
+    if (zlib.crc32(body) & 0xFFFF).to_bytes(2, "big") != check:
+        raise InviteError(phrase("online.invite_damaged"))
+    try:
+        head, kind = body[0], body[0] & 0x03
+        at = 1
+        if kind == _IPV4:
+            host, at = str(ipaddress.IPv4Address(body[at: at + 4])), at + 4
+        elif kind == _IPV6:
+            host, at = str(ipaddress.IPv6Address(body[at: at + 16])), at + 16
+        elif kind == _NAME:
+            size = body[at]
+            host, at = body[at + 1: at + 1 + size].decode("idna"), at + 1 + size
+        else:
+            raise ValueError("unknown host kind")
+        port, at = int.from_bytes(body[at: at + 2], "big"), at + 2
+        table, at = _unpack_text(body, at)
+        secret = None
+        if head & _SECRET:
+            secret, at = _unpack_text(body, at)
+        if at != len(body) or not host or not 0 < port < 65536 or not table:
+            raise ValueError("not whole")
+    except (ValueError, IndexError, UnicodeError):
+        raise InviteError(phrase("online.invite_bad")) from None
+    return Invite(host, port, table, secret, bool(head & _SECURE))
+
+
+__all__ = ["FILE", "Invite", "InviteError", "MyGame", "MyGames", "make_invite", "read_invite"]

@@ -1,0 +1,114 @@
+"""The online client when the network fails it: a socket the server drops mid-turn,
+and a server restarted on the same file and port; nothing shown is lost or made
+twice, and play goes on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from clienthelp import close_all, db, seated_table, server_public, sessions_for, settle
+
+from game.record import parse_record, read_record_text, replay
+from online.remote import RemoteSession
+from online.server import ServerThread
+from online.view import public_state
+
+pytestmark = pytest.mark.timeout(60)
+GOLDEN = Path(__file__).parent / "golden"
+RECORD = parse_record(read_record_text(GOLDEN / "three-players-first-game-ship-only.txt"))
+TRUTH = [replay(RECORD, k) for k in range(len(RECORD.steps) + 1)]
+TEXTS = RECORD.step_texts()
+
+
+def _drop(server: ServerThread, table: str, seat: int) -> None:
+    """Cut the socket of the machine holding ``seat``, from the server's side, with no
+    closing handshake (as a network that fails does)."""
+    t = server.server.tables[table]
+    for ws in [w for w, held in t.holders.items() if seat in held]:
+        server._loop.call_soon_threadsafe(ws.transport.abort)
+
+
+def _play(sessions: list[RemoteSession], server_log, upto: int) -> None:
+    """Play the golden record's steps up to ``upto``, each by its seat's machine."""
+    for number in range(len(sessions[0].steps), upto):
+        mover = sessions[TRUTH[number].active]
+        out = mover.submit(TEXTS[number])
+        assert out.ok or out.pending, out.reason
+        settle(lambda: [s.poll() for s in sessions],
+               lambda n=number: all(len(s.steps) == n + 1 and not s.unconfirmed
+                                    and not s.waiting for s in sessions))
+    assert all(list(s.steps) == server_log() for s in sessions)
+
+
+def test_a_socket_dropped_mid_turn(tmp_path: Path) -> None:
+    server = ServerThread(db(tmp_path))
+    server.start()
+    table, ms = seated_table(server, RECORD.names, RECORD.towns, RECORD.variant)
+    sessions = sessions_for(table, ms)
+    log = lambda: server.server.store.steps(table)  # noqa: E731
+    try:
+        _play(sessions, log, 4)  # seat 1 is in the middle of its turn
+        seat = TRUTH[4].active
+        mover = sessions[seat]
+        # 1. Dropped while idle; a step made while away waits and goes on reconnection
+        # (the first try again waits long enough for the others to see the seat away).
+        mover.connection.first_retry = 1.0
+        _drop(server, table, seat)
+        settle(mover.poll, lambda: not mover.connected)
+        assert mover.away is not None and mover.away.key == "online.dropped"
+        assert mover.submit(TEXTS[4]).ok  # shown at once, queued
+        settle(lambda: [s.poll() for s in sessions], lambda: not server.server.tables[
+            table].present(seat) and sessions[0].presence.get(seat) is False)
+        assert log() == TEXTS[:4]
+        settle(lambda: [s.poll() for s in sessions],
+               lambda: all(len(s.steps) == 5 and not s.unconfirmed for s in sessions))
+        assert mover.connected and mover.away is None
+        assert log() == TEXTS[:5]
+        settle(sessions[0].poll, lambda: sessions[0].presence[seat] is True)
+        # 2. Dropped right after a step was sent: the step is there once, whatever the
+        # moment the socket went.
+        assert mover.submit(TEXTS[5]).ok
+        _drop(server, table, seat)
+        settle(lambda: [s.poll() for s in sessions],
+               lambda: all(len(s.steps) == 6 and not s.unconfirmed for s in sessions)
+               and mover.connected)
+        assert log() == TEXTS[:6]
+        assert not [n for n in mover.notices if not isinstance(n, str)
+                    and n.key != "online.dropped"]
+        # 3. Play goes on to the next turns.
+        _play(sessions, log, 12)
+        for s in sessions:
+            assert public_state(s.state) == server_public(server, table)
+    finally:
+        close_all(ms)
+        server.stop()
+
+
+def test_a_server_restarted_mid_game(tmp_path: Path) -> None:
+    server = ServerThread(db(tmp_path))
+    port = server.start()
+    table, ms = seated_table(server, RECORD.names, RECORD.towns, RECORD.variant)
+    sessions = sessions_for(table, ms)
+    log = lambda: server.server.store.steps(table)  # noqa: E731
+    try:
+        _play(sessions, log, 7)
+        server.stop()
+        settle(lambda: [s.poll() for s in sessions],
+               lambda: not any(s.connected for s in sessions))
+        # A step made while the server is down is shown, and waits.
+        mover = sessions[TRUTH[7].active]
+        assert mover.submit(TEXTS[7]).ok and mover.unconfirmed == 1
+        server = ServerThread(db(tmp_path), port=port)
+        assert server.start() == port
+        log = lambda: server.server.store.steps(table)  # noqa: E731
+        settle(lambda: [s.poll() for s in sessions],
+               lambda: all(s.connected and len(s.steps) == 8 and not s.unconfirmed
+                           for s in sessions))
+        assert log() == TEXTS[:8]
+        for s in sessions:
+            assert public_state(s.state) == server_public(server, table)
+        _play(sessions, log, 16)
+    finally:
+        close_all(ms)
+        server.stop()

@@ -1,0 +1,76 @@
+"""A RemoteSession that finds its game differs from the server's: it asks for a
+fresh snapshot and moves to it in one outcome; if its own replay still disagrees, it
+takes the server's state. (Neither should happen; both are guarded.)"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from clienthelp import close_all, db, seated_table, server_public, sessions_for, settle
+
+import online.remote
+from game import State, apply
+from online.server import ServerThread
+from online.view import public_state
+
+pytestmark = pytest.mark.timeout(60)
+
+
+@pytest.fixture
+def server(tmp_path: Path):
+    s = ServerThread(db(tmp_path))
+    s.start()
+    yield s
+    s.stop()
+
+
+def _ready(server: ServerThread):
+    table, ms = seated_table(server, ["Ann", "Bob", "Cy"], machines=1)
+    (session,) = sessions_for(table, ms)
+    settle(session.poll, lambda: session.ready)
+    return table, ms, session
+
+
+def test_a_state_that_differs_is_put_right_from_a_snapshot(server: ServerThread) -> None:
+    table, ms, session = _ready(server)
+    try:
+        shown = session.state
+        shown.wealth = [w + 5 for w in shown.wealth]  # a fault of the client's own
+        assert session.submit("employ").ok  # made on the faulty state
+        seen: list = []
+        settle(lambda: seen.extend(session.poll()),
+               lambda: any(o.taken_back for o in seen) and not session.unconfirmed)
+        (fixed,) = [o for o in seen if o.taken_back]
+        assert fixed.reason == "resync" and fixed.said.key == "online.resynced"
+        assert public_state(fixed.after) == server_public(server, table)
+        assert public_state(session.state) == server_public(server, table)
+        assert session.adopted == 0  # the replay agreed once started afresh
+        assert session.submit("employ").ok
+        settle(session.poll, lambda: not session.unconfirmed)
+        assert public_state(session.state) == server_public(server, table)
+    finally:
+        close_all(ms)
+
+
+def test_a_replay_that_disagrees_takes_the_servers_state(server: ServerThread,
+                                                         monkeypatch) -> None:
+    table, ms, session = _ready(server)
+
+    def skewed(st: State, step):  # an engine that pays one more for every step
+        after = apply(st, step)
+        after.wealth = [w + 1 for w in after.wealth]
+        return after
+
+    try:
+        monkeypatch.setattr(online.remote, "apply", skewed)
+        assert session.submit("employ").ok
+        seen: list = []
+        settle(lambda: seen.extend(session.poll()), lambda: session.adopted == 1
+               and not session.unconfirmed)
+        assert public_state(session.state) == server_public(server, table)
+        assert [o.reason for o in seen if o.taken_back][-1] == "resync"
+        assert list(session.steps) == server.server.store.steps(table)
+        assert len(session.states) == len(session.steps) + 1
+    finally:
+        close_all(ms)
