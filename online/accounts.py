@@ -54,6 +54,10 @@ class MyGame:
     last_step: str | None = None
     status: str = "open"  # open, playing, over
     updated: float = 0.0  # when this was last heard (seconds since the epoch)
+    #: Whether this machine hosts the table (its server is started again to open it).
+    hosted: bool = False
+    #: A private table's invite secret, kept so the host can show the code again.
+    invite: str | None = None
 
     @property
     def key(self) -> tuple[str, str, int]:
@@ -73,7 +77,10 @@ class MyGame:
                 raise ValueError(f"the entry's {name} is missing or wrong")
         if not all(isinstance(n, str) for n in data["names"]):
             raise ValueError("the entry's names are not all text")
-        return cls(**{name: data[name] for name in kinds})
+        hosted, invite = data.get("hosted", False), data.get("invite")
+        if not isinstance(hosted, bool) or not isinstance(invite, (str, type(None))):
+            raise ValueError("the entry's hosting is wrong")
+        return cls(**{name: data[name] for name in kinds}, hosted=hosted, invite=invite)
 
 
 class MyGames:
@@ -146,10 +153,13 @@ class MyGames:
         steps = session.steps
         status = "over" if st.over else "playing"
         for seat, token in sorted(session.here.items()):
+            known = [g for g in self.games if g.key == (server, session.table, seat)]
             self.games = [g for g in self.games if g.key != (server, session.table, seat)]
+            hosted, invite = (known[0].hosted, known[0].invite) if known else (False, None)
             self.games.append(MyGame(server, session.table, seat, token, list(st.names),
                                      None if st.over else st.names[st.active],
-                                     steps[-1] if steps else None, status, self.clock()))
+                                     steps[-1] if steps else None, status, self.clock(),
+                                     hosted, invite))
         self.save()
 
     def save(self) -> None:

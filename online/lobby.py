@@ -101,6 +101,11 @@ class Lobby:
             msg["invite"] = invite
         return self._ask(msg)
 
+    def resume(self, table: str, seat: int, token: str) -> Ask:
+        """Come back to a seat taken before (its token kept): the reply is the table's
+        ``view`` for that seat, kept in ``views`` like any other."""
+        return self._ask({"type": "resume", "table": table, "seat": seat, "token": token})
+
     def leave(self, table: str, seat: int, token: str) -> Ask:
         return self._ask({"type": "leave", "table": table, "seat": seat, "token": token})
 

@@ -37,12 +37,14 @@ from scenes.core.saves import (
 )
 from scenes.screens.continue_game import ContinueScene
 from scenes.screens.load_record import LoadRecordScene
+from scenes.screens.online import OnlineScene
 from scenes.screens.review import ReviewScene
 from scenes.screens.rules import RulesOverlay
 from scenes.screens.scoring import ScoringScene
 from scenes.screens.settings import SettingsOverlay
 from scenes.screens.setup import SetupScene
 from scenes.screens.title import TitleScene
+from scenes.screens.waiting_room import WaitingRoomScene
 from scenes.selftest import smoke
 from scenes.table.scene import TableScene
 from scenes.text.catalog import LANGUAGES, set_language, t
@@ -59,6 +61,8 @@ def register_screens(navigator: Navigator) -> None:
     navigator.register(Screen.REVIEW, ReviewScene)
     navigator.register(Screen.SETTINGS, SettingsOverlay)
     navigator.register(Screen.RULES, RulesOverlay)
+    navigator.register(Screen.ONLINE, OnlineScene)
+    navigator.register(Screen.WAITING_ROOM, WaitingRoomScene)
 
 
 def make_app(*, window: tuple[int, int] | None = None, settings: Settings | None = None,
@@ -156,6 +160,7 @@ def main(argv: list[str] | None = None) -> int:
 
         app.after_frame.append(take)
     code = app.run()
+    app.netplay.close()  # the hosted table waits on disk for the next run
     pygame.quit()
     return code
 

@@ -12,6 +12,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # The tests read English unless they choose a language: the machine's own locale
 # (the game's default) must not decide.
 os.environ["LANGUAGE"] = "en"
+# A table hosted by a test listens on the loopback address alone, and its invite code
+# names that address: never this machine's network address.
+os.environ["SAIL_TO_INDIA_BIND"] = "127.0.0.1"
 
 
 @pytest.fixture(autouse=True)

@@ -31,7 +31,8 @@ from scenes.core import gfx, memory
 from scenes.core.audio import Sounds
 from scenes.core.gfx import LOGICAL_SIZE
 from scenes.core.navigator import Navigator
-from scenes.core.saves import Notice, Settings, save_settings, why_not_written
+from scenes.core.netplay import Netplay
+from scenes.core.saves import Notice, Settings, data_dir, save_settings, why_not_written
 from scenes.core.scene import Scene, SceneStack
 
 FPS = 60
@@ -143,6 +144,8 @@ class App:
         self.navigator = Navigator(self.stack)
         #: The effects and the music (silent when there is no audio device).
         self.sounds = Sounds(settings)
+        #: Online play: the table this machine hosts, the connections, my online games.
+        self.netplay = Netplay(data_dir())
         self.clock = pygame.time.Clock()
         self.running = True
         self.frames = 0
@@ -272,6 +275,7 @@ class App:
             if not self.stack.handle(event):
                 self.unhandled(event)
         self.stack.update(dt)
+        self.netplay.tick()
         self._draw()
         pygame.display.flip()
         self.frames += 1

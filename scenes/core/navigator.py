@@ -28,6 +28,8 @@ class Screen(StrEnum):
     REVIEW = "review"
     SETTINGS = "settings"
     RULES = "rules"
+    ONLINE = "online"
+    WAITING_ROOM = "waiting-room"
 
 
 Factory = Callable[..., Scene]

@@ -22,6 +22,8 @@ import os
 import socket
 from pathlib import Path
 
+from game.words import Phrase
+from online.accounts import InviteError, MyGame, MyGames, make_invite, read_invite
 from online.client import Connection
 from online.server import ServerThread
 
@@ -64,6 +66,12 @@ class Netplay:
         self.port = port
         self.server: ServerThread | None = None
         self.connections: dict[str, Connection] = {}
+        self._games: MyGames | None = None
+        #: One sentence for the player about the kept list (it could not be read).
+        self.notice: Phrase | None = None
+        #: The online games being played now, with their server: kept up to date.
+        self.following: list[tuple[str, object]] = []
+        self._noted: dict[int, int] = {}
 
     @property
     def local_only(self) -> bool:
@@ -110,6 +118,81 @@ class Netplay:
         port = self.host()
         return ws_url(self.bind if self.local_only else LOOPBACK, port)
 
+    # ----- my online games -----------------------------------------------------------
+    @property
+    def games(self) -> MyGames:
+        if self._games is None:
+            self._games = MyGames(self.folder)
+            self.notice = self._games.problem
+        return self._games
+
+    def played(self) -> list[MyGame]:
+        """Every seat kept, the most recently heard of first."""
+        return sorted(self.games.games, key=lambda g: g.updated, reverse=True)
+
+    def waiting_for_me(self) -> int:
+        """How many kept games wait for a seat held here (its player is to move)."""
+        return sum(1 for g in self.games.games if g.status == "playing"
+                   and g.to_move is not None and g.seat < len(g.names)
+                   and g.names[g.seat] == g.to_move)
+
+    def keep(self, url: str, table: str, seat: int, token: str, name: str,
+             hosted: bool = False, invite: str | None = None) -> None:
+        """Remember a seat just taken (a disk that refuses is not fatal: the seat is
+        held for this run, and the next change tries again)."""
+        game = MyGame(url, table, seat, token, [name], hosted=hosted, invite=invite)
+        with contextlib.suppress(OSError):
+            self.games.put(game)
+
+    def forget(self, game: MyGame) -> None:
+        with contextlib.suppress(OSError):
+            self.games.remove(game.server, game.table, game.seat)
+
+    def forget_seat(self, url: str, table: str, seat: int) -> None:
+        with contextlib.suppress(OSError):
+            self.games.remove(url, table, seat)
+
+    def url_of(self, game: MyGame) -> str:
+        """Where a kept game is reached now (a hosted one: this machine's server,
+        started again, on whatever port it has this time)."""
+        if not game.hosted:
+            return game.server
+        own = self.own_url()
+        if own != game.server:  # the port changed since: the seat moves with it
+            with contextlib.suppress(OSError):
+                self.games.remove(game.server, game.table, game.seat)
+                game.server = own
+                self.games.put(game)
+        return own
+
+    def follow(self, url: str, session: object) -> None:
+        """Keep a game's entry up to date while it is played (``tick``)."""
+        self.following = [(u, s) for u, s in self.following if s is not session]
+        self.following.append((url, session))
+
+    def tick(self) -> None:
+        """Once a frame: the kept entries of the games being played follow their steps."""
+        for url, session in self.following:
+            steps = len(getattr(session, "steps", ()))
+            if self._noted.get(id(session)) != steps and getattr(session, "ready", False):
+                self._noted[id(session)] = steps
+                with contextlib.suppress(OSError):
+                    self.games.note(url, session)
+
+    # ----- invite codes ----------------------------------------------------------------
+    def invite_for(self, url: str, table: str, secret: str | None,
+                   hosted: bool = False) -> str | None:
+        """The code friends join ``table`` with: at this machine's address when it
+        hosts, else at the server's as this machine reached it."""
+        if hosted:
+            if self.server is None:
+                return None
+            url = ws_url(self.addresses()[0], self.server.port)
+        try:
+            return make_invite(url, table, secret)
+        except ValueError:
+            return None
+
     # ----- connections ---------------------------------------------------------------
     def connect(self, url: str) -> Connection:
         """The connection to ``url``, opened on first use (and again after it gave up)."""
@@ -138,4 +221,15 @@ class Netplay:
             self.server = None
 
 
-__all__ = ["DEFAULT_PORT", "ENV_BIND", "LOOPBACK", "Netplay", "own_addresses", "ws_url"]
+def read_code(text: str) -> tuple[str, str, str | None] | Phrase:
+    """An invite code read: (the server's address, the table, its secret), or the
+    sentence saying why it is not one."""
+    try:
+        invite = read_invite(text)
+    except InviteError as exc:
+        return exc.said
+    return invite.url, invite.table, invite.secret
+
+
+__all__ = ["DEFAULT_PORT", "ENV_BIND", "LOOPBACK", "Netplay", "own_addresses", "read_code",
+           "ws_url"]

@@ -20,6 +20,7 @@ import pygame
 
 from scenes.core import gfx
 from scenes.core.audio import Sounds
+from scenes.core.netplay import Netplay
 from scenes.core.saves import Notice, Settings
 
 
@@ -38,6 +39,7 @@ class Host(Protocol):
     notice: Notice | None
     navigator: Navigate
     sounds: Sounds
+    netplay: Netplay
 
     def quit(self) -> None: ...
 

@@ -9,12 +9,16 @@ opens that game again (its seat's token is kept in the data folder), or forgets 
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 import pygame
 
 from game.record import MAX_NAME_LENGTH, name_allows, name_refusal
+from game.words import Phrase
+from online.accounts import MyGame
 from scenes.core import gfx
 from scenes.core.navigator import Screen
-from scenes.core.netplay import Netplay, Played, read_code
+from scenes.core.netplay import Netplay, read_code
 from scenes.core.scene import Scene
 from scenes.text.catalog import t
 from scenes.text.fonts import blit_text
@@ -57,7 +61,7 @@ class OnlineScene(Scene):
                                   self.join, size=26)
         self.back_button = Button((LEFT, PANEL.bottom - 96, 260, 68), "online.back",
                                   self.back, size=28)
-        self.games: list[Played] = []
+        self.games: list[MyGame] = []
         self.rows: list[tuple[Button, Button]] = []
         self.first = 0  # the first game row shown (the list scrolls)
         self.focus = Focus()
@@ -146,17 +150,31 @@ class OnlineScene(Scene):
             self.code.focused = True
             return
         invite = read_code(text)
-        if not isinstance(invite, tuple):
+        if isinstance(invite, Phrase):
             self.message = t(invite.key, **invite.values)
             return
         url, table, secret = invite
         self.go(Screen.WAITING_ROOM, url=url, name=name, table=table, invite=secret)
 
-    def open_game(self, game: Played) -> None:
-        self.go(Screen.WAITING_ROOM, url=game.url, name=game.name, table=game.table,
-                seats={game.seat: game.token}, hosting=game.hosted)
+    def open_game(self, game: MyGame) -> None:
+        """Back to a kept game: its waiting room, or its table once it has begun (every
+        seat of that table held here comes along)."""
+        netplay = self.netplay
+        if netplay is None:
+            return
+        try:
+            url = netplay.url_of(game)
+        except OSError as exc:
+            self.message = t("online.error.host", reason=exc.strerror or str(exc))
+            return
+        seats = {g.seat: g.token for g in netplay.games.find(url, game.table)}
+        seats[game.seat] = game.token
+        name = game.names[game.seat] if game.seat < len(game.names) else (
+            game.names[0] if game.names else "")
+        self.go(Screen.WAITING_ROOM, url=url, name=name, table=game.table, seats=seats,
+                hosting=game.hosted, invite=game.invite)
 
-    def forget(self, game: Played) -> None:
+    def forget(self, game: MyGame) -> None:
         if self.netplay is not None:
             self.netplay.forget(game)
         self.refresh()
@@ -227,9 +245,29 @@ class OnlineScene(Scene):
             y = ROWS_Y + i * ROW_H
             row = pygame.Rect(RIGHT - 16, y + 4, PANEL.right - 40 - RIGHT + 16, ROW_H - 8)
             gfx.draw.rect(surface, P.PARCHMENT_DEEP, row, 1, border_radius=10)
-            label(surface, game.title(), (RIGHT, y + 12, 340, 36), "text-semibold", 22)
-            label(surface, game.detail(), (RIGHT, y + 50, 340, 34), "text", 20,
-                   P.ALERT if game.my_turn else P.INK_SOFT)
+            label(surface, game_title(game), (RIGHT, y + 12, 460, 36), "text-semibold", 22)
+            mine = game.status == "playing" and game.seat < len(game.names) and \
+                game.names[game.seat] == game.to_move
+            label(surface, game_detail(game), (RIGHT, y + 50, 460, 34), "text", 20,
+                  P.ALERT if mine else P.INK_SOFT)
+
+
+def game_title(game: MyGame) -> str:
+    """A kept game's row: who plays, and where."""
+    where = urlsplit(game.server).netloc or game.server
+    return t("online.games.row", names=", ".join(game.names) or "…", where=where)
+
+
+def game_detail(game: MyGame) -> str:
+    """A kept game's state as last heard: open, whose turn, or over."""
+    if game.status == "over":
+        return t("online.games.over")
+    if game.status == "open":
+        return t("online.games.open")
+    if game.to_move is None:
+        return t("online.games.unknown")
+    mine = game.seat < len(game.names) and game.names[game.seat] == game.to_move
+    return t("online.games.your_turn" if mine else "online.games.turn", name=game.to_move)
 
 
 __all__ = ["OnlineScene", "code_allows"]

@@ -16,7 +16,7 @@ from scenes.core.gfx import draw
 from scenes.core.navigator import Screen
 from scenes.core.saves import new_game_file, records_dir, save_record, why_not_written
 from scenes.core.scene import Scene
-from scenes.core.session import Session
+from scenes.core.session import GameSession, Session, load_session
 from scenes.text.catalog import t
 from scenes.text.fonts import blit_text, fit_size, ink_height, line_height
 from scenes.ui import art
@@ -41,8 +41,18 @@ class ScoringScene(Scene):
 
     music = False  # the end's cadence, then quiet
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: GameSession) -> None:
         super().__init__()
+        #: The online table this game was played at (None: played here).
+        self.online: GameSession | None = None
+        if not isinstance(session, Session):
+            # an online game: its whole record, deal included, is shown now that it is
+            # over; kept as a finished game like any other, and reviewed from it
+            self.online = session
+            text = session.record_text()
+            if text is not None:
+                session = load_session(text, autosave=new_game_file())
+                session.save()
         self.session = session
         st = session.state
         self.rows = [breakdown(st, seat) for seat in range(st.n)]
@@ -69,6 +79,9 @@ class ScoringScene(Scene):
         return self.settings.palette
 
     def play_again(self) -> None:
+        if self.online is not None:  # the same seats at a new deal, at the same table
+            self.go(Screen.WAITING_ROOM, rematch=self.online)
+            return
         old = self.session
         again = Session.new(old.names, seed=None, variant=old.variant, seats=old.seats,
                             autosave=new_game_file())

@@ -27,9 +27,10 @@ from scenes.ui.backdrop import draw_title_backdrop
 from scenes.ui.focus import Focus, Focusable, of_widgets
 from scenes.ui.widgets import Button
 
-PANEL = pygame.Rect(660, 420, 600, 548)
-#: (the gap under Continue holds why it cannot be pressed, in letters of 11 real pixels)
-BUTTON_W, BUTTON_H, BUTTON_GAP = 440, 62, 24
+PANEL = pygame.Rect(660, 396, 600, 600)
+#: (the gap under Continue holds why it cannot be pressed; the one under Play online,
+#: how many online games wait for the player)
+BUTTON_W, BUTTON_H, BUTTON_GAP = 440, 56, 26
 
 
 class TitleScene(Scene):
@@ -46,11 +47,15 @@ class TitleScene(Scene):
         self.new_button = Button(rect(0), "title.new", self.new_game, size=30)
         self.learn_button = Button(rect(1), "title.learn", self.learn, size=30)
         self.continue_button = Button(rect(2), "title.continue", self.continue_game, size=30)
-        self.load_button = Button(rect(3), "title.load", self.load_record, size=30)
-        self.settings_button = Button(rect(4), "title.settings", self.open_settings, size=30)
-        self.quit_button = Button(rect(5), "title.quit", self.quit, size=30)
+        self.online_button = Button(rect(3), "title.online", self.play_online, size=30)
+        self.load_button = Button(rect(4), "title.load", self.load_record, size=30)
+        self.settings_button = Button(rect(5), "title.settings", self.open_settings, size=30)
+        self.quit_button = Button(rect(6), "title.quit", self.quit, size=30)
         self.buttons = [self.new_button, self.learn_button, self.continue_button,
-                        self.load_button, self.settings_button, self.quit_button]
+                        self.online_button, self.load_button, self.settings_button,
+                        self.quit_button]
+        #: How many online games wait for this player (their turn), as last heard.
+        self.online_waiting = 0
         self.message: str | None = None
         #: Tab, the arrows, Enter and Space over the buttons.
         self.focus = Focus()
@@ -70,6 +75,8 @@ class TitleScene(Scene):
             self.app.notice = None
         games = has_games()
         self.continue_button.enabled = games
+        if self.app is not None:
+            self.online_waiting = self.app.netplay.waiting_for_me()
         if games != self._games:
             # the keyboard starts on Continue when there is a game to continue
             self._games = games
@@ -104,6 +111,9 @@ class TitleScene(Scene):
         if has_games():
             self.open(Screen.CONTINUE)
 
+    def play_online(self) -> None:
+        self.go(Screen.ONLINE)
+
     def load_record(self) -> None:
         self.open(Screen.LOAD_RECORD)
 
@@ -137,12 +147,15 @@ class TitleScene(Scene):
             b.draw(surface)
         self.focus.set_items(self.focusables())
         self.focus.draw(surface)
-        if not self.continue_button.enabled:
-            r = self.continue_button.rect
-            key = "title.continue.none"
-            gap = pygame.Rect(PANEL.x + 20, r.bottom, PANEL.w - 40, BUTTON_GAP)
-            size = fit_size(t(key), "text", 16, gap.w, smallest=11, height=gap.h - 1)
-            blit_text(surface, t(key), gap.center, size=size, color=P.INK_SOFT,
+        notes = [(self.continue_button, t("title.continue.none"), P.INK_SOFT)
+                 ] if not self.continue_button.enabled else []
+        if self.online_waiting:
+            notes.append((self.online_button, t("title.online.waiting",
+                                                count=self.online_waiting), P.ALERT))
+        for button, text, colour in notes:
+            gap = pygame.Rect(PANEL.x + 20, button.rect.bottom, PANEL.w - 40, BUTTON_GAP)
+            size = fit_size(text, "text", 17, gap.w, smallest=11, height=gap.h - 1)
+            blit_text(surface, text, gap.center, size=size, color=colour,
                       anchor="center", box=gap, by_ink=True)
         blit_text(surface, t("title.version", version=version()), (1900, 1066), size=18,
                   color=P.FOAM, anchor="bottomright")

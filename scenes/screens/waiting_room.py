@@ -42,10 +42,16 @@ LEVELS = ("easy", "medium", "hard", "expert")
 class WaitingRoomScene(Scene):
     """One online table before its game (or on the way back to it)."""
 
-    def __init__(self, url: str, name: str, hosting: bool = False,
+    def __init__(self, url: str = "", name: str = "", hosting: bool = False,
                  options: dict | None = None, table: str | None = None,
-                 invite: str | None = None, seats: dict[int, str] | None = None) -> None:
+                 invite: str | None = None, seats: dict[int, str] | None = None,
+                 rematch: RemoteSession | None = None) -> None:
         super().__init__()
+        #: A finished online game whose players asked for another deal.
+        self.rematch = rematch
+        if rematch is not None:
+            url, table, seats = rematch.connection.url, rematch.table, rematch.here
+            hosting = bool(options and options.get("hosting"))
         self.url = url
         self.name = name
         self.hosting = hosting
@@ -79,6 +85,11 @@ class WaitingRoomScene(Scene):
     def enter(self) -> None:
         netplay = self.netplay
         if netplay is None:
+            return
+        if self.rematch is not None:
+            self.phase = "rematch"
+            if self.rematch.rematch is None:
+                self.rematch.ask_rematch()
             return
         self.lobby = Lobby(netplay.connect(self.url))
         if self.here and self.table:
@@ -124,6 +135,9 @@ class WaitingRoomScene(Scene):
 
     # ----- answers -------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        if self.rematch is not None:
+            self._follow_rematch()
+            return
         lobby = self.lobby
         if lobby is None:
             return
@@ -177,11 +191,36 @@ class WaitingRoomScene(Scene):
             return t(reason.key, **reason.values)
         return reason or ""
 
-    def _to_table(self, view: dict) -> None:
-        assert self.lobby is not None and self.table is not None
-        session = RemoteSession(self.lobby.connection, self.table, self.here, view=view)
-        self.lobby = None  # the session reads the connection from now on
+    def _to_table(self, view: dict | None) -> None:
+        assert self.table is not None
+        connection = (self.lobby.connection if self.lobby is not None
+                      else self.rematch.connection if self.rematch is not None else None)
+        assert connection is not None
+        session = RemoteSession(connection, self.table, self.here, view=view)
+        self.lobby = self.rematch = None  # the session reads the connection from now on
+        if self.netplay is not None:
+            self.netplay.follow(self.url, session)
         self.go(Screen.TABLE, session=session, handoff_first=True)
+
+    def _follow_rematch(self) -> None:
+        """Another deal for the same seats: the server deals it at once, under a new
+        table whose seats keep their tokens."""
+        old = self.rematch
+        assert old is not None
+        old.poll()
+        if old.failed is not None:
+            self.rematch = None
+            self._fail(old.failed)
+            return
+        if old.rematch is None:
+            return
+        self.table = old.rematch
+        if self.netplay is not None:
+            for seat, token in sorted(self.here.items()):
+                name = old.names[seat] if seat < len(old.names) else self.name
+                self.netplay.keep(self.url, self.table, seat, token, name,
+                                  hosted=self.hosting)
+        self._to_table(None)
 
     # ----- actions -------------------------------------------------------------------
     def _mine(self) -> tuple[int, str] | None:
@@ -275,7 +314,7 @@ class WaitingRoomScene(Scene):
 
     def _standing(self) -> str:
         """What the room is waiting for, in one sentence."""
-        if self.phase in ("connecting", "creating", "sitting", "resuming"):
+        if self.phase in ("connecting", "creating", "sitting", "resuming", "rematch"):
             lobby = self.lobby
             if lobby is not None and not lobby.connected:
                 return t("room.connecting")

@@ -154,7 +154,15 @@ class TableActions:
             self.say("status.game_over")
         elif not self.session.human_to_move:
             kind = self.session.seat_kind(st.active)
-            self.say("status.computer", name=name, level=t(f"level.{kind}"))
+            here = st.active in self.session.seats_here()
+            if kind == "remote":  # a person at another machine (an online table)
+                self.say("status.online.waiting_for", name=name)
+            elif kind == "human":  # ours, but a step of it is on its way to the table
+                self.say("status.online.sent")
+            elif here:
+                self.say("status.computer", name=name, level=t(f"level.{kind}"))
+            else:
+                self.say("status.online.computer", name=name, level=t(f"level.{kind}"))
         elif st.phase == AFTER_MOVE:
             arch = st.has_tech(st.active, "architecture")
             self.say("status.after_move.arch" if arch else "status.after_move")
@@ -183,9 +191,13 @@ class TableActions:
         if not self._guarded(str(step)):
             return Outcome(False, str(step), "guard", self.state, self.state)
         outcome = self.session.submit(step)
+        if outcome.pending:  # sent to an online table, shown once it turns the card
+            self.say("status.online.sent")
+            return outcome
         if not outcome.ok:
             reason = (reason_text(outcome.refusal) if outcome.refusal is not None
-                      else outcome.reason)
+                      else t(outcome.said.key, **outcome.said.values)
+                      if outcome.said is not None else outcome.reason)
             self.say(refused, reason=reason)
             self._out.append(Refused(outcome.step, reason))
             return outcome
@@ -204,8 +216,19 @@ class TableActions:
         (a local session has none: every seat is here)."""
         out: list[Result] = []
         for outcome in self.session.poll():
-            out.append(Stepped(outcome) if outcome.ok else Refused(outcome.step,
-                                                                  outcome.reason))
+            if outcome.ok:
+                out.append(Stepped(outcome))
+                continue
+            reason = (t(outcome.said.key, **outcome.said.values) if outcome.said is not None
+                      else outcome.reason)
+            if outcome.taken_back:  # shown here, refused by the table: it slides back
+                out += [Undone(outcome), Said.of("status.online.taken_back",
+                                                step=outcome.step, reason=reason)]
+            else:
+                out += [Said.of("status.refused", reason=reason),
+                        Refused(outcome.step, reason)]
+        if out and not any(isinstance(r, Said) for r in out):
+            out += self.handle(Status())  # whose turn it is now, said
         return out
 
     def perform(self, drop: Drop) -> None:

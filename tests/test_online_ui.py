@@ -1,0 +1,152 @@
+"""The online screens, headless, against real sockets on 127.0.0.1: a table hosted
+through Play online, a friend joining with the invite code (a bare client here, as a
+second program would), a computer seated, the game started and played to its end
+with the table's own intents, the record kept at the end."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+from clienthelp import settle
+
+from game.listing import legal_steps
+from online.client import Connection
+from online.lobby import Lobby
+from online.remote import RemoteSession
+from scenes.core.intents import Play
+from scenes.core.navigator import Screen
+from scenes.core.netplay import read_code
+from scenes.core.saves import list_games, open_game
+from scenes.main import make_app
+from scenes.screens.online import OnlineScene
+from scenes.screens.scoring import ScoringScene
+from scenes.screens.title import TitleScene
+from scenes.screens.waiting_room import WaitingRoomScene
+from scenes.selftest.gestures import Hand
+from scenes.table.scene import TableScene
+
+pytestmark = pytest.mark.timeout(120)
+
+
+def _type(hand: Hand, text: str) -> None:
+    for ch in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    hand.frames(1)
+
+
+def _until(hand: Hand, ok, frames: int = 600, limit: float = 20.0) -> None:
+    """Frames until ``ok()`` holds (bounded in frames and seconds; reaching the bound
+    fails the test)."""
+    deadline = time.monotonic() + limit
+    for _ in range(frames):
+        if ok():
+            return
+        hand.frames(1)
+        time.sleep(0.002)
+        if time.monotonic() > deadline:
+            break
+    raise AssertionError(f"never reached; top is {hand.top()!r}")
+
+
+def _host_room(hand: Hand, name: str = "Ann") -> WaitingRoomScene:
+    app = hand.app
+    app.navigator.start(Screen.TITLE)
+    hand.frames(2)
+    title = hand.top()
+    assert isinstance(title, TitleScene)
+    hand.click(title.online_button.rect.center)
+    _until(hand, lambda: isinstance(hand.top(), OnlineScene))
+    online = hand.top()
+    online.name.value = ""
+    hand.click(online.name.rect.center)
+    _type(hand, name)
+    assert online.name.value == name
+    hand.click(online.host_button.rect.center)
+    _until(hand, lambda: isinstance(hand.top(), WaitingRoomScene))
+    room = hand.top()
+    _until(hand, lambda: room.phase == "open" and room.view is not None)
+    return room
+
+
+def test_host_join_and_play_to_the_end() -> None:
+    app = make_app()
+    hand = Hand(app)
+    try:
+        room = _host_room(hand)
+        code = room.invite_code()
+        assert code is not None
+        url, table, secret = read_code(code)
+        assert url.startswith("ws://127.0.0.1:"), "a test's table is named by loopback"
+        # a friend's program joins with the code
+        friend = Connection(url, connect_timeout=2.0).start()
+        lobby = Lobby(friend)
+        ask = lobby.sit(table, "Bob", secret)
+        settle(lobby.poll, lambda: ask.done)
+        assert ask.ok, ask.error
+        _until(hand, lambda: len(room.seats) == 2)
+        # the host seats a computer by keyboard-free clicks, then starts
+        assert room.start_button.enabled is False
+        hand.click(room.add_button.rect.center)
+        _until(hand, lambda: len(room.seats) == 3 and room.asking is None)
+        hand.frames(1)
+        assert room.start_button.enabled
+        hand.click(room.start_button.rect.center)
+        _until(hand, lambda: isinstance(hand.top(), TableScene))
+        table_scene = hand.top()
+        bob = RemoteSession(friend, table, {1: ask.reply["token"]})
+        settle(bob.poll, lambda: bob.ready)
+        here = table_scene.session
+        assert here.seats_here() == [0] and here.seat_kind(1) == "remote"
+        assert here.seat_kind(2) in ("easy", "medium", "hard", "expert")
+        # play: the host's steps as the table's intents, Bob's through his session
+        for _ in range(4000):
+            hand.frames(1)
+            bob.poll()
+            top = hand.top()
+            if isinstance(top, ScoringScene):
+                break
+            if not isinstance(top, TableScene):
+                hand.key(pygame.K_RETURN)  # a hand-off or question: go on
+                continue
+            st = here.state
+            if here.human_to_move and not top.films.animating:
+                top.act(Play(str(legal_steps(st)[0])))
+            elif bob.ready and bob.human_to_move:
+                bob.submit(legal_steps(bob.state)[0])
+            time.sleep(0.001)
+        assert isinstance(hand.top(), ScoringScene), "the game was played to its end"
+        scoring = hand.top()
+        assert scoring.online is not None
+        # the whole record, deal included, kept as a finished game that replays
+        kept = [open_game(p) for p in list_games()]
+        assert any(s.over and s.names == list(here.names) for s in kept)
+        friend.close()
+    finally:
+        app.netplay.close()
+
+
+def test_a_bad_code_and_an_unreachable_table_each_get_one_sentence() -> None:
+    app = make_app()
+    hand = Hand(app)
+    try:
+        app.navigator.start(Screen.ONLINE)
+        hand.frames(2)
+        online = hand.top()
+        online.name.value = "Ann"
+        online.code.value = "NOT-A-CODE"
+        hand.click(online.join_button.rect.center)
+        assert online.message and "invite code" in online.message
+        # a code for a table nobody serves: one sentence, never a hang
+        from online.accounts import make_invite
+        online.code.value = make_invite("ws://127.0.0.1:9/", "t1", "s")
+        hand.click(online.join_button.rect.center)
+        _until(hand, lambda: isinstance(hand.top(), WaitingRoomScene))
+        room = hand.top()
+        _until(hand, lambda: room.phase == "failed", frames=900, limit=30.0)
+        assert room.message and "127.0.0.1" in room.message
+        hand.key(pygame.K_ESCAPE)
+        _until(hand, lambda: isinstance(hand.top(), OnlineScene))
+    finally:
+        app.netplay.close()
