@@ -85,6 +85,7 @@ class RemoteSession:
         self.invite = invite
         #: The GameSession's: an online game is kept by the server, never saved here.
         self.save_error: OSError | None = None
+        self.can_chat = True
         #: Chat lines received, oldest first: (seat, name, text), the text plain.
         self.chat: list[tuple[int, str, str]] = []
         #: Sentences for the player that are no step's outcome: a ``Phrase`` of the

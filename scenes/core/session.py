@@ -22,6 +22,7 @@ from game.record import Record, RecordError, check_players, replay_states, write
 from game.rules import apply, why_not, why_not_text
 from game.state import State
 from game.steps import Step, StepError, parse_step
+from game.words import Phrase
 
 SEAT_KINDS = ("human", "easy", "medium", "hard", "expert")
 #: Why undo can be impossible: nothing of this turn is left, a town was discovered, or
@@ -41,6 +42,17 @@ class GameSession(Protocol):
     names: list[str]
     seats: list[str]
     save_error: OSError | None
+    #: Whether the game's keeper can be reached now (a local game always can).
+    connected: bool
+    #: Whether the players can chat (at an online table) and what was said, oldest
+    #: first: (seat, name, text), plain text.
+    can_chat: bool
+    chat: list[tuple[int, str, str]]
+    #: Sentences for the player that are no step's outcome (the keeper's news); the
+    #: table takes them out as it says them.
+    notices: list
+    #: Each seat: whether its player is at the table now (a local game: everyone).
+    presence: dict[int, bool]
 
     @property
     def state(self) -> State: ...
@@ -81,6 +93,9 @@ class GameSession(Protocol):
 
     def undo(self) -> Outcome: ...
 
+    def send_chat(self, text: str) -> Phrase | None:
+        """Say ``text`` to the table (None: sent; else why not)."""
+
 
 class Session:
     """A game: its deal, its steps, the state after each, and who sits where. The
@@ -99,6 +114,12 @@ class Session:
         self.autosave = autosave
         #: Why the last autosave failed (None: it was written, or there is none to write).
         self.save_error: OSError | None = None
+        # (every seat is here: nothing to reach, no one to chat with, no news)
+        self.connected = True
+        self.can_chat = False
+        self.chat: list[tuple[int, str, str]] = []
+        self.notices: list = []
+        self.presence: dict[int, bool] = {}
         self._steps: list[str] = []
         self._states: list[State] = [State.start(self.names, self.towns, variant)]
         # Index into states where the current turn began / undo may not go below.
@@ -262,6 +283,10 @@ class Session:
         step = self._steps.pop()
         self.save()
         return Outcome(True, step, "", before, self.state)
+
+    def send_chat(self, text: str) -> Phrase | None:
+        """No one to chat with: every player sits at this machine."""
+        return None
 
     def set_tag(self, name: str, value: str | None) -> None:
         """Write one header tag (None removes it) and save: a note the client keeps with

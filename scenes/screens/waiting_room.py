@@ -64,6 +64,8 @@ class WaitingRoomScene(Scene):
         self.phase = "connecting"
         self.asking: Ask | None = None
         self.lobby: Lobby | None = None
+        #: The game's session, made when it began, until its state is known.
+        self.starting: RemoteSession | None = None
         self.message: str | None = None
         self.level = Choice((LEFT + 640, PANEL.bottom - 250, 600, 56), list(LEVELS),
                             [f"setup.kind.{k}" for k in LEVELS], 1)
@@ -135,6 +137,9 @@ class WaitingRoomScene(Scene):
 
     # ----- answers -------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        if self.starting is not None:
+            self._seat_when_ready()
+            return
         if self.rematch is not None:
             self._follow_rematch()
             return
@@ -200,7 +205,23 @@ class WaitingRoomScene(Scene):
         self.lobby = self.rematch = None  # the session reads the connection from now on
         if self.netplay is not None:
             self.netplay.follow(self.url, session)
-        self.go(Screen.TABLE, session=session, handoff_first=True)
+        self.starting = session
+        self._seat_when_ready()
+
+    def _seat_when_ready(self) -> None:
+        """To the table once the game's state is known (a rematch's comes a moment
+        after its table)."""
+        session = self.starting
+        if session is None:
+            return
+        if not session.ready:
+            session.poll()
+        if session.ready:
+            self.starting = None
+            self.go(Screen.TABLE, session=session, handoff_first=True)
+        elif session.failed is not None:
+            self.starting = None
+            self._fail(session.failed)
 
     def _follow_rematch(self) -> None:
         """Another deal for the same seats: the server deals it at once, under a new
@@ -300,8 +321,13 @@ class WaitingRoomScene(Scene):
         surface.blit(art.parchment(PANEL.w, PANEL.h, radius=18, seed=29), PANEL)
         blit_text(surface, t("room.heading"), (PANEL.centerx, PANEL.y + 60), role="display",
                   size=60, color=P.INK, anchor="center")
+        label(surface, self._options(), (LEFT, PANEL.y + 96, PANEL.w - 120, 30), "text", 21,
+              P.INK_SOFT, anchor="center")
         self._draw_invite(surface)
         self._draw_seats(surface)
+        if self.hosting:
+            label(surface, t("room.level"), (LEFT + 640, PANEL.bottom - 290, 600, 36),
+                  "text-semibold", 20, P.INK_SOFT)
         for w in self.widgets:
             w.draw(surface)
         self.focus.set_items(self.focusables())
@@ -311,6 +337,20 @@ class WaitingRoomScene(Scene):
             label(surface, self.message, box, "text", 22, P.ALERT, lines=2)
         else:
             label(surface, self._standing(), box, "text", 22, P.INK_SOFT, lines=2)
+
+    def _options(self) -> str:
+        """The table's options in words: players, deal, rules."""
+        view = self.view
+        options = view.get("options", {}) if view else self.options
+        if not isinstance(options, dict):
+            options = {}
+        variant = str(options.get("variant", "standard"))
+        if variant not in ("standard", "ship-only-build"):
+            variant = "standard"
+        return t("room.options", players=t("room.players", count=self.size),
+                 deal=t("room.deal.first" if options.get("first_game") else
+                        "room.deal.random"),
+                 variant=t(f"room.variant.{variant}"))
 
     def _standing(self) -> str:
         """What the room is waiting for, in one sentence."""

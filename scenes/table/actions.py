@@ -24,6 +24,7 @@ from game.ai.players import hint
 from game.rules import apply, map_offered
 from game.state import AFTER_MOVE, State
 from game.steps import IllegalStep, Space, Step, space_str
+from game.words import Phrase
 from scenes.core import zones as Z
 from scenes.core.intents import (
     Answer,
@@ -93,6 +94,7 @@ class TableActions:
         self.confirm_end_turn = True
         self._out: list[Result] = []
         self._dropped = False  # the step being made comes from the player's drop
+        self._connected = session.connected
 
     def handle(self, intent: TableIntent) -> list[Result]:
         """Everything one intent comes to, in order: the table presents it."""
@@ -215,6 +217,15 @@ class TableActions:
         """The steps the session reports made elsewhere since the last call, as results
         (a local session has none: every seat is here)."""
         out: list[Result] = []
+        session = self.session
+        if session.connected != self._connected:  # an online table lost, or back
+            self._connected = session.connected
+            out += ([Said.of("status.online.away")] if not session.connected
+                    else self.handle(Status()))
+        for notice in session.notices:  # the keeper's news, said as they come
+            out.append(Said.of(notice.key, **notice.values) if isinstance(notice, Phrase)
+                       else Said.of("room.failed", reason=notice))
+        session.notices.clear()
         for outcome in self.session.poll():
             if outcome.ok:
                 out.append(Stepped(outcome))
@@ -227,7 +238,9 @@ class TableActions:
             else:
                 out += [Said.of("status.refused", reason=reason),
                         Refused(outcome.step, reason)]
-        if out and not any(isinstance(r, Said) for r in out):
+        if (out and not any(isinstance(r, Said) for r in out)) or (
+                session.connected and any(isinstance(r, Stepped) for r in out)
+                and not any(isinstance(r, Undone) for r in out)):
             out += self.handle(Status())  # whose turn it is now, said
         return out
 

@@ -354,6 +354,21 @@ def _draw_name(surface: gfx.Canvas, layout: Layout, st: State, view: TableView, 
               anchor="midleft")
 
 
+def draw_away(surface: gfx.Canvas, layout: Layout, presence: dict[int, bool],
+              here: list[int], players: int) -> None:
+    """At an online table, the players not at the table now: their marker dimmed and
+    "away" under their name (drawn over the cached picture, as it changes by itself)."""
+    for seat in range(players):
+        if presence.get(seat, True) or seat in here or not layout.has(Z.name(seat)):
+            continue
+        r = layout.rect(Z.name(seat))
+        veil = gfx.surface((40, 40))
+        draw.circle(veil, (20, 16, 12, 150), (20, 20), 20)
+        surface.blit(veil, veil.get_rect(center=(r.x + 20, r.centery)))
+        blit_text(surface, t("board.away"), (r.x + 20, r.bottom + 2), role="text-semibold",
+                  size=14, color=P.ALERT, anchor="midtop")
+
+
 # ----- the trading chart -------------------------------------------------------------
 CHART_SIZE = (440, 118)
 

@@ -25,6 +25,7 @@ from scenes.core.navigator import Screen
 from scenes.core.scene import Host, SceneStack
 from scenes.core.session import GameSession
 from scenes.table.actions import GAME_BUTTONS, Put, TableActions, TableIntent
+from scenes.table.chat import ChatBox
 from scenes.table.drag import Drag, piece_at
 from scenes.table.keyboard import TableKeys
 from scenes.table.modes import FreePlay
@@ -142,6 +143,9 @@ class TableInput:
         self.pressed = zone
         if zone in BUTTON_ZONES or not tb.session.human_to_move:
             return
+        if not tb.session.connected:  # drags wait while an online table is out of reach
+            tb.say("status.online.away")
+            return
         if tb.actions.geography is not None:
             return  # clicks choose markers; handled on release
         piece = piece_at(tb.state, tb.staging, tb.layout, pos)
@@ -229,6 +233,19 @@ class TableInput:
             return
         self.table.act(TakeBack())
 
+    def chat(self) -> None:
+        """C at an online table: a line for the other players."""
+        tb = self.table
+        if tb.stack is None:
+            return
+
+        def send(text: str) -> None:
+            refused = tb.session.send_chat(text)
+            if refused is not None:
+                tb.say(refused.key, **refused.values)
+
+        tb.stack.push(ChatBox(send))
+
     # ----- shortcut keys ---------------------------------------------------------------
     def key(self, event: pygame.event.Event) -> bool:
         """The table's shortcuts the keyboard model left (True when one was)."""
@@ -243,6 +260,8 @@ class TableInput:
         elif event.key == pygame.K_m and not ctrl:
             if tb.app is not None:  # M: every sound off, or back on (remembered)
                 tb.say("status.sound_off" if tb.app.toggle_mute() else "status.sound_on")
+        elif event.key == pygame.K_c and not ctrl and tb.session.can_chat:
+            self.chat()
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             tb.act(Confirm())
         elif event.key == pygame.K_ESCAPE:

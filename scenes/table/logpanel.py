@@ -52,6 +52,7 @@ class LogLine:
     seat: int
     text: str
     notation: str
+    chat: bool = False  # a line said at an online table's chat, not a step
 
 
 def log_lines(session: Session, start: int = 0) -> list[LogLine]:
@@ -77,6 +78,10 @@ class LogPanel:
         self.folded_rect = pygame.Rect(rect)
         self.unfolded_rect = pygame.Rect(unfolded)
         self.lines: list[LogLine] = []
+        #: What was said at an online table, kept among the steps' lines.
+        self.chat: list[LogLine] = []
+        #: How many of the session's chat lines are in the log already.
+        self.chat_heard = 0
         self._steps = 0
         self._first_state: object = None
         self.unfolded = False
@@ -92,7 +97,7 @@ class LogPanel:
     # ----- content ----------------------------------------------------------------
     def relabel(self, session: Session) -> None:
         """Say every line again (the language changed)."""
-        self.lines = log_lines(session, 0)
+        self.lines = self._with_chat(log_lines(session, 0))
         self._first_state = session.states[0]
         self._steps = len(session.steps)
         self._rows = self._rows_key = self._image = self._image_key = None
@@ -102,20 +107,33 @@ class LogPanel:
         n = len(session.steps)
         first = session.states[0]
         if first is not self._first_state or n < self._steps:
-            keep = [line for line in self.lines if line.index < n] \
+            keep = [line for line in self.lines if line.index < n and not line.chat] \
                 if first is self._first_state else []
             start = keep[-1].index + 1 if keep else 0
-            self.lines = keep + log_lines(session, start)
+            self.lines = self._with_chat(keep + log_lines(session, start))
             self._first_state = first
             self._steps = n
             self.scroll = 0
             return True
         if n > self._steps:
-            self.lines += log_lines(session, self._steps)
+            self.lines = self._with_chat(self.lines + log_lines(session, self._steps))
             self._steps = n
             self.scroll = 0
             return True
         return False
+
+    def add_chat(self, line: LogLine) -> None:
+        """A chat line, shown after the step it was said after (``line.index``)."""
+        self.chat.append(line)
+        self.lines = self._with_chat(self.lines)
+        self.scroll = 0
+        self._rows = self._rows_key = self._image = self._image_key = None
+
+    def _with_chat(self, lines: list[LogLine]) -> list[LogLine]:
+        if not self.chat:
+            return lines
+        steps = [line for line in lines if not line.chat]
+        return sorted(steps + self.chat, key=lambda line: (line.index, line.chat))
 
     @property
     def rect(self) -> pygame.Rect:
@@ -140,7 +158,8 @@ class LogPanel:
             rows: list[tuple[int, str]] = []
             width = self._text_width()
             for n, line in enumerate(self.lines):
-                text = f"{line.text}  [{line.notation}]" if self.notation else line.text
+                text = (f"{line.text}  [{line.notation}]" if self.notation and not line.chat
+                        else line.text)
                 for part in _wrapped(text, width):
                     rows.append((n, part))
             self._rows, self._rows_key = rows, key

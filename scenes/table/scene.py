@@ -46,7 +46,9 @@ from scenes.core.navigator import Screen
 from scenes.core.scene import Scene
 from scenes.core.session import GameSession, Session
 from scenes.table.actions import TableActions, TableIntent
+from scenes.table.chat import take_chat
 from scenes.table.drag import Drag
+from scenes.table.draw import draw_away
 from scenes.table.input import TableInput
 from scenes.table.keyboard import TableKeys
 from scenes.table.lesson import Coach
@@ -259,6 +261,8 @@ class TableScene(Scene):
         the mode's frame (the lesson's step kept lit). Once the lesson has handed over,
         the table is the player's own, in free play."""
         self.present(self.actions.arrived())
+        if take_chat(self.session, self.logpanel, self.state.turn):
+            self.viewer.cue("turn")  # a word from the table: a soft bell
         busy = self.drag.holding or self.films.animating
         step = self.pacing.next_step(self.state, dt, busy=busy)
         if step is not None:
@@ -290,6 +294,8 @@ class TableScene(Scene):
         self.viewer.draw(surface, picture, pulse=True)
         self.renderer.draw_hover(surface, self.input.hover, self.drag.holding, self.view.buttons)
         self.logpanel.draw(surface, self.state.turn)
+        draw_away(surface, self.layout, self.session.presence, self.session.seats_here(),
+                  self.state.n)
         self.mode.draw(surface, self.layout, self.view.lit, self.state, self.palette)
         # over the table, under the hand; seen through while the player reaches under
         self.banners.draw(surface, self.palette, holding=self.drag.holding,

@@ -50,7 +50,6 @@ ONLINE_SCREENS_EN = table(
                                 "it by hand."),
     message("room.addresses", "This computer's address: {addresses}"),
     message("room.local_only", "This table can be reached from this computer only."),
-    message("room.seats", "Seats"),
     message("room.seat.open", "Open seat"),
     message("room.seat.you", "{name} (you)"),
     message("room.seat.person", "{name}"),
@@ -72,19 +71,16 @@ ONLINE_SCREENS_EN = table(
     message("room.ready", "Every seat is taken: start when you are ready."),
     message("room.failed", "{reason}"),
     message("room.refused", "The table said no: {reason}"),
-    message("room.started", "The game has started."),
     # at the table
     message("status.online.waiting_for", "Waiting for {name} (at another machine)…"),
     message("status.online.computer", "{name} (the table's computer, {level}) is playing…"),
     message("status.online.sent", "Sent: waiting for the table to turn the card…"),
     message("status.online.away", "The connection is lost: reconnecting… (your moves wait)"),
-    message("status.online.back", "Connected again."),
     message("status.online.taken_back", "The table refused {step}: {reason}"),
     message("online.chat.open", "Chat"),
     message("online.chat.prompt", "A line for the table (Enter sends, Esc closes)"),
     message("online.chat.send", "Send"),
     message("online.chat.line", "{name}: {text}"),
-    message("tip.online.chat", "Key: C. Say something to the table."),
     message("board.away", "away"),
 )
 
