@@ -64,7 +64,7 @@ class OnlineScene(Scene):
         self.games: list[MyGame] = []
         self.rows: list[tuple[Button, Button]] = []
         self.first = 0  # the first game row shown (the list scrolls)
-        self.focus = Focus()
+        self.focus = Focus(visible=False)
 
     @property
     def netplay(self) -> Netplay | None:

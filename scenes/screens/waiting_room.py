@@ -77,7 +77,7 @@ class WaitingRoomScene(Scene):
                                    "room.start", self.start, size=30)
         self.leave_button = Button((LEFT, PANEL.bottom - 110, 260, 72), "room.leave",
                                    self.leave, size=28)
-        self.focus = Focus()
+        self.focus = Focus(visible=False)
 
     @property
     def netplay(self) -> Netplay | None:
@@ -370,8 +370,8 @@ class WaitingRoomScene(Scene):
         code = self.invite_code()
         label(surface, t("room.invite"), (LEFT, PANEL.y + 120, 500, 40), "text-semibold", 24,
               P.INK_SOFT)
-        label(surface, code or "…", (LEFT, PANEL.y + 160, PANEL.w - 560, 56), "display",
-              40)
+        label(surface, code or "…", (LEFT, PANEL.y + 160, PANEL.w - 560, 56),
+              "text-semibold", 34)
         netplay = self.netplay
         about = t("room.invite.about")
         if self.hosting and netplay is not None:
