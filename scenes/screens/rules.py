@@ -89,6 +89,7 @@ KEY_ROWS: tuple[tuple[str, ...], ...] = (
     ("key", "rules.keys.sail", "rules.keys.sail.do"),
     ("key", "rules.keys.buttons", "rules.keys.buttons.do"),
     ("key", "rules.keys.more", "rules.keys.more.do"),
+    ("key", "rules.keys.chat", "rules.keys.chat.do"),
     ("h", "rules.keys.h3"),
     ("key", "rules.keys.step", "rules.keys.step.do"),
     ("key", "rules.keys.ends", "rules.keys.ends.do"),

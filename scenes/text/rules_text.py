@@ -131,6 +131,9 @@ RULES_TEXT_EN = table(
     message("rules.keys.buttons.do", "Done · End turn · Undo (also Ctrl+Z)."),
     message("rules.keys.more", "H · L · F1"),
     message("rules.keys.more.do", "Hint · unfold the ship's log · these rules."),
+    message("rules.keys.chat", "C"),
+    message("rules.keys.chat.do", "At an online table: a line of chat for the other players "
+                                  "(Enter sends it)."),
     message("rules.keys.h3", "Reviewing a game"),
     message("rules.keys.step", "← → · Shift+← →"),
     message("rules.keys.step.do", "A step back or on · a turn back or on (also Page Up and "
