@@ -55,7 +55,7 @@ class OnlineScene(Scene):
         self.ship_only = Toggle((LEFT, PANEL.y + 526, 700, 48), "setup.ship_only", False)
         self.host_button = Button((LEFT + 440, PANEL.y + 400, 300, 56), "online.host",
                                   self.host, size=26)
-        self.code = TextField((LEFT, PANEL.y + 730, 440, 56), "", max_len=40,
+        self.code = TextField((LEFT, PANEL.y + 730, 440, 56), "", max_len=96,
                               allowed=code_allows, placeholder="online.join.code")
         self.join_button = Button((LEFT + 460, PANEL.y + 730, 280, 56), "online.join",
                                   self.join, size=26)

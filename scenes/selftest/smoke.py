@@ -185,8 +185,8 @@ def _run(make_app: Callable[[], App]) -> int:
     print(f"smoke: ok: title -> setup -> table ({drags} drags became steps), "
           f"scripted game of {len(scripted.steps)} steps -> scoring, winner {', '.join(winners)}; "
           f"{app.frames} frames; {sum(sounds.asked.values())} sounds"
-          f"{'' if sounds.live else ' (no audio device)'}; "
-          f"language {language()}: {t('score.heading')}; {online}")
+          f"{'' if sounds.live else ' (no audio device)'}; {online}; "
+          f"language {language()}: {t('score.heading')}")
     pygame.quit()
     return 0
 
