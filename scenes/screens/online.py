@@ -9,6 +9,7 @@ opens that game again (its seat's token is kept in the data folder), or forgets 
 
 from __future__ import annotations
 
+import contextlib
 from urllib.parse import urlsplit
 
 import pygame
@@ -83,6 +84,11 @@ class OnlineScene(Scene):
     def refresh(self) -> None:
         netplay = self.netplay
         self.games = netplay.played() if netplay is not None else []
+        if netplay is not None and not netplay.hosting and any(
+                g.hosted and g.status != "over" for g in self.games):
+            # the tables this computer hosts are open again, for friends coming back
+            with contextlib.suppress(OSError):
+                netplay.host()
         if netplay is not None and netplay.notice is not None:
             self.message = t(netplay.notice.key, **netplay.notice.values)
             netplay.notice = None

@@ -355,9 +355,19 @@ def _draw_name(surface: gfx.Canvas, layout: Layout, st: State, view: TableView, 
 
 
 def draw_away(surface: gfx.Canvas, layout: Layout, presence: dict[int, bool],
-              here: list[int], players: int) -> None:
+              here: list[int], players: int, connected: bool = True) -> None:
     """At an online table, the players not at the table now: their marker dimmed and
-    "away" under their name (drawn over the cached picture, as it changes by itself)."""
+    "away" under their name; and while this machine has lost the table, a banner
+    across the top (drawn over the cached picture, as they change by themselves)."""
+    if not connected:
+        text = t("status.online.away")
+        band = pygame.Rect(0, 0, 1100, 64)
+        band.midtop = (960, 12)
+        draw.rect(surface, (120, 30, 24), band, border_radius=14)
+        draw.rect(surface, (250, 226, 200), band, 3, border_radius=14)
+        size = fit_size(text, "text-semibold", 26, band.w - 40)
+        blit_text(surface, text, band.center, role="text-semibold", size=size,
+                  color=(255, 244, 230), anchor="center")
     for seat in range(players):
         if presence.get(seat, True) or seat in here or not layout.has(Z.name(seat)):
             continue

@@ -295,7 +295,7 @@ class TableScene(Scene):
         self.renderer.draw_hover(surface, self.input.hover, self.drag.holding, self.view.buttons)
         self.logpanel.draw(surface, self.state.turn)
         draw_away(surface, self.layout, self.session.presence, self.session.seats_here(),
-                  self.state.n)
+                  self.state.n, self.session.connected)
         self.mode.draw(surface, self.layout, self.view.lit, self.state, self.palette)
         # over the table, under the hand; seen through while the player reaches under
         self.banners.draw(surface, self.palette, holding=self.drag.holding,

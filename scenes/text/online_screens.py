@@ -62,6 +62,8 @@ ONLINE_SCREENS_EN = table(
     message("room.variant.standard", "standard rules"),
     message("room.variant.ship-only-build", "build only from a ship"),
     message("room.add_computer", "Seat a computer"),
+    message("room.another", "Another player at this computer"),
+    message("room.sit_here", "Sit here too"),
     message("room.level", "Computer level"),
     message("room.start", "Start the game"),
     message("room.leave", "Leave"),
