@@ -40,6 +40,8 @@ from online.server import PROTOCOL as SERVER_PROTOCOL
 from online.server import ServerThread
 from online.view import public_state
 from online.words import english
+from scenes.core.session import GameSession
+from scenes.table.actions import TableActions
 
 pytestmark = pytest.mark.timeout(60)
 GOLDEN = Path(__file__).parent / "golden"
@@ -152,6 +154,12 @@ def test_two_people_at_one_machine_and_a_server_computer(server: ServerThread) -
         settle(session.poll, lambda: session.ready)
         assert session.seats_here() == [0, 1]
         assert session.seats == ["human", "human", "easy"]
+        # every member the table needs of a GameSession, and the table's actions take
+        # its outcomes as they take a local session's
+        wanted = [n for n in dir(GameSession) if not n.startswith("_")]
+        assert all(hasattr(session, n) for n in [*wanted, *GameSession.__annotations__])
+        actions = TableActions(session)
+        assert actions.arrived() == []
         assert session.presence == {0: True, 1: True, 2: True}
         seen: list = []
         compared = 0
@@ -166,7 +174,7 @@ def test_two_people_at_one_machine_and_a_server_computer(server: ServerThread) -
                 if listed is not None:
                     assert listed == [str(s) for s in session.legal_steps()]
                     compared += 1
-                assert session.submit("end").ok
+                assert actions.submit("end").ok
             settle(lambda: seen.extend(session.poll()),
                    lambda: session.state.active == 0 and session.human_to_move)
         assert compared == 2
