@@ -193,6 +193,7 @@ def test_two_people_at_one_machine_and_a_server_computer(server: ServerThread) -
             out = watching.submit("employ")
             assert not out.ok and out.said is not None and out.said.key == "online.not_here"
             assert watching.seat_kind(0) == "remote" and not watching.human_to_move
+            assert watching.send_chat("hello").key == "online.chat_seatless"
         finally:
             looker.close()
     finally:
