@@ -19,10 +19,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from test_window_x11 import ROOT, game_env, xvfb
 
 from scenes.core import zones as Z
 from scenes.core.layout import table_layout
-from test_window_x11 import ROOT, game_env, xvfb
 
 pytestmark = [
     pytest.mark.skipif(shutil.which("Xvfb") is None or shutil.which("xdotool") is None,
@@ -149,10 +149,10 @@ def steps_at(home: Path) -> list[tuple[int, str]]:
     db = home / "online" / "tables.sqlite3"
     if not db.exists():
         return []
-    with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as con:
-        with contextlib.suppress(sqlite3.Error):
-            return [(int(seat), str(text)) for seat, text in
-                    con.execute("SELECT seat, text FROM steps ORDER BY number")]
+    with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as con, \
+            contextlib.suppress(sqlite3.Error):
+        return [(int(seat), str(text)) for seat, text in
+                con.execute("SELECT seat, text FROM steps ORDER BY number")]
     return []
 
 
