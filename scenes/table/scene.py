@@ -306,7 +306,9 @@ class TableScene(Scene):
         over_lesson = self.mode.contains(self.viewer.pointer)
         if (not self.drag.holding and self.viewer.rest >= DELAY and not over_lesson
                 and not self.input.tip_waits and not self.keys.showing and on_top):
-            self.viewer.draw_tooltip(surface, self.tooltip())
+            panel = self.lessonpanel
+            extra = [panel.rect] if panel is not None and panel.shown else []
+            self.viewer.draw_tooltip(surface, self.tooltip(), self.viewer.must_read(extra))
 
     def tooltip(self) -> Lines | None:
         """The tooltip's lines for where the pointer rests (None: no tooltip)."""
