@@ -80,10 +80,10 @@ class WaitingRoomScene(Scene):
         self.leave_button = Button((LEFT, PANEL.bottom - 110, 260, 72), "room.leave",
                                    self.leave, size=28)
         #: A second person at this computer takes a seat too (hand-off between them).
-        self.other = TextField((LEFT, PANEL.bottom - 332, 600, 56), "",
+        self.other = TextField((LEFT, PANEL.bottom - 352, 600, 56), "",
                                max_len=MAX_NAME_LENGTH, allowed=name_allows,
                                placeholder="room.another")
-        self.sit_button = Button((LEFT + 640, PANEL.bottom - 332, 600, 56), "room.sit_here",
+        self.sit_button = Button((LEFT + 640, PANEL.bottom - 352, 600, 56), "room.sit_here",
                                  self.sit_here, size=24)
         self.focus = Focus(visible=False)
 
