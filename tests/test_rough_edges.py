@@ -148,8 +148,8 @@ def test_the_hand_off_clears_the_tooltip_until_the_pointer_moves(
     shown: list[object] = []
     real = table.renderer.draw_tooltip
     monkeypatch.setattr(table.renderer, "draw_tooltip",
-                        lambda surface, lines, pointer: (shown.append(lines),
-                                                         real(surface, lines, pointer)))
+                        lambda surface, lines, pointer, avoid=(): (
+                            shown.append(lines), real(surface, lines, pointer, avoid)))
     board = hand.at("board_1")
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=board, rel=(0, 0),
                                          buttons=(0, 0, 0)))
