@@ -199,3 +199,38 @@ def test_two_people_at_one_computer_then_a_rematch() -> None:
         assert not again.steps and not again.over
     finally:
         app.netplay.close()
+
+
+def test_join_by_a_servers_address_lists_its_open_tables(tmp_path) -> None:
+    """A server's address instead of a code: its open tables, one of them joined."""
+    from online.server import ServerThread
+
+    server = ServerThread(str(tmp_path / "tables.sqlite3"))
+    port = server.start()
+    host = Connection(f"ws://127.0.0.1:{port}/", connect_timeout=2.0).start()
+    app = make_app()
+    hand = Hand(app)
+    try:
+        lobby = Lobby(host)
+        made = lobby.create(3)  # a public table, listed by the server
+        settle(lobby.poll, lambda: made.done)
+        table = made.reply["table"]
+        sat = lobby.sit(table, "Cy")
+        settle(lobby.poll, lambda: sat.done)
+        app.navigator.start(Screen.ONLINE)
+        hand.frames(2)
+        online = hand.top()
+        online.name.value = "Ann"
+        online.code.value = f"127.0.0.1:{port}"
+        hand.click(online.join_button.rect.center)
+        _until(hand, lambda: online.found is not None)
+        assert [e["table"] for e in online.found] == [table]
+        hand.click(online.rows[0][0].rect.center)  # Join
+        _until(hand, lambda: isinstance(hand.top(), WaitingRoomScene))
+        room = hand.top()
+        _until(hand, lambda: room.phase == "open" and len(room.seats) == 2)
+        assert room.here and 1 in room.here
+    finally:
+        host.close()
+        app.netplay.close()
+        server.stop()
