@@ -171,6 +171,9 @@ CLIENT_EN = table(
     message("setup.error.names", "Each player needs a different name."),
     message("setup.error.name", "A name cannot be used: {reason}."),
     message("setup.swap.icon", "▲"),
+    message("setup.swap.title", "Move up a seat"),
+    message("setup.swap.tip", "{name} and {other} trade seats: {name} plays {colour}, "
+            "{other} plays {other_colour}."),
     message("setup.palette", "Colour-blind friendly colours"),
     # preview
     message("preview.zone", "Zone under the pointer: {zone}"),

@@ -1,0 +1,113 @@
+"""A new player's first hour: the rough edges a newcomer meets, each driven by real
+synthesised mouse and key events (setup, scoring, words, records, the focus ring)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from scenes.core.navigator import Screen
+from scenes.core.saves import load_settings
+from scenes.screens.setup import SetupScene
+from scenes.screens.title import TitleScene
+from scenes.selftest.gestures import Hand
+from scenes.text import catalog
+
+
+def key(hand: Hand, k: int, times: int = 1, mod: int = 0) -> None:
+    for _ in range(times):
+        hand.key(k, mod)
+
+
+def hover(hand: Hand, pos: tuple[int, int], frames: int = 2) -> None:
+    hand.post(pygame.MOUSEMOTION, pos)
+    hand.frames(frames)
+
+
+# ----- 6. setup starts where most newcomers are: alone ---------------------------------
+def test_the_first_setup_is_the_newcomer_against_computer_captains(app) -> None:
+    hand = Hand(app)
+    app.navigator.start(Screen.TITLE)
+    hand.frames(3)
+    hand.click(hand.top().new_button.rect.center)
+    hand.frames(30)
+    setup = hand.top()
+    assert isinstance(setup, SetupScene)
+    assert setup.players == 3
+    assert [k.value for k in setup.kinds[:3]] == ["human", "easy", "medium"]
+    assert [f.value for f in setup.names[:3]] == ["Ann", "Bob", "Cy"]
+    # a three-player table offers no fourth name as its starting player
+    assert setup.start_choice.options == ["random", "0", "1", "2"]
+    assert "Dan" not in [setup.start_choice.labels[i]() for i in range(1, 4)]
+    hand.click(setup.count.segment(1).center)  # four players: Dan may start
+    assert setup.start_choice.options == ["random", "0", "1", "2", "3"]
+    hand.click(setup.start_choice.segment(4).center)
+    assert setup.start_choice.value == "3"
+    hand.click(setup.count.segment(0).center)  # back to three: Dan cannot start
+    assert setup.start_choice.value == "random"
+    hand.click(setup.kinds[2].segment(3).center)  # Cy: hard
+    hand.click(setup.start_button.rect.center)
+    hand.frames(10)
+    hand.dismiss_handoff()
+    assert hand.table.session.seats == ["human", "easy", "hard"] or sorted(
+        hand.table.session.seats) == ["easy", "hard", "human"]
+    saved, _ = load_settings()
+    assert saved.players == 3 and saved.seats[:3] == ["human", "easy", "hard"]
+
+
+def test_back_remembers_the_setup_too(app) -> None:
+    hand = Hand(app)
+    app.start(SetupScene())
+    hand.frames(2)
+    setup = hand.top()
+    hand.click(setup.count.segment(1).center)
+    hand.click(setup.kinds[3].segment(4).center)  # Dan: expert
+    key(hand, pygame.K_ESCAPE)
+    hand.frames(30)
+    assert isinstance(hand.top(), TitleScene)
+    saved, _ = load_settings()
+    assert saved.players == 4 and saved.seats == ["human", "easy", "medium", "expert"]
+    hand.click(hand.top().new_button.rect.center)
+    hand.frames(30)
+    again = hand.top()
+    assert again.players == 4 and again.kinds[3].value == "expert"
+
+
+def test_the_swap_arrows_say_what_they_do_to_the_mouse_and_the_keys(app) -> None:
+    hand = Hand(app)
+    app.start(SetupScene())
+    hand.frames(2)
+    setup = hand.top()
+    arrow = setup.swaps[0]  # Bob's: up to Ann's seat
+    hover(hand, arrow.rect.center)
+    assert setup.tooltip() is None, "a tooltip waits for the pointer to rest"
+    hand.frames(20)
+    tip = setup.tooltip()
+    assert tip is not None
+    lines = tip[0]
+    assert lines[0] == "Move up a seat"
+    assert lines[1] == "Bob and Ann trade seats: Bob plays red, Ann plays blue."
+    hover(hand, (60, 60), frames=20)
+    assert setup.tooltip() is None
+    # the keyboard: the focus on the arrow shows the same words
+    for _ in range(30):
+        if setup.focus.key == id(arrow) and setup.focus.visible:
+            break
+        key(hand, pygame.K_TAB)
+    assert setup.tooltip() is not None and setup.tooltip()[0] == lines
+    key(hand, pygame.K_RETURN)
+    assert [f.value for f in setup.names[:2]] == ["Bob", "Ann"]
+
+
+@pytest.mark.parametrize("lang", ["fr", "it"])
+def test_the_swap_tooltip_is_translated(app, lang: str) -> None:
+    app.start(SetupScene())
+    hand = Hand(app)
+    hand.frames(2)
+    setup = hand.top()
+    catalog.set_language(lang)
+    try:
+        title, body = setup.swap_tip(1)
+        assert title != "Move up a seat" and "Bob" in body and "Ann" in body
+    finally:
+        catalog.set_language("en")
