@@ -3,6 +3,8 @@ synthesised mouse and key events (setup, scoring, words, records, the focus ring
 
 from __future__ import annotations
 
+import itertools
+
 import pygame
 import pytest
 
@@ -109,5 +111,110 @@ def test_the_swap_tooltip_is_translated(app, lang: str) -> None:
     try:
         title, body = setup.swap_tip(1)
         assert title != "Move up a seat" and "Bob" in body and "Ann" in body
+    finally:
+        catalog.set_language("en")
+
+
+# ----- 7. scoring is a spreadsheet ---------------------------------------------------------
+def _scoring(app, record_text: str | None = None):
+    from pathlib import Path
+
+    from game.record import parse_record, read_record_file
+    from scenes.core.session import Session
+    from scenes.screens.scoring import ScoringScene
+
+    if record_text is None:
+        record = read_record_file(Path(__file__).parent / "golden" / "four-computers.txt")
+    else:
+        record = parse_record(record_text)
+    scene = ScoringScene(Session.from_record(record))
+    app.start(scene)
+    return scene
+
+
+def _tie_record(extra: str) -> str:
+    from helpers import THREE, record_text
+    from test_end_and_scoring import INDIA
+
+    return record_text(INDIA + "\n" + extra, players=THREE)
+
+
+def test_the_score_sheet_has_a_row_per_category_and_a_column_per_player(app) -> None:
+    from game.scoring import final_scores
+
+    scene = _scoring(app)
+    st = scene.session.state
+    assert [row.category for row in scene.sheet] == [
+        "historians", "stronghold", "church", "marketplace",
+        "renaissance", "mission-church", "eastern-india"]
+    for seat in range(st.n):  # the rows add up to the engine's scores
+        assert sum(row.points[seat] for row in scene.sheet) == final_scores(st)[seat]
+    cols = scene.columns()
+    assert len(cols) == st.n and len({c.w for c in cols}) <= 2, "evenly spaced columns"
+    gaps = {b.x - a.x for a, b in itertools.pairwise(cols)}
+    assert max(gaps) - min(gaps) <= 1
+    assert [st.names[s] for s in scene.order] == ["Hal", "Eve", "Mel", "Ed"]
+    # the category that decided: Hal's widest lead over Eve
+    assert scene.lit_row() == "eastern-india"
+    assert "Eastern India Inc." in scene.tiebreak_text() and "Eve" in scene.tiebreak_text()
+    assert not scene.tiebreak_rows
+
+
+def test_the_tally_counts_up_and_a_click_or_a_key_shows_it_all(app) -> None:
+    app.settings.anim_speed = "slow"
+    hand = Hand(app)
+    scene = _scoring(app)
+    hand.frames(3)
+    assert scene.counting and 0 < scene.counted < len(scene.sheet)
+    hand.post(pygame.MOUSEBUTTONDOWN, (80, 80))
+    hand.post(pygame.MOUSEBUTTONUP, (80, 80))
+    hand.frames(1)
+    assert not scene.counting
+    scene = _scoring(app)
+    hand.frames(2)
+    assert scene.counting
+    key(hand, pygame.K_SPACE)  # Space also presses the focused button: Play again
+    assert not scene.counting
+    app.settings.anim_speed = "off"
+    scene = _scoring(app)
+    hand.frames(1)
+    assert not scene.counting, "animations off: the whole sheet at once"
+
+
+@pytest.mark.parametrize(("extra", "rule", "rows"), [
+    ("done\nend\nmove\ncargo 7g1\ndone\nsell 7g1\nend\nend\n", "wealth", ("india", "wealth")),
+    ("done\nend\nend\nend\n", "shared", ("india", "wealth", "vp")),
+])
+def test_a_tie_on_points_says_and_lights_the_tiebreak(app, extra: str, rule: str,
+                                                     rows: tuple[str, ...]) -> None:
+    scene = _scoring(app, _tie_record(extra))
+    scene.count_all()
+    Hand(app).frames(2)
+    assert scene.tiebreak == rule and scene.tiebreak_rows == rows
+    keys = scene.row_keys()
+    assert keys[-len(rows):] == [f"tiebreak.{r}" for r in rows]
+    assert scene.lit_row() == (None if rule == "shared" else f"tiebreak.{rule}")
+    assert scene.tiebreak_text().startswith("Tied on")
+    # only the players level on points are compared
+    cy = 2
+    assert scene._tiebreak_value("wealth", cy) == ""
+    assert scene._tiebreak_value("wealth", 0) != ""
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+@pytest.mark.parametrize("tie", [False, True])
+def test_the_score_sheet_fits_and_reads_at_720p(lang: str, tie: bool) -> None:
+    from scenes.main import make_app
+    from scenes.text.fonts import DRAWN, OVERFLOWS
+
+    app = make_app(window=(1280, 720), lang=lang)
+    try:
+        scene = _scoring(app, _tie_record("done\nend\nend\nend\n") if tie else None)
+        scene.count_all()
+        OVERFLOWS.clear()
+        DRAWN.reset()
+        Hand(app).frames(2)
+        assert OVERFLOWS == []
+        assert DRAWN.smallest is not None and DRAWN.smallest >= 12, "no text under 12 px"
     finally:
         catalog.set_language("en")
