@@ -218,3 +218,113 @@ def test_the_score_sheet_fits_and_reads_at_720p(lang: str, tie: bool) -> None:
         assert DRAWN.smallest is not None and DRAWN.smallest >= 12, "no text under 12 px"
     finally:
         catalog.set_language("en")
+
+
+# ----- 8. words: what the printed card shows, in every language ------------------------------
+def _texts_drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text rendered from now on (all words reach the screen through the cache)."""
+    from scenes.text import fonts
+
+    seen: list[str] = []
+    real = fonts.TextCache.render
+
+    def spy(self, text: str, *args: object, **kwargs: object):  # type: ignore[no-untyped-def]
+        seen.append(text)
+        return real(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(fonts.TextCache, "render", spy)
+    fonts.CACHE.clear()
+    return seen
+
+
+def _forget_pictures() -> None:
+    from scenes.ui import cardart
+
+    cardart._forget_words()
+
+
+def _played(name: str, share: float):
+    from pathlib import Path
+
+    from game.record import read_record_file
+    from scenes.core.session import Session
+
+    record = read_record_file(Path(__file__).parent / "golden" / name)
+    steps = [step for _, step in record.steps]
+    session = Session(record.names, record.towns, record.variant)
+    for step in steps[: int(len(steps) * share)]:
+        assert session.submit(step).ok
+    return session
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_no_data_id_reaches_the_screen(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import re
+
+    from game.cards import CARDS
+    from scenes.core import zones as Z
+    from scenes.main import make_app
+    from scenes.screens.rules import RulesOverlay
+    from scenes.table.scene import TableScene
+
+    app = make_app(window=(1920, 1080), lang=lang)
+    try:
+        session = _played("four-players.txt", 0.9)
+        seen = _texts_drawn(monkeypatch)
+        _forget_pictures()
+        table = TableScene(session)
+        app.start(table)
+        hand = Hand(app)
+        hand.frames(3)
+        for pos in range(1, 13):  # every town's tooltip, the pointer resting on it
+            hover(hand, table.layout.rect(Z.town(pos)).center, frames=25)
+        hand.click(table.layout.rect(Z.button("rules")).center)
+        assert isinstance(hand.top(), RulesOverlay)
+        for page in range(1, 7):
+            key(hand, getattr(pygame, f"K_{page}"))
+        key(hand, pygame.K_ESCAPE)
+        ids = {town.id for town in CARDS.towns.values()}
+        shown = [text for text in seen if set(re.findall(r"T\d\d", text)) & ids]
+        assert shown == [], f"data ids on screen: {shown[:5]}"
+        assert any(text in seen for text in (catalog.t("good.gold"),)), "the goods are named"
+    finally:
+        catalog.set_language("en")
+
+
+@pytest.mark.parametrize("window", [(1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_every_language_names_the_goods_under_their_icons(
+        lang: str, players: int, window: tuple[int, int],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from scenes.main import make_app
+    from scenes.table.scene import TableScene
+    from scenes.ui import cardart
+
+    app = make_app(window=window, lang=lang)
+    try:
+        name = "four-players.txt" if players == 4 else "three-players-first-game-ship-only.txt"
+        session = _played(name, 0.9)
+        drawn: list[str] = []
+        real = cardart._center_text
+
+        def spy(surf, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+            drawn.append(text)
+            return real(surf, text, *args, **kwargs)
+
+        monkeypatch.setattr(cardart, "_center_text", spy)
+        _forget_pictures()
+        app.start(TableScene(session))
+        Hand(app).frames(3)
+        st = session.state
+        faces = [p for p in range(1, st.size + 1) if st.face_up(p)]
+        assert faces
+        joined = " ".join(drawn).replace("- ", "")  # a word broken on two lines, whole
+        for pos in faces:
+            for good in st.card_at(pos).goods:
+                word = catalog.t(f"good.{good}").replace("\u00ad", "")
+                assert word in joined or word in drawn, (lang, good)
+            heading = cardart.town_heading(st.card_at(pos)).replace("\u00ad", "")
+            assert st.card_at(pos).id not in heading
+    finally:
+        catalog.set_language("en")

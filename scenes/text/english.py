@@ -55,12 +55,14 @@ CLIENT_EN = table(
     message("noun.colour.yellow", "yellow"),
     message("noun.colour.orange", "orange"),
     # goods and buildings
+    # TRANSLATORS: a goods name is written under its icon on a small card: a soft hyphen
+    # (U+00AD, invisible) marks where a long one may break onto a second line.
     message("good.gold", "Gold"),
-    message("good.jewels", "Jewels"),
-    message("good.coffee", "Coffee"),
-    message("good.sugar", "Sugar"),
+    message("good.jewels", "Jew\u00adels"),
+    message("good.coffee", "Cof\u00adfee"),
+    message("good.sugar", "Su\u00adgar"),
     message("good.cloth", "Cloth"),
-    message("good.spices", "Spices"),
+    message("good.spices", "Spi\u00adces"),
     message("building.stronghold", "Stronghold"),
     message("building.church", "Church"),
     message("building.marketplace", "Market"),
@@ -82,6 +84,7 @@ CLIENT_EN = table(
     message("card.india", "India"),
     message("card.unknown", "Unknown coast"),
     message("card.position", "{n}"),
+    message("card.town.goods", "{first} · {second}"),
     message("card.not_used", "Not in play"),
     # technologies
     message("tech.card", "Technology {card}"),
