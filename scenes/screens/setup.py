@@ -28,7 +28,7 @@ from scenes.core.saves import new_game_file
 from scenes.core.scene import Scene
 from scenes.core.session import SEAT_KINDS, Session
 from scenes.text.catalog import t
-from scenes.text.fonts import blit_text, fit_size
+from scenes.text.fonts import blit_text, fit_lines, fit_size, line_height
 from scenes.text.reasons import reason_text
 from scenes.ui import art
 from scenes.ui import palette as P
@@ -106,13 +106,19 @@ class SetupScene(Scene):
         oy = ROW_Y0 + 4 * ROW_H + 30
         self.start_choice = Choice((px + 260, oy, 940, 56), [], [], 0)
         first = settings.first_game if settings else True
-        self.first_game = Toggle((px, oy + 84, 620, 48), "setup.first_game", first)
-        self.ship_only = Toggle((px, oy + 140, 620, 48), "setup.ship_only",
-                                settings.ship_only_build if settings else False)
-        self.palette = Toggle((px, oy + 196, 620, 48), "setup.palette",
+        # the options as wide as the room left of the seed, each row's label wrapping
+        # onto a second line in its row's height rather than shrinking
+        self.first_game = Toggle((px, oy + 84, 870, 48), "setup.first_game", first,
+                                 label_height=56)
+        self.ship_only = Toggle((px, oy + 140, 870, 48), "setup.ship_only",
+                                settings.ship_only_build if settings else False,
+                                label_height=56)
+        self.palette = Toggle((px, oy + 196, 870, 48), "setup.palette",
                               bool(settings and settings.palette == "colorblind"),
-                              on_change=self.set_palette)
-        self.seed = TextField((px + 900, oy + 100, 300, 56), "", placeholder="setup.seed.hint",
+                              on_change=self.set_palette, label_height=56)
+        # what a seed is for stands under its field, where it may wrap (in the field
+        # it would shrink at a larger text size)
+        self.seed = TextField((px + 900, oy + 100, 300, 56), "",
                               max_len=20, allowed=lambda ch: ch.isalnum() or ch in "-_")
         self.back_button = Button((PANEL.x + 60, PANEL.bottom - 96, 260, 68), "setup.back",
                                   self.back, size=28)
@@ -293,9 +299,16 @@ class SetupScene(Scene):
                         "display-italic", 26, P.PARCHMENT_DEEP)
         oy = ROW_Y0 + 4 * ROW_H + 30
         first = t(f"noun.colour.{P.colour_name(0, palette)}")
+        # small print, but never under 12 real pixels at 1280x720 (18 units)
         _fitted(surface, t("setup.start.colours", colour=first), (px, oy + 58, 880, 26),
-                "text", 17, P.INK_SOFT)
+                "text", 18, P.INK_SOFT)
         _fitted(surface, t("setup.start_player"), (px, oy, 250, 56), "display", 30, P.INK)
+        hint = t("setup.seed.hint")
+        room = pygame.Rect(px + 900, oy + 162, 300, 82)
+        size, lines = fit_lines(hint, "text", 18, room.w, 3, height=room.h)
+        for i, line in enumerate(lines):
+            blit_text(surface, line, (room.x, room.y + i * line_height("text", size)),
+                      size=size, color=P.INK_SOFT, box=room)
         _fitted(surface, t("setup.seed"), (px + 900, oy + 60, 300, 34), "text-semibold", 20,
                 P.INK_SOFT, anchor="bottomleft")
         for w in self.widgets:

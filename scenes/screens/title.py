@@ -28,8 +28,12 @@ from scenes.ui.focus import Focus, Focusable, of_widgets
 from scenes.ui.widgets import Button
 
 PANEL = pygame.Rect(660, 420, 600, 548)
-#: (the gap under Continue holds why it cannot be pressed, in letters of 11 real pixels)
+#: (the gap under Continue holds why it cannot be pressed)
 BUTTON_W, BUTTON_H, BUTTON_GAP = 440, 62, 24
+#: The smallest print here: 12 real pixels at 1280x720, never the 11-pixel floor.
+SMALL_PRINT = 18
+#: The footer (credit and version), a size above the small print.
+FOOTER = 20
 
 
 class TitleScene(Scene):
@@ -141,12 +145,13 @@ class TitleScene(Scene):
             r = self.continue_button.rect
             key = "title.continue.none"
             gap = pygame.Rect(PANEL.x + 20, r.bottom, PANEL.w - 40, BUTTON_GAP)
-            size = fit_size(t(key), "text", 16, gap.w, smallest=11, height=gap.h - 1)
+            size = fit_size(t(key), "text", SMALL_PRINT, gap.w, smallest=SMALL_PRINT,
+                            height=gap.h - 1)
             blit_text(surface, t(key), gap.center, size=size, color=P.INK_SOFT,
                       anchor="center", box=gap, by_ink=True)
-        blit_text(surface, t("title.version", version=version()), (1900, 1066), size=18,
-                  color=P.FOAM, anchor="bottomright")
-        blit_text(surface, t("game.credit"), (20, 1066), size=18, color=P.FOAM,
+        blit_text(surface, t("title.version", version=version()), (1900, 1066),
+                  size=FOOTER, color=P.FOAM, anchor="bottomright")
+        blit_text(surface, t("game.credit"), (20, 1066), size=FOOTER, color=P.FOAM,
                   anchor="bottomleft")
         if self.message:
             size, lines = fit_lines(self.message, "text", 22, 1700, 2, height=80)

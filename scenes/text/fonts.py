@@ -434,19 +434,27 @@ def blit_text(surface: gfx.Canvas, text: str, pos: tuple[float, float], *,
               anchor: str = "topleft", box: gfx.RectLike | None = None,
               by_ink: bool = False) -> pygame.Rect:
     """Draw cached text with its rect's ``anchor`` (e.g. ``"center"``) at ``pos`` (with
-    ``by_ink``, the anchor of its letters' box, a capital's top to a descender's foot:
-    a line's surface has room above for accents); its letters must stay inside ``box``
+    ``by_ink``, the anchor of its letters' box, a capital's top to a descender's foot
+    across its advance: a line's surface has room above for accents); its letters must
+    stay inside ``box``
     (by default the surface: a card's edge), else the text is recorded as not fitting."""
     surf = render(text, role, size, color)
     if by_ink:
+        # the letters' box, from a capital's top to a descender's foot, across the
+        # line's whole advance (the font's side bearings keep a column of labels
+        # optically aligned: "Music" stands under "Volume"), placed on whole real
+        # pixels so that labels set alike line up to the pixel
         s = gfx.VIEW.scale
         ink = _letters(text, role, size)
+        ink = pygame.Rect(0, ink.y, surf.surface.get_width(), ink.h)
         letters = pygame.FRect(ink.x / s, ink.y / s, ink.w / s, ink.h / s)
         setattr(letters, anchor, pos)
-        pos = (letters.x - ink.x / s, letters.y - ink.y / s)
-        anchor = "topleft"
-    rect = surf.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
-    surface.blit(surf, rect)  # checked against the surface itself as it is drawn
+        dest = ((gfx.px(letters.x) - ink.x) / s, (gfx.px(letters.y) - ink.y) / s)
+        rect = surf.get_rect(topleft=(round(dest[0]), round(dest[1])))
+        surface.blit(surf, dest)
+    else:
+        rect = surf.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+        surface.blit(surf, rect)  # checked against the surface itself as it is drawn
     if box is not None:
         check_within(text, rect, box, role, size)
     return rect
