@@ -328,3 +328,130 @@ def test_every_language_names_the_goods_under_their_icons(
             assert st.card_at(pos).id not in heading
     finally:
         catalog.set_language("en")
+
+
+# ----- 9. opening a record: a file list, by mouse and by keyboard -------------------------------
+def _record_lines(name: str, n: int) -> str:
+    from pathlib import Path
+
+    text = (Path(__file__).parent / "golden" / name).read_text("utf-8").splitlines()
+    header = [line for line in text if line.startswith("[")]
+    steps = [line for line in text if line and not line.startswith("[")]
+    return "\n".join(header + steps[:n]) + "\n"
+
+
+def _load_list(app):
+    from scenes.screens.load_record import LoadRecordScene
+
+    hand = Hand(app)
+    app.navigator.start(Screen.TITLE)
+    hand.frames(3)
+    hand.click(hand.top().load_button.rect.center)
+    hand.frames(3)
+    listing = hand.top()
+    assert isinstance(listing, LoadRecordScene)
+    assert listing.reading is not None
+    listing.reading.wait(60)
+    hand.frames(2)
+    return hand, listing
+
+
+def _wait_open(hand: Hand, listing) -> None:
+    from tablehelp import read_done
+
+    read_done(listing)
+    hand.frames(30)
+    hand.dismiss_handoff()
+
+
+def test_the_record_list_opens_a_saved_record_by_mouse(app) -> None:
+    from scenes.core.saves import records_dir
+    from scenes.table.scene import TableScene
+
+    records_dir().mkdir(parents=True, exist_ok=True)
+    (records_dir() / "saved.txt").write_text(_record_lines("four-players.txt", 30), "utf-8")
+    hand, listing = _load_list(app)
+    row = listing.buttons[1]
+    assert row.lines()[1].startswith("Saved record · ")
+    hand.click(row.rect.center)
+    _wait_open(hand, listing)
+    assert isinstance(hand.table, TableScene) and len(hand.table.session.steps) == 30
+
+
+def test_a_newcomer_finds_the_game_just_played_and_opens_it_by_keys(app) -> None:
+    from gamefiles import write_game
+
+    from scenes.table.scene import TableScene
+
+    game = write_game(_record_lines("three-players-first-game-ship-only.txt", 24))
+    hand, listing = _load_list(app)
+    assert listing.entries == [game], "no saved record yet: the recent game is listed"
+    assert listing.row_text(game)[1].startswith("Recent game · ")
+    for _ in range(10):  # Tab to the game's row, Enter opens it where it stopped
+        if listing.focus.key == ("open", 0) and listing.focus.visible:
+            break
+        key(hand, pygame.K_TAB)
+    assert listing.focus.key == ("open", 0)
+    key(hand, pygame.K_RETURN)
+    _wait_open(hand, listing)
+    table = hand.table
+    assert isinstance(table, TableScene) and len(table.session.steps) == 24
+    assert table.session.autosave.path == game, "the same game, played on"
+
+
+def test_a_record_opened_by_its_path_is_listed_next_time_and_reviewed_by_keys(
+        app, tmp_path) -> None:
+    from scenes.screens.review import ReviewScene
+
+    elsewhere = tmp_path / "from a friend.txt"
+    elsewhere.write_text(_record_lines("four-players.txt", 16), "utf-8")
+    hand, listing = _load_list(app)
+    hand.click(listing.path_field.rect.center)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=str(elsewhere)))
+    hand.frames(2)
+    key(hand, pygame.K_RETURN)  # the path field's Enter opens it
+    _wait_open(hand, listing)
+    assert str(elsewhere.resolve()) in app.settings.recent_records
+    hand, listing = _load_list(app)
+    assert elsewhere.resolve() in listing.entries
+    index = listing.entries.index(elsewhere.resolve())
+    assert listing.row_text(listing.entries[index])[1].startswith("Opened before · ")
+    for _ in range(20):  # its Review button, by Tab
+        if listing.focus.key == ("review", index) and listing.focus.visible:
+            break
+        key(hand, pygame.K_TAB)
+    key(hand, pygame.K_SPACE)
+    from tablehelp import read_done
+
+    read_done(listing)
+    hand.frames(30)
+    assert isinstance(hand.top(), ReviewScene)
+
+
+def test_the_rules_show_each_building_and_good_beside_its_rule(
+        app, monkeypatch: pytest.MonkeyPatch) -> None:
+    from scenes.screens import rules as rules_module
+    from scenes.screens.rules import RulesOverlay, page_blocks
+
+    pictures: list[str] = []
+    real = rules_module._picture
+
+    def spy(name: str, size: int):  # type: ignore[no-untyped-def]
+        pictures.append(name)
+        return real(name, size)
+
+    monkeypatch.setattr(rules_module, "_picture", spy)
+    hand = Hand(app)
+    app.navigator.start(Screen.TITLE)
+    hand.frames(2)
+    app.navigator.open(Screen.RULES)
+    hand.frames(2)
+    overlay = hand.top()
+    assert isinstance(overlay, RulesOverlay)
+    key(hand, pygame.K_3)  # the trading page, by its number
+    assert overlay.page == "trading"
+    blocks = page_blocks("trading")
+    icons = [value[0] for kind, value in blocks if kind == "icon"]
+    assert icons == ["building:stronghold", "building:church", "building:marketplace"]
+    assert set(pictures) >= {*icons, *(f"good:{g}" for g in
+                                       ("gold", "jewels", "coffee", "sugar", "cloth", "spices"))}
