@@ -455,3 +455,134 @@ def test_the_rules_show_each_building_and_good_beside_its_rule(
     assert icons == ["building:stronghold", "building:church", "building:marketplace"]
     assert set(pictures) >= {*icons, *(f"good:{g}" for g in
                                        ("gold", "jewels", "coffee", "sugar", "cloth", "spices"))}
+
+
+# ----- 8. a larger text size sets every word larger -------------------------------------------
+#: What the 150 % test measures on each screen: the screens' headings, the cards' words
+#: (a town's heading and goods, a technology's effect, Lisboa) and the goods' names.
+MEASURED = {
+    "title": ("title.new", "title.learn", "title.load", "title.settings", "title.quit",
+              "game.subtitle"),
+    "setup": ("setup.heading", "setup.players", "setup.start_player", "setup.name",
+              "setup.kind", "setup.first_game", "setup.ship_only", "setup.seed",
+              "setup.seed.hint"),
+    "settings": ("settings.title", "settings.language", "settings.window", "settings.anim",
+                 "settings.volume", "settings.effects", "settings.music",
+                 "settings.text_size", "settings.confirm_end", "settings.handoff"),
+    "load": ("load.heading", "load.open", "load.back"),
+    "scoring": ("score.heading", "score.row.historians", "score.row.stronghold",
+                "score.row.church", "score.row.marketplace", "score.total"),
+    "rules": ("rules.title", "rules.goods.h", "rules.trading.h", "rules.buildings.h"),
+    "table": ("card.lisboa", "good.gold", "good.jewels", "good.coffee", "good.sugar",
+              "good.cloth", "good.spices", "tech.metallurgy.effect", "tech.factory.effect",
+              "tech.renaissance.effect"),
+}
+
+
+def _show(screen: str, app, hand: Hand) -> None:
+    """Bring ``screen`` up by real clicks and keys, as a player would."""
+    from pathlib import Path
+
+    from game.record import read_record_file
+    from scenes.core.session import Session
+
+    app.navigator.start(Screen.TITLE)
+    hand.frames(3)
+    title = hand.top()
+    if screen == "setup":
+        hand.click(title.new_button.rect.center)
+    elif screen == "settings":
+        hand.click(title.settings_button.rect.center)
+    elif screen == "load":
+        hand.click(title.load_button.rect.center)
+    elif screen == "scoring":
+        golden = Path(__file__).parent / "golden" / "four-computers.txt"
+        app.navigator.start(Screen.SCORING, session=Session.from_record(read_record_file(golden)))
+        hand.frames(2)
+        key(hand, pygame.K_TAB)  # a key: the whole sheet counted at once
+    elif screen in ("rules", "table"):
+        session = _played("three-players-first-game-ship-only.txt", 0.6)
+        app.navigator.start(Screen.TABLE, session=session)
+        hand.frames(3)
+        if screen == "rules":
+            key(hand, pygame.K_F1)
+            key(hand, pygame.K_3)
+            key(hand, pygame.K_PAGEDOWN)
+    hand.frames(30)
+
+
+def _drawn_sizes(screen: str, lang: str, text_size: int, monkeypatch) -> dict[str, int]:
+    """Every text drawn on ``screen``: its smallest real pixel size."""
+    from scenes.core.saves import Settings
+    from scenes.main import make_app
+    from scenes.text import fonts
+
+    sizes: dict[str, int] = {}
+    real = fonts.TextCache.render
+
+    def spy(self, text, role="text", size=20, color=(0, 0, 0)):  # type: ignore[no-untyped-def]
+        px = fonts.real_size(size)
+        sizes[text] = min(sizes.get(text, px), px)
+        return real(self, text, role, size, color)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(fonts.TextCache, "render", spy)
+        app = make_app(window=(1920, 1080), settings=Settings(text_size=text_size), lang=lang)
+        try:
+            fonts.CACHE.clear()
+            _forget_pictures()
+            _show(screen, app, Hand(app))
+        finally:
+            pygame.display.quit()
+            catalog.set_language("en")
+    return sizes
+
+
+def _size_of(text: str, sizes: dict[str, int]) -> int | None:
+    """The size ``text`` was drawn at: whole, or the smallest of the lines it was
+    broken into (a piece of it, a hyphen at a break)."""
+    text = text.replace("\u00ad", "")
+    if text in sizes:
+        return sizes[text]
+    pieces = [px for drawn, px in sizes.items()
+              if len(drawn.rstrip("-")) >= 3 and drawn.rstrip("-") in text
+              and any(ch.isalpha() for ch in drawn)]
+    return min(pieces) if pieces else None
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("screen", list(MEASURED))
+def test_text_size_150_draws_every_heading_card_word_and_good_larger(
+        screen: str, lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    normal = _drawn_sizes(screen, lang, 100, monkeypatch)
+    large = _drawn_sizes(screen, lang, 150, monkeypatch)
+    catalog.set_language(lang)
+    try:
+        smaller = []
+        for key_ in MEASURED[screen]:
+            text = catalog.t(key_)
+            at_100, at_150 = _size_of(text, normal), _size_of(text, large)
+            assert at_100 is not None and at_150 is not None, (key_, text)
+            if at_150 <= at_100:
+                smaller.append((key_, at_100, at_150))
+        assert smaller == [], f"not larger at 150 %: {smaller}"
+    finally:
+        catalog.set_language("en")
+
+
+def test_without_an_audio_device_the_settings_say_so_in_one_sentence(
+        app, monkeypatch: pytest.MonkeyPatch) -> None:
+    from scenes.screens.settings import SettingsOverlay
+
+    assert pygame.mixer.get_init() is None or pygame.mixer.get_driver() == "dummy"
+    assert not app.sounds.heard, "SDL's dummy driver plays nowhere"
+    seen = _texts_drawn(monkeypatch)
+    hand = Hand(app)
+    app.navigator.start(Screen.TITLE)
+    hand.frames(3)
+    hand.click(hand.top().settings_button.rect.center)
+    hand.frames(3)
+    assert isinstance(hand.top(), SettingsOverlay)
+    sentence = catalog.t("settings.no_sound")
+    assert sentence in seen or any(line in sentence for line in seen if len(line) > 20)
+    assert sentence.count(".") == 1
