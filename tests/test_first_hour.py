@@ -238,9 +238,13 @@ def _texts_drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def _forget_pictures() -> None:
+    """Every picture drawn with words on it forgotten, so its words are drawn anew."""
+    from scenes.core import gfx
     from scenes.ui import cardart
 
     cardart._forget_words()
+    for hook in list(gfx._rescale_hooks):
+        hook()
 
 
 def _played(name: str, share: float):
@@ -586,3 +590,125 @@ def test_without_an_audio_device_the_settings_say_so_in_one_sentence(
     sentence = catalog.t("settings.no_sound")
     assert sentence in seen or any(line in sentence for line in seen if len(line) > 20)
     assert sentence.count(".") == 1
+
+
+# ----- 10. small rough edges -------------------------------------------------------------------
+def test_no_focus_ring_for_a_mouse_player_until_a_key_is_pressed(app) -> None:
+    from scenes.screens.settings import SettingsOverlay
+
+    hand = Hand(app)
+    app.navigator.start(Screen.TITLE)
+    hand.frames(3)
+    title = hand.top()
+    assert not title.focus.visible, "no ring at start-up"
+    hand.click(title.new_button.rect.center)
+    hand.frames(30)
+    setup = hand.top()
+    assert isinstance(setup, SetupScene) and not setup.focus.visible, "nor after a click"
+    key(hand, pygame.K_TAB)
+    assert setup.focus.visible and setup.focus.key == id(setup.count), \
+        "the first key shows the ring where the focus is, without moving it"
+    key(hand, pygame.K_ESCAPE)  # back to the title by a key: the keyboard leads there too
+    hand.frames(30)
+    title = hand.top()
+    assert isinstance(title, TitleScene) and title.focus.visible
+    hand.click(title.settings_button.rect.center)
+    hand.frames(3)
+    overlay = hand.top()
+    assert isinstance(overlay, SettingsOverlay) and not overlay.focus.visible
+
+
+def test_the_reviews_last_step_names_the_winner_where_a_players_name_belongs(
+        app, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pathlib import Path
+
+    from game.record import read_record_file
+    from scenes.core.session import Session
+    from scenes.table import draw as draw_module
+
+    session = Session.from_record(read_record_file(
+        Path(__file__).parent / "golden" / "four-players.txt"))
+    said: list[str] = []
+    real = draw_module.blit_text
+
+    def spy(surface, text, pos, **kwargs):  # type: ignore[no-untyped-def]
+        said.append(text)
+        return real(surface, text, pos, **kwargs)
+
+    monkeypatch.setattr(draw_module, "blit_text", spy)
+    app.navigator.start(Screen.REVIEW, session=session, at=0)
+    hand = Hand(app)
+    hand.frames(3)
+    key(hand, pygame.K_END)  # the last step
+    hand.frames(30)
+    assert catalog.t("game.title") not in said
+    assert "Dan won" in said, "the winner of four-players.txt, where the turn's player stood"
+
+
+def test_labels_set_by_their_ink_line_up_to_the_pixel() -> None:
+    """The Settings' "Music" heading once stood 2 px left of "Volume" above it at
+    1280x720: a label's side bearing was rounded to logical units."""
+    from scenes.core import gfx
+    from scenes.text.fonts import blit_text
+
+    pygame.font.init()
+    old = gfx.VIEW.scale
+    try:
+        gfx.set_scale(1280 / 1920)
+        canvas = gfx.surface((1920, 1080))
+        lefts = []
+        real = gfx.Canvas.blit
+
+        def spy(self, source, dest, *args, **kwargs):  # type: ignore[no-untyped-def]
+            lefts.append(gfx.px(dest[0]))
+            return real(self, source, dest, *args, **kwargs)
+
+        gfx.Canvas.blit = spy  # type: ignore[method-assign]
+        try:
+            for word in ("Volume", "Sound effects", "Music", "Text size"):
+                blit_text(canvas, word, (1000, 300), role="text-semibold", size=24,
+                          anchor="midleft", by_ink=True)
+        finally:
+            gfx.Canvas.blit = real  # type: ignore[method-assign]
+        assert len(set(lefts)) == 1, lefts
+    finally:
+        gfx.set_scale(old)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it"])
+def test_no_menu_text_under_12_px_at_720p(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from scenes.main import make_app
+    from scenes.text import fonts
+
+    sizes: dict[str, int] = {}
+    real = fonts.TextCache.render
+
+    def spy(self, text, role="text", size=20, color=(0, 0, 0)):  # type: ignore[no-untyped-def]
+        if text != "Hg":  # the letters' reach, measured, never drawn
+            sizes[text] = min(sizes.get(text, 99), fonts.real_size(size))
+        return real(self, text, role, size, color)
+
+    monkeypatch.setattr(fonts.TextCache, "render", spy)
+    app = make_app(window=(1280, 720), lang=lang)
+    try:
+        fonts.CACHE.clear()
+        _forget_pictures()
+        hand = Hand(app)
+        app.navigator.start(Screen.TITLE)
+        hand.frames(3)
+        title = hand.top()
+        assert not title.continue_button.enabled, "its caption under Continue is drawn"
+        for button in ("settings_button", "load_button", "new_button"):
+            hand.click(getattr(hand.top(), button).rect.center)
+            hand.frames(30)
+            for _ in range(3):  # Esc back to the title (the first may leave a text field)
+                if button == "new_button" or isinstance(hand.top(), TitleScene):
+                    break
+                key(hand, pygame.K_ESCAPE)
+                hand.frames(3)
+        small = {text: px for text, px in sizes.items() if px < 12}
+        assert catalog.t("title.continue.none") in sizes
+        assert small == {}, small
+    finally:
+        pygame.display.quit()
+        catalog.set_language("en")

@@ -388,6 +388,9 @@ def test_the_ring_is_drawn_around_the_focus_on_every_kind_of_screen(app: App) ->
     title = hand.top()
     screen = pygame.display.get_surface()
     rect = title.focus.current.rect
+    assert _ring_pixels(screen, rect)[0] == 0, "no ring at start-up, before a key"
+    key(hand, pygame.K_TAB)  # the first key only shows where the focus is
+    assert title.focus.current.rect == rect
     bright, dark = _ring_pixels(screen, rect)
     assert bright > 50 and dark > 50, "the ring on the title's focused button"
     # a click hides it; a key shows it again

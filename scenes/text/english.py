@@ -125,6 +125,8 @@ CLIENT_EN = table(
     message("board.stock.short", "{n}"),
     # the strip and buttons
     message("turn.of", "{name}'s turn"),
+    message("turn.winner", "{names} won"),
+    message("turn.winners", "{names} shared the win"),
     message("button.sail", "Set sail"),
     message("button.sell", "Sell"),
     message("button.done", "Done"),
