@@ -224,9 +224,14 @@ def _draw_strip(surface: gfx.Canvas, layout: Layout, st: State, view: TableView)
     turn = layout.rect("turn")
     seat = st.active
     surface.blit(art.parchment(turn.w, turn.h, radius=10, seed=5), turn)
+    title = t("turn.of", name=st.names[seat])
+    if st.over:  # a player's name belongs here: the winner's (the review's last step)
+        winners = st.winners or [seat]
+        seat = winners[0]
+        names = " & ".join(st.names[w] for w in winners)
+        title = t("turn.winner" if len(winners) == 1 else "turn.winners", names=names)
     mk = art.marker(seat, 40, view.palette)
     surface.blit(mk, mk.get_rect(center=(turn.x + 30, turn.centery)))
-    title = t("turn.of", name=st.names[seat]) if not st.over else t("game.title")
     size = fit_size(title, "display", 30, turn.w - 170)
     blit_text(surface, title, (turn.x + 56, turn.centery), role="display", size=size,
               color=P.INK, anchor="midleft")

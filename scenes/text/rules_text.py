@@ -66,6 +66,10 @@ RULES_TEXT_EN = table(
     message("rules.actions.p1", "With a stronghold of yours, a Lisboa marker may start from the "
                                 "sea below it. Only one ship a turn may enter a face-down town."),
     # trading
+    message("rules.goods.h", "Trade goods"),
+    message("rules.goods.p1", "Six types. Each town offers two of them: a ship that sailed "
+                              "there takes one onto its goods space as a trade good, to sell "
+                              "in Lisboa."),
     message("rules.trading.h", "Selling: goods types counted → gain"),
     message("rules.trading.types", "Types"),
     message("rules.trading.wealth", "Wealth"),

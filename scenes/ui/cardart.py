@@ -8,6 +8,7 @@ cards to match. Surfaces are cached; every word comes from ``t``.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 
 import pygame
 
@@ -16,14 +17,16 @@ from scenes.core import gfx
 from scenes.core.gfx import draw
 from scenes.text.catalog import on_language_change, t
 from scenes.text.fonts import (
+    SOFT_HYPHEN,
     blit_text,
     check_within,
     fit_lines,
     fit_size,
-    fits,
     floor_size,
     line_height,
     lines_of,
+    reach,
+    real_size,
     render,
     text_width,
     wrap,
@@ -65,30 +68,173 @@ SPACE_WORDS: dict[str, tuple[str, ...]] = {
 }
 
 
+# SOFT_HYPHEN: where a translator lets a long word break (Italian "Zuc\u00adche\u00adro"):
+# never drawn, unless the word breaks there (then a hyphen ends the line).
+#: A word of a space's foot that needs a second line: the lines' step over the first.
+LABEL_GAP = 2
+
+
+def label_lines(text: str, size: float, width: float, most: int = 2,
+                text_size: float | None = None) -> list[str] | None:
+    """``text`` as the foot of a space writes it at ``size``: one line when it fits
+    ``width``, else (``most`` 2) two lines broken at a space or at a soft hyphen (the
+    hyphen then shown), the most even break that fits; None when nothing fits
+    (measured at the player's text size, or at ``text_size``)."""
+    role = "text-semibold"
+    plain = text.replace(SOFT_HYPHEN, "")
+    if text_width(plain, role, size, text_size) <= width:
+        return [plain]
+    if most < 2:
+        return None
+    best: tuple[float, list[str]] | None = None
+    for i, ch in enumerate(text):
+        if ch not in (" ", SOFT_HYPHEN):
+            continue
+        first = text[:i].replace(SOFT_HYPHEN, "") + ("-" if ch == SOFT_HYPHEN else "")
+        second = text[i + 1:].replace(SOFT_HYPHEN, "")
+        widest = max(text_width(first, role, size, text_size),
+                     text_width(second, role, size, text_size))
+        if widest <= width and (best is None or widest < best[0]):
+            best = (widest, [first, second])
+    return None if best is None else best[1]
+
+
+#: The smallest size (at 100 % text) a goods word is set on one line before the words
+#: wrap instead: a long word wraps rather than shrinks beside its neighbours.
+KEEP_ONE_LINE = 13
+
+
+def _space_fit(words: list[str], width: int, sizes: Iterable[int], most: int,
+               text_size: float | None = None) -> tuple[int, int] | None:
+    """The largest of ``sizes`` at which every word fits ``width`` in ``most`` lines
+    with its letters inside the band, and the lines the longest takes."""
+    for trial in sizes:
+        if reach("text-semibold", trial, text_size) > LABEL_BAND - 6:
+            continue
+        found = [label_lines(w, trial, width, most, text_size) for w in words]
+        if all(lines is not None for lines in found):
+            return trial, max(len(lines or ()) for lines in found)
+    return None
+
+
+def _goods_fit(words: list[str], width: int, size: int, floor: int,
+               text_size: float | None = None, above: int = 0) -> tuple[int, int] | None:
+    """The goods words' size and lines: one line down to ``KEEP_ONE_LINE``, else two
+    lines, else smaller; only sizes drawn larger than ``above`` real pixels."""
+    keep = max(floor, min(size, KEEP_ONE_LINE))
+
+    def larger(top: int, bottom: int) -> range:
+        return range(top, bottom - 1, -1) if top >= bottom else range(0)
+
+    for top, bottom, most in ((size, keep, 1), (size, keep, 2), (keep - 1, floor, 1),
+                              (keep - 1, floor, 2)):
+        sizes = [s for s in larger(top, bottom) if real_size(s, text_size) > above]
+        found = _space_fit(words, width, sizes, most, text_size)
+        if found is not None:
+            return found
+    return None
+
+
 @gfx.scaled_cache(maxsize=16)
+def space_labels(letter: str, width: int, size: int = 15, smallest: int = 10) -> tuple[int, int]:
+    """One size for every word of a kind of space (goods or buildings), and the lines
+    the longest needs: the largest size at which each word fits ``width`` on one line
+    ("Stronghold" is never set smaller than the "Church" beside it). A goods word
+    wraps rather than shrinks: below ``KEEP_ONE_LINE`` the words take two lines at
+    the largest size they fit so, and only when even that fails are they set
+    smaller; at a larger text size they are set larger than 100 % sets them (on two
+    lines if they must: a translation marks where a long word may break with a soft
+    hyphen). (0, 0) when they cannot be written at all (a building's, where its icon
+    says it): a goods space always writes its good."""
+    words = [t(key) for key in SPACE_WORDS[letter]]
+    floor = floor_size(smallest)
+    if letter != "g":
+        return _space_fit(words, width, range(size, floor - 1, -1), 1) or (0, 0)
+    base = _goods_fit(words, width, size, smallest, 1.0) or (smallest, 2)
+    if gfx.VIEW.text > 1.0:
+        grown = _goods_fit(words, width, size, floor, above=real_size(base[0], 1.0))
+        if grown is not None:
+            return grown
+    return _goods_fit(words, width, size, floor) or (floor, 2)
+
+
 def label_size(letter: str, width: int, size: int = 15, smallest: int = 10) -> int:
-    """One size for every word of a kind of space (goods or buildings): the largest at
-    which the longest of them fits ``width``, so "Stronghold" is never set smaller than
-    the "Church" and "Market" beside it."""
-    # its letters stand in the space's foot (``LABEL_BAND``) at any text size
-    return min(fit_size(t(key), "text-semibold", size, width, smallest,
-                        height=LABEL_BAND - 6, record=False)
-               for key in SPACE_WORDS[letter])
+    """The one size of the words of a kind of space (see ``space_labels``)."""
+    found, _ = space_labels(letter, width, size, smallest)
+    return found or floor_size(smallest)
+
+
+def labels_fit(letter: str, width: int) -> bool:
+    """Whether the words of a kind of space are written at all. A goods space always
+    writes its good (on two lines if it must); in a 1280x720 window a four-player
+    town's building space is 40 pixels wide and "Stronghold" needs 59: there every
+    such space shows only its icon, which says the same, and its town's tooltip
+    names it."""
+    return space_labels(letter, width)[0] > 0
+
+
+def label_band(letter: str, width: int) -> int:
+    """The height of the band at the foot of a space where its word is written:
+    ``LABEL_BAND``, and a line's more when its words need two lines."""
+    size, lines = space_labels(letter, width)
+    if lines <= 1:
+        return LABEL_BAND
+    return LABEL_BAND + math.ceil(reach("text-semibold", size) + LABEL_GAP)
+
+
+def _space_word(surf: gfx.Canvas, text: str, letter: str, width: int,
+                center_x: float, foot: float) -> None:
+    """A space's word at its foot (the last line centred ``LABEL_BAND / 2`` above
+    ``foot``), at the one size of its kind, on two lines if it must."""
+    size, most = space_labels(letter, width)
+    if not size:
+        return
+    lines = label_lines(text, size, width, most) or [text.replace(SOFT_HYPHEN, "")]
+    step = reach("text-semibold", size) + LABEL_GAP
+    last = foot - LABEL_BAND / 2
+    for i, line in enumerate(lines):
+        y = last - (len(lines) - 1 - i) * step
+        _center_text(surf, line, "text-semibold", size, P.INK, (center_x, y))
+
+
+on_language_change(space_labels.cache_clear)
+
+
+#: Where a town's heading starts (after its position's seal).
+HEADING_LEFT = 38
+
+
+def town_heading(town: Town) -> str:
+    """What heads a town's card: its two goods ("Gold · Coffee")."""
+    return t("card.town.goods", first=t(f"good.{town.goods[0]}"),
+             second=t(f"good.{town.goods[1]}"))
 
 
 @gfx.scaled_cache(maxsize=16)
-def labels_fit(letter: str, width: int) -> bool:
-    """Whether the words of a kind of space fit ``width`` at all (at ``label_size``,
-    never under the smallest readable size). In a 1280x720 window a four-player
-    town's space is 40 pixels wide and "Stronghold" needs 59: there every such space
-    shows only its icon, which says the same, and its town's tooltip names it."""
-    size = label_size(letter, width)
-    return all(fits(t(key), "text-semibold", size, width, LABEL_BAND - 6)
-               for key in SPACE_WORDS[letter])
+def heading_size(width: int, size: int = 20, smallest: int = 12) -> int:
+    """One size for every town's heading: the largest at which the longest fits
+    ``width`` (a capital's top to a descender's foot in the header band), and at a
+    larger text size never smaller than 100 % draws it; 0 when that cannot be (the
+    headings are left out then: the goods' names stand right under them)."""
+    texts = [town_heading(town) for town in CARDS.towns.values()]
+
+    def largest(text_size: float | None, at_least: int = 0) -> int:
+        for trial in range(size, floor_size(smallest) - 1, -1):
+            if real_size(trial, text_size) < at_least:
+                break
+            if reach("display-italic", trial, text_size) <= 26 and all(
+                    text_width(x, "display-italic", trial, text_size) <= width
+                    for x in texts):
+                return trial
+        return 0
+
+    base = largest(1.0)
+    if gfx.VIEW.text <= 1.0 or not base:
+        return base
+    return largest(None, at_least=real_size(base, 1.0))
 
 
-on_language_change(label_size.cache_clear)
-on_language_change(labels_fit.cache_clear)
+on_language_change(heading_size.cache_clear)
 
 
 @gfx.scaled_cache(maxsize=64)
@@ -97,7 +243,13 @@ def town_face(town: Town, w: int, h: int, pos: int, goods: tuple[Box, Box],
     """A discovered town: its position, two goods spaces and two building spaces."""
     surf = art.parchment(w, h, radius=10, seed=pos).copy()
     _position_seal(surf, pos, (20, 19), 14)
-    _center_text(surf, town.id, "display-italic", 20, P.INK_SOFT, (w / 2 + 14, 19))
+    # headed like the printed card: its position (the seal) and its goods, never the
+    # data's id ("T03")
+    room = w - HEADING_LEFT - 8
+    size = heading_size(room)
+    if size:
+        _center_text(surf, town_heading(town), "display-italic", size, P.INK_SOFT,
+                     (HEADING_LEFT + room / 2, 19))
     draw.line(surf, P.INK_SOFT, (8, 36), (w - 8, 36), 1)
     for k, box in enumerate(goods, start=1):
         good = town.goods[k - 1]
@@ -105,9 +257,7 @@ def town_face(town: Town, w: int, h: int, pos: int, goods: tuple[Box, Box],
         surf.blit(art.space_well(bw, bh), (x, y))
         icon = art.good_icon(good, min(bw - 10, 46))
         surf.blit(icon, icon.get_rect(midtop=(x + bw / 2, y + 2)))
-        if labels_fit("g", bw - 4):
-            _center_text(surf, t(f"good.{good}"), "text-semibold", label_size("g", bw - 4),
-                         P.INK, (x + bw / 2, y + bh - 12), width=bw - 4, smallest=10)
+        _space_word(surf, t(f"good.{good}"), "g", bw - 4, x + bw / 2, y + bh)
     for k, box in enumerate(buildings, start=1):
         building = town.buildings[k - 1]
         kind = town.building_kind(k)
@@ -118,9 +268,7 @@ def town_face(town: Town, w: int, h: int, pos: int, goods: tuple[Box, Box],
         surf.blit(icon, icon.get_rect(midtop=(x + bw / 2, y + 4)))
         # the spaces are small: a long word may shrink below the usual smallest size,
         # and its neighbours with it (``label_size``); it may use the well but its rim
-        if labels_fit("b", bw - 2):
-            _center_text(surf, t(f"building.{kind}"), "text-semibold", label_size("b", bw - 2),
-                         P.INK, (x + bw / 2, y + bh - 12), width=bw - 2, smallest=10)
+        _space_word(surf, t(f"building.{kind}"), "b", bw - 2, x + bw / 2, y + bh)
     return surf
 
 
@@ -133,7 +281,14 @@ def occupied_marker(letter: str, w: int, h: int) -> tuple[tuple[int, int], int]:
     space: its centre and size. It stands just above the label band, so the type's
     word stays readable under it and a smaller icon above it (``occupied_space``)."""
     size = min(38 if letter == "g" else 42, w - 8, h // 2)
-    return (w // 2, h - LABEL_BAND - size // 2 + 2), size
+    band = label_band(letter, _label_room(letter, w))
+    return (w // 2, h - band - size // 2 + 2), size
+
+
+def _label_room(letter: str, w: int) -> int:
+    """The width a space's word may use: a building's word may use its well but
+    its rim ("Stronghold" needs it), a good's keeps off it."""
+    return w - 2 if letter == "b" else w - 4
 
 
 @gfx.scaled_cache(maxsize=128)
@@ -158,10 +313,7 @@ def occupied_space(town: Town, letter: str, k: int, w: int, h: int) -> gfx.Canva
         icon = art.building_icon(town.buildings[k - 1], min(w - 8, round(icon_h * 1.1)), icon_h)
         label = t(f"building.{kind}")
     surf.blit(icon, icon.get_rect(midtop=(w / 2, 2)))
-    room = w - 2 if letter == "b" else w - 4  # as on the card ("Stronghold" needs the well)
-    if labels_fit(letter, room):
-        _center_text(surf, label, "text-semibold", label_size(letter, room), P.INK,
-                     (w / 2, h - 12), width=room, smallest=10)
+    _space_word(surf, label, letter, _label_room(letter, w), w / 2, h)  # as on the card
     return surf
 
 
@@ -449,7 +601,8 @@ on_language_change(_forget_words)
 
 __all__ = [
     "CHIP_PAD", "CHIP_TEXT", "CHIP_TWO_LINES", "LABEL_BAND", "ROMAN", "chip_rows", "domain_card",
-    "historian_card", "india_ribbon", "labels_fit", "lisboa_card", "occupied_marker",
-    "occupied_space", "player_board", "tech_chip", "tech_chip_widths", "tech_owner_spot",
-    "tech_panel", "tech_text_sizes", "tech_tile", "town_back", "town_face",
+    "heading_size", "historian_card", "india_ribbon", "label_band", "label_lines",
+    "label_size", "labels_fit", "lisboa_card", "occupied_marker", "occupied_space",
+    "player_board", "tech_chip", "tech_chip_widths", "tech_owner_spot", "tech_panel",
+    "tech_text_sizes", "tech_tile", "town_back", "town_face", "town_heading",
 ]
