@@ -142,9 +142,9 @@ class LogPanel:
     def tabs(self) -> tuple[pygame.Rect, pygame.Rect]:
         """The header's two toggles: unfold/fold, notation on/off."""
         r = self.rect
-        w = 96
-        fold = pygame.Rect(r.right - 2 * w - 14, r.y + 6, w, HEADER - 10)
-        notation = pygame.Rect(r.right - w - 8, r.y + 6, w, HEADER - 10)
+        w = 104  # "Notazione" at the least size, letters no smaller than 12 real pixels
+        fold = pygame.Rect(r.right - 2 * w - 14, r.y + 4, w, HEADER - 6)
+        notation = pygame.Rect(r.right - w - 8, r.y + 4, w, HEADER - 6)
         return fold, notation
 
     def _text_width(self) -> int:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections import OrderedDict
+from collections.abc import Callable
 
 import pygame
 
@@ -47,8 +48,12 @@ FONT_FILES: dict[str, str] = {
 _fonts: OrderedDict[tuple[str, int], pygame.font.Font] = OrderedDict()
 FONTS_KEPT = 96
 
-#: The smallest text drawn, in real pixels (issue: 11 px at 1280x720).
-MIN_PX = 11
+#: The smallest text drawn, in real pixels: no font is created smaller, whatever the
+#: window (at 1280x720 the table's logical 18 is 12 real pixels).
+MIN_PX = 12
+#: A soft hyphen: where a translation allows a long word to be broken when a line is
+#: too narrow for it whole (drawn as "-" at the break, and not at all elsewhere).
+SHY = "\u00ad"
 
 #: Roles whose figures are old-style, and the role their digits are set in instead.
 OLDSTYLE_FIGURES = {"display": "text", "display-italic": "text"}
@@ -63,9 +68,11 @@ def real_size(size: float) -> int:
 
 class _Drawn:
     """The smallest real font size asked for since ``reset`` (the text-fit test reads
-    it: every letter drawn or measured goes through ``font``)."""
+    it: every letter drawn or measured goes through ``font``), and, while ``words`` is
+    a dict (a test sets it), the real size each text was last rendered at."""
 
     smallest: int | None = None
+    words: dict[str, int] | None = None
 
     def reset(self) -> None:
         self.smallest = None
@@ -73,6 +80,10 @@ class _Drawn:
     def saw(self, px: int) -> None:
         if self.smallest is None or px < self.smallest:
             self.smallest = px
+
+    def rendered(self, text: str, px: int) -> None:
+        if self.words is not None:
+            self.words[text] = px
 
 
 DRAWN = _Drawn()
@@ -183,11 +194,17 @@ def line_height(role: str = "text", size: float = 20) -> float:
 
 def drawable(text: str) -> str:
     """``text`` as a font can draw it: every control character and lone surrogate (a
-    NUL from a damaged file, an escape sequence) becomes U+FFFD, the replacement sign."""
+    NUL from a damaged file, an escape sequence) becomes U+FFFD, the replacement sign;
+    a soft hyphen (``SHY``) not broken at is not drawn."""
     if text.isprintable():
         return text  # nearly every text: nothing to look at
     return "".join("\ufffd" if unicodedata.category(ch) in ("Cc", "Cs") else ch
-                   for ch in text)
+                   for ch in text if ch != SHY)
+
+
+def _breakable(text: str) -> str:
+    """``drawable``, but keeping the soft hyphens a line may break at."""
+    return SHY.join(drawable(part) for part in text.split(SHY))
 
 
 class Words(gfx.Canvas):
@@ -220,6 +237,7 @@ class TextCache:
     def render(self, text: str, role: str, size: float, color: Color) -> Words:
         key = (text, role, size, tuple(color))
         surf = self._items.get(key)
+        DRAWN.rendered(text, real_size(size))
         if surf is not None:
             self._items.move_to_end(key)
             return surf
@@ -307,27 +325,87 @@ def _units(para: str) -> list[str]:
     return units
 
 
-def _wrap(text: str, role: str, size: int, width: float) -> list[str]:
+def _wrap(text: str, role: str, size: float, width: float) -> list[str]:
     px = real_size(size)
     width = width * gfx.VIEW.scale  # measured in real pixels
+
+    def measure(piece: str) -> int:
+        return _measure(piece.replace(SHY, ""), role, px)
+
     lines: list[str] = []
     for para in text.split("\n"):
-        para = drawable(para)
+        para = _breakable(para)
         line = ""
         units = _units(para)
         while units:
             word = units.pop(0)
-            if " " in word and _measure(word, role, px) > width:
+            if " " in word and measure(word) > width:
                 units[:0] = word.split(" ")  # a number and its word on one line: too wide
                 continue
             trial = f"{line} {word}" if line else word
-            if line and _measure(trial, role, px) > width:
-                lines.append(line)
-                line = word
-            else:
+            if measure(trial) <= width:
                 line = trial
-        lines.append(line)
+                continue
+            head, tail = _hyphenate(word, line, measure, width)
+            if head:  # a long word broken where its translation allows
+                lines.append((f"{line} {head}" if line else head).replace(SHY, ""))
+                units.insert(0, tail)
+                line = ""
+            elif line:
+                lines.append(line.replace(SHY, ""))
+                line = ""
+                units.insert(0, word)
+            else:
+                line = word  # alone and still too wide: it stays whole
+        lines.append(line.replace(SHY, ""))
     return lines
+
+
+def _hyphenate(word: str, line: str, measure: Callable[[str], int],
+               width: float) -> tuple[str, str]:
+    """``word`` broken at its last soft hyphen whose first part (with a hyphen) still
+    fits after ``line``: (first part with its hyphen, the rest), or ("", word)."""
+    cuts = [i for i, ch in enumerate(word) if ch == SHY]
+    for i in reversed(cuts):
+        head = word[:i].replace(SHY, "") + "-"
+        trial = f"{line} {head}" if line else head
+        if measure(trial) <= width:
+            return head, word[i + 1:]
+    return "", word
+
+
+def even_lines(text: str, role: str, size: float, width: float) -> list[str]:
+    """The lines ``text`` wraps into at ``width``, as even as they go: as few as
+    wrapping at ``width`` gives, each about as long as the others (the narrowest width
+    that keeps that number of lines), and never a line of one short word (an orphan,
+    "a" or "de" alone) where another break avoids it."""
+    lines = _wrap(text, role, size, width)
+    if len(lines) <= 1:
+        return lines
+    n = len(lines)
+    lo, hi = 1.0, float(width)
+    best = lines
+    for _ in range(12):  # the narrowest width giving no more lines
+        mid = (lo + hi) / 2
+        trial = _wrap(text, role, size, mid)
+        if len(trial) <= n and all(text_width(x, role, size) <= width for x in trial):
+            best, hi = trial, mid
+        else:
+            lo = mid
+    if not any(_orphan(x) for x in best):
+        return best
+    for w in (width, *(width * k / 20 for k in range(19, 9, -1))):
+        trial = _wrap(text, role, size, w)
+        if not any(_orphan(x) for x in trial) and all(
+                text_width(x, role, size) <= width for x in trial):
+            return trial
+    return best
+
+
+def _orphan(line: str) -> bool:
+    """A line of a single short word ("a", "de", "VP"): an orphan."""
+    words = line.split()
+    return len(words) == 1 and len(words[0]) <= 3
 
 
 def lines_of(text: str, role: str, size: float, width: float) -> list[str]:
@@ -431,7 +509,7 @@ def blit_text(surface: gfx.Canvas, text: str, pos: tuple[float, float], *,
     return rect
 
 
-__all__ = ["CACHE", "DRAWN", "FONT_FILES", "MIN_PX", "OVERFLOWS", "TextCache", "Words",
-           "blit_text", "check_within", "drawable", "fit_lines", "fit_size", "fits",
+__all__ = ["CACHE", "DRAWN", "FONT_FILES", "MIN_PX", "OVERFLOWS", "SHY", "TextCache", "Words",
+           "blit_text", "check_within", "drawable", "even_lines", "fit_lines", "fit_size", "fits",
            "floor_size", "font", "ink_height", "line_height", "lines_of", "real_font",
            "real_size", "render", "text_width", "wrap"]

@@ -16,17 +16,17 @@ from scenes.core import gfx
 from scenes.core.gfx import draw
 from scenes.text.catalog import on_language_change, t
 from scenes.text.fonts import (
+    SHY,
     blit_text,
     check_within,
+    even_lines,
     fit_lines,
     fit_size,
     fits,
     floor_size,
     line_height,
-    lines_of,
     render,
     text_width,
-    wrap,
 )
 from scenes.ui import art
 from scenes.ui import palette as P
@@ -219,54 +219,95 @@ def lisboa_card(w: int, h: int, slots: tuple[Box, ...]) -> gfx.Canvas:
     return surf
 
 
-#: How far a technology's words keep from its tile's edge (its border is drawn there).
-TILE_MARGIN = 8
+#: How far a technology's words keep from its tile's edge (its inked frame is at 4).
+TILE_MARGIN = 6
 #: The tile's foot: its cost's coin at the left, its owner's marker at the right
 #: (``tech_owner_spot``); no word goes below its top.
 TILE_FOOT = 36
 #: Above the name, and the room of the rule between the name and the effect.
-TILE_TOP, TILE_RULE = 5, 8
+TILE_TOP, TILE_RULE = 4, 7
+#: A tile's lines stand this share of their font's line height apart (its fonts
+#: leave room for accents above and below the letters; a tile is short of room).
+TILE_LEADING = 0.9
+#: The sizes a tile's words are wanted at (logical units, 1920x1080's real pixels).
+TILE_NAME, TILE_EFFECT = 20, 14
+#: The least real size of a tile's effect (under it the short form is written
+#: instead) and of its name, at the 100 % text size.
+EFFECT_PX, NAME_PX = 13, 12
 
 
-def _tile_height(inner: int, names: int, effects: int) -> float:
-    """How tall the tallest technology's words stand on a tile: its name and effect
-    wrapped to ``inner`` at these sizes, line under line, with the rule between."""
-    tallest = 0.0
+def tech_effect(tech_id: str, short: bool) -> str:
+    """A technology's effect as its tile writes it: whole, or in its short form."""
+    return t(f"tech.{tech_id}.short" if short else f"tech.{tech_id}.effect")
+
+
+def _tile_fits(inner: float, room: float, name_size: float, effect_size: float,
+               short: bool, hyphens: bool) -> bool:
+    """Whether every technology's name (three lines at most, two without a word broken)
+    and effect stand on a tile ``inner`` wide, together no taller than ``room``, no
+    line wider than the tile (``hyphens``: a word may be broken where its translation
+    allows)."""
+    name_step = line_height("display", name_size) * TILE_LEADING
+    effect_step = line_height("text", effect_size) * TILE_LEADING
     for tech in CARDS.techs:
-        name = lines_of(t(f"tech.{tech.id}"), "display", names, inner)
-        effect = lines_of(t(f"tech.{tech.id}.effect"), "text", effects, inner)
-        tallest = max(tallest, len(name) * line_height("display", names) + TILE_RULE
-                      + len(effect) * line_height("text", effects))
-    return tallest
+        name = even_lines(t(f"tech.{tech.id}.tile"), "display", name_size, inner)
+        effect = even_lines(tech_effect(tech.id, short), "text", effect_size, inner)
+        broken = any(x.endswith("-") for x in (*name[:-1], *effect[:-1]))
+        if broken and not hyphens:
+            return False
+        if len(name) > (3 if hyphens else 2):
+            return False
+        if any(text_width(x, "display", name_size) > inner for x in name):
+            return False
+        if any(text_width(x, "text", effect_size) > inner for x in effect):
+            return False
+        # (the last line's letters reach the foot of its font's whole line height)
+        tall = len(name) * name_step + TILE_RULE + (len(effect) - 1) * effect_step
+        if tall + line_height("text", effect_size) > room:
+            return False
+    return True
+
+
+#: The forms a tile's words are tried in, best first: (short effect, words broken).
+TILE_FORMS = ((False, False), (True, False), (True, True))
+
+
+def _tile_search(inner: float, room: float, want: tuple[int, int],
+                 least: tuple[int, int]) -> tuple[int, int, bool] | None:
+    """The largest real sizes (name, effect) from ``want`` down to ``least`` at which
+    every tile's words fit, in the best form that fits (``TILE_FORMS``); None if none."""
+    real = gfx.VIEW.scale * gfx.VIEW.text  # (a size in real pixels fits or not at any)
+    for short, hyphens in TILE_FORMS:
+        for effect_px in range(max(want[1], least[1]), least[1] - 1, -1):
+            for name_px in range(max(want[0], least[0]), least[0] - 1, -1):
+                if _tile_fits(inner, room, name_px / real, effect_px / real, short, hyphens):
+                    return name_px, effect_px, short
+    return None
 
 
 @gfx.scaled_cache(maxsize=8)
-def tech_text_sizes(w: int, h: int | None = None) -> tuple[int, int]:
-    """One size for every technology's name (in two lines at most) and one for every
-    effect, the largest at which each of them fits a tile ``w`` wide inside its
-    margins and, name and effect together, the tile's height above its foot: no word
-    touches the edge or the coin, and the row of tiles is set alike. Where room is
-    short (a small window, a large text size) the name gives way first, down to the
-    effect's size, then both."""
-    inner = w - 2 * TILE_MARGIN
-    names = min(fit_lines(t(f"tech.{x.id}"), "display", 20, inner, 2, smallest=14)[0]
-                for x in CARDS.techs)
-    effects = min(fit_lines(t(f"tech.{x.id}.effect"), "text", 14, inner, 6)[0]
-                  for x in CARDS.techs)
-    if h is None:
-        return names, effects
-    room = h - TILE_TOP - TILE_FOOT
-    least_name, least_effect = floor_size(12), floor_size(11)
-    while _tile_height(inner, names, effects) > room:
-        if names > max(least_name, effects + 4):
-            names -= 1
-        elif effects > least_effect:
-            effects -= 1
-        elif names > least_name:
-            names -= 1
-        else:
-            break  # the tile draws what it can and says what did not fit
-    return names, effects
+def tech_text_sizes(w: int, h: int) -> tuple[float, float, bool]:
+    """One size for every technology's name, one for every effect, and whether the
+    effects are written in their short forms: the largest at which all of them fit a
+    tile ``w`` x ``h`` inside its margins and above its foot, so the row of tiles is
+    set alike. The effect is never under ``EFFECT_PX`` real pixels: where the whole
+    effect would need smaller letters (a 1280x720 window), its short form is written,
+    as large as it fits. A larger text size sets both a pixel larger at least than
+    the 100 % size does (a long name may then be broken where its translation allows)."""
+    inner, room = w - 2 * TILE_MARGIN, h - TILE_TOP - TILE_FOOT
+    scale, text = gfx.VIEW.scale, gfx.VIEW.text
+    least = (NAME_PX, EFFECT_PX)
+    found = _tile_search(inner, room, (round(TILE_NAME * scale), round(TILE_EFFECT * scale)),
+                         least)
+    if text > 1 and found is not None:
+        # (where nothing larger fits, a 1280x720 window at 150 %, the 100 % sizes)
+        found = _tile_search(inner, room, (round(TILE_NAME * scale * text),
+                                           round(TILE_EFFECT * scale * text)),
+                             (found[0] + 1, found[1] + 1)) or found
+    # nothing fits: the short forms at the least sizes (what does not fit is recorded
+    # as it is drawn)
+    name_px, effect_px, short = found or (*least, True)
+    return name_px / (scale * text), effect_px / (scale * text), short
 
 
 on_language_change(tech_text_sizes.cache_clear)
@@ -279,37 +320,61 @@ def tech_owner_spot(w: int, h: int) -> tuple[tuple[int, int], int]:
     return (w - 4 - size // 2 - 2, h - TILE_FOOT // 2 - 1), size
 
 
+def tech_cost_coin(surf: gfx.Canvas, tech: Tech, center: tuple[float, float], r: int) -> None:
+    """A technology's cost: its number on a gold coin of radius ``r``."""
+    cx, cy = center
+    coin = art.good_icon("gold", 2 * r)
+    surf.blit(coin, coin.get_rect(center=(cx, cy)))
+    draw.circle(surf, P.PARCHMENT, (cx, cy), r * 0.6)
+    cost = t("tech.cost", cost=tech.cost)
+    size = fit_size(cost, "text-bold", r * 1.2, 1.2 * r, smallest=12, height=1.2 * r)
+    blit_text(surf, cost, (cx, cy), role="text-bold", size=size, color=P.INK,
+              anchor="center", by_ink=True)
+
+
+def _tile_lines(tech: Tech, w: int, h: int) -> tuple[list[str], list[str]]:
+    """A tile's name and effect lines at the row's sizes: its words whole where they
+    fit so, broken where their translation allows only where they must be."""
+    name_size, effect_size, short = tech_text_sizes(w, h)
+    inner, room = w - 2 * TILE_MARGIN, h - TILE_TOP - TILE_FOOT
+    name, effect = t(f"tech.{tech.id}.tile"), tech_effect(tech.id, short)
+    whole = (even_lines(name.replace(SHY, ""), "display", name_size, inner),
+             even_lines(effect.replace(SHY, ""), "text", effect_size, inner))
+    wide = any(text_width(x, "display", name_size) > inner for x in whole[0]) or any(
+        text_width(x, "text", effect_size) > inner for x in whole[1])
+    tall = (len(whole[0]) * line_height("display", name_size) * TILE_LEADING + TILE_RULE
+            + (len(whole[1]) - 1) * line_height("text", effect_size) * TILE_LEADING
+            + line_height("text", effect_size))
+    if not wide and tall <= room and len(whole[0]) <= 2:
+        return whole
+    return (even_lines(name, "display", name_size, inner),
+            even_lines(effect, "text", effect_size, inner))
+
+
 @gfx.scaled_cache(maxsize=16)
 def tech_tile(tech: Tech, w: int, h: int) -> gfx.Canvas:
-    """One technology: its name, cost (a coin with a number) and short effect, every
-    line spaced by its font's own line height."""
+    """One technology: its name, cost (a coin with a number) and effect (whole, or
+    its short form where a small window has no room for it at a readable size),
+    every line spaced by its font's own line height, the lines as even as they go."""
     surf = art.parchment(w, h, radius=8, seed=len(tech.id) * 11 + tech.cost).copy()
-    name_size, effect_size = tech_text_sizes(w, h)
+    name_size, effect_size, _ = tech_text_sizes(w, h)
+    names, effects = _tile_lines(tech, w, h)
     inner = w - 2 * TILE_MARGIN
     words = pygame.Rect(TILE_MARGIN, 0, inner, h - TILE_FOOT)  # no word outside
     y = float(TILE_TOP)
-    _, lines = fit_lines(t(f"tech.{tech.id}"), "display", name_size, inner, 2,
-                         smallest=name_size)
-    for line in lines:
+    for line in names:
         blit_text(surf, line, (w / 2, y), role="display", size=name_size, color=P.INK,
                   anchor="midtop", box=words)
-        y += line_height("display", name_size)
+        y += line_height("display", name_size) * TILE_LEADING
     draw.line(surf, P.INK_SOFT, (TILE_MARGIN, y + TILE_RULE / 2 - 1),
               (w - TILE_MARGIN, y + TILE_RULE / 2 - 1), 1)
     y += TILE_RULE
-    for line in wrap(t(f"tech.{tech.id}.effect"), "text", effect_size, inner):
-        blit_text(surf, line, (w / 2, y), role="text", size=effect_size, color=P.INK_SOFT,
+    for line in effects:
+        blit_text(surf, line, (w / 2, y), role="text", size=effect_size, color=P.INK,
                   anchor="midtop", box=words)
-        y += line_height("text", effect_size)
+        y += line_height("text", effect_size) * TILE_LEADING
     r = TILE_FOOT // 2 - 3
-    cx, cy = 4 + r, h - TILE_FOOT // 2 - 1
-    coin = art.good_icon("gold", 2 * r)
-    surf.blit(coin, coin.get_rect(center=(cx, cy)))
-    draw.circle(surf, P.PARCHMENT, (cx, cy), r - 6)
-    cost = t("tech.cost", cost=tech.cost)
-    size = fit_size(cost, "text-bold", 15, 2 * r - 12, smallest=11, height=2 * r - 14)
-    blit_text(surf, cost, (cx, cy), role="text-bold", size=size, color=P.INK,
-              anchor="center", by_ink=True)
+    tech_cost_coin(surf, tech, (4 + r, h - TILE_FOOT // 2 - 1), r)
     return surf
 
 
