@@ -23,7 +23,16 @@ from scenes.core import zones as Z
 from scenes.core.gfx import draw
 from scenes.core.layout import Layout
 from scenes.text.catalog import t
-from scenes.text.fonts import blit_text, fit_lines, fit_size, line_height, render, text_width
+from scenes.text.fonts import (
+    MIN_PX,
+    blit_text,
+    fit_lines,
+    fit_size,
+    line_height,
+    lines_of,
+    render,
+    text_width,
+)
 from scenes.ui import art, cardart
 from scenes.ui import palette as P
 
@@ -147,7 +156,9 @@ def _draw_line(surface: gfx.Canvas, layout: Layout, st: State, view: TableView) 
     badge = Z.india(st.size)
     if layout.has(badge) and st.size not in view.flipping:
         r = layout.rect(badge)
-        surface.blit(cardart.india_ribbon(r.w, r.h), r)
+        # a larger text size makes the ribbon taller, so its word grows too
+        h = round(r.h * (1 + (gfx.VIEW.text - 1) / 2))
+        surface.blit(cardart.india_ribbon(r.w, h), r.topleft)
 
 
 def _draw_town(surface: gfx.Canvas, layout: Layout, st: State, view: TableView,
@@ -170,7 +181,8 @@ def _draw_town(surface: gfx.Canvas, layout: Layout, st: State, view: TableView,
             # the occupied face even while the marker is still flying in: it lands
             # in the room made for it
             r = layout.rect(Z.space((letter, pos, k)))
-            surface.blit(cardart.occupied_space(town, letter, k, r.w, r.h), r)
+            surface.blit(cardart.occupied_space(town, letter, k, r.w, r.h),
+                         (r.x - cardart.SPACE_BLEED, r.y))
             if not view.hidden[(place, pos, k)]:
                 center, size = space_marker(r, letter)
                 img = art.marker(owner, size, view.palette)
@@ -279,7 +291,7 @@ def _draw_strip(surface: gfx.Canvas, layout: Layout, st: State, view: TableView)
     mk = art.marker(seat, 40, view.palette)
     surface.blit(mk, mk.get_rect(center=(turn.x + 30, turn.centery)))
     title = t("turn.of", name=st.names[seat]) if not st.over else t("game.title")
-    size = fit_size(title, "display", 30, turn.w - 170)
+    size = fit_px(title, "display", 30, turn.w - 170)
     blit_text(surface, title, (turn.x + 56, turn.centery), role="display", size=size,
               color=P.INK, anchor="midleft")
     _action_pips(surface, st.action_points, (turn.right - 16, turn.centery))
@@ -290,8 +302,7 @@ def _draw_strip(surface: gfx.Canvas, layout: Layout, st: State, view: TableView)
     surface.blit(bar, status)
     if view.status:
         # one line, or two where one would need letters under the smallest readable
-        size, lines = fit_lines(view.status, "text", 21, status.w - 28, 2,
-                                height=status.h - 6)
+        size, lines = status_lines(view.status, status)
         step = line_height("text", size)
         y = status.centery - step * (len(lines) - 1) / 2
         for line in lines:
@@ -305,6 +316,36 @@ def _draw_strip(surface: gfx.Canvas, layout: Layout, st: State, view: TableView)
             if view.hover == zone and state == "normal":
                 state = "hover"
             surface.blit(art.button(r.w, r.h, t(key), state), r)
+
+
+def fit_px(text: str, role: str, size: float, width: float) -> float:
+    """The largest size up to ``size`` at which ``text`` fits ``width``, tried pixel by
+    real pixel (a larger text size never lands under the 100 % size for want of a
+    step), never under the smallest readable."""
+    real = gfx.VIEW.scale * gfx.VIEW.text
+    for px in range(round(size * real), MIN_PX, -1):
+        if text_width(text, role, px / real) <= width:
+            return px / real
+    return fit_size(text, role, round(size), round(width))
+
+
+#: The status line's letters: the size wanted (logical units).
+STATUS_SIZE = 21
+
+
+def status_lines(text: str, box: pygame.Rect) -> tuple[float, list[str]]:
+    """The status line's size and lines: the largest real size (pixel by pixel, so a
+    larger text size never lands under the 100 % size for want of a step) at which
+    ``text`` takes one line of ``box``, or two."""
+    real = gfx.VIEW.scale * gfx.VIEW.text
+    width, room = box.w - 28, box.h - 6
+    for px in range(round(STATUS_SIZE * real), MIN_PX - 1, -1):
+        size = px / real
+        lines = lines_of(text, "text", size, width)
+        if len(lines) <= 2 and len(lines) * line_height("text", size) <= room and all(
+                text_width(x, "text", size) <= width for x in lines):
+            return size, lines
+    return fit_lines(text, "text", STATUS_SIZE, width, 2, height=room)
 
 
 def _action_pips(surface: gfx.Canvas, points: int, midright: tuple[int, int]) -> None:

@@ -262,7 +262,7 @@ class LogPanel:
         surf = art.wood_panel(r.w, r.h).copy()
         fold, notation = self.tabs()
         heading = t("log.heading")
-        size = fit_size(heading, "display", 22, fold.x - r.x - 20, height=HEADER - 6)
+        size = fit_size(heading, "display", 20, fold.x - r.x - 20, height=HEADER - 6)
         blit_text(surf, heading, (14, HEADER // 2), role="display", size=size,
                   color=P.BRASS_LIGHT, anchor="midleft")
         for tab, key, on in ((fold, "log.fold" if self.unfolded else "log.unfold",

@@ -69,10 +69,11 @@ def real_size(size: float) -> int:
 class _Drawn:
     """The smallest real font size asked for since ``reset`` (the text-fit test reads
     it: every letter drawn or measured goes through ``font``), and, while ``words`` is
-    a dict (a test sets it), the real size each text was last rendered at."""
+    a dict (a test sets it), the smallest real size each text was rendered at in each
+    role."""
 
     smallest: int | None = None
-    words: dict[str, int] | None = None
+    words: dict[tuple[str, str], int] | None = None
 
     def reset(self) -> None:
         self.smallest = None
@@ -81,9 +82,10 @@ class _Drawn:
         if self.smallest is None or px < self.smallest:
             self.smallest = px
 
-    def rendered(self, text: str, px: int) -> None:
+    def rendered(self, text: str, role: str, px: int) -> None:
         if self.words is not None:
-            self.words[text] = px
+            key = (text, role)
+            self.words[key] = min(px, self.words.get(key, px))
 
 
 DRAWN = _Drawn()
@@ -237,7 +239,6 @@ class TextCache:
     def render(self, text: str, role: str, size: float, color: Color) -> Words:
         key = (text, role, size, tuple(color))
         surf = self._items.get(key)
-        DRAWN.rendered(text, real_size(size))
         if surf is not None:
             self._items.move_to_end(key)
             return surf
@@ -273,6 +274,7 @@ CACHE = TextCache()
 def render(text: str, role: str = "text", size: float = 20,
            color: Color = (30, 24, 16)) -> Words:
     """A cached surface of ``text`` (already translated) in a bundled font."""
+    DRAWN.rendered(text, role, real_size(size))
     return CACHE.render(text, role, size, color)
 
 

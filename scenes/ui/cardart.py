@@ -70,9 +70,9 @@ def label_size(letter: str, width: int, size: int = 15, smallest: int = 10) -> i
     """One size for every word of a kind of space (goods or buildings): the largest at
     which the longest of them fits ``width``, so "Stronghold" is never set smaller than
     the "Church" and "Market" beside it."""
-    # its letters stand in the space's foot (``LABEL_BAND``) at any text size
+    # its letters stand in the space's foot (``label_band``) at any text size
     return min(fit_size(t(key), "text-semibold", size, width, smallest,
-                        height=LABEL_BAND - 6, record=False)
+                        height=label_band() - 6, record=False)
                for key in SPACE_WORDS[letter])
 
 
@@ -83,7 +83,7 @@ def labels_fit(letter: str, width: int) -> bool:
     town's space is 40 pixels wide and "Stronghold" needs 59: there every such space
     shows only its icon, which says the same, and its town's tooltip names it."""
     size = label_size(letter, width)
-    return all(fits(t(key), "text-semibold", size, width, LABEL_BAND - 6)
+    return all(fits(t(key), "text-semibold", size, width, label_band() - 6)
                for key in SPACE_WORDS[letter])
 
 
@@ -107,7 +107,8 @@ def town_face(town: Town, w: int, h: int, pos: int, goods: tuple[Box, Box],
         surf.blit(icon, icon.get_rect(midtop=(x + bw / 2, y + 2)))
         if labels_fit("g", bw - 4):
             _center_text(surf, t(f"good.{good}"), "text-semibold", label_size("g", bw - 4),
-                         P.INK, (x + bw / 2, y + bh - 12), width=bw - 4, smallest=10)
+                         P.INK, (x + bw / 2, y + bh - label_band() / 2), width=bw - 4,
+                         smallest=10)
     for k, box in enumerate(buildings, start=1):
         building = town.buildings[k - 1]
         kind = town.building_kind(k)
@@ -118,14 +119,30 @@ def town_face(town: Town, w: int, h: int, pos: int, goods: tuple[Box, Box],
         surf.blit(icon, icon.get_rect(midtop=(x + bw / 2, y + 4)))
         # the spaces are small: a long word may shrink below the usual smallest size,
         # and its neighbours with it (``label_size``); it may use the well but its rim
-        if labels_fit("b", bw - 2):
-            _center_text(surf, t(f"building.{kind}"), "text-semibold", label_size("b", bw - 2),
-                         P.INK, (x + bw / 2, y + bh - 12), width=bw - 2, smallest=10)
+        room = building_room(bw)
+        if labels_fit("b", room):
+            _center_text(surf, t(f"building.{kind}"), "text-semibold", label_size("b", room),
+                         P.INK, (x + bw / 2, y + bh - label_band() / 2), width=room,
+                         smallest=10)
     return surf
 
 
-#: The band at the foot of a goods or building space where its type is written.
+#: The band at the foot of a goods or building space where its type is written (at
+#: the 100 % text size: ``label_band``).
 LABEL_BAND = 24
+
+
+def building_room(w: int) -> int:
+    """How wide a building's word may be on a space ``w`` wide: its well but the rim
+    ("Stronghold" needs it), and at a larger text size the card's margin beside it
+    too (the spaces stand 6 apart: two words still keep 2 apart)."""
+    return w - 2 if gfx.VIEW.text <= 1 else w + 4
+
+
+def label_band() -> int:
+    """The label band's height at the text size in use: a larger text size takes a
+    little of the icon's room above it, so the word grows with the other words."""
+    return round(LABEL_BAND * (1 + (gfx.VIEW.text - 1) / 2))
 
 
 def occupied_marker(letter: str, w: int, h: int) -> tuple[tuple[int, int], int]:
@@ -133,35 +150,42 @@ def occupied_marker(letter: str, w: int, h: int) -> tuple[tuple[int, int], int]:
     space: its centre and size. It stands just above the label band, so the type's
     word stays readable under it and a smaller icon above it (``occupied_space``)."""
     size = min(38 if letter == "g" else 42, w - 8, h // 2)
-    return (w // 2, h - LABEL_BAND - size // 2 + 2), size
+    return (w // 2, h - label_band() - size // 2 + 2), size
+
+
+#: How far an occupied space's picture reaches past the space on either side (a
+#: building's word may use the card's margin at a larger text size).
+SPACE_BLEED = 3
 
 
 @gfx.scaled_cache(maxsize=128)
 def occupied_space(town: Town, letter: str, k: int, w: int, h: int) -> gfx.Canvas:
     """A goods (``g``) or building (``b``) space with a marker on it: the same well,
     its icon smaller at the top and its word at the foot, with room between them
-    for the marker (the table draws the marker there), so the type is never hidden."""
+    for the marker (the table draws the marker there), so the type is never hidden.
+    The picture is ``SPACE_BLEED`` wider than the space on either side."""
     (_, my), msize = occupied_marker(letter, w, h)
     icon_h = max(12, my - msize // 2 - 4)
     # opaque, over the card's own well and its larger icon
-    surf = gfx.surface((w, h))
-    draw.rect(surf, P.PARCHMENT, surf.get_rect(), border_radius=6)
+    surf = gfx.surface((w + 2 * SPACE_BLEED, h))
+    well = pygame.Rect(SPACE_BLEED, 0, w, h)
+    draw.rect(surf, P.PARCHMENT, well, border_radius=6)
     if letter == "g":
         good = town.goods[k - 1]
-        surf.blit(art.space_well(w, h), (0, 0))
+        surf.blit(art.space_well(w, h), well)
         icon = art.good_icon(good, min(icon_h, w - 10))
         label = t(f"good.{good}")
     else:
         kind = town.building_kind(k)
         tone = P.PARCHMENT_DEEP if kind != "church" else (200, 180, 150)
-        surf.blit(art.space_well(w, h, tone), (0, 0))
+        surf.blit(art.space_well(w, h, tone), well)
         icon = art.building_icon(town.buildings[k - 1], min(w - 8, round(icon_h * 1.1)), icon_h)
         label = t(f"building.{kind}")
-    surf.blit(icon, icon.get_rect(midtop=(w / 2, 2)))
-    room = w - 2 if letter == "b" else w - 4  # as on the card ("Stronghold" needs the well)
+    surf.blit(icon, icon.get_rect(midtop=(well.centerx, 2)))
+    room = building_room(w) if letter == "b" else w - 4  # as on the card
     if labels_fit(letter, room):
         _center_text(surf, label, "text-semibold", label_size(letter, room), P.INK,
-                     (w / 2, h - 12), width=room, smallest=10)
+                     (well.centerx, h - label_band() / 2), width=room, smallest=10)
     return surf
 
 
@@ -180,8 +204,15 @@ def town_back(w: int, h: int, pos: int) -> gfx.Canvas:
     draw.rect(surf, P.BRASS, rect, 3, border_radius=10)
     draw.rect(surf, P.BRASS_DARK, rect.inflate(-10, -10), 1, border_radius=6)
     _position_seal(surf, pos, (20, 19), 14)
-    _center_text(surf, t("card.unknown"), "display-italic", 21, P.BRASS_LIGHT,
-                 (w / 2, h - 26), width=w - 16)
+    # on one line, or two where a larger text size (or a long word) needs them
+    words = t("card.unknown")
+    size, _ = fit_lines(words, "display-italic", 21, w - 16, 2, smallest=14)
+    lines = even_lines(words, "display-italic", size, w - 16)
+    step = line_height("display-italic", size) * 0.9
+    y = h - 26 - step * (len(lines) - 1)
+    for line in lines:
+        _center_text(surf, line, "display-italic", size, P.BRASS_LIGHT, (w / 2, y))
+        y += step
     return surf
 
 
@@ -208,7 +239,8 @@ def india_ribbon(w: int, h: int) -> gfx.Canvas:
 def lisboa_card(w: int, h: int, slots: tuple[Box, ...]) -> gfx.Canvas:
     """Lisboa, the home port: a caravel and one place per player for their markers."""
     surf = art.parchment(w, h, radius=10, tone=(232, 214, 172), seed=99).copy()
-    _center_text(surf, t("card.lisboa"), "display", 34, P.INK, (w / 2, 26), width=w - 12)
+    # (as large as the card allows at the largest text size: smaller at 100 %)
+    _center_text(surf, t("card.lisboa"), "display", 30, P.INK, (w / 2, 26), width=w - 12)
     _center_text(surf, t("card.lisboa.home"), "display-italic", 18, P.INK_SOFT, (w / 2, 52),
                  width=w - 12)
     ship = art.caravel(w - 24, round((w - 24) * 0.75))
@@ -394,16 +426,19 @@ def chip_rows(h: float) -> int:
     return 2 if h >= CHIP_TWO_LINES and two else 1
 
 
-def tech_chip_widths(tech: Tech, size: int = CHIP_TEXT) -> tuple[int, int]:
+def tech_chip_widths(tech: Tech, size: float = CHIP_TEXT) -> tuple[int, int]:
     """How wide a chip must be to write the technology's name at ``size``: on one
-    line, and on two (its narrowest break between words)."""
-    name = t(f"tech.{tech.id}")
+    line, and on two (its narrowest break: between words, or where its translation
+    allows a long word to be broken, ``tech.<id>.tile``)."""
+    name = t(f"tech.{tech.id}.tile")
     one = text_width(name, "text-semibold", size)
-    words = name.split(" ")
     two = one
-    for cut in range(1, len(words)):
-        two = min(two, max(text_width(" ".join(words[:cut]), "text-semibold", size),
-                           text_width(" ".join(words[cut:]), "text-semibold", size)))
+    for i, ch in enumerate(name):
+        if ch not in (" ", SHY):
+            continue
+        head = name[:i] + ("-" if ch == SHY else "")
+        two = min(two, max(text_width(head, "text-semibold", size),
+                           text_width(name[i + 1:], "text-semibold", size)))
     return math.ceil(one) + 2 * CHIP_PAD, math.ceil(two) + 2 * CHIP_PAD
 
 
@@ -415,7 +450,7 @@ def tech_chip(tech: Tech, w: int, h: int) -> gfx.Canvas:
     draw.rect(surf, P.BRASS, surf.get_rect(), 2, border_radius=6)
     rows = chip_rows(h)
     # lines 0.9 of the font's line apart, all of them inside the chip's rim
-    size, lines = fit_lines(t(f"tech.{tech.id}"), "text-semibold", CHIP_TEXT,
+    size, lines = fit_lines(t(f"tech.{tech.id}.tile"), "text-semibold", CHIP_TEXT,
                             w - 2 * CHIP_PAD, rows, height=(h - 4) / 0.9)
     step = min(line_height("text-semibold", size) * 0.9, (h - 2) / 2)
     y = h / 2 - step * (len(lines) - 1) / 2
@@ -429,8 +464,9 @@ def tech_chip(tech: Tech, w: int, h: int) -> gfx.Canvas:
 def tech_panel(numeral: str, w: int, h: int, label_w: int = 30) -> gfx.Canvas:
     """The wooden tray of one technology card, its numeral down the left edge."""
     surf = art.wood_panel(w, h).copy()
-    _center_text(surf, numeral, "display", 34, P.BRASS_LIGHT, (label_w / 2 + 4, h / 2),
-                 width=label_w, smallest=24)
+    # (26 at 100 %: a larger text size grows it to the column's width)
+    _center_text(surf, numeral, "display", 26, P.BRASS_LIGHT, (label_w / 2 + 4, h / 2),
+                 width=label_w + 2, smallest=20)
     return surf
 
 
@@ -465,7 +501,8 @@ def _numbered_wells(surf: gfx.Canvas, boxes: tuple[Box, ...], first: int = 1) ->
         surf.blit(art.space_well(bw, bh), (x, y))
         # the amount in the corner: a larger text size grows it only as far as the
         # corner holds, clear of the marker standing in the well
-        size = fit_size(str(i), "display", 30, bw // 3, smallest=20, height=22)
+        size = fit_size(str(i), "display", 30, bw // 3, smallest=20,
+                        height=22 * (1 + (gfx.VIEW.text - 1) / 3))
         _center_text(surf, str(i), "display", size, (178, 154, 116), (x + 14, y + 16))
 
 
@@ -513,8 +550,9 @@ on_language_change(_forget_words)
 
 
 __all__ = [
-    "CHIP_PAD", "CHIP_TEXT", "CHIP_TWO_LINES", "LABEL_BAND", "ROMAN", "chip_rows", "domain_card",
-    "historian_card", "india_ribbon", "labels_fit", "lisboa_card", "occupied_marker",
-    "occupied_space", "player_board", "tech_chip", "tech_chip_widths", "tech_owner_spot",
-    "tech_panel", "tech_text_sizes", "tech_tile", "town_back", "town_face",
+    "CHIP_PAD", "CHIP_TEXT", "CHIP_TWO_LINES", "LABEL_BAND", "ROMAN", "SPACE_BLEED",
+    "building_room", "chip_rows", "domain_card", "historian_card", "india_ribbon",
+    "label_band", "labels_fit", "lisboa_card", "occupied_marker", "occupied_space",
+    "player_board", "tech_chip", "tech_chip_widths", "tech_cost_coin", "tech_effect",
+    "tech_owner_spot", "tech_panel", "tech_text_sizes", "tech_tile", "town_back", "town_face",
 ]
