@@ -159,7 +159,8 @@ def test_hovering_a_technology_on_a_board_explains_it() -> None:
             return False
 
     lines = tooltip_lines(st, layout, chip.center, None, NoLog())  # type: ignore[arg-type]
-    assert tech == "bank-system" and lines == tech_lines(st, "bank-system")
+    assert tech == "bank-system" and lines[:-1] == tech_lines(st, "bank-system")
+    assert lines[-1] == "Right-click or Z: see it large."
     beside = (chip.x - 60, chip.centery)  # the stock beside it: the board's own tooltip
     assert tooltip_lines(st, layout, beside, None, NoLog())[0] == "Cy"  # type: ignore[arg-type,index]
 

@@ -339,6 +339,10 @@ TABLE_TEXT_EN = table(
     plural_message("log.scrolled", "{count} newer row below", "{count} newer rows below"),
     # tooltips
     message("tip.nobody", "nobody"),
+    message("tip.zoom", "Right-click or Z: see it large."),
+    message("zoom.close", "Esc, Z or a click: back to the table"),
+    message("status.zoom.none", "Point at a town or a technology (or give it the focus), then "
+                                "press Z to see it large."),
     message("tip.tech.card", "Technology card {card}, cost {cost}"),
     message("tip.tech.your_cost", "{name} would pay {cost} (Metallurgy)."),
     message("tip.tech.owner", "Owned by {name}."),

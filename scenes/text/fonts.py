@@ -319,12 +319,17 @@ def _units(para: str) -> list[str]:
     units: list[str] = []
     glue = False
     for word in filter(None, para.split(" ")):
-        if glue:
+        if glue or (units and all(ch in _CLINGING for ch in word)):
+            # (a colon or a question mark alone, as French sets it, stays with its word)
             units[-1] = f"{units[-1]} {word}"
         else:
             units.append(word)
         glue = word.lstrip("+-\u2212").isdigit()
     return units
+
+
+#: Punctuation that never begins a line: it stays with the word before it.
+_CLINGING = frozenset(":;!?»)…")
 
 
 def _wrap(text: str, role: str, size: float, width: float) -> list[str]:

@@ -105,9 +105,10 @@ def town_face(town: Town, w: int, h: int, pos: int, goods: tuple[Box, Box],
         surf.blit(art.space_well(bw, bh), (x, y))
         icon = art.good_icon(good, min(bw - 10, 46))
         surf.blit(icon, icon.get_rect(midtop=(x + bw / 2, y + 2)))
-        if labels_fit("g", bw - 4):
-            _center_text(surf, t(f"good.{good}"), "text-semibold", label_size("g", bw - 4),
-                         P.INK, (x + bw / 2, y + bh - label_band() / 2), width=bw - 4,
+        room = space_room("g", bw)
+        if labels_fit("g", room):
+            _center_text(surf, t(f"good.{good}"), "text-semibold", label_size("g", room),
+                         P.INK, (x + bw / 2, y + bh - label_band() / 2), width=room,
                          smallest=10)
     for k, box in enumerate(buildings, start=1):
         building = town.buildings[k - 1]
@@ -119,7 +120,7 @@ def town_face(town: Town, w: int, h: int, pos: int, goods: tuple[Box, Box],
         surf.blit(icon, icon.get_rect(midtop=(x + bw / 2, y + 4)))
         # the spaces are small: a long word may shrink below the usual smallest size,
         # and its neighbours with it (``label_size``); it may use the well but its rim
-        room = building_room(bw)
+        room = space_room("b", bw)
         if labels_fit("b", room):
             _center_text(surf, t(f"building.{kind}"), "text-semibold", label_size("b", room),
                          P.INK, (x + bw / 2, y + bh - label_band() / 2), width=room,
@@ -129,14 +130,16 @@ def town_face(town: Town, w: int, h: int, pos: int, goods: tuple[Box, Box],
 
 #: The band at the foot of a goods or building space where its type is written (at
 #: the 100 % text size: ``label_band``).
-LABEL_BAND = 24
+LABEL_BAND = 26
 
 
-def building_room(w: int) -> int:
-    """How wide a building's word may be on a space ``w`` wide: its well but the rim
-    ("Stronghold" needs it), and at a larger text size the card's margin beside it
-    too (the spaces stand 6 apart: two words still keep 2 apart)."""
-    return w - 2 if gfx.VIEW.text <= 1 else w + 4
+def space_room(letter: str, w: int) -> int:
+    """How wide a word may be on a goods (``g``) or building (``b``) space ``w`` wide:
+    its well but the rim, and where the words of its kind do not fit there (a small
+    window, a larger text size) the card's margin beside it too (the spaces stand 6
+    apart: two words still keep 2 apart)."""
+    inside = w - 2 if letter == "b" else w - 4
+    return inside if labels_fit(letter, inside) and gfx.VIEW.text <= 1 else w + 4
 
 
 def label_band() -> int:
@@ -182,7 +185,7 @@ def occupied_space(town: Town, letter: str, k: int, w: int, h: int) -> gfx.Canva
         icon = art.building_icon(town.buildings[k - 1], min(w - 8, round(icon_h * 1.1)), icon_h)
         label = t(f"building.{kind}")
     surf.blit(icon, icon.get_rect(midtop=(well.centerx, 2)))
-    room = building_room(w) if letter == "b" else w - 4  # as on the card
+    room = space_room(letter, w)  # as on the card
     if labels_fit(letter, room):
         _center_text(surf, label, "text-semibold", label_size(letter, room), P.INK,
                      (well.centerx, h - label_band() / 2), width=room, smallest=10)
@@ -551,8 +554,8 @@ on_language_change(_forget_words)
 
 __all__ = [
     "CHIP_PAD", "CHIP_TEXT", "CHIP_TWO_LINES", "LABEL_BAND", "ROMAN", "SPACE_BLEED",
-    "building_room", "chip_rows", "domain_card", "historian_card", "india_ribbon",
+    "chip_rows", "domain_card", "historian_card", "india_ribbon",
     "label_band", "labels_fit", "lisboa_card", "occupied_marker", "occupied_space",
-    "player_board", "tech_chip", "tech_chip_widths", "tech_cost_coin", "tech_effect",
+    "player_board", "space_room", "tech_chip", "tech_chip_widths", "tech_cost_coin", "tech_effect",
     "tech_owner_spot", "tech_panel", "tech_text_sizes", "tech_tile", "town_back", "town_face",
 ]
