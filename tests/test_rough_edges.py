@@ -52,13 +52,13 @@ def test_the_lesson_calls_the_learner_by_the_colour_drawn(monkeypatch: pytest.Mo
     from scenes.table.lesson import Coach, lesson_session
 
     said: list[str] = []
-    real = panel_module.fit_lines
+    real = panel_module.even_lines
 
     def spy(text: str, *args: object, **kwargs: object) -> object:
         said.append(text)
         return real(text, *args, **kwargs)
 
-    monkeypatch.setattr(panel_module, "fit_lines", spy)
+    monkeypatch.setattr(panel_module, "even_lines", spy)
     pygame.font.init()
     session = lesson_session("Ann")
     panel = panel_module.LessonPanel(pygame.Rect(0, 0, 560, 700), Coach(session))

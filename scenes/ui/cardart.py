@@ -16,7 +16,9 @@ from scenes.core import gfx
 from scenes.core.gfx import draw
 from scenes.text.catalog import on_language_change, t
 from scenes.text.fonts import (
+    MIN_PX,
     SHY,
+    _orphan,
     blit_text,
     check_within,
     even_lines,
@@ -25,6 +27,7 @@ from scenes.text.fonts import (
     fits,
     floor_size,
     line_height,
+    real_size,
     render,
     text_width,
 )
@@ -65,6 +68,13 @@ SPACE_WORDS: dict[str, tuple[str, ...]] = {
 }
 
 
+def label_least() -> int:
+    """The least real size of a space's word: the smallest readable, and at a larger
+    text size a pixel more (a word that cannot grow gives way to its icon, which
+    says the same, rather than stay as small as at 100 %)."""
+    return MIN_PX if gfx.VIEW.text <= 1 else MIN_PX + 1
+
+
 @gfx.scaled_cache(maxsize=16)
 def label_size(letter: str, width: int, size: int = 15, smallest: int = 10) -> int:
     """One size for every word of a kind of space (goods or buildings): the largest at
@@ -79,12 +89,13 @@ def label_size(letter: str, width: int, size: int = 15, smallest: int = 10) -> i
 @gfx.scaled_cache(maxsize=16)
 def labels_fit(letter: str, width: int) -> bool:
     """Whether the words of a kind of space fit ``width`` at all (at ``label_size``,
-    never under the smallest readable size). In a 1280x720 window a four-player
-    town's space is 40 pixels wide and "Stronghold" needs 59: there every such space
-    shows only its icon, which says the same, and its town's tooltip names it."""
+    never under ``label_least``). In a 1280x720 window a four-player town's building
+    space is 40 pixels wide and "Stronghold" needs 45: there every such space shows
+    only its icon, which says the same, and its town's tooltip and large view name it."""
     size = label_size(letter, width)
-    return all(fits(t(key), "text-semibold", size, width, label_band() - 6)
-               for key in SPACE_WORDS[letter])
+    return real_size(size) >= label_least() and all(
+        fits(t(key), "text-semibold", size, width, label_band() - 6)
+        for key in SPACE_WORDS[letter])
 
 
 on_language_change(label_size.cache_clear)
@@ -143,9 +154,11 @@ def space_room(letter: str, w: int) -> int:
 
 
 def label_band() -> int:
-    """The label band's height at the text size in use: a larger text size takes a
-    little of the icon's room above it, so the word grows with the other words."""
-    return round(LABEL_BAND * (1 + (gfx.VIEW.text - 1) / 2))
+    """The label band's height at the text size in use (and tall enough for a word of
+    ``label_least`` real pixels in a small window): a larger text size takes a little
+    of the icon's room above it, so the word grows with the other words."""
+    least = label_least() * 1.4 / gfx.VIEW.scale + 6  # (accents and descenders)
+    return round(max(LABEL_BAND * (1 + (gfx.VIEW.text - 1) / 2), least))
 
 
 def occupied_marker(letter: str, w: int, h: int) -> tuple[tuple[int, int], int]:
@@ -290,6 +303,8 @@ def _tile_fits(inner: float, room: float, name_size: float, effect_size: float,
         broken = any(x.endswith("-") for x in (*name[:-1], *effect[:-1]))
         if broken and not hyphens:
             return False
+        if len(effect) > 1 and any(_orphan(x) for x in effect):
+            return False  # a line of one short word ("+1", "a"): not at this size
         if len(name) > (3 if hyphens else 2):
             return False
         if any(text_width(x, "display", name_size) > inner for x in name):
@@ -380,7 +395,8 @@ def _tile_lines(tech: Tech, w: int, h: int) -> tuple[list[str], list[str]]:
     tall = (len(whole[0]) * line_height("display", name_size) * TILE_LEADING + TILE_RULE
             + (len(whole[1]) - 1) * line_height("text", effect_size) * TILE_LEADING
             + line_height("text", effect_size))
-    if not wide and tall <= room and len(whole[0]) <= 2:
+    orphan = len(whole[1]) > 1 and any(_orphan(x) for x in whole[1])
+    if not wide and not orphan and tall <= room and len(whole[0]) <= 2:
         return whole
     return (even_lines(name, "display", name_size, inner),
             even_lines(effect, "text", effect_size, inner))
@@ -408,7 +424,7 @@ def tech_tile(tech: Tech, w: int, h: int) -> gfx.Canvas:
         blit_text(surf, line, (w / 2, y), role="text", size=effect_size, color=P.INK,
                   anchor="midtop", box=words)
         y += line_height("text", effect_size) * TILE_LEADING
-    r = TILE_FOOT // 2 - 3
+    r = min(TILE_FOOT // 2 - 1, round((TILE_FOOT // 2 - 3) * (1 + (gfx.VIEW.text - 1) / 3)))
     tech_cost_coin(surf, tech, (4 + r, h - TILE_FOOT // 2 - 1), r)
     return surf
 
@@ -555,7 +571,7 @@ on_language_change(_forget_words)
 __all__ = [
     "CHIP_PAD", "CHIP_TEXT", "CHIP_TWO_LINES", "LABEL_BAND", "ROMAN", "SPACE_BLEED",
     "chip_rows", "domain_card", "historian_card", "india_ribbon",
-    "label_band", "labels_fit", "lisboa_card", "occupied_marker", "occupied_space",
+    "label_band", "label_least", "labels_fit", "lisboa_card", "occupied_marker", "occupied_space",
     "player_board", "space_room", "tech_chip", "tech_chip_widths", "tech_cost_coin", "tech_effect",
     "tech_owner_spot", "tech_panel", "tech_text_sizes", "tech_tile", "town_back", "town_face",
 ]
