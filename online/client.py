@@ -153,6 +153,7 @@ class Connection:
         self._wake = asyncio.Event()
         self._stop = asyncio.Event()
         self._closing = False
+        self._gone = False  # no request is carried any more (set under the lock)
         self._thread = threading.Thread(target=self._run, name="online-connection",
                                         daemon=True)
 
@@ -174,6 +175,9 @@ class Connection:
         again = msg.get("type") in RESEND if resend is None else resend
         with self._lock:
             rid = next(self._ids)
+            if self._gone:  # given up or closed: nothing will carry it
+                self._emit(Lost(rid, dict(msg), phrase("online.lost")))
+                return rid
             self._outbox.append((rid, dict(msg), again))
         self._poke(self._wake)
         return rid
@@ -200,7 +204,11 @@ class Connection:
         return self._thread.is_alive()
 
     def close(self, timeout: float = 5.0) -> None:
-        """Close the socket and stop the thread (promptly: at most ``timeout``)."""
+        """Close the socket and stop the thread (promptly: at most ``timeout``). What
+        was still queued or unanswered is let go; a request sent afterwards comes back
+        ``Lost``."""
+        with self._lock:
+            self._gone = True
         self._closing = True
         self._poke(self._stop)
         self._poke(self._wake)
@@ -237,6 +245,7 @@ class Connection:
         with self._lock:
             queued = list(self._outbox)
             self._outbox.clear()
+            self._gone = True
         waiting = [(rid, req) for rid, (req, _, auto) in sorted(self._unanswered.items())
                    if not auto]
         self._unanswered.clear()

@@ -267,8 +267,10 @@ class RemoteSession:
     def send_chat(self, text: str, seat: int | None = None) -> Phrase | None:
         """Say one line to the table (from ``seat``, by default the first held here);
         why not, when the line is empty or too long."""
+        if not self.here:
+            return phrase("online.chat_seatless")
         line = plain(text, MAX_CHAT + 1)
-        if not 0 < len(line) <= MAX_CHAT or not self.here:
+        if not 0 < len(line) <= MAX_CHAT:
             return phrase("online.chat_length", limit=MAX_CHAT)
         seat = min(self.here) if seat is None or seat not in self.here else seat
         self.connection.send({"type": "chat", "table": self.table, "seat": seat,

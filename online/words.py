@@ -33,6 +33,7 @@ ONLINE_TEXT = table(
     message("online.overtaken", "The table went on without this step."),
     message("online.resynced", "The game was put back in line with the server's."),
     message("online.chat_length", "A chat line is 1 to {limit} characters."),
+    message("online.chat_seatless", "Only a player at the table can chat."),
     # my online games and invite codes
     message("online.games_corrupt", "The list of your online games could not be read: it "
                                     "was kept as {file}, and a new list begins."),

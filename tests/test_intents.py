@@ -192,3 +192,25 @@ def test_steps_made_elsewhere_arrive_as_results() -> None:
     session.pending.append(session.submit("employ"))
     results = actions.arrived()
     assert stepped(results) == ["employ"] and actions.arrived() == []
+
+
+def test_the_hint_says_what_and_why() -> None:
+    """H lights a step and says, in one line, why it is worth making (its gain, or
+    what it opens next), read from the engine's states around it."""
+    from scenes.core.intents import Hint, Lit
+    from scenes.table.hints import why
+
+    actions = actions_at([])
+    out = actions.handle(Hint())
+    (line,) = [r for r in out if isinstance(r, Said)]
+    assert line.key == "status.hint.why"
+    values = dict(line.values)
+    assert values["sentence"] and values["why"]
+    assert any(isinstance(r, Lit) and r.zones for r in out)
+    # a cargo's reason is the good aboard, to be sold
+    session = Session(["Ann", "Bob", "Cy"], TOWNS)
+    for step in ("employ", "move L-1"):
+        assert session.submit(step).ok
+    before = session.state
+    assert session.submit("cargo 1g1").ok
+    assert "hint.why.cargo" in [key for key, _ in why(before, "cargo 1g1", session.state)]

@@ -273,7 +273,7 @@ def test_title_setup_table_by_keys_with_names_typed(app: App) -> None:
         key(hand, pygame.K_m)  # a key in a name being typed is the name's, never a mute
     key(hand, pygame.K_TAB)  # from Xia's name to who plays her seat
     assert focus.key == id(setup.kinds[2])
-    key(hand, pygame.K_RIGHT)  # the computer, easy
+    key(hand, pygame.K_LEFT)  # from the first setup's medium computer to easy
     tab_to(hand, focus, id(setup.start_button))
     key(hand, pygame.K_RETURN)
     hand.frames(30)
@@ -281,7 +281,8 @@ def test_title_setup_table_by_keys_with_names_typed(app: App) -> None:
     table = hand.table
     assert isinstance(table, TableScene)
     assert table.session.state.names == ("Zoe", "Yann", "Xia")
-    assert table.session.seats == ["human", "human", "easy"]
+    assert table.session.seats == ["human", "easy", "easy"], \
+        "the first setup's computer seats, the third one changed"
     assert not app.settings.muted
 
 
@@ -387,6 +388,9 @@ def test_the_ring_is_drawn_around_the_focus_on_every_kind_of_screen(app: App) ->
     title = hand.top()
     screen = pygame.display.get_surface()
     rect = title.focus.current.rect
+    assert _ring_pixels(screen, rect)[0] == 0, "no ring at start-up, before a key"
+    key(hand, pygame.K_TAB)  # the first key only shows where the focus is
+    assert title.focus.current.rect == rect
     bright, dark = _ring_pixels(screen, rect)
     assert bright > 50 and dark > 50, "the ring on the title's focused button"
     # a click hides it; a key shows it again

@@ -98,21 +98,26 @@ def test_records_show_players_date_and_turn_or_result_newest_first(app) -> None:
     _put("old-game.txt", _lines(THREE, 40), now - 86400)
     _put("finished.txt", FINISHED.read_text("utf-8"), now - 3600)
     _put("broken.txt", "[Players \"Ann\"]\n", now - 7200)
-    write_game(_lines(FINISHED, 20))  # a game in progress: Continue's, not listed here
+    game = write_game(_lines(FINISHED, 20))  # a game in progress: listed as a recent game
+    os.utime(game, (now - 60, now - 60))
     hand, listing = _open_list(app)
     assert listing.reading is not None
     listing.reading.wait(60)
     hand.frames(2)
     rows = _rows(listing)
     day = time.strftime(DATE_FORMAT, time.localtime(now - 3600))
-    assert rows[0] == ("Ann, Bea, Cy, Dan", f"{day} · Dan won with 5 VP")
-    assert rows[1] == ("broken.txt", "Cannot be opened: line 1: the header has no [Towns]")
+    assert rows[0] == ("Ann, Bea, Cy, Dan",
+                       f"Recent game · {time.strftime(DATE_FORMAT, time.localtime(now - 60))}"
+                       " · turn 6")
+    assert rows[1] == ("Ann, Bea, Cy, Dan", f"Saved record · {day} · Dan won with 5 VP")
+    assert rows[2] == ("broken.txt", "Cannot be opened: line 1: the header has no [Towns]")
     ends = _lines(THREE, 40).lower().split("\n").count("end")
-    assert rows[2] == ("Eve, Flo, Gus",
+    assert rows[3] == ("Eve, Flo, Gus",
+                       f"Saved record · "
                        f"{time.strftime(DATE_FORMAT, time.localtime(now - 86400))} · "
                        f"turn {ends + 1}")
     assert [e.name for e in listing.entries] == [
-        "finished.txt", "broken.txt", "old-game.txt"], "newest first"
+        game.name, "finished.txt", "broken.txt", "old-game.txt"], "newest first"
 
 
 def test_the_list_is_read_in_the_background_and_scrolls(app,

@@ -95,7 +95,7 @@ def test_every_character_of_a_catalog_has_a_glyph(lang: str) -> None:
         for s in strings:
             chars.update(s)
     chars -= set(string.whitespace)
-    chars.discard("\u00ad")  # a soft hyphen is never drawn: it marks where a word may break
+    chars.discard("\u00ad")  # a soft hyphen is never drawn (a hyphen where a word breaks)
     # letters and punctuation in every font; symbols (arrows, ▲) only in the text font
     words = {ch for ch in chars if unicodedata.category(ch)[0] in "LPN"}
     missing = {}
@@ -157,3 +157,29 @@ def test_the_smoke_run_passes_in_french_and_italian(lang: str, tmp_path: Path) -
     last = proc.stdout.strip().splitlines()[-1]
     assert last.startswith("smoke: ok")
     assert last.endswith(f"language {lang}: {_translation(lang, 'score.heading')}")
+
+
+def test_french_sets_a_no_break_space_before_high_punctuation() -> None:
+    """French typography: a no-break space (U+00A0) before ":", ";", "?", "!", "»" and
+    "%" and after "«" (never a plain space, which would let the sign start a line, nor
+    none), and curly apostrophes, in every message of the French catalog."""
+    bad = []
+    for m in po("fr"):
+        if not m.id:
+            continue
+        strings = m.string if isinstance(m.string, tuple | list) else (m.string,)
+        for s in strings:
+            bare = re.sub(r"\{[^}]*\}", "{}", s)  # a placeholder's own signs are code
+            for match in re.finditer(r"[:;?!»%]", bare):
+                after = bare[match.end(): match.end() + 1]
+                if (match.group() == ":" and after not in ("", " ", "\u00a0")
+                        and bare[match.start() - 1: match.start()] not in (" ", "\u00a0")):
+                    continue  # inside an address (ws://host:port), not punctuation
+                if bare[match.start() - 1: match.start()] != "\u00a0":
+                    bad.append((m.context, bare[max(0, match.start() - 12): match.end() + 4]))
+            for match in re.finditer("«", bare):
+                if bare[match.end(): match.end() + 1] != "\u00a0":
+                    bad.append((m.context, bare[match.start(): match.end() + 12]))
+            if "'" in bare:
+                bad.append((m.context, "straight apostrophe: " + bare[:40]))
+    assert bad == [], f"{len(bad)} in the French catalog, e.g. {bad[:8]}"

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 from clienthelp import (
+    FAST,
+    answered,
     close_all,
     db,
     seated_table,
@@ -32,11 +34,14 @@ from online.client import (
     backoff,
     check_address,
 )
+from online.lobby import Lobby
 from online.remote import RemoteSession, known_deal, plain
 from online.server import PROTOCOL as SERVER_PROTOCOL
 from online.server import ServerThread
 from online.view import public_state
 from online.words import english
+from scenes.core.session import GameSession
+from scenes.table.actions import TableActions
 
 pytestmark = pytest.mark.timeout(60)
 GOLDEN = Path(__file__).parent / "golden"
@@ -149,6 +154,12 @@ def test_two_people_at_one_machine_and_a_server_computer(server: ServerThread) -
         settle(session.poll, lambda: session.ready)
         assert session.seats_here() == [0, 1]
         assert session.seats == ["human", "human", "easy"]
+        # every member the table needs of a GameSession, and the table's actions take
+        # its outcomes as they take a local session's
+        wanted = [n for n in dir(GameSession) if not n.startswith("_")]
+        assert all(hasattr(session, n) for n in [*wanted, *GameSession.__annotations__])
+        actions = TableActions(session)
+        assert actions.arrived() == []
         assert session.presence == {0: True, 1: True, 2: True}
         seen: list = []
         compared = 0
@@ -163,7 +174,7 @@ def test_two_people_at_one_machine_and_a_server_computer(server: ServerThread) -
                 if listed is not None:
                     assert listed == [str(s) for s in session.legal_steps()]
                     compared += 1
-                assert session.submit("end").ok
+                assert actions.submit("end").ok
             settle(lambda: seen.extend(session.poll()),
                    lambda: session.state.active == 0 and session.human_to_move)
         assert compared == 2
@@ -182,52 +193,91 @@ def test_two_people_at_one_machine_and_a_server_computer(server: ServerThread) -
             out = watching.submit("employ")
             assert not out.ok and out.said is not None and out.said.key == "online.not_here"
             assert watching.seat_kind(0) == "remote" and not watching.human_to_move
+            assert watching.send_chat("hello").key == "online.chat_seatless"
         finally:
             looker.close()
     finally:
         close_all(ms)
 
 
-def test_a_refused_step_is_taken_back_with_the_servers_reason(server: ServerThread) -> None:
+def test_refused_steps_come_back_with_the_servers_reason(server: ServerThread) -> None:
     record = parse_record(read_record_text(GOLDEN / "three-players-first-game-ship-only.txt"))
+    truth = [replay(record, k) for k in range(len(record.steps) + 1)]
+    texts = record.step_texts()
     table, ms = seated_table(server, record.names, record.towns, record.variant)
     sessions = sessions_for(table, ms)
+    others: list[Connection] = []
+
+    def machine(seats: dict[int, str]) -> RemoteSession:
+        """Another machine, watching the table first (a wrong token resumes nothing)."""
+        others.append(Connection(url(server.port), **FAST).start())
+        lobby = Lobby(others[-1])
+        view = answered(lobby, lobby.watch(table, server.server.tables[table].invite))
+        s = RemoteSession(others[-1], table, seats, view)
+        settle(s.poll, lambda: len(s.steps) == len(server.server.store.steps(table)))
+        return s
+
+    def play(upto: int) -> None:
+        for number in range(len(sessions[0].steps), upto):
+            out = sessions[truth[number].active].submit(texts[number])
+            assert out.ok or out.pending
+            settle(lambda: [s.poll() for s in sessions], lambda n=number: all(
+                len(s.steps) == n + 1 and not s.unconfirmed and not s.waiting
+                for s in sessions))
+
     try:
-        for s in sessions:
-            settle(s.poll, lambda s=s: s.ready)
-        # A machine whose token for seat 0 is wrong: its step is shown, then taken back.
-        wrong = RemoteSession(ms[0].connection, table, {0: "not-the-token"},
-                              ms[0].lobby.views[table])
-        first = record.step_texts()[0]
-        out = wrong.submit(first)
+        settle(lambda: [s.poll() for s in sessions], _all_at(sessions, 0))
+        # A step the engine refuses never leaves the machine.
+        out = sessions[0].submit("sell 9g1")
+        assert not out.ok and out.refusal is not None and not out.taken_back
+        # A machine whose token for seat 0 is wrong: its step is shown, then taken back
+        # with the server's sentence.
+        wrong = machine({0: "not-the-token"})
+        out = wrong.submit(texts[0])
         assert out.ok and len(wrong.steps) == 1
         back: list = []
         settle(lambda: back.extend(wrong.poll()), lambda: bool(back))
         (undone,) = back
         assert undone.taken_back and not undone.ok and "token" in undone.reason
-        assert undone.step == first and undone.after == wrong.states[0]
+        assert undone.step == texts[0] and undone.after == wrong.states[0]
         assert undone.said is not None and undone.said.key == "online.taken_back"
         assert "token" in english(undone.said)
         assert len(wrong.steps) == 0 and wrong.human_to_move
-        # A step the engine refuses never leaves the machine.
-        out = sessions[0].submit("sell 9g1")
-        assert not out.ok and out.refusal is not None and not out.taken_back
-        # The same seat at two machines: the table takes one step for a number; the
-        # other machine's step comes out as taken back, the table's shown instead.
-        twin = RemoteSession(ms[1].connection, table, {0: ms[0].seats[0]},
-                             ms[0].lobby.views[table])
-        settle(twin.poll, lambda: twin.presence.get(0) is True)
-        assert sessions[0].submit(first).ok
-        assert twin.submit("employ").ok
-        seen: list = []
-        settle(lambda: seen.extend(twin.poll()),
-               lambda: len(server.server.store.steps(table)) == 1 and any(
-                   o.ok for o in seen))
-        assert [o.taken_back for o in seen] == [True, False]
-        assert seen[0].step == "employ" and seen[1].step == str(parse_step(first))
-        assert list(twin.steps) == server.server.store.steps(table)
+        assert server.server.store.steps(table) == []
+        # A step that turns a town waits for the server; refused, nothing was shown.
+        play(18)
+        wrong = machine({1: "not-the-token"})
+        out = wrong.submit(texts[18])
+        assert out.pending and not out.ok and wrong.waiting and not wrong.human_to_move
+        assert wrong.submit("done").said.key == "online.waiting"
+        back = []
+        settle(lambda: back.extend(wrong.poll()), lambda: bool(back))
+        (refused,) = back
+        assert not refused.ok and not refused.taken_back and "token" in refused.reason
+        assert refused.step == texts[18] and not wrong.waiting and len(wrong.steps) == 18
+        play(19)
+        # The same seat at two machines, each making a different step for the same
+        # number: the table takes the first it hears; the other machine's step comes
+        # back taken back, and both show the table's log.
+        twin = machine({1: ms[1].seats[1]})
+        st = twin.state
+        other = next(str(s) for s in twin.legal_steps()
+                     if str(s) != texts[19] and apply(st, s).revealed == st.revealed)
+        assert sessions[1].submit(texts[19]).ok and twin.submit(other).ok
+        seen: dict[int, list] = {0: [], 1: []}
+        pair = [sessions[1], twin]
+        settle(lambda: [seen[i].extend(s.poll()) for i, s in enumerate(pair)],
+               lambda: len(server.server.store.steps(table)) == 20 and all(
+                   len(s.steps) == 20 and not s.unconfirmed for s in pair))
+        log = server.server.store.steps(table)
+        loser = 0 if log[19] == other else 1
+        assert [o.taken_back for o in seen[loser]] == [True, False]
+        assert [o.taken_back for o in seen[1 - loser]] == []
+        assert all(list(s.steps) == log for s in pair)
     finally:
         close_all(ms)
+        for c in others:
+            c.close()
 
 
 def test_the_connection_says_why_it_cannot_go_on(server: ServerThread) -> None:
@@ -243,7 +293,7 @@ def test_the_connection_says_why_it_cannot_go_on(server: ServerThread) -> None:
                 got.append(event)
             if got and isinstance(got[-1], Failed):
                 break
-        assert isinstance(got[0], Connected)
+        assert isinstance(got[0], Connected), got
         assert Lost(rid, {"type": "list"}, got[-2].reason) in got
         assert got[-1].sentence.key == "online.version"
         assert "another version" in english(got[-1].sentence)
@@ -256,11 +306,15 @@ def test_the_connection_says_why_it_cannot_go_on(server: ServerThread) -> None:
         free = probe.getsockname()[1]
     nobody = Connection(url(free), connect_timeout=1.0).start()
     try:
-        rid = nobody.send({"type": "list"})
+        rid = nobody.send({"type": "list"})  # before or after it gives up: reported
         events = [nobody.wait(5.0), nobody.wait(5.0)]
-        assert events[0] == Lost(rid, {"type": "list"}, events[0].reason)
-        assert isinstance(events[1], Failed) and events[1].sentence.key == "online.unreachable"
-        assert str(free) in english(events[1].sentence)
+        (lost,) = [e for e in events if isinstance(e, Lost)]
+        (failed,) = [e for e in events if isinstance(e, Failed)]
+        assert lost.id == rid and lost.request == {"type": "list"}
+        assert failed.sentence.key == "online.unreachable"
+        assert str(free) in english(failed.sentence)
+        late = nobody.send({"type": "list"})
+        assert nobody.wait(1.0) == Lost(late, {"type": "list"}, lost.reason)
     finally:
         nobody.close()
     assert not nobody.alive

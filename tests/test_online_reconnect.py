@@ -53,7 +53,7 @@ def test_a_socket_dropped_mid_turn(tmp_path: Path) -> None:
         mover = sessions[seat]
         # 1. Dropped while idle; a step made while away waits and goes on reconnection
         # (the first try again waits long enough for the others to see the seat away).
-        mover.connection.first_retry = 1.0
+        mover.connection.first_retry = mover.connection.max_retry = 1.0
         _drop(server, table, seat)
         settle(mover.poll, lambda: not mover.connected)
         assert mover.away is not None and mover.away.key == "online.dropped"

@@ -150,3 +150,87 @@ def test_a_bad_code_and_an_unreachable_table_each_get_one_sentence() -> None:
         _until(hand, lambda: isinstance(hand.top(), OnlineScene))
     finally:
         app.netplay.close()
+
+
+def test_two_people_at_one_computer_then_a_rematch() -> None:
+    """A second person sits at the host's computer ("Sit here too"), the hand-off
+    passes the mouse between them, and Play again at the end deals a rematch at the
+    same table's seats."""
+    app = make_app()
+    hand = Hand(app)
+    try:
+        room = _host_room(hand)
+        hand.click(room.other.rect.center)
+        _type(hand, "Bea")
+        hand.click(room.sit_button.rect.center)
+        _until(hand, lambda: len(room.here) == 2 and room.asking is None)
+        hand.click(room.add_button.rect.center)
+        _until(hand, lambda: len(room.seats) == 3 and room.asking is None)
+        hand.frames(1)
+        hand.click(room.start_button.rect.center)
+        _until(hand, lambda: any(isinstance(s, TableScene) for s in app.stack.scenes))
+        table_scene = next(s for s in app.stack.scenes if isinstance(s, TableScene))
+        session = table_scene.session
+        assert session.seats_here() == [0, 1]
+        handoffs = 0
+        for _ in range(5000):
+            hand.frames(1)
+            top = hand.top()
+            if isinstance(top, ScoringScene):
+                break
+            if type(top).__name__ == "Handoff":
+                handoffs += 1
+                hand.key(pygame.K_RETURN)
+                continue
+            if not isinstance(top, TableScene):
+                hand.key(pygame.K_RETURN)
+                continue
+            if session.human_to_move and not top.films.animating:
+                top.act(Play(str(legal_steps(session.state)[0])))
+            time.sleep(0.001)
+        assert isinstance(hand.top(), ScoringScene)
+        assert handoffs >= 2, "the hand-off named each person at this computer"
+        old_table = session.table
+        hand.click(hand.top().buttons[0].rect.center)  # Play again: a rematch
+        _until(hand, lambda: any(isinstance(s, TableScene) and s.session is not session
+                                 for s in app.stack.scenes))
+        again = next(s for s in app.stack.scenes if isinstance(s, TableScene)).session
+        assert again.table != old_table and again.seats_here() == [0, 1]
+        assert not again.steps and not again.over
+    finally:
+        app.netplay.close()
+
+
+def test_join_by_a_servers_address_lists_its_open_tables(tmp_path) -> None:
+    """A server's address instead of a code: its open tables, one of them joined."""
+    from online.server import ServerThread
+
+    server = ServerThread(str(tmp_path / "tables.sqlite3"))
+    port = server.start()
+    host = Connection(f"ws://127.0.0.1:{port}/", connect_timeout=2.0).start()
+    app = make_app()
+    hand = Hand(app)
+    try:
+        lobby = Lobby(host)
+        made = lobby.create(3)  # a public table, listed by the server
+        settle(lobby.poll, lambda: made.done)
+        table = made.reply["table"]
+        sat = lobby.sit(table, "Cy")
+        settle(lobby.poll, lambda: sat.done)
+        app.navigator.start(Screen.ONLINE)
+        hand.frames(2)
+        online = hand.top()
+        online.name.value = "Ann"
+        online.code.value = f"127.0.0.1:{port}"
+        hand.click(online.join_button.rect.center)
+        _until(hand, lambda: online.found is not None)
+        assert [e["table"] for e in online.found] == [table]
+        hand.click(online.rows[0][0].rect.center)  # Join
+        _until(hand, lambda: isinstance(hand.top(), WaitingRoomScene))
+        room = hand.top()
+        _until(hand, lambda: room.phase == "open" and len(room.seats) == 2)
+        assert room.here and 1 in room.here
+    finally:
+        host.close()
+        app.netplay.close()
+        server.stop()

@@ -148,8 +148,8 @@ def test_the_hand_off_clears_the_tooltip_until_the_pointer_moves(
     shown: list[object] = []
     real = table.renderer.draw_tooltip
     monkeypatch.setattr(table.renderer, "draw_tooltip",
-                        lambda surface, lines, pointer: (shown.append(lines),
-                                                         real(surface, lines, pointer)))
+                        lambda surface, lines, pointer, avoid=(): (
+                            shown.append(lines), real(surface, lines, pointer, avoid)))
     board = hand.at("board_1")
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=board, rel=(0, 0),
                                          buttons=(0, 0, 0)))
@@ -202,8 +202,8 @@ def test_the_picked_up_builder_or_scientist_leaves_its_place_empty(
     assert tuple(app.canvas.get_at(spot)) == before
 
 
-# ----- the scoring screen says what its columns hold, in print as large as the rest --------------
-def test_scoring_columns_say_points_and_count_buildings_in_readable_print(
+# ----- the scoring screen says what its rows hold, in print as large as the rest --------------
+def test_scoring_rows_say_points_and_count_buildings_in_readable_print(
         app, monkeypatch: pytest.MonkeyPatch) -> None:
     from pathlib import Path
 
@@ -217,6 +217,7 @@ def test_scoring_columns_say_points_and_count_buildings_in_readable_print(
     session = Session.from_record(read_record_file(record))
     scene = scoring_module.ScoringScene(session)
     app.start(scene)
+    scene.count_all()
     sizes: dict[str, int] = {}
     real = scoring_module.blit_text
 
@@ -226,12 +227,14 @@ def test_scoring_columns_say_points_and_count_buildings_in_readable_print(
 
     monkeypatch.setattr(scoring_module, "blit_text", spy)
     scene.draw(app.canvas)
-    for header in ("Stronghold VP", "Church VP", "Market VP", "Technology VP"):
-        assert header in sizes
-    assert "3 strongholds" in sizes and "1 church" in sizes and "1 market" in sizes
-    assert "Eastern India Inc. +6" in sizes and "Renaissance +3" in sizes
+    for label in ("Historians", "Strongholds", "Churches", "Markets", "Eastern India Inc.",
+                  "Renaissance", "Mission Church", "Total"):
+        assert label in sizes
+    for rule in ("1 VP each", "2 VP each", "2 VP per stronghold", "3 VP"):
+        assert rule in sizes
+    assert "3 × 1" in sizes and "1 × 2" in sizes and "3 × 2" in sizes
     wealth = sizes["Wealth 0"]
-    for text in ("Eastern India Inc. +6", "Renaissance +3", "Mission Church +2", "1 church"):
+    for text in ("3 × 1", "1 × 2", "2 VP per stronghold", "1 VP each"):
         assert sizes[text] >= wealth >= 18, f"{text!r} is smaller than the rest of the table"
     # and the board as the game ended is one click away
     Hand(app).click(scene.buttons[4].rect.center)
@@ -258,6 +261,7 @@ ALWAYS_MANY = {
     "reason.ships_short": "raised only when more ships move than the sea holds, and it holds one",
     "reason.name_too_long": "the limit is MAX_NAME_LENGTH, 20",
     "record.towns_for_players": "3 or 4 players, 9 or 12 towns",
+    "online.chat_length": "the limit is online.remote.MAX_CHAT, 500",
 }
 
 
@@ -290,7 +294,7 @@ def test_no_english_message_says_s_in_brackets_or_counts_without_a_plural() -> N
     ("status.voyage", {}, "1 ship move staged", "2 ship moves staged"),
     ("log.move", {"name": "Ann"}, "sails 1 ship.", "sails 2 ships."),
     ("log.geography", {"name": "Ann"}, "1 marker put back", "2 markers put back"),
-    ("score.count.church", {}, "1 church", "2 churches"),
+    ("score.rule.per.church", {}, "1 VP per church", "2 VP per church"),
 ])
 def test_counts_are_said_in_both_forms(key: str, values: dict, one: str, many: str) -> None:
     from scenes.text.catalog import t

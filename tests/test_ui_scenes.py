@@ -217,6 +217,8 @@ def test_setup_deals_a_game_autosaves_and_continue_lights_up(app, tmp_path: Path
     setup = app.stack.top
     click(app, setup.count.segment(0).center)  # three players
     assert setup.players == 3
+    for seat in (1, 2):  # people in every seat (the first setup offers the computer)
+        click(app, setup.kinds[seat].segment(0).center, frames=2)
     setup.seed.value = "42"
     click(app, setup.start_button.rect.center)
     assert isinstance(app.stack.top, Handoff), "the first player is announced"
@@ -254,7 +256,8 @@ def test_setup_remembers_seats_names_and_options_for_the_next_game(app) -> None:
 
     app.start(SetupScene())
     setup = app.stack.top
-    assert [k.value for k in setup.kinds] == ["human"] * 4, "a new player: people everywhere"
+    assert [k.value for k in setup.kinds] == ["human", "easy", "medium", "medium"], \
+        "a new player: alone against the computer"
     click(app, setup.count.segment(0).center)  # three players
     setup.names[1].value = "Bea"
     setup.kinds[1].index = setup.kinds[1].options.index("hard")
@@ -264,7 +267,7 @@ def test_setup_remembers_seats_names_and_options_for_the_next_game(app) -> None:
     click(app, setup.start_button.rect.center)
     saved, notice = load_settings()
     assert notice is None
-    assert saved.seats == ["human", "hard", "easy", "human"] and saved.players == 3
+    assert saved.seats == ["human", "hard", "easy", "medium"] and saved.players == 3
     assert saved.names[:3] == ["Ann", "Bea", "Cy"] and saved.first_game is False
 
     app.settings = saved  # the next run reads them back
@@ -272,7 +275,7 @@ def test_setup_remembers_seats_names_and_options_for_the_next_game(app) -> None:
     app.stack.apply()
     again = app.stack.top
     assert again.players == 3 and [f.value for f in again.names[:3]] == ["Ann", "Bea", "Cy"]
-    assert [k.value for k in again.kinds] == ["human", "hard", "easy", "human"]
+    assert [k.value for k in again.kinds] == ["human", "hard", "easy", "medium"]
     assert again.first_game.value is False
 
     # A settings file from before seats were remembered, or with a kind no longer known.
@@ -293,6 +296,7 @@ def test_setup_refuses_twin_names_and_can_choose_who_starts(app) -> None:
 
     app.start(SetupScene())
     setup = app.stack.top
+    click(app, setup.count.segment(1).center)  # four players
     setup.names[1].value = "ann"
     click(app, setup.start_button.rect.center)
     assert app.stack.top is setup and setup.message

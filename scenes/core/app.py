@@ -33,7 +33,7 @@ from scenes.core.gfx import LOGICAL_SIZE
 from scenes.core.navigator import Navigator
 from scenes.core.netplay import Netplay
 from scenes.core.saves import Notice, Settings, data_dir, save_settings, why_not_written
-from scenes.core.scene import Scene, SceneStack
+from scenes.core.scene import INPUT, Scene, SceneStack
 
 FPS = 60
 #: Seconds a new window size must hold before everything is drawn again at its scale.
@@ -114,6 +114,7 @@ class App:
             gfx.on_rescale(memory.give_back)  # after the caches drawn at a scale emptied
         _open_display()
         pygame.font.init()
+        INPUT.keyboard = False  # a new window: no key pressed yet, no focus ring
         self.settings = settings
         self.size = LOGICAL_SIZE
         size = clamp_window(window or settings.window_size

@@ -6,12 +6,13 @@ The window owns one ``Sounds`` (``App.sounds``); a scene asks for an effect by n
 with ``play`` and never touches the mixer, so a test can read what was asked for
 (``asked``) whether or not anything is heard.
 
-When the mixer cannot start (no audio device, no driver, ``SDL_AUDIODRIVER=dummy``
-is fine but a missing PulseAudio is not) the game is simply silent: ``live`` is False,
-every call does nothing, and the settings say in one quiet sentence that no sound
-device was found. A file that cannot be loaded is silent too. Volumes, the music and
-muting follow the settings (``Settings.volume``, ``effects_volume``,
-``music_volume``, ``muted``) whenever ``refresh`` is called.
+When the mixer cannot start (no audio device, no driver, a missing PulseAudio) the
+game is simply silent: ``live`` is False and every call does nothing. On SDL's
+"dummy" (or "disk") driver the mixer runs but nothing is heard (``heard`` is False).
+Either way the settings say in one sentence that no sound device was found. A file
+that cannot be loaded is silent too. Volumes, the music and muting follow the
+settings (``Settings.volume``, ``effects_volume``, ``music_volume``, ``muted``)
+whenever ``refresh`` is called.
 """
 
 from __future__ import annotations
@@ -50,6 +51,8 @@ VOICES = 8
 #: The mixer adds the voices sounding together and saturates past full scale: every
 #: sound is played at half its level, so four effects over the music stay clean.
 HEADROOM = 0.5
+#: SDL audio drivers that accept every sound and play it nowhere.
+SILENT_DRIVERS = frozenset({"dummy", "disk"})
 MUSIC_FADE_IN_MS = 1500
 MUSIC_FADE_OUT_MS = 900
 
@@ -104,6 +107,18 @@ class Sounds:
         self._music_wanted = False
         self._music_playing = False
         self._music_broken = False  # the file would not load: do not try every frame
+
+    @property
+    def heard(self) -> bool:
+        """Whether anything played can be heard: the mixer runs on a real device
+        (SDL's "dummy" and "disk" drivers take the sound and play it nowhere)."""
+        if not self.live:
+            return False
+        try:
+            driver = pygame.mixer.get_driver()
+        except (pygame.error, AttributeError):
+            return True  # the mixer does not say: believe it
+        return driver not in SILENT_DRIVERS
 
     # ----- levels -------------------------------------------------------------------
     @staticmethod

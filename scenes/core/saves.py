@@ -80,6 +80,8 @@ VOLUMES: tuple[int, ...] = (0, 25, 50, 75, 100)
 VOLUME_SETTINGS = frozenset({"volume", "effects_volume", "music_volume"})
 #: Text sizes offered in the settings, percent of the layout's own.
 TEXT_SIZES: tuple[int, ...] = (100, 125, 150)
+#: Records opened by their path that Load record… remembers (newest first).
+RECENT_RECORDS = 8
 
 def remove_leftovers(now: float | None = None) -> list[Path]:
     """Remove the temporary files of writes a crash interrupted (``.<game>.txt.*.tmp``
@@ -336,6 +338,36 @@ def list_records() -> list[Path]:
     return sorted(found, key=_modified, reverse=True)
 
 
+def remember_record(settings: Settings, path: Path) -> bool:
+    """Put a record opened by its path at the head of the settings' recent records
+    (a record of the records folder or an autosaved game is listed anyway); True when
+    the list changed (the caller saves the settings)."""
+    path = Path(path).expanduser()
+    with contextlib.suppress(OSError):
+        path = path.resolve()
+    for folder in (records_dir(), games_dir()):
+        with contextlib.suppress(OSError):
+            if path.parent == folder.resolve():
+                return False
+    wanted = [str(path), *(p for p in settings.recent_records if p != str(path))]
+    wanted = wanted[:RECENT_RECORDS]
+    if wanted == settings.recent_records:
+        return False
+    settings.recent_records = wanted
+    return True
+
+
+def recent_records(settings: Settings) -> list[Path]:
+    """The records opened by path that are still there, newest opened first."""
+    found = []
+    for text in settings.recent_records:
+        path = Path(text)
+        with contextlib.suppress(OSError):
+            if path.is_file():
+                found.append(path)
+    return found
+
+
 def _modified(path: Path) -> float:
     """When a file was last written (0 when it vanished meanwhile)."""
     try:
@@ -414,6 +446,7 @@ class Settings:
     music_volume: int = 50           # the music loop's share, percent; 0 plays no music
     muted: bool = False              # M: every sound off, the levels kept for later
     text_size: int = 100             # one of TEXT_SIZES: letters larger, boxes as they are
+    recent_records: list[str] = field(default_factory=list)  # opened by path, newest first
     extra: dict = field(default_factory=dict)  # keys from a newer version, kept as they were
 
     @property
@@ -458,6 +491,8 @@ class Settings:
                     # breaks it gives way to the default name of its seat).
                     value = [n.strip(" ") if name_refusal(n.strip(" ")) is None else ""
                              for n in value[:4]]
+                if ok and name == "recent_records":
+                    value = [v for v in value if v and "\0" not in v][:RECENT_RECORDS]
                 if ok and name == "seats":
                     # A seat kind this version does not know is played by a person.
                     value = [v if v in SEAT_KINDS else "human" for v in value[:4]]
@@ -581,13 +616,13 @@ def _fresh(folder: Path, stem: str) -> Path:
 
 
 __all__ = [
-    "ANIM_SPEEDS", "AUTOSAVE", "ENV_HOME", "GAMES", "LEFTOVER_AGE", "REPLAY_FOR_RESULT",
-    "SETTINGS", "TEXT_SIZES", "VOLUMES", "VOLUME_SETTINGS", "WINDOW_SIZES", "GameFile",
-    "GameInUse", "Notice", "RecordSummary", "Settings", "adopt_old_autosave", "atomic_write",
-    "data_dir", "elsewhere_dirs", "games_dir", "has_games", "in_use_elsewhere",
-    "let_go_of_left_games", "list_games",
-    "list_records", "load_settings", "lock_game", "new_game_file", "open_game", "open_record",
-    "records_dir", "release_game", "remove_game", "remove_leftovers", "save_record",
-    "save_settings", "set_aside", "settings_path", "summarize_record", "why_not_read",
-    "why_not_written",
+    "ANIM_SPEEDS", "AUTOSAVE", "ENV_HOME", "GAMES", "LEFTOVER_AGE", "RECENT_RECORDS",
+    "REPLAY_FOR_RESULT", "SETTINGS", "TEXT_SIZES", "VOLUMES", "VOLUME_SETTINGS",
+    "WINDOW_SIZES", "GameFile", "GameInUse", "Notice", "RecordSummary", "Settings",
+    "adopt_old_autosave", "atomic_write", "data_dir", "elsewhere_dirs", "games_dir",
+    "has_games", "in_use_elsewhere", "let_go_of_left_games", "list_games", "list_records",
+    "load_settings", "lock_game", "new_game_file", "open_game", "open_record",
+    "recent_records", "records_dir", "release_game", "remember_record", "remove_game",
+    "remove_leftovers", "save_record", "save_settings", "set_aside", "settings_path",
+    "summarize_record", "why_not_read", "why_not_written",
 ]

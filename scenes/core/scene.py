@@ -112,6 +112,23 @@ class Scene:
         """Draw onto the 1920x1080 logical surface."""
 
 
+class _Input:
+    """Which hand leads: a key press makes it the keyboard's, a click the mouse's. A
+    screen's focus ring starts shown only when the keyboard leads, so a mouse player
+    never sees it at start-up and a keyboard player keeps it from screen to screen."""
+
+    keyboard: bool = False
+
+    def saw(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            self.keyboard = True
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            self.keyboard = False
+
+
+INPUT = _Input()
+
+
 class SceneStack:
     """Scenes, bottom to top, with push/pop/replace queued until ``apply``."""
 
@@ -228,6 +245,7 @@ class SceneStack:
         return self.scenes[-1] if self.scenes else None
 
     def handle(self, event: pygame.event.Event) -> bool:
+        INPUT.saw(event)
         return any(scene.handle(event) or scene.modal for scene in reversed(self.scenes))
 
     def update(self, dt: float) -> None:
@@ -297,4 +315,4 @@ def go_to(stack: SceneStack, scene: Scene, fade: float = 0.36) -> None:
         stack.push(Fade(scene, fade))
 
 
-__all__ = ["Fade", "Scene", "SceneStack", "go_to"]
+__all__ = ["INPUT", "Fade", "Scene", "SceneStack", "go_to"]

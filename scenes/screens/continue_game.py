@@ -18,7 +18,6 @@ import pygame
 
 from scenes.core.saves import (
     GameInUse,
-    RecordSummary,
     games_dir,
     list_games,
     open_game,
@@ -27,7 +26,6 @@ from scenes.core.saves import (
 )
 from scenes.core.session import Session
 from scenes.screens.load_record import LoadRecordScene
-from scenes.table.lesson import LESSON_TAG
 from scenes.text.catalog import t
 from scenes.ui.overlays import Confirm
 
@@ -42,6 +40,7 @@ class ContinueScene(LoadRecordScene):
     TYPED = False
 
     def list_entries(self) -> list[Path]:
+        self.kinds = {}  # every entry a game: no row says what it is
         return list_games()
 
     def folder(self) -> Path:
@@ -49,17 +48,6 @@ class ContinueScene(LoadRecordScene):
 
     def open_session(self, path: Path) -> Session:
         return open_game(path)
-
-    def title_of(self, summary: RecordSummary) -> str:
-        names = ", ".join(summary.names)
-        if any(tag.lower() == LESSON_TAG.lower() for tag, _ in summary.tags):
-            return t("continue.lesson", names=names)
-        return names
-
-    def refused(self, exc: OSError) -> str:
-        if isinstance(exc, GameInUse):
-            return t("continue.in_use")
-        return super().refused(exc)
 
     def second(self, entry: Path) -> None:
         """Remove a game, once the player has said yes."""

@@ -1,6 +1,10 @@
-"""Load record…: the saved records over the title, newest first, each told by who
-played, when it was written, and the turn it reached or how it ended; or any record
-by its path, typed. (Autosaved games are listed by Continue, ``continue_game``.)
+"""Load record…: a file list over the title, newest first: the saved records (the
+records folder), the records opened earlier by their path, and the recent games (the
+newest autosaves), each told by what it is, who played, when it was written, and the
+turn it reached or how it ended; and any other record by its path, typed under the
+list. A newcomer who has saved no record yet still finds the games just played here.
+A recent game opens where it stopped, as Continue opens it (``continue_game``, which
+lists every game and removes them); a record opens in a game of its own.
 
 Choosing one opens it at the table through the navigator, and its Review button
 opens it in the review instead (read-only: ``scenes.core.review.open_review``); a
@@ -27,14 +31,20 @@ from scenes.core.jobs import Job
 from scenes.core.navigator import Screen
 from scenes.core.review import open_review
 from scenes.core.saves import (
+    GameInUse,
     RecordSummary,
+    list_games,
     list_records,
+    open_game,
     open_record,
+    recent_records,
     records_dir,
+    remember_record,
     summarize_record,
 )
 from scenes.core.scene import Scene
 from scenes.core.session import RecordError, Session
+from scenes.table.lesson import LESSON_TAG
 from scenes.text.catalog import t
 from scenes.text.fonts import blit_text, drawable, fit_size, text_width
 from scenes.text.reasons import record_error_text
@@ -49,6 +59,18 @@ ROW_H = 72      # a row's height on the panel, its button 64 of it
 OPEN_W = 160    # the Open button beside the typed path
 #: How a record's date is written: the same in every language, and sorts as it reads.
 DATE_FORMAT = "%Y-%m-%d %H:%M"
+#: The newest autosaved games listed among the records.
+RECENT_GAMES = 5
+#: What each kind of entry is called on its row.
+KIND_WORDS = {"record": "load.kind.record", "opened": "load.kind.opened",
+              "game": "load.kind.game"}
+
+
+def _modified(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
 
 
 def _read_summaries(paths: list[Path], into: dict[Path, RecordSummary],
@@ -115,7 +137,14 @@ class LoadRecordScene(Scene):
 
     # ----- what differs between the record list and the Continue list ---------------
     def list_entries(self) -> list[Path]:
-        return list_records()
+        """The records folder, the records opened earlier by path, the recent games:
+        newest first, each kind remembered for its row (``kinds``)."""
+        records = list_records()
+        opened = [p for p in recent_records(self.settings) if p not in records]
+        games = list_games()[:RECENT_GAMES]
+        self.kinds = {**{p: "opened" for p in opened}, **{p: "game" for p in games},
+                      **{p: "record" for p in records}}
+        return sorted(self.kinds, key=_modified, reverse=True)
 
     def folder(self) -> Path:
         return records_dir()
@@ -124,10 +153,17 @@ class LoadRecordScene(Scene):
         self.choose(entry, review=True)
 
     def open_session(self, path: Path) -> Session:
+        """A recent game plays on in its own file (as Continue opens it); a record
+        opens in a game of its own, the record never written over."""
+        if self.kinds.get(path) == "game":
+            return open_game(path)
         return open_record(path)
 
     def title_of(self, summary: RecordSummary) -> str:
-        return ", ".join(summary.names)
+        names = ", ".join(summary.names)
+        if any(tag.lower() == LESSON_TAG.lower() for tag, _ in summary.tags):
+            return t("continue.lesson", names=names)
+        return names
 
     def __init__(self) -> None:
         super().__init__()
@@ -140,12 +176,17 @@ class LoadRecordScene(Scene):
         self.top = 0
         #: What is known of each record so far, filled by ``reading`` in the background.
         self.summaries: dict[Path, RecordSummary] = {}
+        #: What each entry is: "record" (the records folder), "opened" (opened earlier
+        #: by its path), "game" (a recent autosave); none on the Continue list.
+        self.kinds: dict[Path, str] = {}
         self.reading: Job[None] | None = None
         self._stop_reading = threading.Event()
         #: The record being read and replayed, while it lasts.
         self.opening: Job[Session] | None = None
         #: Whether the record being opened is for the review (else for the table).
         self.reviewing = False
+        #: The record being opened (or last opened).
+        self.path: Path | None = None
         self.path_field = TextField((0, 0, 1, 1))
         self.open_button = Button((0, 0, 1, 1), "load.open", self.open_typed)
         #: Tab and the arrows over the rows (Up/Down past the edge scroll the list), the
@@ -244,7 +285,10 @@ class LoadRecordScene(Scene):
             what = t(key, names=" & ".join(summary.winners), count=summary.score)
         else:
             what = t("load.turn", turn=summary.turn)
-        return title, t("load.detail", date=when, what=what)
+        kind = self.kinds.get(path)
+        if kind is None:
+            return title, t("load.detail", date=when, what=what)
+        return title, t("load.detail.kind", kind=t(KIND_WORDS[kind]), date=when, what=what)
 
     def back(self) -> None:
         assert self.stack is not None
@@ -266,6 +310,7 @@ class LoadRecordScene(Scene):
             return
         self.message = t("load.opening", name=path.name)
         self.reviewing = review
+        self.path = path
         if review:
             self.opening = Job(lambda: open_review(path), name="read-record")
         else:
@@ -286,6 +331,9 @@ class LoadRecordScene(Scene):
             self.message = self.refused(exc)
             return
         self.message = None
+        if self.path is not None and self.kinds.get(self.path) is None and self.TYPED \
+                and self.app is not None and remember_record(self.settings, self.path):
+            self.app.save_settings()  # listed next time, without typing it again
         assert self.stack is not None
         self.stack.pop()
         if self.reviewing:
@@ -294,7 +342,10 @@ class LoadRecordScene(Scene):
             self.go(Screen.TABLE, session=session, handoff_first=True)
 
     def refused(self, exc: OSError) -> str:
-        """The sentence for a file the system would not open."""
+        """The sentence for a file the system would not open (a game another window
+        plays is said so)."""
+        if isinstance(exc, GameInUse):
+            return t("continue.in_use")
         return t("load.failed", reason=exc.strerror or type(exc).__name__)
 
     def update(self, dt: float) -> None:

@@ -9,6 +9,8 @@ opens that game again (its seat's token is kept in the data folder), or forgets 
 
 from __future__ import annotations
 
+import contextlib
+import re
 from urllib.parse import urlsplit
 
 import pygame
@@ -16,6 +18,8 @@ import pygame
 from game.record import MAX_NAME_LENGTH, name_allows, name_refusal
 from game.words import Phrase
 from online.accounts import MyGame
+from online.client import check_address
+from online.lobby import Ask, Lobby
 from scenes.core import gfx
 from scenes.core.navigator import Screen
 from scenes.core.netplay import Netplay, read_code
@@ -37,8 +41,18 @@ ROWS_Y, ROW_H, ROWS_SHOWN = PANEL.y + 200, 96, 6
 
 
 def code_allows(ch: str) -> bool:
-    """What an invite code is made of (letters, digits and the dashes between groups)."""
-    return ch.isascii() and (ch.isalnum() or ch == "-")
+    """What an invite code is made of (letters, digits and the dashes between groups),
+    or a server's address (ws://HOST:PORT/, HOST:PORT, [IPv6]:PORT)."""
+    return ch.isascii() and (ch.isalnum() or ch in "-:/.[]_")
+
+
+def as_address(text: str) -> str | None:
+    """The server address ``text`` names (None: it is not one, so maybe a code)."""
+    if "://" in text:
+        return text
+    if re.fullmatch(r"(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):\d{1,5}", text):
+        return f"ws://{text}/"
+    return None
 
 
 class OnlineScene(Scene):
@@ -55,16 +69,20 @@ class OnlineScene(Scene):
         self.ship_only = Toggle((LEFT, PANEL.y + 526, 700, 48), "setup.ship_only", False)
         self.host_button = Button((LEFT + 440, PANEL.y + 400, 300, 56), "online.host",
                                   self.host, size=26)
-        self.code = TextField((LEFT, PANEL.y + 730, 440, 56), "", max_len=40,
+        self.code = TextField((LEFT, PANEL.y + 730, 440, 56), "", max_len=96,
                               allowed=code_allows, placeholder="online.join.code")
         self.join_button = Button((LEFT + 460, PANEL.y + 730, 280, 56), "online.join",
                                   self.join, size=26)
         self.back_button = Button((LEFT, PANEL.bottom - 96, 260, 68), "online.back",
                                   self.back, size=28)
         self.games: list[MyGame] = []
+        #: A server's open tables, asked for by its address: (address, lobby, answer).
+        self.listing: tuple[str, Lobby, Ask] | None = None
+        #: The open tables found there (None: the list shows my online games).
+        self.found: list[dict] | None = None
         self.rows: list[tuple[Button, Button]] = []
         self.first = 0  # the first game row shown (the list scrolls)
-        self.focus = Focus()
+        self.focus = Focus(visible=False)
 
     @property
     def netplay(self) -> Netplay | None:
@@ -83,11 +101,19 @@ class OnlineScene(Scene):
     def refresh(self) -> None:
         netplay = self.netplay
         self.games = netplay.played() if netplay is not None else []
+        if netplay is not None and not netplay.hosting and any(
+                g.hosted and g.status != "over" for g in self.games):
+            # the tables this computer hosts are open again, for friends coming back
+            with contextlib.suppress(OSError):
+                netplay.host()
         if netplay is not None and netplay.notice is not None:
             self.message = t(netplay.notice.key, **netplay.notice.values)
             netplay.notice = None
         self.first = max(0, min(self.first, len(self.games) - ROWS_SHOWN))
         self.rows = []
+        if self.found is not None:
+            self._found_rows()
+            return
         for i in range(min(ROWS_SHOWN, len(self.games) - self.first)):
             game = self.games[self.first + i]
             y = ROWS_Y + i * ROW_H + 18
@@ -96,6 +122,28 @@ class OnlineScene(Scene):
                        (lambda g=game: self.open_game(g)), size=24),
                 Button((PANEL.right - 214, y, 150, 56), "online.games.forget",
                        (lambda g=game: self.forget(g)), size=24)))
+
+    def _found_rows(self) -> None:
+        assert self.found is not None and self.listing is not None
+        url = self.listing[0]
+        for i, entry in enumerate(self.found[:ROWS_SHOWN]):
+            y = ROWS_Y + i * ROW_H + 18
+            table = str(entry.get("table", ""))
+            self.rows.append((
+                Button((PANEL.right - 380, y, 150, 56), "online.join",
+                       (lambda tb=table: self.sit_at(url, tb)), size=24),
+                Button((PANEL.right - 214, y, 150, 56), "online.back",
+                       self.show_games, size=24)))
+
+    def show_games(self) -> None:
+        """Back from a server's open tables to my online games."""
+        self.found = self.listing = None
+        self.refresh()
+
+    def sit_at(self, url: str, table: str) -> None:
+        name = self._name()
+        if name is not None:
+            self.go(Screen.WAITING_ROOM, url=url, name=name, table=table)
 
     @property
     def widgets(self) -> list:
@@ -148,6 +196,15 @@ class OnlineScene(Scene):
         if not text:
             self.message = t("online.error.no_code")
             self.code.focused = True
+            return
+        address = as_address(text)
+        if address is not None and self.netplay is not None:
+            wrong = check_address(address)
+            if wrong is not None:
+                self.message = t(wrong.key, **wrong.values)
+                return
+            lobby = Lobby(self.netplay.connect(address))
+            self.listing, self.found, self.message = (address, lobby, lobby.list()), None, None
             return
         invite = read_code(text)
         if isinstance(invite, Phrase):
@@ -212,6 +269,21 @@ class OnlineScene(Scene):
     def update(self, dt: float) -> None:
         self.name.update(dt)
         self.code.update(dt)
+        if self.listing is not None and self.found is None:
+            _, lobby, ask = self.listing
+            lobby.poll()
+            if lobby.failed is not None:
+                self.message = t(lobby.failed.key, **lobby.failed.values)
+                self.listing = None
+            elif ask.done:
+                if ask.ok:
+                    self.found = list(lobby.tables)
+                else:
+                    reason = ask.error
+                    self.message = (t(reason.key, **reason.values)
+                                    if isinstance(reason, Phrase) else str(reason or ""))
+                    self.listing = None
+                self.refresh()
 
     def draw(self, surface: gfx.Canvas) -> None:
         draw_title_backdrop(surface)
@@ -225,8 +297,10 @@ class OnlineScene(Scene):
         label(surface, t("online.join.heading"), (LEFT, PANEL.y + 610, 700, 52), "display", 38)
         label(surface, t("online.join.about"), (LEFT, PANEL.y + 666, 740, 50), "text", 21,
                P.INK_SOFT)
-        label(surface, t("online.games.heading"), (RIGHT, PANEL.y + 130, 700, 52), "display",
-               38)
+        heading = (t("online.games.heading") if self.found is None or self.listing is None
+                   else t("online.found.heading",
+                          where=urlsplit(self.listing[0]).netloc or self.listing[0]))
+        label(surface, heading, (RIGHT, PANEL.y + 130, 700, 52), "display", 38)
         self._draw_games(surface)
         for w in self.widgets:
             w.draw(surface)
@@ -237,6 +311,9 @@ class OnlineScene(Scene):
             label(surface, self.message, box, "text", 22, P.ALERT, lines=2)
 
     def _draw_games(self, surface: gfx.Canvas) -> None:
+        if self.found is not None:
+            self._draw_found(surface)
+            return
         if not self.games:
             label(surface, t("online.games.none"), (RIGHT, ROWS_Y + 10, 680, 60), "text", 22,
                    P.INK_SOFT, lines=2)
@@ -250,6 +327,26 @@ class OnlineScene(Scene):
                 game.names[game.seat] == game.to_move
             label(surface, game_detail(game), (RIGHT, y + 50, 460, 34), "text", 20,
                   P.ALERT if mine else P.INK_SOFT)
+
+
+    def _draw_found(self, surface: gfx.Canvas) -> None:
+        assert self.found is not None
+        if not self.found:
+            label(surface, t("online.found.none"), (RIGHT, ROWS_Y + 10, 680, 60), "text", 22,
+                  P.INK_SOFT, lines=2)
+            return
+        for i, entry in enumerate(self.found[:ROWS_SHOWN]):
+            y = ROWS_Y + i * ROW_H
+            row = pygame.Rect(RIGHT - 16, y + 4, PANEL.right - 40 - RIGHT + 16, ROW_H - 8)
+            gfx.draw.rect(surface, P.PARCHMENT_DEEP, row, 1, border_radius=10)
+            seats = entry.get("seats") or []
+            names = ", ".join(str(s.get("name", "")) for s in seats if isinstance(s, dict))
+            players = int(entry.get("players", 3) or 3)
+            label(surface, names or t("room.seat.open"), (RIGHT, y + 12, 460, 36),
+                  "text-semibold", 22)
+            label(surface, t("online.found.row", players=t("room.players", count=players),
+                             free=players - len(seats)),
+                  (RIGHT, y + 50, 460, 34), "text", 20, P.INK_SOFT)
 
 
 def game_title(game: MyGame) -> str:

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import pygame
 
-from game.cards import CARDS
+from game.cards import CARDS, GOODS
 from game.rules import SELL_VP, SELL_WEALTH
 from scenes.core import gfx
 from scenes.core.gfx import draw
 from scenes.text.catalog import t
-from scenes.text.fonts import blit_text, fit_size, render, wrap
+from scenes.text.fonts import blit_text, fit_size, line_height, render, wrap
+from scenes.ui import art
 from scenes.ui import palette as P
 from scenes.ui.focus import ACTIVATE_KEYS, Focus, Focusable
 from scenes.ui.overlays import Overlay, parchment_plate
@@ -30,8 +31,10 @@ PLATE = pygame.Rect(210, 50, 1500, 980)
 BODY_W = PLATE.w - 160
 
 # A page is a list of blocks: ("h", text) a heading, ("p", text) a paragraph,
-# ("b", text) a bullet, ("row", cells) a row of the trading chart, ("key", (keys, text))
-# a key and what it does.
+# ("b", text) a bullet, ("icon", (picture, text)) a rule with its picture beside it (a
+# building: "building:church"), ("goods", names) the six goods, each with its icon,
+# ("row", cells) a row of the trading chart, ("key", (keys, text)) a key and what it
+# does.
 Block = tuple[str, object]
 
 
@@ -50,14 +53,15 @@ def page_blocks(page: str) -> list[Block]:
         blocks.append(("p", t("rules.actions.p1")))
         return blocks
     if page == "trading":
-        blocks = [("h", t("rules.trading.h")),
+        blocks = [("h", t("rules.goods.h")), ("goods", tuple(GOODS)),
+                  ("p", t("rules.goods.p1")), ("h", t("rules.trading.h")),
                   ("row", (t("rules.trading.types"), t("rules.trading.wealth"),
                            t("rules.trading.vp")))]
         for n in range(1, 7):
             blocks.append(("row", (str(n), f"+{SELL_WEALTH[n]}", f"+{SELL_VP[n]}")))
         blocks += [("p", t("rules.trading.p1")), ("h", t("rules.buildings.h"))]
         for kind in ("stronghold", "church", "marketplace"):
-            blocks.append(("b", t(f"rules.building.{kind}")))
+            blocks.append(("icon", (f"building:{kind}", t(f"rules.building.{kind}"))))
         return blocks
     if page == "techs":
         blocks = [("h", t("rules.techs.h"))]
@@ -89,11 +93,50 @@ KEY_ROWS: tuple[tuple[str, ...], ...] = (
     ("key", "rules.keys.sail", "rules.keys.sail.do"),
     ("key", "rules.keys.buttons", "rules.keys.buttons.do"),
     ("key", "rules.keys.more", "rules.keys.more.do"),
+    ("key", "rules.keys.chat", "rules.keys.chat.do"),
     ("h", "rules.keys.h3"),
     ("key", "rules.keys.step", "rules.keys.step.do"),
     ("key", "rules.keys.ends", "rules.keys.ends.do"),
 )
 KEY_W = 270  # the keys' column on the Keys page
+ICON = 48    # a rule's picture beside it (a building)
+ICON_W = 68  # the text of a rule with a picture starts this far in
+GOOD_ICON = 40  # each good's icon in the row of goods
+
+
+def _picture(name: str, size: int) -> gfx.Canvas:
+    """A rule's picture, drawn by the same code as the table's: ``building:<kind>``
+    or ``good:<good>``."""
+    kind, _, what = name.partition(":")
+    if kind == "good":
+        return art.good_icon(what, size)
+    return art.building_icon(what, size, size)
+
+
+def _goods_row(goods: tuple[str, ...], width: int) -> gfx.Canvas:
+    """The six goods, each its icon and its name, as many to a line as fit."""
+    cells = []
+    for good in goods:
+        name = render(t(f"good.{good}"), "text-semibold", 24, P.INK)
+        cells.append((good, name, GOOD_ICON + 10 + name.get_width() + 34))
+    lines: list[list[tuple[str, gfx.Canvas, int]]] = [[]]
+    used = 0
+    for cell in cells:
+        if lines[-1] and used + cell[2] > width:
+            lines.append([])
+            used = 0
+        lines[-1].append(cell)
+        used += cell[2]
+    row_h = GOOD_ICON + 12
+    surf = gfx.surface((width, row_h * len(lines)))
+    for i, line in enumerate(lines):
+        x, cy = 0, i * row_h + row_h // 2
+        for good, name, w in line:
+            icon = _picture(f"good:{good}", GOOD_ICON)
+            surf.blit(icon, icon.get_rect(midleft=(x, cy)))
+            surf.blit(name, name.get_rect(midleft=(x + GOOD_ICON + 10, cy)))
+            x += w
+    return surf
 
 
 def keys_blocks() -> list[Block]:
@@ -121,6 +164,17 @@ def render_page(page: str, width: int = BODY_W) -> gfx.Canvas:
                 img = render(cell, "text-bold" if header else "text", 24, P.INK)
                 row.blit(img, img.get_rect(center=(100 + i * 210, 20)))
             parts.append((row, 40, 0))
+        elif kind == "goods":
+            parts.append((_goods_row(value, width), 0, 12))  # type: ignore[arg-type]
+        elif kind == "icon":
+            name, text = value  # type: ignore[misc]
+            lines = wrap(str(text), "text", 24, width - ICON_W)
+            step = line_height("text", 24)
+            row = gfx.surface((width, max(ICON + 4, round(step * len(lines)) + 4)))
+            row.blit(_picture(str(name), ICON), (4, 2))
+            for i, line in enumerate(lines):
+                row.blit(render(line, "text", 24, P.INK), (ICON_W, round(i * step)))
+            parts.append((row, 0, 10))
         elif kind == "key":
             keys, what = value  # type: ignore[misc]
             lines = wrap(str(what), "text", 24, width - KEY_W)

@@ -1,8 +1,14 @@
-"""The end of a game: every player's score, part by part, and who won and why.
+"""The end of a game: the final tally as a score sheet, who won and why.
 
-The numbers are the engine's own breakdown (``game.scoring``), so the screen shows
-exactly what was counted: historian VP, each kind of building, each technology
-bonus, the total, and the tiebreak that decided when points were level.
+The sheet is the engine's own (``game.scoring.score_sheet``): a row per scoring
+category (historian VP, strongholds, churches, markets, then each technology bonus
+somebody holds), a column per player in finishing order, evenly spaced, and the
+total under them. The rows are counted up one by one (at the animation speed; a
+click or a key shows them all at once), the total following. What decided the
+winner is the engine's too: the category of the winner's widest lead is lit and
+named, or, when the points were level, the tiebreak rows (India, wealth, historian
+VP) are shown and the one that decided is lit, with its sentence. The screen holds
+no rule of its own.
 """
 
 from __future__ import annotations
@@ -10,7 +16,16 @@ from __future__ import annotations
 import pygame
 
 from game.cards import CHURCH, MARKETPLACE, STRONGHOLD
-from game.scoring import Breakdown, breakdown, deciding_tiebreak
+from game.scoring import (
+    BASE_CATEGORIES,
+    SheetRow,
+    breakdown,
+    deciding_category,
+    deciding_tiebreak,
+    level_leaders,
+    score_sheet,
+    standings,
+)
 from scenes.core import gfx
 from scenes.core.gfx import draw
 from scenes.core.navigator import Screen
@@ -18,22 +33,43 @@ from scenes.core.saves import new_game_file, records_dir, save_record, why_not_w
 from scenes.core.scene import Scene
 from scenes.core.session import GameSession, Session, load_session
 from scenes.text.catalog import t
-from scenes.text.fonts import blit_text, fit_size, ink_height, line_height
+from scenes.text.fonts import blit_text, fit_size, text_width
 from scenes.ui import art
 from scenes.ui import palette as P
 from scenes.ui.focus import Focus, Focusable, of_widgets
 from scenes.ui.widgets import Button
 
-COLUMNS = ("score.historians", "score.strongholds", "score.churches", "score.marketplaces",
-           "score.techs", "score.total")
-#: Each column's share of the width: the technologies column lists each bonus by name.
-WEIGHTS = (1.0, 1.0, 1.0, 1.0, 1.8, 1.0)
-#: The size of the table's small print (wealth, buildings counted, technologies): the
-#: technology breakdown reads like the rest, never smaller.
+#: The plate the sheet is written on, and the sheet's own box inside it.
+PLATE = pygame.Rect(160, 40, 1600, 900)
+SHEET = pygame.Rect(PLATE.x + 40, PLATE.y + 196, PLATE.w - 80, PLATE.h - 196 - 64)
+#: The category labels' column; the players share the rest evenly.
+LABEL_W = 520
+HEAD_H = 92
+#: The small print (what a number counts, a row's rule): never under 12 real
+#: pixels at 1280x720.
 SMALL = 18
-#: The buildings counted under each building column's points ("2 churches").
-COUNTED = {STRONGHOLD: "score.count.stronghold", CHURCH: "score.count.church",
-           MARKETPLACE: "score.count.marketplace"}
+#: Seconds between two rows being counted, by animation speed.
+ROW_TIME = {"off": 0.0, "fast": 0.12, "normal": 0.28, "slow": 0.45}
+#: The tiebreaks in the order the rules try them.
+TIEBREAKS = ("india", "wealth", "vp")
+
+
+def category_label(category: str) -> str:
+    """A score sheet row's name: a base category, or the technology's own name."""
+    if category in BASE_CATEGORIES:
+        return t(f"score.row.{category}")
+    return t(f"tech.{category}")
+
+
+def category_rule(row: SheetRow) -> str:
+    """What a row counts, in a few words ("2 VP each", "2 VP per church")."""
+    if row.category == "historians":
+        return t("score.rule.historians")
+    if row.category in BASE_CATEGORIES:
+        return t("score.rule.each", count=row.each)
+    if row.kind is None:
+        return t("score.rule.flat", count=row.each)
+    return t(f"score.rule.per.{row.kind}", count=row.each)
 
 
 class ScoringScene(Scene):
@@ -58,7 +94,22 @@ class ScoringScene(Scene):
         self.rows = [breakdown(st, seat) for seat in range(st.n)]
         self.scores = [row.total for row in self.rows]
         self.winners = st.winners or []
+        #: The score sheet, its columns in finishing order, and what decided.
+        self.sheet = score_sheet(st)
+        self.order = standings(st, self.scores)
         self.tiebreak = deciding_tiebreak(st, self.scores)
+        self.decided = deciding_category(st, self.scores)
+        #: The tiebreak rows shown: none unless points were level, then each rule tried
+        #: up to the one that decided (all three when none did).
+        if self.tiebreak is None:
+            self.tiebreak_rows: tuple[str, ...] = ()
+        elif self.tiebreak == "shared":
+            self.tiebreak_rows = TIEBREAKS
+        else:
+            self.tiebreak_rows = TIEBREAKS[: TIEBREAKS.index(self.tiebreak) + 1]
+        #: How many rows are counted so far (the sheet's, then the total's); a float
+        #: that time raises, every one at once with animations off.
+        self.counted = 0.0
         self.message = ""
         y = 960
         self.buttons = [
@@ -110,116 +161,244 @@ class ScoringScene(Scene):
         self.go(Screen.REVIEW, session=self.session, at=len(self.session.steps),
                 back=Screen.SCORING)
 
+    # ----- counting up -------------------------------------------------------------------
+    @property
+    def counting(self) -> bool:
+        return self.counted < len(self.sheet)
+
+    def count_all(self) -> None:
+        """Every row counted: the whole sheet and its total."""
+        self.counted = float(len(self.sheet))
+
+    def update(self, dt: float) -> None:
+        if self.counting:
+            step = ROW_TIME.get(self.settings.anim_speed, ROW_TIME["normal"])
+            if step <= 0:
+                self.count_all()
+            else:
+                self.counted = min(float(len(self.sheet)), self.counted + dt / step)
+
     def handle(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and self.counting:
+            self.count_all()  # a click or a key shows the whole sheet (and still acts)
         self.focus.set_items(self.focusables())
         if self.focus.handle(event):
             return True
         return any(button.handle(event) for button in self.buttons)
 
     def tiebreak_text(self) -> str:
+        """Why the winner won: the tiebreak that separated level players, else the
+        category of the winner's widest lead (the engine's answers)."""
         st = self.session.state
         if self.tiebreak is None:
-            return ""
+            if self.decided is None or not self.winners:
+                return ""
+            category, runner_up, lead = self.decided
+            return t("score.decided", name=st.names[self.winners[0]],
+                     other=st.names[runner_up], category=category_label(category),
+                     count=lead)
         if self.tiebreak == "india":
             return t("score.tiebreak.india", name=st.names[st.india])
         return t(f"score.tiebreak.{self.tiebreak}")
 
+    def lit_row(self) -> str | None:
+        """The row lit as the one that decided: a category, or a tiebreak row's
+        ``tiebreak.<rule>`` (None when nothing did: a shared victory)."""
+        if self.tiebreak is None:
+            return self.decided[0] if self.decided else None
+        return None if self.tiebreak == "shared" else f"tiebreak.{self.tiebreak}"
+
     def draw(self, surface: gfx.Canvas) -> None:
         st = self.session.state
         surface.blit(art.table_background(*surface.get_size()), (0, 0))
-        plate = pygame.Rect(160, 60, 1600, 870)
+        plate = PLATE
         surface.blit(art.parchment(plate.w, plate.h, radius=20, seed=21), plate)
         draw.rect(surface, P.BRASS_DARK, plate, 4, border_radius=20)
-        # the heading, the winner and the tie-break note, each in its own band
+        # the heading, the winner and why, each in its own band
         names = " & ".join(st.names[w] for w in self.winners)
         key = "score.winner" if len(self.winners) == 1 else "score.winners"
         for text, role, size, color, top, height in (
-                (t("score.heading"), "display", 60, P.INK, 24, 78),
-                (t(key, names=names), "display", 44, P.BRASS_DARK, 106, 58),
-                (self.tiebreak_text(), "text", 24, P.INK, 168, 40)):
+                (t("score.heading"), "display", 60, P.INK, 18, 76),
+                (t(key, names=names), "display", 44, P.BRASS_DARK, 96, 54),
+                (self.tiebreak_text(), "text", 24, P.INK, 150, 40)):
             if text:
                 band = pygame.Rect(plate.x + 40, plate.y + top, plate.w - 80, height)
                 size = fit_size(text, role, size, band.w, height=band.h - 6)
                 blit_text(surface, text, band.center, role=role, size=size, color=color,
                           anchor="center", box=band, by_ink=True)
-        self._draw_table(surface, plate)
+        self._draw_sheet(surface)
         if self.message:
-            blit_text(surface, self.message, (plate.centerx, plate.bottom - 40), size=22,
-                      color=P.INK, anchor="center")
+            band = pygame.Rect(plate.x + 40, plate.bottom - 58, plate.w - 80, 44)
+            size = fit_size(self.message, "text", 22, band.w, height=band.h)
+            blit_text(surface, self.message, band.center, size=size, color=P.INK,
+                      anchor="center", box=band, by_ink=True)
         for button in self.buttons:
             button.draw(surface)
         self.focus.set_items(self.focusables())
         self.focus.draw(surface)
 
-    def _draw_table(self, surface: gfx.Canvas, plate: pygame.Rect) -> None:
-        st = self.session.state
-        x0 = plate.x + 60
-        name_w = 360
-        unit = (plate.w - 120 - name_w) / sum(WEIGHTS)
-        lefts = [x0 + name_w + round(unit * sum(WEIGHTS[:i])) for i in range(len(COLUMNS))]
-        widths = [round(unit * w) for w in WEIGHTS]
-        centers = [left + w // 2 for left, w in zip(lefts, widths, strict=True)]
-        y = plate.y + 230
-        # the column heads at one size, the one the longest for its column fits
-        size = min(fit_size(t(key), "text-semibold", 22, widths[i] - 8, height=30)
-                   for i, key in enumerate(COLUMNS))
-        for i, key in enumerate(COLUMNS):
-            blit_text(surface, t(key), (centers[i], y + 18), role="text-semibold", size=size,
-                      color=P.INK, anchor="center", by_ink=True)
-        y += 50
-        order = sorted(range(st.n), key=lambda s: -self.scores[s])
-        row_h = (plate.bottom - 90 - y) // max(1, st.n)
-        for seat in order:
-            row = self.rows[seat]
-            band = pygame.Rect(x0 - 20, y, plate.w - 80, row_h - 10)
-            if seat in self.winners:
-                draw.rect(surface, P.HIGHLIGHT, band, border_radius=12)
-            draw.rect(surface, P.player_color(seat, self.palette), band, 3,
-                             border_radius=12)
-            mk = art.marker(seat, 44, self.palette)
-            surface.blit(mk, mk.get_rect(center=(x0 + 16, band.centery)))
-            name = st.names[seat]
-            blit_text(surface, name, (x0 + 50, band.centery - 4), role="display",
-                      size=fit_size(name, "display", 36, name_w - 60, height=band.h / 2 - 14),
-                      color=P.INK, anchor="bottomleft", by_ink=True)
-            wealth = t("score.wealth", n=st.wealth[seat])
-            blit_text(surface, wealth, (x0 + 50, band.centery + 6), color=P.INK,
-                      size=fit_size(wealth, "text", SMALL, name_w - 60, height=band.h / 2 - 10),
-                      anchor="topleft", by_ink=True)
-            self._draw_row(surface, row, band, centers, widths)
-            y += row_h
+    # ----- the sheet ----------------------------------------------------------------------
+    def columns(self) -> list[pygame.Rect]:
+        """Each player's column, in finishing order, evenly spaced over the sheet."""
+        n = len(self.order)
+        left = SHEET.x + LABEL_W
+        width = (SHEET.right - left) / n
+        return [pygame.Rect(round(left + i * width), SHEET.y, round(width), SHEET.h)
+                for i in range(n)]
 
-    def _draw_row(self, surface: gfx.Canvas, row: Breakdown, band: pygame.Rect,
-                  centers: list[int], widths: list[int]) -> None:
-        """One player's points, column by column; under a building column's points the
-        buildings they count ("2 churches"), under the technologies' each bonus by name,
-        so no column reads as a count of something else."""
-        points = row.building_points
-        values = [row.historian_vp, points[STRONGHOLD], points[CHURCH],
-                  points[MARKETPLACE], sum(row.tech_bonus.values()), row.total]
-        counts = {STRONGHOLD: row.strongholds, CHURCH: row.churches,
-                  MARKETPLACE: row.marketplaces}
-        notes: list[list[str]] = [[], *([t(COUNTED[kind], count=counts[kind])]
-                                        if counts[kind] else []
-                                        for kind in (STRONGHOLD, CHURCH, MARKETPLACE)),
-                                  [t("score.tech_line", tech=t(f"tech.{tid}"), points=p)
-                                   for tid, p in row.tech_bonus.items()], []]
-        step = line_height("text", SMALL)  # the notes' lines, by their font
-        below = ink_height("0", "text-semibold", 28) / 2 + 6  # the notes under the number
-        # the numbers on one line, raised as far as the longest notes need
-        most = max(len(lines) for lines in notes)
-        top = band.centery - 8 - (most * step) / 2
-        top = max(band.y + below + 4, min(top, band.bottom - 4 - most * step - below))
-        for i, value in enumerate(values):
-            last = i == len(values) - 1
-            lines = notes[i]
-            blit_text(surface, str(value), (centers[i], top),
-                      role="text-bold" if last else "text-semibold",
-                      size=34 if last else 28, color=P.INK, anchor="center", by_ink=True)
-            for k, line in enumerate(lines):
-                size = fit_size(line, "text", SMALL, widths[i] - 8)
-                blit_text(surface, line, (centers[i], top + below + k * step), size=size,
-                          color=P.INK, anchor="midtop", box=band)
+    def row_keys(self) -> list[str]:
+        """The sheet's rows top to bottom: each category, the total, the tiebreaks."""
+        return [row.category for row in self.sheet] + ["total"] + [
+            f"tiebreak.{rule}" for rule in self.tiebreak_rows]
+
+    def row_rects(self) -> dict[str, pygame.Rect]:
+        """Where each row stands (the labels' column and every player's)."""
+        keys = self.row_keys()
+        top = SHEET.y + HEAD_H
+        height = min(64, (SHEET.bottom - top) // len(keys))
+        return {key: pygame.Rect(SHEET.x, top + i * height, SHEET.w, height)
+                for i, key in enumerate(keys)}
+
+    def _draw_sheet(self, surface: gfx.Canvas) -> None:
+        cols = self.columns()
+        rows = self.row_rects()
+        keys = self.row_keys()
+        last = rows[keys[-1]]
+        body = pygame.Rect(SHEET.x, SHEET.y, SHEET.w, last.bottom - SHEET.y)
+        # the winners' columns, lit from the heads to the foot
+        for seat, col in zip(self.order, cols, strict=True):
+            if seat in self.winners:
+                lit = pygame.Rect(col.x + 4, body.y, col.w - 8, body.h)
+                draw.rect(surface, P.HIGHLIGHT, lit, border_radius=10)
+        # every other row shaded, the row that decided lit and framed
+        lit_key = self.lit_row()
+        for i, key in enumerate(keys):
+            rect = rows[key]
+            if key == lit_key:
+                draw.rect(surface, P.BRASS_LIGHT, rect, border_radius=8)
+                draw.rect(surface, P.BRASS_DARK, rect, 3, border_radius=8)
+            elif i % 2 == 1 and key != "total":
+                shade = gfx.surface(rect.size)
+                shade.fill((*P.PARCHMENT_DEEP, 60))
+                surface.blit(shade, rect)
+        total = rows["total"]
+        draw.line(surface, P.INK, (SHEET.x, total.y), (SHEET.right, total.y), 3)
+        draw.line(surface, P.INK_SOFT, (SHEET.x, SHEET.y + HEAD_H - 4),
+                  (SHEET.right, SHEET.y + HEAD_H - 4), 2)
+        for col in cols[1:]:
+            draw.line(surface, P.PARCHMENT_DEEP, (col.x, SHEET.y + 8), (col.x, body.bottom), 1)
+        self._draw_heads(surface, cols)
+        done = int(self.counted)
+        for i, row in enumerate(self.sheet):
+            self._draw_label(surface, rows[row.category], category_label(row.category),
+                             category_rule(row), row.category)
+            if i < done:
+                for seat, col in zip(self.order, cols, strict=True):
+                    self._draw_cell(surface, rows[row.category], col, str(row.points[seat]),
+                                    self._counted_text(row, seat))
+        self._draw_label(surface, total, t("score.total"), "", "total", role="text-bold")
+        for seat, col in zip(self.order, cols, strict=True):
+            so_far = sum(row.points[seat] for row in self.sheet[:done])
+            self._draw_cell(surface, total, col, str(so_far), "", bold=True,
+                            soft=self.counting)
+        if not self.counting:
+            for rule in self.tiebreak_rows:
+                rect = rows[f"tiebreak.{rule}"]
+                self._draw_label(surface, rect, t(f"score.row.tiebreak.{rule}"),
+                                 t("score.rule.tiebreak"), f"tiebreak.{rule}")
+                for seat, col in zip(self.order, cols, strict=True):
+                    self._draw_cell(surface, rect, col, self._tiebreak_value(rule, seat), "")
+
+    def _tiebreak_value(self, rule: str, seat: int) -> str:
+        """A tiebreak's fact for a player level on points ("" for the others, whom
+        the tiebreaks do not compare)."""
+        st = self.session.state
+        if seat not in level_leaders(self.scores):
+            return ""
+        if rule == "india":
+            return "\u2713" if st.india == seat else "\u2014"
+        if rule == "wealth":
+            return str(st.wealth[seat])
+        return str(st.vp[seat])
+
+    def _counted_text(self, row: SheetRow, seat: int) -> str:
+        """How a number was counted, beside it ("3 × 2": three churches at 2 VP);
+        "" when nothing was counted (historian VP, Renaissance, no building)."""
+        counted = row.counted[seat]
+        if not counted:
+            return ""
+        return t("score.times", count=counted, each=row.each)
+
+    def _draw_heads(self, surface: gfx.Canvas, cols: list[pygame.Rect]) -> None:
+        """Each column's head: the player's marker and name, their wealth under it."""
+        st = self.session.state
+        for seat, col in zip(self.order, cols, strict=True):
+            mk = art.marker(seat, 34, self.palette)
+            name = st.names[seat]
+            room = col.w - 60
+            size = fit_size(name, "display", 34, room, height=40)
+            width = 40 + text_width(name, "display", size)
+            x = col.centerx - width / 2
+            surface.blit(mk, mk.get_rect(center=(round(x + 17), SHEET.y + 28)))
+            blit_text(surface, name, (x + 40, SHEET.y + 28), role="display", size=size,
+                      color=P.INK, anchor="midleft", by_ink=True,
+                      box=(col.x, SHEET.y, col.w, 56))
+            wealth = t("score.wealth", n=st.wealth[seat])
+            band = pygame.Rect(col.x + 8, SHEET.y + 54, col.w - 16, 30)
+            size = fit_size(wealth, "text", SMALL, band.w, height=band.h)
+            blit_text(surface, wealth, band.center, size=size, color=P.INK_SOFT,
+                      anchor="center", by_ink=True, box=band)
+
+    def _draw_label(self, surface: gfx.Canvas, rect: pygame.Rect, label: str, rule: str,
+                    category: str, role: str = "text-semibold") -> None:
+        """A row's name in the labels' column (a building's icon before it) and its
+        rule in small print: beside the name when both fit, else under it."""
+        x = rect.x + 14
+        icon = {STRONGHOLD: "stronghold", CHURCH: "church",
+                MARKETPLACE: "marketplace"}.get(category)
+        if icon is not None:
+            side = min(40, rect.h - 10)
+            img = art.building_icon(icon, side, side)
+            surface.blit(img, img.get_rect(midleft=(x, rect.centery)))
+        x += 52
+        room = pygame.Rect(x, rect.y, SHEET.x + LABEL_W - 12 - x, rect.h)
+        size = 24 if role == "text-bold" else 22
+        name_w = text_width(label, role, size)
+        rule_w = text_width(rule, "text", SMALL) if rule else 0
+        if not rule or name_w + 12 + rule_w <= room.w:
+            size = fit_size(label, role, size, room.w, height=rect.h - 8)
+            blit_text(surface, label, (x, rect.centery), role=role, size=size, color=P.INK,
+                      anchor="midleft", by_ink=True, box=room)
+            if rule:
+                blit_text(surface, rule, (x + name_w + 12, rect.centery), size=SMALL,
+                          color=P.INK_SOFT, anchor="midleft", by_ink=True, box=room)
+            return
+        # two lines: the name, and the rule under it
+        half = (rect.h - 6) / 2
+        size = fit_size(label, role, size, room.w, height=half)
+        blit_text(surface, label, (x, rect.centery), role=role, size=size, color=P.INK,
+                  anchor="bottomleft", by_ink=True, box=room)
+        small = fit_size(rule, "text", SMALL, room.w, height=half)
+        blit_text(surface, rule, (x, rect.centery + 4), size=small, color=P.INK_SOFT,
+                  anchor="topleft", by_ink=True, box=room)
+
+    def _draw_cell(self, surface: gfx.Canvas, rect: pygame.Rect, col: pygame.Rect,
+                   value: str, note: str, bold: bool = False, soft: bool = False) -> None:
+        """One number of the sheet, centred in its column (so a column's numbers stand
+        in a line); how it was counted in small print beside it, when it has room."""
+        role, size = ("text-bold", 32) if bold else ("text-semibold", 28)
+        color = P.INK_SOFT if soft else P.INK
+        cell = pygame.Rect(col.x + 6, rect.y, col.w - 12, rect.h)
+        if not value:
+            return
+        blit_text(surface, value, cell.center, role=role, size=size, color=color,
+                  anchor="center", by_ink=True, box=cell)
+        if note:
+            x = cell.centerx + text_width(value, role, size) / 2 + 10
+            room = pygame.Rect(round(x), rect.y, cell.right - round(x), rect.h)
+            if text_width(note, "text", SMALL) <= room.w:
+                blit_text(surface, note, room.midleft, size=SMALL, color=P.INK_SOFT,
+                          anchor="midleft", by_ink=True, box=room)
 
 
 __all__ = ["ScoringScene"]

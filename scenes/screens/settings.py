@@ -14,7 +14,7 @@ import pygame
 from scenes.core import gfx
 from scenes.core.saves import ANIM_SPEEDS, TEXT_SIZES, VOLUMES, WINDOW_SIZES, Notice
 from scenes.text.catalog import LANGUAGE_NAMES, LANGUAGES, language, set_language, t
-from scenes.text.fonts import blit_text, fit_size
+from scenes.text.fonts import blit_text, fit_lines, fit_size, line_height
 from scenes.ui import palette as P
 from scenes.ui.focus import Focus, Focusable, of_widgets
 from scenes.ui.overlays import Overlay, parchment_plate
@@ -73,7 +73,7 @@ class SettingsOverlay(Overlay):
                              [(lambda v=v: _window_label(v)) for v in sizes],
                              sizes.index(current), self._set_window)
         self.fullscreen = Toggle((x, y + 100, w, 44), "settings.fullscreen", s.fullscreen,
-                                 self._set_fullscreen)
+                                 self._set_fullscreen, label_height=60)
         y += 170
         self.labels.append(("settings.anim", (x, y)))
         speeds = list(ANIM_SPEEDS)
@@ -82,12 +82,13 @@ class SettingsOverlay(Overlay):
                             speeds.index(s.anim_speed) if s.anim_speed in speeds else 2,
                             self._set_speed)
         y += 120
+        # a long label wraps in its row's 72 rather than shrinking beside the others
         self.confirm = Toggle((x, y, w, 44), "settings.confirm_end", s.confirm_end_turn,
-                              self._set_confirm)
-        self.handoff = Toggle((x, y + 60, w, 44), "settings.handoff", s.show_handoff,
-                              self._set_handoff)
-        self.palette = Toggle((x, y + 120, w, 44), "settings.palette",
-                              s.palette == "colorblind", self._set_palette)
+                              self._set_confirm, label_height=72)
+        self.handoff = Toggle((x, y + 72, w, 44), "settings.handoff", s.show_handoff,
+                              self._set_handoff, label_height=72)
+        self.palette = Toggle((x, y + 144, w, 44), "settings.palette",
+                              s.palette == "colorblind", self._set_palette, label_height=72)
         self.close_button = Button((PLATE.centerx - 150, PLATE.bottom - 96, 300, 64),
                                    "settings.close", self.close)
         self.widgets = [self.language, self.window, self.fullscreen, self.speed, self.confirm,
@@ -107,7 +108,8 @@ class SettingsOverlay(Overlay):
                                         lambda v, name=name: self._set_volume(name, int(v)))
             y += 120
         self.mute = Toggle((x, y, COLUMN, 44), "settings.mute", s.muted, self._set_muted)
-        self.silent_note = (x, y + 64)
+        #: Where the sentence saying no sound can be heard goes (under Mute).
+        self.silent_note = pygame.Rect(x, y + 50, COLUMN, 56)
         # the text size: letters larger for the players who need them, the layout kept
         y += 110
         self.labels.append(("settings.text_size", (x, y)))
@@ -182,6 +184,11 @@ class SettingsOverlay(Overlay):
             self.app.toggle_mute()  # applied and saved there
         self.settings.muted = on
 
+    @property
+    def silent(self) -> bool:
+        """No sound device can be heard: the sound rows change nothing audible."""
+        return self.app is not None and not self.app.sounds.heard
+
     def focusables(self) -> list[Focusable]:
         """Every row in Tab order: the game's column, the sound's, then Close."""
         order = [w for w in self.widgets if w is not self.close_button]
@@ -221,10 +228,14 @@ class SettingsOverlay(Overlay):
             widget.draw(surface)
         self.focus.set_items(self.focusables())
         self.focus.draw(surface)
-        if self.app is not None and not self.app.sounds.live:
+        if self.silent:
             note = t("settings.no_sound")
-            blit_text(surface, note, self.silent_note, size=fit_size(note, "text", 20, COLUMN),
-                      color=P.INK_SOFT)
+            room = self.silent_note
+            size, lines = fit_lines(note, "text", 20, room.w, 2, height=room.h)
+            step = line_height("text", size)
+            for i, line in enumerate(lines):
+                blit_text(surface, line, (room.x, room.y + i * step), size=size,
+                          color=P.ALERT, box=room)
         said = t(self.trouble.key, **self.trouble.values) if self.trouble else t("settings.saved")
         blit_text(surface, said, (PLATE.centerx, PLATE.bottom - 118),
                   size=fit_size(said, "text", 18, PLATE.w - 60), color=P.INK_SOFT,

@@ -2,11 +2,16 @@
 
 Colours follow seat order (red, blue, green, yellow, as the notation fixes), so a
 player picks a colour by taking that seat; the small arrow trades a seat with the one
-above. The starting player is chosen or drawn; the first-game deal is on for a new
-player; the ``ship-only-build`` variant and an optional seed are here too. Each seat
-is played by a person or by the computer at one of four levels. Set sail remembers
-the player count, the names, who plays each seat and the deal's options in the
-settings, so the next game starts from the same choices.
+above (its tooltip says so, under the pointer or the keyboard's focus). The starting
+player is chosen or drawn among the seats in play; the first-game deal is on for a
+new player; the ``ship-only-build`` variant and an optional seed are here too. Each
+seat is played by a person or by the computer at one of four levels.
+
+The first setup (no setup in the settings yet) is where most newcomers are: alone.
+It offers three players, the newcomer against two computer captains (Bob, easy, and
+Cy, medium: the lesson's opponents). Set sail, and Back, remember the player count,
+the names, who plays each seat and the deal's options in the settings, so the next
+setup starts from the same choices.
 A name follows the engine's one rule for a name (``game.record.name_refusal``): the
 field takes only the characters it allows, and Set sail checks the whole name again
 (a name saved in the settings file comes in here too).
@@ -23,22 +28,30 @@ from scenes.core.saves import new_game_file
 from scenes.core.scene import Scene
 from scenes.core.session import SEAT_KINDS, Session
 from scenes.text.catalog import t
-from scenes.text.fonts import blit_text, fit_size
+from scenes.text.fonts import blit_text, fit_lines, fit_size, line_height
 from scenes.text.reasons import reason_text
 from scenes.ui import art
 from scenes.ui import palette as P
 from scenes.ui.backdrop import draw_title_backdrop
 from scenes.ui.focus import Focus, Focusable, of_widgets
+from scenes.ui.tooltip import DELAY, Lines, place_tooltip, tooltip_image
 from scenes.ui.widgets import Button, Choice, TextField, Toggle
 
 PANEL = pygame.Rect(300, 90, 1320, 940)
 KINDS = SEAT_KINDS
 DEFAULT_NAMES = ("Ann", "Bob", "Cy", "Dan")
+#: Who plays each seat at the first setup: the newcomer against the computer.
+FIRST_SEATS = ("human", "easy", "medium", "medium")
+#: How many play at the first setup (the lesson's table: the newcomer, Bob and Cy).
+FIRST_PLAYERS = 3
 ROW_Y0, ROW_H = PANEL.y + 230, 84
 
 
-def _kind_index(saved: list[str], seat: int) -> int:
-    """Who played ``seat`` last time (a person when the settings do not say)."""
+def _kind_index(saved: list[str], seat: int, first: bool = False) -> int:
+    """Who played ``seat`` last time (at the first setup, ``FIRST_SEATS``; a person
+    when the settings do not say)."""
+    if first:
+        return KINDS.index(FIRST_SEATS[seat])
     kind = saved[seat] if seat < len(saved) else "human"
     return KINDS.index(kind) if kind in KINDS else 0
 
@@ -56,13 +69,21 @@ class SetupScene(Scene):
         self.widgets: list = []
         #: Tab, the arrows, Enter and Space over the form, seat by seat.
         self.focus = Focus()
+        #: Where the pointer is (logical units) and how long it has rested there.
+        self.pointer: tuple[int, int] | None = None
+        self.rest = 0.0
 
     # building the form ------------------------------------------------------------
     def enter(self) -> None:
         settings = self.app.settings if self.app is not None else None
-        self.players = settings.players if settings and settings.players in (3, 4) else 4
-        saved = list(settings.names) if settings else []
         seats = list(settings.seats) if settings else []
+        saved = list(settings.names) if settings else []
+        #: No setup in the settings yet (an older version's names count as one).
+        self.first = not seats and not saved
+        if self.first:  # the newcomer against the computer
+            self.players = FIRST_PLAYERS
+        else:
+            self.players = settings.players if settings.players in (3, 4) else 4
         px = PANEL.x + 60
         self.count = Choice((px + 260, PANEL.y + 126, 420, 56), ["3", "4"],
                             [(lambda n=n: t("setup.players.n", count=n)) for n in (3, 4)],
@@ -76,23 +97,28 @@ class SetupScene(Scene):
                               max_len=MAX_NAME_LENGTH, allowed=name_allows)
             self.names.append(field)
             kind = Choice((px + 560, y + 12, 560, 56), list(KINDS),
-                          [f"setup.kind.{k}" for k in KINDS], _kind_index(seats, seat))
+                          [f"setup.kind.{k}" for k in KINDS],
+                          _kind_index(seats, seat, self.first))
             self.kinds.append(kind)
             if seat > 0:
                 self.swaps.append(Button((px + 1140, y + 12, 60, 56), "setup.swap.icon",
                                          (lambda s=seat: self.swap(s)), size=26))
         oy = ROW_Y0 + 4 * ROW_H + 30
-        self.start_choice = Choice((px + 260, oy, 940, 56), ["random", "0", "1", "2", "3"],
-                                   [lambda: t("setup.start.random")]
-                                   + [(lambda s=s: self._name(s)) for s in range(4)], 0)
+        self.start_choice = Choice((px + 260, oy, 940, 56), [], [], 0)
         first = settings.first_game if settings else True
-        self.first_game = Toggle((px, oy + 84, 620, 48), "setup.first_game", first)
-        self.ship_only = Toggle((px, oy + 140, 620, 48), "setup.ship_only",
-                                settings.ship_only_build if settings else False)
-        self.palette = Toggle((px, oy + 196, 620, 48), "setup.palette",
+        # the options as wide as the room left of the seed, each row's label wrapping
+        # onto a second line in its row's height rather than shrinking
+        self.first_game = Toggle((px, oy + 84, 870, 48), "setup.first_game", first,
+                                 label_height=56)
+        self.ship_only = Toggle((px, oy + 140, 870, 48), "setup.ship_only",
+                                settings.ship_only_build if settings else False,
+                                label_height=56)
+        self.palette = Toggle((px, oy + 196, 870, 48), "setup.palette",
                               bool(settings and settings.palette == "colorblind"),
-                              on_change=self.set_palette)
-        self.seed = TextField((px + 900, oy + 100, 300, 56), "", placeholder="setup.seed.hint",
+                              on_change=self.set_palette, label_height=56)
+        # what a seed is for stands under its field, where it may wrap (in the field
+        # it would shrink at a larger text size)
+        self.seed = TextField((px + 900, oy + 100, 300, 56), "",
                               max_len=20, allowed=lambda ch: ch.isalnum() or ch in "-_")
         self.back_button = Button((PANEL.x + 60, PANEL.bottom - 96, 260, 68), "setup.back",
                                   self.back, size=28)
@@ -123,10 +149,16 @@ class SetupScene(Scene):
 
     # changes ------------------------------------------------------------------------
     def set_players(self, value: str) -> None:
+        """Three or four players: the starting player is chosen among the seats in
+        play only (a three-player table offers no fourth name)."""
         self.players = int(value)
-        self.start_choice.disabled = {str(s) for s in range(self.players, 4)}
-        if self.start_choice.value in self.start_choice.disabled:
-            self.start_choice.index = 0
+        before = self.start_choice.options[self.start_choice.index] \
+            if self.start_choice.options else "random"
+        self.start_choice.options = ["random", *(str(s) for s in range(self.players))]
+        self.start_choice.labels = ([lambda: t("setup.start.random")]
+                                    + [(lambda s=s: self._name(s)) for s in range(self.players)])
+        self.start_choice.index = (self.start_choice.options.index(before)
+                                   if before in self.start_choice.options else 0)
         self.widgets = self._widgets()
 
     def set_palette(self, on: bool) -> None:
@@ -141,7 +173,21 @@ class SetupScene(Scene):
         ka.index, kb.index = kb.index, ka.index
 
     def back(self) -> None:
+        self.remember()
         self.go(Screen.TITLE)
+
+    def remember(self) -> None:
+        """Keep the setup in the settings, for the next one (a disk that refuses is
+        told by the app and stops nothing)."""
+        if self.app is None:
+            return
+        s = self.app.settings
+        s.players = self.players
+        s.names = [self.names[i].value.strip() for i in range(4)]
+        s.seats = [self.kinds[i].value for i in range(4)]
+        s.first_game = self.first_game.value
+        s.ship_only_build = self.ship_only.value
+        self.app.save_settings()
 
     def chosen(self) -> dict:
         """The choices as ``Session.new`` arguments (names in seat order)."""
@@ -169,14 +215,7 @@ class SetupScene(Scene):
             return
         # A disk that refuses the autosave does not stop the deal: the table says so.
         session = Session.new(autosave=new_game_file(), **choice)
-        if self.app is not None:
-            s = self.app.settings
-            s.players = self.players
-            s.names = [self.names[i].value.strip() for i in range(4)]
-            s.seats = [self.kinds[i].value for i in range(4)]
-            s.first_game = self.first_game.value
-            s.ship_only_build = self.ship_only.value
-            self.app.save_settings()
+        self.remember()
         self.go(Screen.TABLE, session=session, handoff_first=True)
 
     # frame --------------------------------------------------------------------------
@@ -188,6 +227,8 @@ class SetupScene(Scene):
         self.focus.set_items(self.focusables())
         if self.focus.handle(event):
             return True
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer, self.rest = event.pos, 0.0
         if event.type == pygame.MOUSEBUTTONDOWN:
             for f in [*self.names, self.seed]:  # a click elsewhere leaves a text field
                 f.focused = False
@@ -197,8 +238,33 @@ class SetupScene(Scene):
         return consumed
 
     def update(self, dt: float) -> None:
+        self.rest += dt
         for f in [*self.names, self.seed]:
             f.update(dt)
+
+    # the swap arrows' tooltip -------------------------------------------------------
+    def swap_tip(self, seat: int) -> Lines:
+        """What the arrow of ``seat`` does: it moves that player up a seat, trading
+        seats (and so colours) with the player above."""
+        palette = "colorblind" if self.palette.value else "classic"
+        return (t("setup.swap.title"),
+                t("setup.swap.tip", name=self._name(seat), other=self._name(seat - 1),
+                  colour=t(f"noun.colour.{P.colour_name(seat - 1, palette)}"),
+                  other_colour=t(f"noun.colour.{P.colour_name(seat, palette)}")))
+
+    def tooltip(self) -> tuple[Lines, tuple[int, int]] | None:
+        """The tooltip shown now and where: the arrow under the resting pointer, else
+        the arrow the keyboard's focus is on."""
+        arrows = list(enumerate(self.swaps[: self.players - 1], start=1))
+        if self.pointer is not None and self.rest >= DELAY:
+            for seat, button in arrows:
+                if button.rect.collidepoint(self.pointer):
+                    return self.swap_tip(seat), self.pointer
+        if self.focus.visible:
+            for seat, button in arrows:
+                if self.focus.key == id(button):
+                    return self.swap_tip(seat), button.rect.bottomleft
+        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         draw_title_backdrop(surface)
@@ -233,9 +299,16 @@ class SetupScene(Scene):
                         "display-italic", 26, P.PARCHMENT_DEEP)
         oy = ROW_Y0 + 4 * ROW_H + 30
         first = t(f"noun.colour.{P.colour_name(0, palette)}")
+        # small print, but never under 12 real pixels at 1280x720 (18 units)
         _fitted(surface, t("setup.start.colours", colour=first), (px, oy + 58, 880, 26),
-                "text", 17, P.INK_SOFT)
+                "text", 18, P.INK_SOFT)
         _fitted(surface, t("setup.start_player"), (px, oy, 250, 56), "display", 30, P.INK)
+        hint = t("setup.seed.hint")
+        room = pygame.Rect(px + 900, oy + 162, 300, 82)
+        size, lines = fit_lines(hint, "text", 18, room.w, 3, height=room.h)
+        for i, line in enumerate(lines):
+            blit_text(surface, line, (room.x, room.y + i * line_height("text", size)),
+                      size=size, color=P.INK_SOFT, box=room)
         _fitted(surface, t("setup.seed"), (px + 900, oy + 60, 300, 34), "text-semibold", 20,
                 P.INK_SOFT, anchor="bottomleft")
         for w in self.widgets:
@@ -246,6 +319,10 @@ class SetupScene(Scene):
             size = fit_size(self.message, "text", 22, 560)
             blit_text(surface, self.message, (PANEL.centerx, PANEL.bottom - 62), size=size,
                       color=P.ALERT, anchor="center")
+        tip = self.tooltip()
+        if tip is not None:
+            image = tooltip_image(tip[0])
+            surface.blit(image, place_tooltip(image, tip[1]))
 
 
 def _fitted(surface: gfx.Canvas, text: str, box: tuple[int, int, int, int], role: str,

@@ -31,6 +31,10 @@ PANEL = pygame.Rect(660, 396, 600, 600)
 #: (the gap under Continue holds why it cannot be pressed; the one under Play online,
 #: how many online games wait for the player)
 BUTTON_W, BUTTON_H, BUTTON_GAP = 440, 56, 26
+#: The smallest print here: 12 real pixels at 1280x720, never the 11-pixel floor.
+SMALL_PRINT = 18
+#: The footer (credit and version), a size above the small print.
+FOOTER = 20
 
 
 class TitleScene(Scene):
@@ -154,12 +158,13 @@ class TitleScene(Scene):
                                                 count=self.online_waiting), P.ALERT))
         for button, text, colour in notes:
             gap = pygame.Rect(PANEL.x + 20, button.rect.bottom, PANEL.w - 40, BUTTON_GAP)
-            size = fit_size(text, "text", 17, gap.w, smallest=11, height=gap.h - 1)
+            size = fit_size(text, "text", SMALL_PRINT, gap.w, smallest=SMALL_PRINT,
+                            height=gap.h - 1)
             blit_text(surface, text, gap.center, size=size, color=colour,
                       anchor="center", box=gap, by_ink=True)
-        blit_text(surface, t("title.version", version=version()), (1900, 1066), size=18,
-                  color=P.FOAM, anchor="bottomright")
-        blit_text(surface, t("game.credit"), (20, 1066), size=18, color=P.FOAM,
+        blit_text(surface, t("title.version", version=version()), (1900, 1066),
+                  size=FOOTER, color=P.FOAM, anchor="bottomright")
+        blit_text(surface, t("game.credit"), (20, 1066), size=FOOTER, color=P.FOAM,
                   anchor="bottomleft")
         if self.message:
             size, lines = fit_lines(self.message, "text", 22, 1700, 2, height=80)

@@ -17,6 +17,7 @@ import contextlib
 
 import pygame
 
+from game.record import MAX_NAME_LENGTH, name_allows
 from game.words import Phrase
 from online.lobby import Ask, Lobby
 from online.remote import RemoteSession
@@ -31,7 +32,7 @@ from scenes.ui import palette as P
 from scenes.ui.backdrop import draw_title_backdrop
 from scenes.ui.focus import Focus, Focusable, of_widgets
 from scenes.ui.label import label
-from scenes.ui.widgets import Button, Choice
+from scenes.ui.widgets import Button, Choice, TextField
 
 PANEL = pygame.Rect(260, 70, 1400, 960)
 LEFT = PANEL.x + 60
@@ -64,6 +65,7 @@ class WaitingRoomScene(Scene):
         self.phase = "connecting"
         self.asking: Ask | None = None
         self.lobby: Lobby | None = None
+        self.pending_name: str | None = None
         #: The game's session, made when it began, until its state is known.
         self.starting: RemoteSession | None = None
         self.message: str | None = None
@@ -77,7 +79,13 @@ class WaitingRoomScene(Scene):
                                    "room.start", self.start, size=30)
         self.leave_button = Button((LEFT, PANEL.bottom - 110, 260, 72), "room.leave",
                                    self.leave, size=28)
-        self.focus = Focus()
+        #: A second person at this computer takes a seat too (hand-off between them).
+        self.other = TextField((LEFT, PANEL.bottom - 352, 600, 56), "",
+                               max_len=MAX_NAME_LENGTH, allowed=name_allows,
+                               placeholder="room.another")
+        self.sit_button = Button((LEFT + 640, PANEL.bottom - 352, 600, 56), "room.sit_here",
+                                 self.sit_here, size=24)
+        self.focus = Focus(visible=False)
 
     @property
     def netplay(self) -> Netplay | None:
@@ -137,6 +145,7 @@ class WaitingRoomScene(Scene):
 
     # ----- answers -------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        self.update_fields(dt)
         if self.starting is not None:
             self._seat_when_ready()
             return
@@ -172,8 +181,10 @@ class WaitingRoomScene(Scene):
             seat, token = int(reply["seat"]), str(reply["token"])
             self.here[seat] = token
             self.phase = "open"
+            name, self.pending_name = self.pending_name or self.name, None
+            self.other.value = ""
             if self.netplay is not None and self.table is not None:
-                self.netplay.keep(self.url, self.table, seat, token, self.name,
+                self.netplay.keep(self.url, self.table, seat, token, name,
                                   hosted=self.hosting, invite=self.secret)
         else:
             self.phase = "open"
@@ -254,6 +265,17 @@ class WaitingRoomScene(Scene):
         self.phase = "computer"
         self.asking = self.lobby.add_computer(self.table, mine[0], mine[1], self.level.value)
 
+    def sit_here(self) -> None:
+        """Another person at this computer takes the next open seat."""
+        name = self.other.value.strip()
+        if self.lobby is None or self.table is None or not self.open_seats or not name:
+            if not name:
+                self.other.focused = True
+            return
+        self.phase = "sitting"
+        self.pending_name = name
+        self.asking = self.lobby.sit(self.table, name, self.secret)
+
     def start(self) -> None:
         mine = self._mine()
         if self.lobby is None or mine is None or self.table is None or self.open_seats:
@@ -294,10 +316,13 @@ class WaitingRoomScene(Scene):
         self.start_button.enabled = ready and self.hosting and self.open_seats == 0 \
             and bool(self.seats)
         self.copy_button.enabled = self.invite_code() is not None and self.phase != "failed"
+        self.sit_button.enabled = ready and self.open_seats > 0
 
     @property
     def widgets(self) -> list:
         out: list = [self.copy_button]
+        if self.phase in ("open", "computer", "starting", "sitting") and self.open_seats:
+            out += [self.other, self.sit_button]
         if self.hosting:
             out += [self.add_button, self.level, self.start_button]
         return [*out, self.leave_button]
@@ -307,13 +332,27 @@ class WaitingRoomScene(Scene):
         return of_widgets(self.widgets)
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE \
+                and not self.other.focused:
             self.leave()
+            return True
+        if event.type == pygame.KEYDOWN and self.other.focused and event.key in (
+                pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.other.focused = False
+            self.sit_here()
             return True
         self.focus.set_items(self.focusables())
         if self.focus.handle(event):
             return True
-        return any(w.handle(event) for w in self.widgets)
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.other.focused = False
+        consumed = False
+        for w in self.widgets:
+            consumed = w.handle(event) or consumed
+        return consumed
+
+    def update_fields(self, dt: float) -> None:
+        self.other.update(dt)
 
     def draw(self, surface: gfx.Canvas) -> None:
         self._enable()
@@ -370,8 +409,8 @@ class WaitingRoomScene(Scene):
         code = self.invite_code()
         label(surface, t("room.invite"), (LEFT, PANEL.y + 120, 500, 40), "text-semibold", 24,
               P.INK_SOFT)
-        label(surface, code or "…", (LEFT, PANEL.y + 160, PANEL.w - 560, 56), "display",
-              40)
+        label(surface, code or "…", (LEFT, PANEL.y + 160, PANEL.w - 560, 56),
+              "text-semibold", 34)
         netplay = self.netplay
         about = t("room.invite.about")
         if self.hosting and netplay is not None:

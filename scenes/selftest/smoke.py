@@ -27,12 +27,14 @@ import pygame
 from scenes.core import gfx
 from scenes.core.app import App
 from scenes.core.navigator import Screen
+from scenes.core.netplay import ENV_BIND
 from scenes.core.saves import ENV_HOME, GAMES, RECORDS, list_games, summarize_record
 from scenes.core.session import Session
 from scenes.screens.scoring import ScoringScene
 from scenes.screens.setup import SetupScene
 from scenes.screens.title import TitleScene
 from scenes.selftest.gestures import GestureError, Hand
+from scenes.selftest.online_smoke import online_smoke
 from scenes.table.scene import TableScene
 from scenes.text.catalog import language, t
 from scenes.text.reasons import record_error_text
@@ -102,6 +104,7 @@ def run_smoke(make_app: Callable[[], App], home: str | None = None) -> int:
         if home is not None:
             copy_home(home, folder)
         os.environ[ENV_HOME] = str(folder)  # never touch the player's files
+        os.environ[ENV_BIND] = "127.0.0.1"  # the table it hosts: this machine only
         return _run(make_app)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
@@ -174,11 +177,15 @@ def _run(make_app: Callable[[], App]) -> int:
         return fail(f"no sound was played for: {', '.join(unheard)}")
     if sounds.missing():
         return fail(f"sound files missing or unreadable: {', '.join(sounds.missing())}")
+    try:
+        online = online_smoke(app, hand)
+    except GestureError as exc:
+        return fail(f"online play: {exc}")
     winners = [scripted.names[w] for w in scripted.state.winners or []]
     print(f"smoke: ok: title -> setup -> table ({drags} drags became steps), "
           f"scripted game of {len(scripted.steps)} steps -> scoring, winner {', '.join(winners)}; "
           f"{app.frames} frames; {sum(sounds.asked.values())} sounds"
-          f"{'' if sounds.live else ' (no audio device)'}; "
+          f"{'' if sounds.live else ' (no audio device)'}; {online}; "
           f"language {language()}: {t('score.heading')}")
     pygame.quit()
     return 0

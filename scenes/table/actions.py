@@ -46,7 +46,7 @@ from scenes.core.intents import (
     Undone,
 )
 from scenes.core.session import GameSession, Outcome
-from scenes.table.hints import step_zones
+from scenes.table.hints import step_zones, why
 from scenes.table.targets import (
     CHOOSE_GEOGRAPHY,
     Drop,
@@ -449,21 +449,36 @@ class TableActions:
                  Click(Z.tech("geography")) if e.step == CHOOSE_GEOGRAPHY else Play(e.step))
                 for e in entries]
 
-    def show_hint(self) -> None:
+    def show_hint(self) -> None:  # (the lesson's own hints are the mode's)
         """Light the zones of the step a medium computer player would take now."""
         if not self.session.human_to_move or not self.staging.empty:
             return
         st = self.state
         step = hint(st)
-        key, values = narrate(st, step, apply(st, step))[0]
+        after = apply(st, step)
+        key, values = narrate(st, step, after)[0]
         self.light(step_zones(st, step))
-        self.say("status.hint", sentence=t(key, **values))
+        self.say("status.hint.why", sentence=t(key, **values), why=why_text(st, step, after))
 
     # ----- what the tooltips need -----------------------------------------------------
     def facts(self) -> TableFacts:
         steps = self.session.steps
         return TableFacts(self.session.human_to_move, self.button_states(), self.staging,
                           self.session.undo_blocker(), steps[-1] if steps else None)
+
+
+def why_text(before: State, step: Step, after: State) -> str:
+    """The hint's reasons, put into words and joined into one line."""
+    parts = []
+    for key, values in why(before, step, after):
+        if key == "hint.why.opens":
+            kinds = [t(f"hint.opens.{kind}") for kind in values["kinds"]]  # type: ignore[union-attr]
+            parts.append(t(key, things=t("phrase.list.or", head=", ".join(kinds[:-1]),
+                                         last=kinds[-1]) if len(kinds) > 1 else kinds[0]))
+        else:
+            parts.append(t(key, **values))
+    return t("phrase.list.and", head=", ".join(parts[:-1]), last=parts[-1]) \
+        if len(parts) > 1 else parts[0]
 
 
 __all__ = ["GAME_BUTTONS", "Put", "TableActions", "TableIntent"]

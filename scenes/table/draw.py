@@ -181,8 +181,7 @@ def _draw_town(surface: gfx.Canvas, layout: Layout, st: State, view: TableView,
             # the occupied face even while the marker is still flying in: it lands
             # in the room made for it
             r = layout.rect(Z.space((letter, pos, k)))
-            surface.blit(cardart.occupied_space(town, letter, k, r.w, r.h),
-                         (r.x - cardart.SPACE_BLEED, r.y))
+            surface.blit(cardart.occupied_space(town, letter, k, r.w, r.h), r)
             if not view.hidden[(place, pos, k)]:
                 center, size = space_marker(r, letter)
                 img = art.marker(owner, size, view.palette)
@@ -288,9 +287,14 @@ def _draw_strip(surface: gfx.Canvas, layout: Layout, st: State, view: TableView)
     turn = layout.rect("turn")
     seat = st.active
     surface.blit(art.parchment(turn.w, turn.h, radius=10, seed=5), turn)
+    title = t("turn.of", name=st.names[seat])
+    if st.over:  # a player's name belongs here: the winner's (the review's last step)
+        winners = st.winners or [seat]
+        seat = winners[0]
+        names = " & ".join(st.names[w] for w in winners)
+        title = t("turn.winner" if len(winners) == 1 else "turn.winners", names=names)
     mk = art.marker(seat, 40, view.palette)
     surface.blit(mk, mk.get_rect(center=(turn.x + 30, turn.centery)))
-    title = t("turn.of", name=st.names[seat]) if not st.over else t("game.title")
     size = fit_px(title, "display", 30, turn.w - 170)
     blit_text(surface, title, (turn.x + 56, turn.centery), role="display", size=size,
               color=P.INK, anchor="midleft")
@@ -448,9 +452,19 @@ def _draw_name(surface: gfx.Canvas, layout: Layout, st: State, view: TableView, 
 
 
 def draw_away(surface: gfx.Canvas, layout: Layout, presence: dict[int, bool],
-              here: list[int], players: int) -> None:
+              here: list[int], players: int, connected: bool = True) -> None:
     """At an online table, the players not at the table now: their marker dimmed and
-    "away" under their name (drawn over the cached picture, as it changes by itself)."""
+    "away" under their name; and while this machine has lost the table, a banner
+    across the top (drawn over the cached picture, as they change by themselves)."""
+    if not connected:
+        text = t("status.online.away")
+        band = pygame.Rect(0, 0, 1100, 64)
+        band.midtop = (960, 12)
+        draw.rect(surface, (120, 30, 24), band, border_radius=14)
+        draw.rect(surface, (250, 226, 200), band, 3, border_radius=14)
+        size = fit_size(text, "text-semibold", 26, band.w - 40)
+        blit_text(surface, text, band.center, role="text-semibold", size=size,
+                  color=(255, 244, 230), anchor="center")
     for seat in range(players):
         if presence.get(seat, True) or seat in here or not layout.has(Z.name(seat)):
             continue

@@ -1,12 +1,16 @@
-"""Which zones of the table a step concerns, to light a hint without playing it.
+"""Which zones of the table a step concerns, to light a hint without playing it, and
+why the step is worth making.
 
 The Hint button asks the medium computer player (``game.ai.players.hint``) what it
 would do; this module turns that step into the zones to light: the marker to pick up,
-where it goes, and the button that would commit it.
+where it goes, and the button that would commit it; and into one line of why, in the
+game's words, read from the engine's states around the step (what it gains, what it
+discovers, what it opens next), never from a rule of its own.
 """
 
 from __future__ import annotations
 
+from game.listing import legal_steps
 from game.state import State
 from game.steps import Step, parse_step
 from scenes.core import zones as Z
@@ -62,4 +66,38 @@ def step_zones(st: State, step: Step | str) -> set[str]:
     return zones
 
 
-__all__ = ["step_zones"]
+#: What a step may open for its player next, in the order they are named.
+OPENS = ("sell", "tech", "build", "speed")
+
+
+def why(before: State, step: Step | str, after: State) -> list[tuple[str, dict[str, object]]]:
+    """The reasons for a step, as catalog keys and values (at least one): its gain in
+    VP and wealth, a town discovered, a trade good taken aboard, and the kinds of
+    step it makes possible for the same player."""
+    step = parse_step(step) if isinstance(step, str) else step
+    seat = before.active
+    out: list[tuple[str, dict[str, object]]] = []
+    vp = after.vp[seat] - before.vp[seat]
+    if vp > 0:
+        out.append(("hint.why.vp", {"count": vp}))
+    wealth = after.wealth[seat] - before.wealth[seat]
+    if wealth > 0:
+        out.append(("hint.why.wealth", {"count": wealth}))
+    if after.revealed > before.revealed:
+        out.append(("hint.why.discover", {}))
+    if step.kind == "cargo":
+        out.append(("hint.why.cargo", {}))
+    if after.active == seat and not after.over and step.kind not in ("end", "done"):
+        was = {s.kind for s in legal_steps(before)}
+        now = {s.kind for s in legal_steps(after)}
+        opened = [kind for kind in OPENS if kind in now - was]
+        if opened:
+            out.append(("hint.why.opens", {"kinds": opened}))
+    if not out:
+        out.append((f"hint.why.{step.kind}" if step.kind in ("employ", "speed", "move",
+                                                             "tech", "build", "end")
+                    else "hint.why.plain", {}))
+    return out
+
+
+__all__ = ["OPENS", "step_zones", "why"]

@@ -176,6 +176,7 @@ class TableInput:
         tb = self.table
         tb.viewer.view.lit = set()
         self.hover = None
+        self.tip_waits = True  # no tooltip right after a drop: the result is read first
         held, drop = tb.drag.release(pos)
         if drop is not None:
             tb.viewer.cue("drop")

@@ -17,7 +17,10 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
+
+import pygame
 
 from game.state import State
 from game.steps import ShipMove, Space
@@ -179,12 +182,12 @@ class TableRenderer:
             surface.blit(art.button(r.w, r.h, t(BUTTONS[zone]), "hover"), r)
 
     @staticmethod
-    def draw_tooltip(surface: gfx.Canvas, lines: Lines | None,
-                     pointer: tuple[int, int]) -> None:
+    def draw_tooltip(surface: gfx.Canvas, lines: Lines | None, pointer: tuple[int, int],
+                     avoid: Sequence[pygame.Rect] = ()) -> None:
         if not lines:
             return
         image = tooltip_image(lines)
-        surface.blit(image, place_tooltip(image, pointer, surface.get_size()))
+        surface.blit(image, place_tooltip(image, pointer, surface.get_size(), avoid))
 
 
 def _dotted(surface: gfx.Canvas, a: tuple[int, int], b: tuple[int, int],

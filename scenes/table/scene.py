@@ -295,7 +295,7 @@ class TableScene(Scene):
         self.renderer.draw_hover(surface, self.input.hover, self.drag.holding, self.view.buttons)
         self.logpanel.draw(surface, self.state.turn)
         draw_away(surface, self.layout, self.session.presence, self.session.seats_here(),
-                  self.state.n)
+                  self.state.n, self.session.connected)
         self.mode.draw(surface, self.layout, self.view.lit, self.state, self.palette)
         # over the table, under the hand; seen through while the player reaches under
         self.banners.draw(surface, self.palette, holding=self.drag.holding,
@@ -306,7 +306,9 @@ class TableScene(Scene):
         over_lesson = self.mode.contains(self.viewer.pointer)
         if (not self.drag.holding and self.viewer.rest >= DELAY and not over_lesson
                 and not self.input.tip_waits and not self.keys.showing and on_top):
-            self.viewer.draw_tooltip(surface, self.tooltip())
+            panel = self.lessonpanel
+            extra = [panel.rect] if panel is not None and panel.shown else []
+            self.viewer.draw_tooltip(surface, self.tooltip(), self.viewer.must_read(extra))
 
     def tooltip(self) -> Lines | None:
         """The tooltip's lines for where the pointer rests (None: no tooltip)."""

@@ -10,7 +10,9 @@ a sound and a banner are made from (the states around a step).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+
+import pygame
 
 from game.state import State
 from scenes.core import gfx
@@ -152,8 +154,16 @@ class TableViewer:
         if film is not None:
             film.draw(surface, self.layout, film.after)
 
-    def draw_tooltip(self, surface: gfx.Canvas, lines: Lines | None) -> None:
-        self.renderer.draw_tooltip(surface, lines, self.pointer)
+    def draw_tooltip(self, surface: gfx.Canvas, lines: Lines | None,
+                     avoid: Sequence[pygame.Rect] = ()) -> None:
+        """The tooltip at the resting pointer, off ``avoid`` (what must stay readable)."""
+        self.renderer.draw_tooltip(surface, lines, self.pointer, avoid)
+
+    def must_read(self, extra: Sequence[pygame.Rect] = ()) -> list[pygame.Rect]:
+        """What a tooltip must never cover: the status line and the lit targets."""
+        rects = [self.layout.rect("status")] if self.layout.has("status") else []
+        rects += [self.layout.rect(zone) for zone in self.view.lit if self.layout.has(zone)]
+        return rects + list(extra)
 
 
 __all__ = ["Cues", "TableViewer"]

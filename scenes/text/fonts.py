@@ -61,9 +61,11 @@ OLDSTYLE_FIGURES = {"display": "text", "display-italic": "text"}
 FIGURE_SCALE = 0.9
 
 
-def real_size(size: float) -> int:
-    """A logical font size as the real pixel size it is rasterised at."""
-    return max(MIN_PX, round(size * gfx.VIEW.scale * gfx.VIEW.text))
+def real_size(size: float, text: float | None = None) -> int:
+    """A logical font size as the real pixel size it is rasterised at (at the
+    player's text size, or at ``text``: 1.0 asks what 100 % would draw)."""
+    text = gfx.VIEW.text if text is None else text
+    return max(MIN_PX, round(size * gfx.VIEW.scale * text))
 
 
 class _Drawn:
@@ -184,9 +186,22 @@ def _raster(text: str, role: str, px: int, color: Color) -> pygame.Surface:
     return out
 
 
-def text_width(text: str, role: str = "text", size: float = 20) -> float:
-    """How wide ``text`` is drawn, in logical units."""
-    return _measure(drawable(text), role, real_size(size)) / gfx.VIEW.scale
+def text_width(text: str, role: str = "text", size: float = 20,
+               text_size: float | None = None) -> float:
+    """How wide ``text`` is drawn, in logical units (at ``text_size`` when given: 1.0
+    measures what the 100 % text size would draw)."""
+    return _measure(drawable(text), role, real_size(size, text_size)) / gfx.VIEW.scale
+
+
+def reach(role: str, size: float, text_size: float | None = None) -> float:
+    """How tall a line of this font stands from a capital's top to a descender's
+    foot, in logical units (from the font's own metrics, at ``text_size`` when
+    given), for a line whose letters must keep inside a band."""
+    f = font(role, real_size(size, text_size))
+    metrics = f.metrics("Hg")
+    top = max((m[3] for m in metrics if m), default=f.get_ascent())
+    foot = min((m[2] for m in metrics if m), default=-f.get_descent())
+    return (top - foot) / gfx.VIEW.scale
 
 
 def line_height(role: str = "text", size: float = 20) -> float:
@@ -194,10 +209,15 @@ def line_height(role: str = "text", size: float = 20) -> float:
     return real_font(role, size).get_linesize() / gfx.VIEW.scale
 
 
+#: The soft hyphen by its other name (``scenes.ui.cardart.label_lines``).
+SOFT_HYPHEN = SHY
+
+
 def drawable(text: str) -> str:
     """``text`` as a font can draw it: every control character and lone surrogate (a
     NUL from a damaged file, an escape sequence) becomes U+FFFD, the replacement sign;
-    a soft hyphen (``SHY``) not broken at is not drawn."""
+    a soft hyphen (``SHY``: where a translator lets a long word break) not broken at is
+    not drawn."""
     if text.isprintable():
         return text  # nearly every text: nothing to look at
     return "".join("\ufffd" if unicodedata.category(ch) in ("Cc", "Cs") else ch
@@ -498,25 +518,34 @@ def blit_text(surface: gfx.Canvas, text: str, pos: tuple[float, float], *,
               anchor: str = "topleft", box: gfx.RectLike | None = None,
               by_ink: bool = False) -> pygame.Rect:
     """Draw cached text with its rect's ``anchor`` (e.g. ``"center"``) at ``pos`` (with
-    ``by_ink``, the anchor of its letters' box, a capital's top to a descender's foot:
-    a line's surface has room above for accents); its letters must stay inside ``box``
+    ``by_ink``, the anchor of its letters' box, a capital's top to a descender's foot
+    across its advance: a line's surface has room above for accents); its letters must
+    stay inside ``box``
     (by default the surface: a card's edge), else the text is recorded as not fitting."""
     surf = render(text, role, size, color)
     if by_ink:
+        # the letters' box, from a capital's top to a descender's foot, across the
+        # line's whole advance (the font's side bearings keep a column of labels
+        # optically aligned: "Music" stands under "Volume"), placed on whole real
+        # pixels so that labels set alike line up to the pixel
         s = gfx.VIEW.scale
         ink = _letters(text, role, size)
+        ink = pygame.Rect(0, ink.y, surf.surface.get_width(), ink.h)
         letters = pygame.FRect(ink.x / s, ink.y / s, ink.w / s, ink.h / s)
         setattr(letters, anchor, pos)
-        pos = (letters.x - ink.x / s, letters.y - ink.y / s)
-        anchor = "topleft"
-    rect = surf.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
-    surface.blit(surf, rect)  # checked against the surface itself as it is drawn
+        dest = ((gfx.px(letters.x) - ink.x) / s, (gfx.px(letters.y) - ink.y) / s)
+        rect = surf.get_rect(topleft=(round(dest[0]), round(dest[1])))
+        surface.blit(surf, dest)
+    else:
+        rect = surf.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+        surface.blit(surf, rect)  # checked against the surface itself as it is drawn
     if box is not None:
         check_within(text, rect, box, role, size)
     return rect
 
 
-__all__ = ["CACHE", "DRAWN", "FONT_FILES", "MIN_PX", "OVERFLOWS", "SHY", "TextCache", "Words",
-           "blit_text", "check_within", "drawable", "even_lines", "fit_lines", "fit_size", "fits",
-           "floor_size", "font", "ink_height", "line_height", "lines_of", "real_font",
+__all__ = ["CACHE", "DRAWN", "FONT_FILES", "MIN_PX", "OVERFLOWS", "SHY", "SOFT_HYPHEN",
+           "TextCache", "Words", "blit_text", "check_within", "drawable", "even_lines",
+           "fit_lines", "fit_size", "fits", "floor_size", "font", "ink_height", "line_height",
+           "lines_of", "reach", "real_font",
            "real_size", "render", "text_width", "wrap"]

@@ -66,6 +66,10 @@ RULES_TEXT_EN = table(
     message("rules.actions.p1", "With a stronghold of yours, a Lisboa marker may start from the "
                                 "sea below it. Only one ship a turn may enter a face-down town."),
     # trading
+    message("rules.goods.h", "Trade goods"),
+    message("rules.goods.p1", "Six types. Each town offers two of them: a ship that sailed "
+                              "there takes one onto its goods space as a trade good, to sell "
+                              "in Lisboa."),
     message("rules.trading.h", "Selling: goods types counted → gain"),
     message("rules.trading.types", "Types"),
     message("rules.trading.wealth", "Wealth"),
@@ -131,6 +135,9 @@ RULES_TEXT_EN = table(
     message("rules.keys.buttons.do", "Done · End turn · Undo (also Ctrl+Z)."),
     message("rules.keys.more", "H · L · F1"),
     message("rules.keys.more.do", "Hint · unfold the ship's log · these rules."),
+    message("rules.keys.chat", "C"),
+    message("rules.keys.chat.do", "At an online table: a line of chat for the other players "
+                                  "(Enter sends it)."),
     message("rules.keys.h3", "Reviewing a game"),
     message("rules.keys.step", "← → · Shift+← →"),
     message("rules.keys.step.do", "A step back or on · a turn back or on (also Page Up and "

@@ -9,7 +9,15 @@ from __future__ import annotations
 from scenes.core import gfx
 from scenes.core.gfx import draw
 from scenes.text.catalog import t
-from scenes.text.fonts import blit_text, fit_size
+from scenes.text.fonts import (
+    blit_text,
+    fit_lines,
+    fit_size,
+    floor_size,
+    line_height,
+    real_size,
+    text_width,
+)
 from scenes.ui import art
 from scenes.ui import palette as P
 
@@ -30,10 +38,33 @@ def draw_title_backdrop(surface: gfx.Canvas) -> None:
               size=fit_size(title, "display", 140, ROOM, smallest=80),
               color=P.BRASS_LIGHT, anchor="center")
     subtitle = t("game.subtitle")
-    blit_text(surface, subtitle, (960, 310), role="display-italic",
-              size=fit_size(subtitle, "display-italic", 38, ROOM, smallest=26),
-              color=P.PARCHMENT, anchor="center")
-    draw.line(surface, P.BRASS, (700, 356), (1220, 356), 2)
+    lines, size = _subtitle_lines(subtitle)
+    step = line_height("display-italic", size)
+    top = 310 - step * (len(lines) - 1) / 2
+    for i, line in enumerate(lines):
+        blit_text(surface, line, (960, top + i * step), role="display-italic", size=size,
+                  color=P.PARCHMENT, anchor="center")
+    rule = max(356, round(top + (len(lines) - 1) * step + step / 2 + 8))
+    draw.line(surface, P.BRASS, (700, rule), (1220, rule), 2)
+
+
+def _subtitle_lines(text: str) -> tuple[list[str], int]:
+    """The subtitle on one line, as large as ``ROOM`` allows; at a larger text size,
+    when one line cannot be set larger than 100 % sets it, on two lines instead (a
+    long line wraps rather than stays as small)."""
+    role, smallest = "display-italic", 26
+
+    def one_line(text_size: float | None) -> int:
+        size = 38
+        while size > floor_size(smallest) and text_width(text, role, size, text_size) > ROOM:
+            size -= 1
+        return size
+
+    size = one_line(None)
+    if gfx.VIEW.text <= 1.0 or real_size(size) > real_size(one_line(1.0), 1.0):
+        return [fit_lines(text, role, size, ROOM, 1)[1][0]], size
+    size, lines = fit_lines(text, role, 38, ROOM, 2)
+    return lines, size
 
 
 __all__ = ["draw_title_backdrop"]

@@ -8,6 +8,7 @@ cards to match. Surfaces are cached; every word comes from ``t``.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 
 import pygame
 
@@ -16,17 +17,17 @@ from scenes.core import gfx
 from scenes.core.gfx import draw
 from scenes.text.catalog import on_language_change, t
 from scenes.text.fonts import (
-    MIN_PX,
     SHY,
+    SOFT_HYPHEN,
     _orphan,
     blit_text,
     check_within,
     even_lines,
     fit_lines,
     fit_size,
-    fits,
     floor_size,
     line_height,
+    reach,
     real_size,
     render,
     text_width,
@@ -68,38 +69,173 @@ SPACE_WORDS: dict[str, tuple[str, ...]] = {
 }
 
 
-def label_least() -> int:
-    """The least real size of a space's word: the smallest readable, and at a larger
-    text size a pixel more (a word that cannot grow gives way to its icon, which
-    says the same, rather than stay as small as at 100 %)."""
-    return MIN_PX if gfx.VIEW.text <= 1 else MIN_PX + 1
+# SOFT_HYPHEN: where a translator lets a long word break (Italian "Zuc\u00adche\u00adro"):
+# never drawn, unless the word breaks there (then a hyphen ends the line).
+#: A word of a space's foot that needs a second line: the lines' step over the first.
+LABEL_GAP = 2
+
+
+def label_lines(text: str, size: float, width: float, most: int = 2,
+                text_size: float | None = None) -> list[str] | None:
+    """``text`` as the foot of a space writes it at ``size``: one line when it fits
+    ``width``, else (``most`` 2) two lines broken at a space or at a soft hyphen (the
+    hyphen then shown), the most even break that fits; None when nothing fits
+    (measured at the player's text size, or at ``text_size``)."""
+    role = "text-semibold"
+    plain = text.replace(SOFT_HYPHEN, "")
+    if text_width(plain, role, size, text_size) <= width:
+        return [plain]
+    if most < 2:
+        return None
+    best: tuple[float, list[str]] | None = None
+    for i, ch in enumerate(text):
+        if ch not in (" ", SOFT_HYPHEN):
+            continue
+        first = text[:i].replace(SOFT_HYPHEN, "") + ("-" if ch == SOFT_HYPHEN else "")
+        second = text[i + 1:].replace(SOFT_HYPHEN, "")
+        widest = max(text_width(first, role, size, text_size),
+                     text_width(second, role, size, text_size))
+        if widest <= width and (best is None or widest < best[0]):
+            best = (widest, [first, second])
+    return None if best is None else best[1]
+
+
+#: The smallest size (at 100 % text) a goods word is set on one line before the words
+#: wrap instead: a long word wraps rather than shrinks beside its neighbours.
+KEEP_ONE_LINE = 13
+
+
+def _space_fit(words: list[str], width: int, sizes: Iterable[int], most: int,
+               text_size: float | None = None) -> tuple[int, int] | None:
+    """The largest of ``sizes`` at which every word fits ``width`` in ``most`` lines
+    with its letters inside the band, and the lines the longest takes."""
+    for trial in sizes:
+        if reach("text-semibold", trial, text_size) > LABEL_BAND - 6:
+            continue
+        found = [label_lines(w, trial, width, most, text_size) for w in words]
+        if all(lines is not None for lines in found):
+            return trial, max(len(lines or ()) for lines in found)
+    return None
+
+
+def _goods_fit(words: list[str], width: int, size: int, floor: int,
+               text_size: float | None = None, above: int = 0) -> tuple[int, int] | None:
+    """The goods words' size and lines: one line down to ``KEEP_ONE_LINE``, else two
+    lines, else smaller; only sizes drawn larger than ``above`` real pixels."""
+    keep = max(floor, min(size, KEEP_ONE_LINE))
+
+    def larger(top: int, bottom: int) -> range:
+        return range(top, bottom - 1, -1) if top >= bottom else range(0)
+
+    for top, bottom, most in ((size, keep, 1), (size, keep, 2), (keep - 1, floor, 1),
+                              (keep - 1, floor, 2)):
+        sizes = [s for s in larger(top, bottom) if real_size(s, text_size) > above]
+        found = _space_fit(words, width, sizes, most, text_size)
+        if found is not None:
+            return found
+    return None
 
 
 @gfx.scaled_cache(maxsize=16)
+def space_labels(letter: str, width: int, size: int = 15, smallest: int = 10) -> tuple[int, int]:
+    """One size for every word of a kind of space (goods or buildings), and the lines
+    the longest needs: the largest size at which each word fits ``width`` on one line
+    ("Stronghold" is never set smaller than the "Church" beside it). A goods word
+    wraps rather than shrinks: below ``KEEP_ONE_LINE`` the words take two lines at
+    the largest size they fit so, and only when even that fails are they set
+    smaller; at a larger text size they are set larger than 100 % sets them (on two
+    lines if they must: a translation marks where a long word may break with a soft
+    hyphen). (0, 0) when they cannot be written at all (a building's, where its icon
+    says it): a goods space always writes its good."""
+    words = [t(key) for key in SPACE_WORDS[letter]]
+    floor = floor_size(smallest)
+    if letter != "g":
+        return _space_fit(words, width, range(size, floor - 1, -1), 1) or (0, 0)
+    base = _goods_fit(words, width, size, smallest, 1.0) or (smallest, 2)
+    if gfx.VIEW.text > 1.0:
+        grown = _goods_fit(words, width, size, floor, above=real_size(base[0], 1.0))
+        if grown is not None:
+            return grown
+    return _goods_fit(words, width, size, floor) or (floor, 2)
+
+
 def label_size(letter: str, width: int, size: int = 15, smallest: int = 10) -> int:
-    """One size for every word of a kind of space (goods or buildings): the largest at
-    which the longest of them fits ``width``, so "Stronghold" is never set smaller than
-    the "Church" and "Market" beside it."""
-    # its letters stand in the space's foot (``label_band``) at any text size
-    return min(fit_size(t(key), "text-semibold", size, width, smallest,
-                        height=label_band() - 6, record=False)
-               for key in SPACE_WORDS[letter])
+    """The one size of the words of a kind of space (see ``space_labels``)."""
+    found, _ = space_labels(letter, width, size, smallest)
+    return found or floor_size(smallest)
+
+
+def labels_fit(letter: str, width: int) -> bool:
+    """Whether the words of a kind of space are written at all. A goods space always
+    writes its good (on two lines if it must); in a 1280x720 window a four-player
+    town's building space is 40 pixels wide and "Stronghold" needs 59: there every
+    such space shows only its icon, which says the same, and its town's tooltip
+    names it."""
+    return space_labels(letter, width)[0] > 0
+
+
+def label_band(letter: str, width: int) -> int:
+    """The height of the band at the foot of a space where its word is written:
+    ``LABEL_BAND``, and a line's more when its words need two lines."""
+    size, lines = space_labels(letter, width)
+    if lines <= 1:
+        return LABEL_BAND
+    return LABEL_BAND + math.ceil(reach("text-semibold", size) + LABEL_GAP)
+
+
+def _space_word(surf: gfx.Canvas, text: str, letter: str, width: int,
+                center_x: float, foot: float) -> None:
+    """A space's word at its foot (the last line centred ``LABEL_BAND / 2`` above
+    ``foot``), at the one size of its kind, on two lines if it must."""
+    size, most = space_labels(letter, width)
+    if not size:
+        return
+    lines = label_lines(text, size, width, most) or [text.replace(SOFT_HYPHEN, "")]
+    step = reach("text-semibold", size) + LABEL_GAP
+    last = foot - LABEL_BAND / 2
+    for i, line in enumerate(lines):
+        y = last - (len(lines) - 1 - i) * step
+        _center_text(surf, line, "text-semibold", size, P.INK, (center_x, y))
+
+
+on_language_change(space_labels.cache_clear)
+
+
+#: Where a town's heading starts (after its position's seal).
+HEADING_LEFT = 38
+
+
+def town_heading(town: Town) -> str:
+    """What heads a town's card: its two goods ("Gold · Coffee")."""
+    return t("card.town.goods", first=t(f"good.{town.goods[0]}"),
+             second=t(f"good.{town.goods[1]}"))
 
 
 @gfx.scaled_cache(maxsize=16)
-def labels_fit(letter: str, width: int) -> bool:
-    """Whether the words of a kind of space fit ``width`` at all (at ``label_size``,
-    never under ``label_least``). In a 1280x720 window a four-player town's building
-    space is 40 pixels wide and "Stronghold" needs 45: there every such space shows
-    only its icon, which says the same, and its town's tooltip and large view name it."""
-    size = label_size(letter, width)
-    return real_size(size) >= label_least() and all(
-        fits(t(key), "text-semibold", size, width, label_band() - 6)
-        for key in SPACE_WORDS[letter])
+def heading_size(width: int, size: int = 20, smallest: int = 12) -> int:
+    """One size for every town's heading: the largest at which the longest fits
+    ``width`` (a capital's top to a descender's foot in the header band), and at a
+    larger text size never smaller than 100 % draws it; 0 when that cannot be (the
+    headings are left out then: the goods' names stand right under them)."""
+    texts = [town_heading(town) for town in CARDS.towns.values()]
+
+    def largest(text_size: float | None, at_least: int = 0) -> int:
+        for trial in range(size, floor_size(smallest) - 1, -1):
+            if real_size(trial, text_size) < at_least:
+                break
+            if reach("display-italic", trial, text_size) <= 26 and all(
+                    text_width(x, "display-italic", trial, text_size) <= width
+                    for x in texts):
+                return trial
+        return 0
+
+    base = largest(1.0)
+    if gfx.VIEW.text <= 1.0 or not base:
+        return base
+    return largest(None, at_least=real_size(base, 1.0))
 
 
-on_language_change(label_size.cache_clear)
-on_language_change(labels_fit.cache_clear)
+on_language_change(heading_size.cache_clear)
 
 
 @gfx.scaled_cache(maxsize=64)
@@ -108,7 +244,13 @@ def town_face(town: Town, w: int, h: int, pos: int, goods: tuple[Box, Box],
     """A discovered town: its position, two goods spaces and two building spaces."""
     surf = art.parchment(w, h, radius=10, seed=pos).copy()
     _position_seal(surf, pos, (20, 19), 14)
-    _center_text(surf, town.id, "display-italic", 20, P.INK_SOFT, (w / 2 + 14, 19))
+    # headed like the printed card: its position (the seal) and its goods, never the
+    # data's id ("T03")
+    room = w - HEADING_LEFT - 8
+    size = heading_size(room)
+    if size:
+        _center_text(surf, town_heading(town), "display-italic", size, P.INK_SOFT,
+                     (HEADING_LEFT + room / 2, 19))
     draw.line(surf, P.INK_SOFT, (8, 36), (w - 8, 36), 1)
     for k, box in enumerate(goods, start=1):
         good = town.goods[k - 1]
@@ -116,11 +258,7 @@ def town_face(town: Town, w: int, h: int, pos: int, goods: tuple[Box, Box],
         surf.blit(art.space_well(bw, bh), (x, y))
         icon = art.good_icon(good, min(bw - 10, 46))
         surf.blit(icon, icon.get_rect(midtop=(x + bw / 2, y + 2)))
-        room = space_room("g", bw)
-        if labels_fit("g", room):
-            _center_text(surf, t(f"good.{good}"), "text-semibold", label_size("g", room),
-                         P.INK, (x + bw / 2, y + bh - label_band() / 2), width=room,
-                         smallest=10)
+        _space_word(surf, t(f"good.{good}"), "g", bw - 4, x + bw / 2, y + bh)
     for k, box in enumerate(buildings, start=1):
         building = town.buildings[k - 1]
         kind = town.building_kind(k)
@@ -131,34 +269,12 @@ def town_face(town: Town, w: int, h: int, pos: int, goods: tuple[Box, Box],
         surf.blit(icon, icon.get_rect(midtop=(x + bw / 2, y + 4)))
         # the spaces are small: a long word may shrink below the usual smallest size,
         # and its neighbours with it (``label_size``); it may use the well but its rim
-        room = space_room("b", bw)
-        if labels_fit("b", room):
-            _center_text(surf, t(f"building.{kind}"), "text-semibold", label_size("b", room),
-                         P.INK, (x + bw / 2, y + bh - label_band() / 2), width=room,
-                         smallest=10)
+        _space_word(surf, t(f"building.{kind}"), "b", bw - 2, x + bw / 2, y + bh)
     return surf
 
 
-#: The band at the foot of a goods or building space where its type is written (at
-#: the 100 % text size: ``label_band``).
-LABEL_BAND = 26
-
-
-def space_room(letter: str, w: int) -> int:
-    """How wide a word may be on a goods (``g``) or building (``b``) space ``w`` wide:
-    its well but the rim, and where the words of its kind do not fit there (a small
-    window, a larger text size) the card's margin beside it too (the spaces stand 6
-    apart: two words still keep 2 apart)."""
-    inside = w - 2 if letter == "b" else w - 4
-    return inside if labels_fit(letter, inside) and gfx.VIEW.text <= 1 else w + 4
-
-
-def label_band() -> int:
-    """The label band's height at the text size in use (and tall enough for a word of
-    ``label_least`` real pixels in a small window): a larger text size takes a little
-    of the icon's room above it, so the word grows with the other words."""
-    least = label_least() * 1.4 / gfx.VIEW.scale + 6  # (accents and descenders)
-    return round(max(LABEL_BAND * (1 + (gfx.VIEW.text - 1) / 2), least))
+#: The band at the foot of a goods or building space where its type is written.
+LABEL_BAND = 24
 
 
 def occupied_marker(letter: str, w: int, h: int) -> tuple[tuple[int, int], int]:
@@ -166,42 +282,39 @@ def occupied_marker(letter: str, w: int, h: int) -> tuple[tuple[int, int], int]:
     space: its centre and size. It stands just above the label band, so the type's
     word stays readable under it and a smaller icon above it (``occupied_space``)."""
     size = min(38 if letter == "g" else 42, w - 8, h // 2)
-    return (w // 2, h - label_band() - size // 2 + 2), size
+    band = label_band(letter, _label_room(letter, w))
+    return (w // 2, h - band - size // 2 + 2), size
 
 
-#: How far an occupied space's picture reaches past the space on either side (a
-#: building's word may use the card's margin at a larger text size).
-SPACE_BLEED = 3
+def _label_room(letter: str, w: int) -> int:
+    """The width a space's word may use: a building's word may use its well but
+    its rim ("Stronghold" needs it), a good's keeps off it."""
+    return w - 2 if letter == "b" else w - 4
 
 
 @gfx.scaled_cache(maxsize=128)
 def occupied_space(town: Town, letter: str, k: int, w: int, h: int) -> gfx.Canvas:
     """A goods (``g``) or building (``b``) space with a marker on it: the same well,
     its icon smaller at the top and its word at the foot, with room between them
-    for the marker (the table draws the marker there), so the type is never hidden.
-    The picture is ``SPACE_BLEED`` wider than the space on either side."""
+    for the marker (the table draws the marker there), so the type is never hidden."""
     (_, my), msize = occupied_marker(letter, w, h)
     icon_h = max(12, my - msize // 2 - 4)
     # opaque, over the card's own well and its larger icon
-    surf = gfx.surface((w + 2 * SPACE_BLEED, h))
-    well = pygame.Rect(SPACE_BLEED, 0, w, h)
-    draw.rect(surf, P.PARCHMENT, well, border_radius=6)
+    surf = gfx.surface((w, h))
+    draw.rect(surf, P.PARCHMENT, surf.get_rect(), border_radius=6)
     if letter == "g":
         good = town.goods[k - 1]
-        surf.blit(art.space_well(w, h), well)
+        surf.blit(art.space_well(w, h), (0, 0))
         icon = art.good_icon(good, min(icon_h, w - 10))
         label = t(f"good.{good}")
     else:
         kind = town.building_kind(k)
         tone = P.PARCHMENT_DEEP if kind != "church" else (200, 180, 150)
-        surf.blit(art.space_well(w, h, tone), well)
+        surf.blit(art.space_well(w, h, tone), (0, 0))
         icon = art.building_icon(town.buildings[k - 1], min(w - 8, round(icon_h * 1.1)), icon_h)
         label = t(f"building.{kind}")
-    surf.blit(icon, icon.get_rect(midtop=(well.centerx, 2)))
-    room = space_room(letter, w)  # as on the card
-    if labels_fit(letter, room):
-        _center_text(surf, label, "text-semibold", label_size(letter, room), P.INK,
-                     (well.centerx, h - label_band() / 2), width=room, smallest=10)
+    surf.blit(icon, icon.get_rect(midtop=(w / 2, 2)))
+    _space_word(surf, label, letter, _label_room(letter, w), w / 2, h)  # as on the card
     return surf
 
 
@@ -569,9 +682,10 @@ on_language_change(_forget_words)
 
 
 __all__ = [
-    "CHIP_PAD", "CHIP_TEXT", "CHIP_TWO_LINES", "LABEL_BAND", "ROMAN", "SPACE_BLEED",
-    "chip_rows", "domain_card", "historian_card", "india_ribbon",
-    "label_band", "label_least", "labels_fit", "lisboa_card", "occupied_marker", "occupied_space",
-    "player_board", "space_room", "tech_chip", "tech_chip_widths", "tech_cost_coin", "tech_effect",
+    "CHIP_PAD", "CHIP_TEXT", "CHIP_TWO_LINES", "LABEL_BAND", "ROMAN", "chip_rows", "domain_card",
+    "heading_size", "historian_card", "india_ribbon", "label_band", "label_lines",
+    "label_size", "labels_fit", "lisboa_card", "occupied_marker", "occupied_space",
+    "player_board", "tech_chip", "tech_chip_widths", "tech_cost_coin", "tech_effect",
     "tech_owner_spot", "tech_panel", "tech_text_sizes", "tech_tile", "town_back", "town_face",
+    "town_heading",
 ]

@@ -12,7 +12,10 @@ key but Tab, Shift+Tab, Up and Down.
 
 The mouse and the keyboard do not fight: moving the mouse never moves the focus, a
 click moves it to what was clicked and hides the ring until a key is pressed again
-(the ring is for the player who uses keys). ``draw_ring`` is the one look of the
+(the ring is for the player who uses keys). A screen's ring starts hidden until the
+first key press (``scenes.core.scene.INPUT``): a mouse player never sees it, at
+start-up or on any screen after a click, while a keyboard player keeps it from one
+screen to the next. ``draw_ring`` is the one look of the
 focus everywhere: a dark outer band and a bright inner band, each several real
 pixels thick at any window size, so it reads on parchment, wood and sea alike and
 does not depend on telling colours apart.
@@ -26,6 +29,7 @@ from dataclasses import dataclass
 import pygame
 
 from scenes.core import gfx
+from scenes.core.scene import INPUT
 
 #: The ring's two bands: dark outside, bright inside (luminance contrast, not hue).
 RING_DARK = (14, 12, 22)
@@ -116,11 +120,12 @@ def nearest(items: Sequence[Focusable], start: pygame.Rect,
 class Focus:
     """Which of a screen's focusables has the focus, and whether the ring shows."""
 
-    def __init__(self, visible: bool = True) -> None:
+    def __init__(self, visible: bool | None = None) -> None:
         self.items: list[Focusable] = []
         self.key: Hashable | None = None
-        #: The ring shows while the keyboard leads; a click hides it, a key shows it.
-        self.visible = visible
+        #: The ring shows while the keyboard leads; a click hides it, a key shows it
+        #: (at first: whether a key was pressed since the last click, unless told).
+        self.visible = INPUT.keyboard if visible is None else visible
 
     # ----- the list -------------------------------------------------------------------
     def set_items(self, items: Iterable[Focusable]) -> None:

@@ -6,6 +6,8 @@ What a tooltip says is decided by the screen that shows it (the table's are in
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 from scenes.core import gfx
@@ -42,15 +44,30 @@ def tooltip_image(lines: Lines) -> gfx.Canvas:
 
 
 def place_tooltip(image: pygame.Surface, pos: tuple[int, int],
-                  bounds: tuple[int, int] = (1920, 1080)) -> pygame.Rect:
-    """Where a tooltip goes: below right of the pointer, kept on the screen."""
-    rect = image.get_rect(topleft=(pos[0] + 18, pos[1] + 22))
-    if rect.right > bounds[0] - 6:
-        rect.right = pos[0] - 12
-    if rect.bottom > bounds[1] - 6:
-        rect.bottom = pos[1] - 12
-    rect.clamp_ip(pygame.Rect(0, 0, *bounds))
-    return rect
+                  bounds: tuple[int, int] = (1920, 1080),
+                  avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+    """Where a tooltip goes: below right of the pointer, kept on the screen, and off
+    what the player must read next (``avoid``: the status line, the lesson's panel,
+    the lit targets): the first corner around the pointer that covers none of them,
+    else the one that covers least."""
+    screen = pygame.Rect(0, 0, *bounds)
+    w, h = image.get_size()
+    x, y = pos
+    corners = [(x + 18, y + 22), (x - 12 - w, y + 22), (x + 18, y - 12 - h),
+               (x - 12 - w, y - 12 - h)]
+    best: tuple[int, int, pygame.Rect] | None = None
+    for order, (left, top) in enumerate(corners):
+        rect = pygame.Rect(left, top, w, h)
+        fits = screen.contains(rect)
+        rect.clamp_ip(screen)
+        covered = sum(rect.clip(r).w * rect.clip(r).h for r in avoid)
+        if covered == 0 and fits:
+            return rect
+        score = covered + (0 if fits else w * h)
+        if best is None or (score, order) < (best[0], best[1]):
+            best = (score, order, rect)
+    assert best is not None
+    return best[2]
 
 
 __all__ = ["DELAY", "WIDTH", "Lines", "place_tooltip", "tooltip_image"]

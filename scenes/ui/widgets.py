@@ -14,7 +14,7 @@ import pygame
 from scenes.core import gfx
 from scenes.core.gfx import draw
 from scenes.text.catalog import t
-from scenes.text.fonts import blit_text, fit_size, fits, floor_size, render
+from scenes.text.fonts import blit_text, fit_lines, fit_size, fits, floor_size, line_height, render
 from scenes.ui import art
 from scenes.ui import palette as P
 
@@ -87,14 +87,18 @@ class Button(Widget):
 
 
 class Toggle(Widget):
-    """A labelled check box on parchment."""
+    """A labelled check box on parchment. A long label wraps onto a second line (in
+    ``label_height``, the room its row has: by default its own height) rather than
+    shrink into a smaller font than its neighbours'."""
 
     def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], label: Label,
-                 value: bool = False, on_change: Callable[[bool], None] | None = None) -> None:
+                 value: bool = False, on_change: Callable[[bool], None] | None = None,
+                 label_height: int | None = None) -> None:
         super().__init__(rect)
         self.label = label
         self.value = value
         self.on_change = on_change
+        self.label_height = label_height or self.rect.h
 
     def click(self, pos: tuple[int, int]) -> None:
         self.value = not self.value
@@ -114,9 +118,13 @@ class Toggle(Widget):
         if self.hover and self.enabled:
             color = P.BRASS_DARK
         text = _text(self.label)
-        size = fit_size(text, "text", 24, self.rect.w - 44)
-        blit_text(surface, text, (box.right + 12, self.rect.centery), size=size, color=color,
-                  anchor="midleft")
+        size, lines = fit_lines(text, "text", 24, self.rect.w - 44, 2,
+                                height=self.label_height)
+        step = line_height("text", size)
+        top = self.rect.centery - step * len(lines) / 2
+        for i, line in enumerate(lines):
+            blit_text(surface, line, (box.right + 12, top + (i + 0.5) * step), size=size,
+                      color=color, anchor="midleft")
 
 
 class Choice(Widget):

@@ -1,0 +1,107 @@
+"""``python -m scenes.devtools --bench-stall SECONDS``: the table's frames while the
+online table's server does not answer.
+
+A server on 127.0.0.1 hosts a table; this window holds one seat of it at a real
+``TableScene`` over a ``RemoteSession``, a second connection holds another, and the
+server plays the third. The server's event loop is then blocked for SECONDS (a
+stalled server: no answer, no read), and during it the player makes a step; every
+``App.frame`` is timed. The last line printed is ``stalled server: N frames in S s,
+frame ms median X  max Y``: the window keeps drawing at its pace (the network runs on
+its own thread), and the step is confirmed once the server wakes.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import tempfile
+import threading
+import time
+
+from game.listing import legal_steps
+from online.client import Connection
+from online.lobby import Lobby
+from online.remote import RemoteSession
+from online.server import ServerThread
+from scenes.core.app import App
+from scenes.core.intents import Play
+from scenes.table.scene import TableScene
+
+#: Every wait here is bounded (seconds).
+LIMIT = 30.0
+
+
+def _wait(ok, poll=lambda: None) -> None:  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + LIMIT
+    while not ok():
+        poll()
+        if time.monotonic() > deadline:
+            raise RuntimeError("the table never got ready")
+        time.sleep(0.005)
+
+
+def online_table(folder: str) -> tuple[ServerThread, RemoteSession, RemoteSession]:
+    """A started 3-seat table on 127.0.0.1: (the server, the seat 0 session, seat 1's)."""
+    server = ServerThread(os.path.join(folder, "tables.sqlite3"))
+    port = server.start()
+    url = f"ws://127.0.0.1:{port}/"
+    one, two = Connection(url).start(), Connection(url).start()
+    lobby_one, lobby_two = Lobby(one), Lobby(two)
+    made = lobby_one.create(3, private=True)
+    _wait(lambda: made.done, lobby_one.poll)
+    assert made.reply is not None
+    table, secret = made.reply["table"], made.reply.get("invite")
+    ann = lobby_one.sit(table, "Ann", secret)
+    _wait(lambda: ann.done, lobby_one.poll)
+    bob = lobby_two.sit(table, "Bob", secret)
+    _wait(lambda: bob.done, lobby_two.poll)
+    assert ann.reply is not None and bob.reply is not None
+    token = ann.reply["token"]
+    computer = lobby_one.add_computer(table, 0, token, "easy")
+    _wait(lambda: computer.done, lobby_one.poll)
+    start = lobby_one.start(table, 0, token)
+    _wait(lambda: start.done, lobby_one.poll)
+    here = RemoteSession(one, table, {0: token})
+    there = RemoteSession(two, table, {1: bob.reply["token"]})
+    _wait(lambda: here.ready and there.ready, lambda: (here.poll(), there.poll()))
+    return server, here, there
+
+
+def stall(server: ServerThread, release: threading.Event) -> None:
+    """Block the server's event loop until ``release`` is set (or LIMIT passes)."""
+    server._loop.call_soon_threadsafe(release.wait, LIMIT)
+
+
+def main(app: App, seconds: float) -> int:
+    folder = tempfile.mkdtemp(prefix="sail-to-india-stall-")
+    server, here, there = online_table(folder)
+    try:
+        table = TableScene(here)
+        app.start(table)
+        for _ in range(10):
+            app.frame(1 / 60)
+        release = threading.Event()
+        stall(server, release)
+        began, times = time.perf_counter(), []
+        stepped = False
+        while time.perf_counter() - began < seconds:
+            t0 = time.perf_counter()
+            if not stepped and here.human_to_move:
+                table.act(Play(str(legal_steps(here.state)[0])))
+                stepped = True
+            app.frame(1 / 60)
+            times.append((time.perf_counter() - t0) * 1000)
+        release.set()
+        _wait(lambda: here.unconfirmed == 0, here.poll)
+        print(f"the step made during the stall: {here.steps[-1] if stepped else 'none'}, "
+              f"confirmed once the server woke")
+        print(f"stalled server: {len(times)} frames in {seconds:.1f} s, frame ms median "
+              f"{statistics.median(times):.1f}  max {max(times):.1f}")
+        return 0
+    finally:
+        for session in (here, there):
+            session.connection.close(timeout=1.0)
+        server.stop()
+
+
+__all__ = ["main", "online_table", "stall"]

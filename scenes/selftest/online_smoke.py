@@ -1,0 +1,93 @@
+"""The self-test's online part: this program hosts a table on 127.0.0.1, a second
+connection joins it with the invite code (as a friend's program would), and each
+makes a step, the host's by a drag at the table. It proves the executable carries
+what online play needs (the server, the client, websockets, SQLite)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from game.listing import legal_steps
+from online.client import Connection
+from online.lobby import Lobby
+from online.remote import RemoteSession
+from scenes.core.app import App
+from scenes.core.navigator import Screen
+from scenes.core.netplay import read_code
+from scenes.selftest.gestures import GestureError, Hand
+from scenes.table.scene import TableScene
+
+#: Every wait below is bounded: this many frames and seconds at most.
+FRAMES, SECONDS = 900, 30.0
+
+
+def _until(app: App, ok: Callable[[], bool], also: Callable[[], object] = lambda: None) -> bool:
+    deadline = time.monotonic() + SECONDS
+    for _ in range(FRAMES):
+        also()
+        if ok():
+            return True
+        app.run(max_frames=app.frames + 1, fixed_dt=1 / 30)
+        time.sleep(0.003)
+        if time.monotonic() > deadline:
+            break
+    return False
+
+
+def online_smoke(app: App, hand: Hand) -> str:
+    """Host, join, a step each; a sentence saying what was done (GestureError when
+    something did not happen)."""
+    app.navigator.start(Screen.ONLINE)
+    if not _until(app, lambda: type(app.stack.top).__name__ == "OnlineScene"):
+        raise GestureError("Play online did not open")
+    online = app.stack.top
+    online.name.value = "Ann"  # type: ignore[attr-defined]
+    online.host()  # type: ignore[attr-defined]
+    room = app.stack.top
+    if not _until(app, lambda: getattr(app.stack.top, "phase", "") == "open"
+                  and getattr(app.stack.top, "view", None) is not None):
+        raise GestureError(f"the hosted table did not open ({getattr(room, 'message', '')})")
+    room = app.stack.top
+    code = room.invite_code()  # type: ignore[attr-defined]
+    read = read_code(code or "")
+    if not isinstance(read, tuple) or not read[0].startswith("ws://127.0.0.1:"):
+        raise GestureError(f"the invite code {code!r} does not lead to 127.0.0.1")
+    url, table, secret = read
+    friend = Connection(url).start()
+    try:
+        lobby = Lobby(friend)
+        ask = lobby.sit(table, "Bob", secret)
+        if not _until(app, lambda: ask.done, lobby.poll) or not ask.ok or ask.reply is None:
+            raise GestureError(f"the friend could not sit ({ask.error})")
+        if not _until(app, lambda: len(room.seats) == 2):  # type: ignore[attr-defined]
+            raise GestureError("the waiting room never showed the friend")
+        room.add_computer()  # type: ignore[attr-defined]
+        if not _until(app, lambda: len(room.seats) == 3 and room.asking is None):  # type: ignore[attr-defined]
+            raise GestureError("no computer took the last seat")
+        room.start()  # type: ignore[attr-defined]
+        if not _until(app, lambda: any(isinstance(s, TableScene) for s in app.stack.scenes)):
+            raise GestureError("the game did not start")
+        if not _until(app, lambda: isinstance(app.stack.top, TableScene)):
+            raise GestureError("the table never came to the front")
+        table_scene = hand.table
+        hand.play("employ")  # the host's step, by a drag
+        bob = RemoteSession(friend, table, {1: str(ask.reply["token"])})
+        if not _until(app, lambda: bob.ready and "employ" in bob.steps[:1], bob.poll):
+            raise GestureError("the friend never saw the host's step")
+        hand.play("employ")
+        hand.play("end")
+        if not _until(app, lambda: bob.human_to_move, bob.poll):
+            raise GestureError("the turn never came to the friend")
+        bob.submit(legal_steps(bob.state)[0])
+        made = len(bob.steps)
+        if not _until(app, lambda: len(table_scene.session.steps) >= made):
+            raise GestureError("the host never saw the friend's step")
+        return (f"online: hosted on 127.0.0.1, joined by code, {made} steps seen on both "
+                f"machines")
+    finally:
+        friend.close()
+        app.netplay.close()
+
+
+__all__ = ["online_smoke"]
