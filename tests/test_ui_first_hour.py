@@ -263,13 +263,24 @@ def test_every_word_on_the_table_is_larger_at_150_percent(lang: str, what: str) 
     large, _ = words_drawn(FULL_HD, lang, 150, what)
     both = [key for key in normal if key in large]
     assert len(both) > 40
-    # (the status line keeps its size where its sentence fills its two lines at 100 %:
-    # it is never smaller)
-    in_status = {key for key in both if key[0] in status}
+    # (the status line keeps its size where its sentence fills its two lines at 100 %;
+    # so do a town's heading and its building words where they fill their box at 100 %
+    # (their card seen large has them large): never smaller)
+    full = {key for key in both if key[0] in status or key in box_full()}
     not_larger = [(key, normal[key], large[key]) for key in both
-                  if large[key] <= normal[key] and key not in in_status]
+                  if large[key] <= normal[key] and key not in full]
     assert not_larger == []
-    assert all(large[key] >= normal[key] for key in in_status)
+    assert all(large[key] >= normal[key] for key in full)
+
+
+def box_full() -> set[tuple[str, str]]:
+    """The words a town's card sets in a box they may fill at 100 %: its heading (its
+    goods) and its building words."""
+    from game.cards import CARDS
+
+    headings = {(cardart.town_heading(town), "display-italic") for town in CARDS.towns.values()}
+    buildings = {(catalog.t(key), "text-semibold") for key in cardart.SPACE_WORDS["b"]}
+    return headings | buildings
 
 
 def test_no_word_is_smaller_at_150_percent_in_a_small_window() -> None:

@@ -296,25 +296,26 @@ def _label_room(letter: str, w: int) -> int:
 def occupied_space(town: Town, letter: str, k: int, w: int, h: int) -> gfx.Canvas:
     """A goods (``g``) or building (``b``) space with a marker on it: the same well,
     its icon smaller at the top and its word at the foot, with room between them
-    for the marker (the table draws the marker there), so the type is never hidden."""
+    for the marker (the table draws the marker there), so the type is never hidden.
+    Its foot is left clear: the card's own word shows through, pixel for pixel where
+    it stands on the empty space."""
     (_, my), msize = occupied_marker(letter, w, h)
     icon_h = max(12, my - msize // 2 - 4)
-    # opaque, over the card's own well and its larger icon
+    # opaque over the card's own well and its larger icon, down to the word's band
     surf = gfx.surface((w, h))
+    surf.set_clip((0, 0, w, h - label_band(letter, _label_room(letter, w))))
     draw.rect(surf, P.PARCHMENT, surf.get_rect(), border_radius=6)
     if letter == "g":
         good = town.goods[k - 1]
         surf.blit(art.space_well(w, h), (0, 0))
         icon = art.good_icon(good, min(icon_h, w - 10))
-        label = t(f"good.{good}")
     else:
         kind = town.building_kind(k)
         tone = P.PARCHMENT_DEEP if kind != "church" else (200, 180, 150)
         surf.blit(art.space_well(w, h, tone), (0, 0))
         icon = art.building_icon(town.buildings[k - 1], min(w - 8, round(icon_h * 1.1)), icon_h)
-        label = t(f"building.{kind}")
     surf.blit(icon, icon.get_rect(midtop=(w / 2, 2)))
-    _space_word(surf, label, letter, _label_room(letter, w), w / 2, h)  # as on the card
+    surf.set_clip(None)  # (the card's own word shows under the picture's clear foot)
     return surf
 
 
