@@ -359,7 +359,8 @@ class Coach:
             if not left_goods:
                 return {Z.button("sell")}
             step = Step("sell", left_goods)
-        return step_zones(st, step)
+        # Set sail and Sell are lit once all is staged (before, they cannot be pressed)
+        return step_zones(st, step) - {Z.button("sail"), Z.button("sell")}
 
     def target(self, st: State, staging: Staging) -> str | None:
         """The one zone the lesson's arrow points at: where the learner's move starts
