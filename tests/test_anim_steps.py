@@ -72,12 +72,13 @@ def test_employ_throws_a_marker_from_stock_to_lisboa_and_pays() -> None:
 
 
 def test_a_ship_sails_card_by_card() -> None:
-    film = film_of(["move L-1", "done", "speed", "end", "end", "end", "move 1-3"])
+    steps = ["move L-1", "done", "speed", "end", "end", "end", "move 1-3"]
+    film = film_of(steps)
     assert film is not None
     (ship,) = film.flights
     assert ship.src == ("ship", 0, 1) and ship.dst == ("ship", 0, 3)
     assert ship.hops and len(ship.points) == 3, "from sea 1, past sea 2, to sea 3"
-    sea2 = ship_box(table_layout().rect("ship_2_0"))
+    sea2 = ship_box(table_layout(), states_of(steps)[-1], 2, 0)
     (x, _), _ = ship.at(0.5)
     assert abs(x - sea2.centerx) < 2, "half way, the ship is over the middle card"
     from_lisboa = film_of(["speed", "move L-2"])

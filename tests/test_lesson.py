@@ -111,7 +111,9 @@ def test_the_lesson_meets_every_topic_in_its_order() -> None:
 
 
 def test_every_word_is_english_and_every_lit_zone_is_on_the_table() -> None:
-    layout = table_layout()
+    from scenes.core.layout import LESSON
+
+    layout = table_layout(LESSON)  # the lesson's own table
     for st, i in states():
         entry = SCRIPT[i]
         if entry.key is not None:
@@ -179,7 +181,7 @@ def newest_game_text() -> str:
 
 def next_page(hand: Hand) -> None:
     panel = hand.table.lessonpanel
-    assert panel is not None and panel.coach.on_page
+    assert panel is not None and panel.coach.awaiting
     hand.click(panel.next_button.rect.center)
 
 
@@ -190,8 +192,8 @@ def play_entry(hand: Hand) -> None:
     assert coach is not None
     entry = coach.entry
     assert entry is not None
-    if entry.kind == PAGE:
-        next_page(hand)
+    if entry.kind == PAGE or coach.told:
+        next_page(hand)  # a page, or a computer captain's turn told: Next
     elif entry.kind == DO:
         assert entry.step is not None
         hand.play(entry.step)
@@ -332,9 +334,25 @@ def test_the_computer_captains_wait_so_their_turn_can_be_read(app) -> None:
     hand.frames(2)
     hand.play("end")
     made = len(session.steps)
-    hand.frames(10)  # one second: Bob's turn is told, and still being read
-    assert len(session.steps) == made
-    assert hand.table.lesson.words()[0] == SCRIPT[first_watch].key
+    hand.frames(200)  # twenty seconds: Bob's turn is told, and waits to be read
+    coach = hand.table.lesson
+    assert len(session.steps) == made and coach.told
+    assert coach.words()[0] == SCRIPT[first_watch].key
+    panel = hand.table.lessonpanel
+    assert panel is not None
+    hand.click(panel.next_button.rect.center)  # read: Next
     hand.frames(40)
     assert len(session.steps) > made, "then Bob's scripted turn is played"
     assert session.steps[made] == SCRIPT[first_watch].step
+    # Cy's turn is told in its turn, and waits too; Enter is Next as well
+    for _ in range(600):
+        if coach.told:
+            break
+        hand.frames(1)
+    assert coach.told and session.state.active == 2
+    told = len(session.steps)
+    hand.frames(50)
+    assert len(session.steps) == told
+    hand.key(pygame.K_RETURN)
+    hand.frames(40)
+    assert len(session.steps) > told

@@ -159,7 +159,8 @@ def test_hovering_a_technology_on_a_board_explains_it() -> None:
             return False
 
     lines = tooltip_lines(st, layout, chip.center, None, NoLog())  # type: ignore[arg-type]
-    assert tech == "bank-system" and lines == tech_lines(st, "bank-system")
+    assert tech == "bank-system" and lines[:-1] == tech_lines(st, "bank-system")
+    assert lines[-1] == "Right-click or Z: see it large."
     beside = (chip.x - 60, chip.centery)  # the stock beside it: the board's own tooltip
     assert tooltip_lines(st, layout, beside, None, NoLog())[0] == "Cy"  # type: ignore[arg-type,index]
 
@@ -451,11 +452,11 @@ def test_lit_targets_breathe_by_the_time_given(app) -> None:
 
 # ----- 6. ships look like ships and sit in the sea ------------------------------------------------
 @pytest.mark.parametrize("players", [3, 4])
-def test_a_ship_is_drawn_as_a_ship_inside_its_cell_where_it_is_picked_up(
+def test_a_ship_is_drawn_as_a_ship_in_its_sea_where_it_is_picked_up(
         scale: float, players: int) -> None:
     from scenes.table.animations import place_point
     from scenes.table.drag import piece_at
-    from scenes.table.draw import ship_box
+    from scenes.table.draw import ship_box, ship_boxes
     from scenes.table.targets import Staging
     from scenes.ui import palette as P
 
@@ -466,11 +467,14 @@ def test_a_ship_is_drawn_as_a_ship_inside_its_cell_where_it_is_picked_up(
         st.add_ships(seat, 2, 1 + seat % 2)  # a badge too, for two ships
     with_ships = drawn(st, players=players)
     sea = layout.rect(Z.sea(2))
-    cells = [layout.rect(Z.ship(2, seat)) for seat in range(players)]
-    for seat, cell in enumerate(cells):
-        box = ship_box(cell)
-        assert cell.contains(box), "the art stays inside the zone it is picked up by"
+    boxes = ship_boxes(layout, st, 2)
+    assert sorted(boxes) == list(range(players)), "every player's ships, side by side"
+    for seat, box in boxes.items():
+        assert sea.contains(box), "the art stays inside the sea it is picked up from"
+        assert ship_box(layout, st, 2, seat) == box
         assert place_point(layout, ("ship", seat, 2), st)[0] == box.center
+        for other, elsewhere in boxes.items():
+            assert other == seat or not box.colliderect(elsewhere), "no ship hides another"
         st.active = seat
         assert piece_at(st, Staging(), layout, box.center) == ("ship", seat, 2)
         real = gfx.real_rect(box)
@@ -479,12 +483,12 @@ def test_a_ship_is_drawn_as_a_ship_inside_its_cell_where_it_is_picked_up(
         assert P.WOOD in colours or any(max(abs(a - b) for a, b in zip(c, P.WOOD,
                                                                      strict=True)) < 6
                                         for c in colours), "a wooden hull"
-    # nothing of a ship is drawn in the sea outside the cells
-    real = gfx.real_rect(sea)
-    inside = [gfx.real_rect(c) for c in cells]
+    # nothing of a ship is drawn outside its sea
+    around = sea.inflate(60, 40)
+    real, inside = gfx.real_rect(around), gfx.real_rect(sea)
     for x in range(real.x, real.right, 3):
         for y in range(real.y, real.bottom, 3):
-            if not any(r.collidepoint(x, y) for r in inside):
+            if not inside.collidepoint(x, y):
                 assert with_ships.surface.get_at((x, y)) == empty.surface.get_at((x, y)), (x, y)
 
 
@@ -502,7 +506,7 @@ def test_a_sailing_ship_is_drawn_as_a_ship() -> None:
     film.finish()
     surface = gfx.surface((1920, 1080))
     film.draw(surface, layout, after)
-    box = ship_box(layout.rect(Z.ship(1, 0)))
+    box = ship_box(layout, after, 1, 0)
     expected = gfx.surface((1920, 1080))
     expected.blit(art.ship(0, box.w, box.h), box)
     assert pixels(surface, box) == pixels(expected, box)

@@ -77,6 +77,26 @@ def test_the_three_player_table_has_nothing_out_of_play() -> None:
     assert three.rect("board_0").w > table_layout(4).rect("board_0").w * 1.25
 
 
+def test_the_lessons_table_leaves_no_place_empty() -> None:
+    """The lesson (three players and its panel) has the three-player line over four
+    places for boards: nothing drawn for a town not in play, the panel where the
+    fourth board would be."""
+    from scenes.core.layout import LESSON
+
+    lesson, three, four = table_layout(LESSON), table_layout(3), table_layout(4)
+    assert not any(lesson.has(name) for name in ("town_10", "sea_12", "lisboa_3", "ship_5_3",
+                                                 "name_3", "stock_3", "india_12"))
+    for name in [n for n in required(3) if not n.startswith(("board", "stock", "name", "domain",
+                                                             "historycard", "bankers",
+                                                             "historians", "scientist",
+                                                             "speed", "banker_", "historian_"))]:
+        assert lesson.rect(name) == three.rect(name), name  # the line, the strip, the techs
+    for seat in range(4):
+        assert lesson.rect(f"board_{seat}") == four.rect(f"board_{seat}")
+    for seat in range(3):
+        assert lesson.rect(f"stock_{seat}") == four.rect(f"stock_{seat}")
+
+
 def test_the_tmx_is_in_step_with_its_generator(tmp_path: Path) -> None:
     script = asset_path("layout", "make_table.py")
     spec = importlib.util.spec_from_file_location("make_table", script)
@@ -84,7 +104,7 @@ def test_the_tmx_is_in_step_with_its_generator(tmp_path: Path) -> None:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     module.main(["make_table.py", str(tmp_path)])
-    for name in ("table.tmx", "table3.tmx"):
+    for name in ("table.tmx", "table3.tmx", "table_lesson.tmx"):
         written = (tmp_path / name).read_text("utf-8")
         assert written == asset_path("layout", name).read_text("utf-8"), name
 

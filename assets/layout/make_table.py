@@ -7,10 +7,13 @@ the arithmetic behind it is written down. Run it from anywhere:
 
     python assets/layout/make_table.py
 
-Two maps are written: ``table.tmx`` for four players and ``table3.tmx`` for three. A
+Three maps are written: ``table.tmx`` for four players and ``table3.tmx`` for three. A
 three-player game has nine towns and three boards, so its map gives the room of the
 three absent towns to the nine cards (wider cards, wider spaces) and the room of
-the fourth board to the three boards; no zone exists for what is not in play.
+the fourth board to the three boards; no zone exists for what is not in play. The
+lesson (three players) has ``table_lesson.tmx``: the three-player line of nine wide
+towns over four places for boards, the fourth (``board_3``, nothing in it) where its
+panel stands, so no part of the table is left empty.
 
 The map is 1920x1080 logical pixels (48x27 tiles of 40 pixels, no tileset). Every
 zone is a named rectangle in one of these object layers (the layer says which zones
@@ -59,7 +62,7 @@ TECHS = (
 CARD_GAP = 6
 CARD_W = 140
 # Technology cards across the top; the log to their right. A tile is tall enough for
-# its name (two lines) and its effect (up to five lines) at 11 real pixels in a
+# its name (two lines) and its effect (up to five lines) at 12 real pixels in a
 # 1280x720 window, above its cost and its owner's marker (the sea strip and the gaps
 # around the status strip gave it the room: the boards keep theirs).
 TECH_TOP, TECH_H = 8, 186
@@ -75,19 +78,23 @@ BOARD_W = (WIDTH - 2 * MARGIN - 3 * BOARD_GAP) // 4
 PLAYERS = 4
 
 
-def _size_for(players: int) -> None:
-    """Card and board widths filling the width for ``players`` (9 or 12 towns)."""
+def _size_for(players: int, boards: int) -> None:
+    """Card and board widths filling the width for ``players`` (9 or 12 towns) and
+    ``boards`` places for boards."""
     global PLAYERS, CARD_W, BOARD_W
     PLAYERS = players
     cards = towns(players) + 1
     CARD_W = (WIDTH - 2 * MARGIN - (cards - 1) * CARD_GAP) // cards
-    BOARD_W = (WIDTH - 2 * MARGIN - (players - 1) * BOARD_GAP) // players
+    BOARD_W = (WIDTH - 2 * MARGIN - (boards - 1) * BOARD_GAP) // boards
 
 
 def towns(players: int) -> int:
     """Towns in the line: 9 for three players, 12 for four."""
     return 9 if players == 3 else 12
 BOARD_H = HEIGHT - 8 - BOARD_TOP
+
+#: The maps written: (players, places for boards, file).
+MAPS = ((4, 4, "table.tmx"), (3, 3, "table3.tmx"), (3, 4, "table_lesson.tmx"))
 
 Rect = tuple[int, int, int, int]
 
@@ -109,8 +116,11 @@ def card_x(pos: int) -> int:
     return MARGIN + pos * (CARD_W + CARD_GAP)
 
 
-def build(players: int = 4) -> list[Layer]:
-    _size_for(players)
+def build(players: int = 4, boards: int | None = None) -> list[Layer]:
+    """The map's layers for ``players``, with ``boards`` places for boards (more than
+    the players: the lesson's map, whose last place, ``board_3``, holds its panel)."""
+    boards = players if boards is None else boards
+    _size_for(players, boards)
     cards, seas, spaces, badges, ui, panels = (
         Layer(n) for n in ("cards", "seas", "spaces", "badges", "ui", "panels"))
     _technologies(cards, spaces)
@@ -118,6 +128,9 @@ def build(players: int = 4) -> list[Layer]:
     _strip(ui, panels)
     for seat in range(players):
         _board(seat, cards, spaces)
+    for place in range(players, boards):  # an empty place: the lesson's panel stands there
+        cards.add(f"board_{place}", "board",
+                  (MARGIN + place * (BOARD_W + BOARD_GAP), BOARD_TOP, BOARD_W, BOARD_H))
     return [cards, seas, spaces, badges, ui, panels]
 
 
@@ -195,7 +208,7 @@ def _board(seat: int, cards: Layer, spaces: Layer) -> None:
     spaces.add(f"name_{seat}", "name", (x0 + 10, y0 + 6, inner, 44))
     # Domain card: bankers on spaces 1..5, then ship speed 1..3 and 3 scientists.
     # (the domain and historian cards leave the stock row 54 tall: a technology's name
-    # on two lines of 11 real pixels stands in it in a 1280x720 window)
+    # on two lines of 12 real pixels stands in it in a 1280x720 window)
     dom = spaces.add(f"domain_{seat}", "domain", (x0 + 6, y0 + 56, w - 12, 188))
     cell = (inner - 4 * 6) // 5
     bankers = spaces.add(f"bankers_{seat}", "bankers", (x0 + 10, dom[1] + 28, inner, 70))
@@ -255,9 +268,9 @@ def to_xml(layers: list[Layer]) -> str:
 
 def main(argv: list[str]) -> int:
     folder = Path(argv[1]) if len(argv) > 1 else Path(__file__).parent
-    for players, name in ((4, "table.tmx"), (3, "table3.tmx")):
+    for players, boards, name in MAPS:
         out = folder / name
-        layers = build(players)
+        layers = build(players, boards)
         out.write_text(to_xml(layers), encoding="utf-8")
         print(f"wrote {out} ({sum(len(la.objects) for la in layers)} zones)")
     return 0

@@ -113,16 +113,20 @@ class Layout:
         return [z.name for z in self._hit_order if z.rect.collidepoint(pos)]
 
 
-_LOADED: dict[int, Layout] = {}
-MAPS = {4: "table.tmx", 3: "table3.tmx"}
+_LOADED: dict[int | str, Layout] = {}
+#: The lesson's map: its three players' line of nine wide towns over four places for
+#: boards, the fourth holding the lesson's panel.
+LESSON = "lesson"
+MAPS: dict[int | str, str] = {4: "table.tmx", 3: "table3.tmx", LESSON: "table_lesson.tmx"}
 
 
-def table_layout(players: int = 4) -> Layout:
-    """The bundled table layout for ``players`` (3 or 4), read once."""
+def table_layout(players: int | str = 4) -> Layout:
+    """The bundled table layout for ``players`` (3 or 4, or ``LESSON``), read once."""
     found = _LOADED.get(players)
     if found is None:
         found = _LOADED[players] = Layout.load(asset_path("layout", MAPS.get(players, MAPS[4])))
     return found
 
 
-__all__ = ["HIT_ORDER", "LOGICAL_SIZE", "MAPS", "Layout", "LayoutError", "Zone", "table_layout"]
+__all__ = ["HIT_ORDER", "LESSON", "LOGICAL_SIZE", "MAPS", "Layout", "LayoutError", "Zone",
+           "table_layout"]

@@ -532,12 +532,13 @@ class Monkey:
         return f"staged {step}, then {'; '.join(then)}"
 
     def lesson_step(self, table: TableScene) -> str:
-        """In a lesson, what the learner is asked for: Next on a page, the scripted
-        step when it is theirs (the computers' turns play themselves)."""
+        """In a lesson, what the learner is asked for: Next on a page or a computer
+        captain's turn told, the scripted step when it is theirs (the computers' turns
+        then play themselves)."""
         coach, panel = table.lesson, table.lessonpanel
         assert coach is not None
         entry = coach.entry
-        if coach.on_page and panel is not None:
+        if coach.awaiting and panel is not None:
             self.hand.click(panel.next_button.rect.center)
             return "lesson: Next"
         if entry is not None and entry.step is not None and table.session.human_to_move:

@@ -85,6 +85,8 @@ class Flight(_Timed):
     start: float
     duration: float
     hops: bool = False  # a ship: eased card by card, with a small lift between cards
+    #: A ship's size where it lands (it is drawn as a ship that size all the way).
+    hull: tuple[int, int] | None = None
 
     def at(self, k: float) -> tuple[Point, float]:
         """Where the marker is at progress ``k`` (0..1), and how high it is lifted."""
@@ -211,9 +213,10 @@ class Animation:
         for flight in order:
             k = self.progress(flight.start, flight.duration)
             (x, y), lift = flight.at(k)
-            if flight.hops and flight.dst[0] == "ship":  # a ship sails: drawn as a ship
-                box = ship_box(layout.rect(Z.ship(flight.dst[2], flight.seat)))
-                img = art.ship(flight.seat, box.w, box.h, self.palette)
+            if flight.hops and flight.dst[0] == "ship" and flight.hull:
+                # a ship sails: drawn as a ship, the size it lands at
+                w, h = flight.hull
+                img = art.ship(flight.seat, w, h, self.palette)
                 surface.blit(img, img.get_rect(center=(round(x), round(y))))
                 continue
             img = art.marker(flight.seat, flight.size, self.palette)
@@ -288,7 +291,7 @@ def place_point(layout: Layout, place: Place, st: State) -> tuple[Point, int]:
     kind = place[0]
     if kind == "ship":
         _, seat, pos = place
-        box = ship_box(layout.rect(Z.ship(pos, seat)))
+        box = ship_box(layout, st, pos, seat)
         return box.center, 38
     if kind == "lisboa":
         r = layout.rect(Z.lisboa(place[1]))
@@ -365,6 +368,8 @@ class _Builder:
         else:
             duration = FLIGHT + min(0.22, math.dist(a, b) / 5000)
         flight = Flight(seat, src, dst, points, size, start * self.k, duration * self.k, hops)
+        if dst[0] == "ship":
+            flight.hull = ship_box(self.layout, self.after, dst[2], seat).size
         self.flights.append(flight)
         return flight
 

@@ -18,6 +18,7 @@ from game.state import State
 from scenes.core import gfx, tween
 from scenes.core import zones as Z
 from scenes.core.layout import Layout
+from scenes.table.draw import ship_box
 from scenes.table.targets import (
     Drop,
     Piece,
@@ -94,6 +95,19 @@ def piece_at(st: State, staging: Staging, layout: Layout, pos: tuple[int, int]) 
             return ("builder", seat)
         if kind in ("scientist", "scientists") and z.seat == seat and st.scientists_home(seat):
             return ("scientist", seat)
+    return None
+
+
+def piece_box(st: State, staging: Staging, layout: Layout,
+              piece: Piece) -> pygame.Rect | None:
+    """Where a ship that may be picked up is drawn (its ships side by side with the
+    others' in its sea, ``draw.ship_boxes``): the keyboard's ring goes round it. Any
+    other marker stands in its own zone (None)."""
+    shown = shown_state(st, staging)
+    if piece[0] == "ship":
+        return ship_box(layout, shown, piece[2], piece[1])
+    if piece[0] == "staged":
+        return ship_box(layout, shown, staging.moves[piece[1]][2], st.active)
     return None
 
 
@@ -188,4 +202,4 @@ def _held_shadow(img: pygame.Surface) -> gfx.Canvas:
     return shadow
 
 
-__all__ = ["HELD_SIZE", "SLIDE_SECONDS", "Drag", "Held", "Slide", "piece_at"]
+__all__ = ["HELD_SIZE", "SLIDE_SECONDS", "Drag", "Held", "Slide", "piece_at", "piece_box"]

@@ -23,7 +23,16 @@ from scenes.core import zones as Z
 from scenes.core.gfx import draw
 from scenes.core.layout import Layout
 from scenes.text.catalog import t
-from scenes.text.fonts import blit_text, fit_lines, fit_size, line_height, render, text_width
+from scenes.text.fonts import (
+    MIN_PX,
+    blit_text,
+    fit_lines,
+    fit_size,
+    line_height,
+    lines_of,
+    render,
+    text_width,
+)
 from scenes.ui import art, cardart
 from scenes.ui import palette as P
 
@@ -147,7 +156,9 @@ def _draw_line(surface: gfx.Canvas, layout: Layout, st: State, view: TableView) 
     badge = Z.india(st.size)
     if layout.has(badge) and st.size not in view.flipping:
         r = layout.rect(badge)
-        surface.blit(cardart.india_ribbon(r.w, r.h), r)
+        # a larger text size makes the ribbon taller, so its word grows too
+        h = round(r.h * (1 + (gfx.VIEW.text - 1) / 2))
+        surface.blit(cardart.india_ribbon(r.w, h), r.topleft)
 
 
 def _draw_town(surface: gfx.Canvas, layout: Layout, st: State, view: TableView,
@@ -195,28 +206,80 @@ def _draw_sea(surface: gfx.Canvas, layout: Layout, st: State, view: TableView,
     surface.blit(strip, sea)
     if not used:
         return
-    for seat in range(st.n):
+    for seat, box in ship_boxes(layout, st, pos).items():
         count = st.ships_at(seat, pos) - view.hidden[("ship", seat, pos)]
-        if count > 0 and layout.has(Z.ship(pos, seat)):
-            draw_ships(surface, layout.rect(Z.ship(pos, seat)), seat, count, view.palette)
+        if count > 0:
+            draw_ships(surface, box, seat, count, view.palette)
 
 
-def ship_box(cell: pygame.Rect) -> pygame.Rect:
-    """Where a player's ship is drawn in their cell of a sea: inside it (the cell is
-    where the ship is picked up), a little in from its edges."""
-    w = min(cell.w - 4, round((cell.h - 4) * 1.5))
-    return pygame.Rect(0, 0, w, cell.h - 4).move(cell.centerx - w // 2, cell.y + 2)
+#: A ship's box is at most this much wider than tall, and at least this much (a
+#: narrow share of a sea gets a taller ship, not a flatter one).
+SHIP_WIDEST, SHIP_NARROWEST = 1.6, 1.15
+#: How far the ships keep from the sea's edge, and from each other.
+FLEET_PAD, FLEET_GAP = 4, 4
 
 
-def draw_ships(surface: gfx.Canvas, cell: pygame.Rect, seat: int, count: int,
+def fleet_boxes(sea: pygame.Rect, seats: tuple[int, ...]) -> dict[int, pygame.Rect]:
+    """Where the ships of ``seats`` (in seat order) are drawn in ``sea``: as large as
+    the sea allows, side by side by player. One player alone fills the sea, two share
+    it in two columns, three or four in two rows of two (the third centred)."""
+    inner = sea.inflate(-2 * FLEET_PAD, -2 * FLEET_PAD)
+    k = len(seats)
+    if k == 0:
+        return {}
+    cols = 1 if k == 1 else 2
+    rows = 1 if k <= 2 else 2
+    cw = (inner.w - (cols - 1) * FLEET_GAP) // cols
+    ch = (inner.h - (rows - 1) * FLEET_GAP) // rows
+    out = {}
+    for i, seat in enumerate(seats):
+        row, col = divmod(i, cols)
+        in_row = min(cols, k - row * cols)
+        left = inner.x + (inner.w - in_row * cw - (in_row - 1) * FLEET_GAP) // 2
+        cell = pygame.Rect(left + col * (cw + FLEET_GAP), inner.y + row * (ch + FLEET_GAP),
+                           cw, ch)
+        w = min(cell.w, round(cell.h * SHIP_WIDEST))
+        h = min(cell.h, round(w / SHIP_NARROWEST))
+        out[seat] = pygame.Rect(0, 0, w, h)
+        out[seat].center = cell.center
+    return out
+
+
+def ship_boxes(layout: Layout, st: State, pos: int,
+               also: int | None = None) -> dict[int, pygame.Rect]:
+    """Where each player's ships in sea ``pos`` are drawn (``fleet_boxes``), for the
+    players with ships there in ``st`` (and ``also``, whose ship is on its way: a ship
+    sailing past is drawn where it would stand)."""
+    seats = tuple(s for s in range(st.n) if st.ships_at(s, pos) > 0 or s == also)
+    return fleet_boxes(layout.rect(Z.sea(pos)), seats)
+
+
+def ship_box(layout: Layout, st: State, pos: int, seat: int) -> pygame.Rect:
+    """Where ``seat``'s ships in sea ``pos`` are drawn in ``st`` (or would be)."""
+    return ship_boxes(layout, st, pos, also=seat)[seat]
+
+
+def ship_badge(box: pygame.Rect) -> tuple[int, tuple[int, int]]:
+    """The size and centre of the badge with a player's number of ships in a sea: on
+    the ship's bow, large enough to read at a glance."""
+    size = max(30, min(44, round(box.h * 0.5)))
+    return size, (box.right - size // 2 + 2, box.bottom - size // 2 - 2)
+
+
+def draw_ships(surface: gfx.Canvas, box: pygame.Rect, seat: int, count: int,
                palette: str) -> None:
-    """``count`` ships of a player in their cell of a sea: one ship drawn, the number
-    on a badge at its bow when there are more."""
-    box = ship_box(cell)
+    """``count`` ships of a player in their box of a sea: the ship drawn as large as
+    the box, and when there are more than one a second hull behind it and their
+    number on a badge at the bow."""
+    if count > 1:
+        back = box.inflate(-box.w // 5, -box.h // 5).move(-box.w // 10, -box.h // 10)
+        img = art.ship(seat, back.w, back.h, palette)
+        surface.blit(img, back)
     surface.blit(art.ship(seat, box.w, box.h, palette), box)
     if count > 1:
-        badge = art.count_badge(count, 24)
-        surface.blit(badge, badge.get_rect(topright=(box.right, box.y)))
+        size, center = ship_badge(box)
+        badge = art.count_badge(count, size)
+        surface.blit(badge, badge.get_rect(center=center))
 
 
 # ----- the strip: turn, status, buttons ----------------------------------------------
@@ -232,7 +295,7 @@ def _draw_strip(surface: gfx.Canvas, layout: Layout, st: State, view: TableView)
         title = t("turn.winner" if len(winners) == 1 else "turn.winners", names=names)
     mk = art.marker(seat, 40, view.palette)
     surface.blit(mk, mk.get_rect(center=(turn.x + 30, turn.centery)))
-    size = fit_size(title, "display", 30, turn.w - 170)
+    size = fit_px(title, "display", 30, turn.w - 170)
     blit_text(surface, title, (turn.x + 56, turn.centery), role="display", size=size,
               color=P.INK, anchor="midleft")
     _action_pips(surface, st.action_points, (turn.right - 16, turn.centery))
@@ -243,8 +306,7 @@ def _draw_strip(surface: gfx.Canvas, layout: Layout, st: State, view: TableView)
     surface.blit(bar, status)
     if view.status:
         # one line, or two where one would need letters under the smallest readable
-        size, lines = fit_lines(view.status, "text", 21, status.w - 28, 2,
-                                height=status.h - 6)
+        size, lines = status_lines(view.status, status)
         step = line_height("text", size)
         y = status.centery - step * (len(lines) - 1) / 2
         for line in lines:
@@ -258,6 +320,36 @@ def _draw_strip(surface: gfx.Canvas, layout: Layout, st: State, view: TableView)
             if view.hover == zone and state == "normal":
                 state = "hover"
             surface.blit(art.button(r.w, r.h, t(key), state), r)
+
+
+def fit_px(text: str, role: str, size: float, width: float) -> float:
+    """The largest size up to ``size`` at which ``text`` fits ``width``, tried pixel by
+    real pixel (a larger text size never lands under the 100 % size for want of a
+    step), never under the smallest readable."""
+    real = gfx.VIEW.scale * gfx.VIEW.text
+    for px in range(round(size * real), MIN_PX, -1):
+        if text_width(text, role, px / real) <= width:
+            return px / real
+    return fit_size(text, role, round(size), round(width))
+
+
+#: The status line's letters: the size wanted (logical units).
+STATUS_SIZE = 21
+
+
+def status_lines(text: str, box: pygame.Rect) -> tuple[float, list[str]]:
+    """The status line's size and lines: the largest real size (pixel by pixel, so a
+    larger text size never lands under the 100 % size for want of a step) at which
+    ``text`` takes one line of ``box``, or two."""
+    real = gfx.VIEW.scale * gfx.VIEW.text
+    width, room = box.w - 28, box.h - 6
+    for px in range(round(STATUS_SIZE * real), MIN_PX - 1, -1):
+        size = px / real
+        lines = lines_of(text, "text", size, width)
+        if len(lines) <= 2 and len(lines) * line_height("text", size) <= room and all(
+                text_width(x, "text", size) <= width for x in lines):
+            return size, lines
+    return fit_lines(text, "text", STATUS_SIZE, width, 2, height=room)
 
 
 def _action_pips(surface: gfx.Canvas, points: int, midright: tuple[int, int]) -> None:
@@ -561,4 +653,5 @@ def _draw_stock(surface: gfx.Canvas, layout: Layout, st: State, view: TableView,
 
 __all__ = ["BUTTONS", "CHART_SIZE", "StockRow", "TableView", "board_techs", "chart_columns",
            "chart_rect", "draw_ships", "draw_stack", "draw_table", "draw_trading_chart",
-           "ship_box", "space_marker", "speed_spot", "stock_points", "stock_row"]
+           "fleet_boxes", "ship_badge", "ship_box", "ship_boxes", "space_marker", "speed_spot",
+           "stock_points", "stock_row"]

@@ -2,8 +2,9 @@
 
 A press picks a marker up (lighting the zones the engine would take it on), a release
 drops it (one intent: ``Put``), a click on a button or a card is a ``Press`` or a
-``Click``, a right click opens the free returns' menu, and the shortcuts (Ctrl+Z, H,
-M, F1, Enter, Esc) are intents too. The keyboard's own model (focus ring, Tab, the
+``Click``, a right click opens the free returns' menu (or, on a card without one, the
+card seen large: ``zoom``, as Z does), and the shortcuts (Ctrl+Z, H, M, F1, Enter,
+Esc) are intents too. The keyboard's own model (focus ring, Tab, the
 arrows) lives in ``keyboard`` and goes through the same press and release as the
 mouse. The router owns the pointer's state (where it is, what is under it, what was
 pressed); everything it decides reaches the game as an intent handed to the table,
@@ -31,6 +32,7 @@ from scenes.table.keyboard import TableKeys
 from scenes.table.modes import FreePlay
 from scenes.table.targets import Staging
 from scenes.table.viewer import TableViewer
+from scenes.table.zoom import CardZoom, card_at
 from scenes.ui.overlays import ContextMenu
 
 BUTTON_ZONES = Z.BUTTONS
@@ -201,17 +203,39 @@ class TableInput:
 
     def right_click(self, pos: tuple[int, int], keyboard: bool = False) -> None:
         """Free returns (and technology uses) in a menu at the pointer (R at the focused
-        marker: the same menu, driven by the keys)."""
+        marker: the same menu, driven by the keys); a card with no menu there (a town,
+        a technology) is seen large instead, at any turn."""
         tb = self.table
-        if tb.drag.holding or not tb.session.human_to_move or tb.stack is None:
+        if tb.drag.holding or tb.stack is None:
             return
-        entries = tb.actions.menu(tb.layout.zones_at(pos))
+        entries = tb.actions.menu(tb.layout.zones_at(pos)) if tb.session.human_to_move else []
         if isinstance(entries, Said):
             tb.present([entries])
         elif entries:
             items: list[tuple[str, Callable[[], None]]] = [
                 (label, lambda intent=intent: tb.act(intent)) for label, intent in entries]
             tb.stack.push(ContextMenu(pos, items, keyboard=keyboard))
+        elif not keyboard:
+            self.zoom(pos)
+
+    def zoom(self, pos: tuple[int, int]) -> bool:
+        """The card at ``pos`` seen large (``zoom.CardZoom``); False when none is there."""
+        tb = self.table
+        card = card_at(tb.layout, tb.state, pos)
+        if card is None or tb.stack is None:
+            return False
+        tb.stack.push(CardZoom(card, tb.state, tb.palette))
+        return True
+
+    def zoom_key(self) -> None:
+        """Z: the card under the keyboard's focus (while its ring shows), else under the
+        pointer, seen large; where there is none, the status line says how."""
+        tb = self.table
+        focus = tb.keys.focus.current if tb.keys.showing else None
+        pos = focus.rect.center if focus is not None else tb.viewer.pointer
+        if not tb.drag.holding and self.zoom(pos):
+            return
+        tb.say("status.zoom.none")
 
     def press_button(self, zone: str) -> None:
         tb = self.table
@@ -263,6 +287,8 @@ class TableInput:
                 tb.say("status.sound_off" if tb.app.toggle_mute() else "status.sound_on")
         elif event.key == pygame.K_c and not ctrl and tb.session.can_chat:
             self.chat()
+        elif event.key == pygame.K_z and not ctrl:
+            self.zoom_key()
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             tb.act(Confirm())
         elif event.key == pygame.K_ESCAPE:

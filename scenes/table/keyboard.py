@@ -37,7 +37,7 @@ from scenes.core.layout import Layout
 from scenes.core.scene import SceneStack
 from scenes.core.session import GameSession
 from scenes.table.actions import TableActions
-from scenes.table.drag import Drag, piece_at
+from scenes.table.drag import Drag, piece_at, piece_box
 from scenes.table.draw import TableView
 from scenes.table.logpanel import LogPanel
 from scenes.table.targets import Staging, drops_for, menu_entries
@@ -217,6 +217,9 @@ class TableKeys:
                 found[piece] = (area, zone.rect.copy(), pos)
         items = []
         for piece, (_, rect, pos) in found.items():
+            box = piece_box(st, staging, layout, piece)  # a ship: round it as drawn
+            if box is not None:
+                rect, pos = box, box.center
             key = ("piece", piece)
             self._press[key] = pos
             items.append(Focusable(key, rect, lambda k=key: self.pick(k), radius=10))

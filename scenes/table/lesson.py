@@ -58,9 +58,10 @@ LESSON_SEED = "1"
 #: The two computer captains, and how they play once the lesson has handed over.
 OPPONENTS = ("Bob", "Cy")
 LESSON_SEATS = ("human", "easy", "medium")
-#: Seconds (at normal animation speed) a computer captain waits before a step whose
-#: turn the lesson tells, so the sentence can be read before the board moves.
-READ_PAUSE = 2.5
+#: Seconds (at normal animation speed) a computer captain waits after the learner's
+#: Next before the first step of a turn the lesson tells (its words were read before
+#: Next: the board then moves at once, but not in the same instant).
+READ_PAUSE = 0.6
 
 PAGE, DO, WATCH = "page", "do", "watch"
 
@@ -212,6 +213,9 @@ class Coach:
         self.nudged: str | None = None
         #: Seconds before the next scripted step of a computer captain.
         self.pause = 0.0
+        #: Whether Next was pressed on a computer captain's turn told by the lesson (its
+        #: steps play only then: the words wait to be read, never vanish in seconds).
+        self.heard = False
         self._check()
 
     @classmethod
@@ -233,6 +237,19 @@ class Coach:
     def on_page(self) -> bool:
         entry = self.entry
         return entry is not None and entry.kind == PAGE
+
+    @property
+    def told(self) -> bool:
+        """Whether the lesson tells a computer captain's turn now and waits for Next
+        before it is played."""
+        entry = self.entry
+        return (entry is not None and entry.kind == WATCH and entry.key is not None
+                and not self.heard)
+
+    @property
+    def awaiting(self) -> bool:
+        """Whether Next is what the lesson waits for: a page, or a turn told."""
+        return self.on_page or self.told
 
     @property
     def last_page(self) -> bool:
@@ -263,6 +280,8 @@ class Coach:
             return entry.hint
         if entry.step is None:
             return "lesson.hint.page"
+        if entry.kind == WATCH:
+            return "lesson.hint.watch"
         return f"lesson.hint.{entry.step.split()[0]}"
 
     @property
@@ -328,6 +347,8 @@ class Coach:
         if entry.step is None:
             return set(entry.light)
         step = parse_step(entry.step)
+        if entry.kind == WATCH:  # the captain's pieces, never a button the learner has not
+            return {z for z in step_zones(st, step) if not z.startswith("button_")}
         if step.kind == "move" and staging.moves:
             left = Counter(step.args) - Counter(staging.moves)
             step = Step("move", tuple(left.elements()))
@@ -338,7 +359,34 @@ class Coach:
             if not left_goods:
                 return {Z.button("sell")}
             step = Step("sell", left_goods)
-        return step_zones(st, step)
+        # Set sail and Sell are lit once all is staged (before, they cannot be pressed)
+        return step_zones(st, step) - {Z.button("sail"), Z.button("sell")}
+
+    def target(self, st: State, staging: Staging) -> str | None:
+        """The one zone the lesson's arrow points at: where the learner's move starts
+        (the marker to pick up, or the button to press once the rest is staged); None
+        on a page or while a computer captain plays."""
+        entry = self.entry
+        if entry is None or entry.kind != DO or entry.step is None:
+            return None
+        step = parse_step(entry.step)
+        seat, kind, args = st.active, step.kind, step.args
+        if kind == "move":
+            left = sorted((Counter(args) - Counter(staging.moves)).elements())
+            if not left:
+                return Z.button("sail")
+            return Z.lisboa(seat) if left[0][0] == 0 else Z.sea(left[0][0])
+        if kind == "sell":
+            goods = [space for space in args if space not in staging.sale]
+            return Z.space(goods[0]) if goods else Z.button("sell")
+        if kind in ("cargo", "build"):
+            source = args[1] if kind == "build" else None
+            return Z.sea(args[0][1]) if source is None else Z.space(source)
+        if kind == "return" and isinstance(args[0], int):
+            return Z.sea(args[0])
+        return {"employ": Z.stock(seat), "speed": Z.speed(seat, st.speed[seat]),
+                "tech": Z.scientists(seat), "done": Z.button("done"),
+                "end": Z.button("end_turn")}.get(kind)
 
     # ----- moving on --------------------------------------------------------------------
     def nudge(self) -> None:
@@ -361,9 +409,12 @@ class Coach:
             self.finish()
 
     def next(self) -> None:
-        """Next, on a page."""
+        """Next: on a page, the next entry; on a turn told, its steps begin."""
         if self.on_page:
             self._advance()
+        elif self.told:
+            self.heard = True
+            self.pause = READ_PAUSE
 
     def finish(self) -> None:
         """Hand the game over: the record becomes an ordinary game."""
@@ -374,6 +425,7 @@ class Coach:
     def _advance(self) -> None:
         self.position += 1
         self.nudged = None
+        self.heard = False
         if self.finished:
             self.finish()
             return
@@ -390,18 +442,14 @@ class Coach:
 
     # ----- the computer captains' scripted steps ---------------------------------------------
     def after_step(self, step: str, pace: float) -> None:
-        """Wait a moment before the next scripted step, longer when its turn is told."""
-        pause = END_PAUSE if step.split()[0] == "end" else STEP_PAUSE
-        entry = self.entry
-        if entry is not None and entry.kind == WATCH and entry.key is not None:
-            pause = max(pause, READ_PAUSE)
-        self.pause = pause * pace
+        """Wait a moment before the next scripted step (a turn told waits for Next)."""
+        self.pause = (END_PAUSE if step.split()[0] == "end" else STEP_PAUSE) * pace
 
     def scripted_step(self, dt: float, *, busy: bool) -> Step | None:
         """The computer captain's scripted step, once its pause is over and the table is
         free (``busy``: a film plays or a marker is held)."""
         entry = self.entry
-        if entry is None or entry.kind != WATCH or busy:
+        if entry is None or entry.kind != WATCH or busy or self.told:
             return None
         self.pause = max(0.0, self.pause - dt)
         return parse_step(entry.step) if self.pause <= 0 and entry.step else None

@@ -1,14 +1,18 @@
 """The lesson panel: what the lesson says, in a parchment box beside the board.
 
-The table draws it while a lesson is attached (``scenes.table.lesson``): the step's
-one or two sentences (or a computer captain's turn told, with the captain's marker),
-the hint after a refused move, the trading chart where a sale is taught (the column
-of the sale lit), a progress bar, and Next on the pages that only explain (Enter or
-Space too). What the lesson lights (the marker to pick up, where it goes) also
-pulses, so a first-time player's eye finds it. The panel stands where the fourth
-player's board would be: the lesson is a three-player game, so that place is empty
-and the panel hides no piece of the game. Its picture is cached and redrawn only
-when what it says changes; the Next button and the pulse are drawn each frame.
+The table draws it while a lesson is attached (``scenes.table.lesson``). Its loudest
+line is the thing to do now: the move the lesson waits for, in a bright box in bold
+letters at the top (after a refused move, the same as a gentle no, edged in red);
+under it, smaller, the step's one or two sentences of why (or a computer captain's
+turn told, with the captain's marker), the trading chart where a sale is taught (the
+column of the sale lit), a progress bar, and Next on the pages that only explain and
+on a computer captain's turn, which waits for it (Enter or Space too). On the table,
+what the lesson lights (the marker to pick up, where it goes) pulses, and a
+bouncing arrow points at where the move starts, so a first-time player's eye finds
+it. The panel stands where the fourth player's board would be: the lesson is a
+three-player game, so that place is empty and the panel hides no piece of the game.
+Its picture is cached and redrawn only when what it says changes; the Next button,
+the pulse and the arrow are drawn each frame.
 """
 
 from __future__ import annotations
@@ -21,19 +25,40 @@ from game.rules import SELL_VP, SELL_WEALTH, sale_value
 from game.state import State
 from game.steps import parse_step
 from scenes.core import gfx
+from scenes.core import zones as Z
 from scenes.core.gfx import draw
 from scenes.core.layout import Layout
+from scenes.table.draw import ship_box, stock_points
 from scenes.table.lesson import DO, Coach
 from scenes.text.catalog import language, t
-from scenes.text.fonts import blit_text, fit_lines, fit_size, line_height
+from scenes.text.fonts import (
+    blit_text,
+    even_lines,
+    fit_lines,
+    fit_size,
+    floor_size,
+    line_height,
+    text_width,
+)
 from scenes.ui import art
 from scenes.ui import palette as P
 from scenes.ui.widgets import Button
 
 PAD = 22
-BODY_SIZE, BODY_SMALLEST = 23, 15
-HOW_SIZE = 20
+#: The step's sentences: their size wanted, and the least.
+BODY_SIZE, BODY_SMALLEST = 21, 18
+#: The thing to do: its size wanted, and the least; it stays larger than the
+#: sentences under it (they give way first).
+DO_SIZE, DO_SMALLEST = 27, 18
+#: The box around the thing to do: its padding and the arrow's room at its left.
+DO_PAD, DO_ARROW = 10, 30
 CHART_ROW = 30
+#: The arrow pointing at where the move starts: its size and bounce (logical units),
+#: and the seconds of one bounce.
+ARROW_W, ARROW_H, BOUNCE, BOUNCE_SECONDS = 46, 58, 10, 0.9
+#: The box of the thing to do, and after a refusal.
+DO_FILL: P.RGB = (255, 236, 156)
+NUDGE_EDGE: P.RGB = P.ALERT
 BUTTON_W, BUTTON_H = 168, 52
 #: Seconds of one pulse of the lesson's lit zones.
 PULSE = 1.4
@@ -54,6 +79,10 @@ class LessonPanel:
         self.redraws = 0
         #: Seconds the panel has been shown (the pulse of the lit zones follows it).
         self.clock = 0.0
+        #: The zone the arrow points at (the mode sets it each frame; None: no arrow).
+        self.target: str | None = None
+        #: The sizes the thing to do and the sentences were last drawn at (tests).
+        self.sizes: tuple[float, float] = (0.0, 0.0)
 
     @property
     def shown(self) -> bool:
@@ -71,7 +100,7 @@ class LessonPanel:
         the panel's, never a move on the board below."""
         if not self.shown:
             return False
-        on_page = self.coach.on_page
+        on_page = self.coach.awaiting
         if event.type == pygame.KEYDOWN and on_page and event.key in (
                 pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.coach.next()
@@ -104,18 +133,39 @@ class LessonPanel:
                 draw.rect(surface, P.INK, r.inflate(4, 4), 2, border_radius=14)
                 draw.rect(surface, color, r, 4, border_radius=12)
 
+    def draw_pointer(self, surface: gfx.Canvas, layout: Layout, st: State) -> None:
+        """The bouncing arrow at where the move starts (a ship: the ship as drawn), from
+        above, or from below for what stands at the top of the table."""
+        if not self.shown or self.target is None or not layout.has(self.target):
+            return
+        rect = layout.rect(self.target)
+        z = Z.parse(self.target)
+        if z.kind == "sea" and z.pos is not None and st.ships_at(st.active, z.pos):
+            rect = ship_box(layout, st, z.pos, st.active)
+        elif z.kind == "stock" and z.seat is not None and st.stock[z.seat]:
+            x, y = stock_points(layout, st, z.seat)[-1]  # the marker that will be taken
+            rect = pygame.Rect(x - 15, y - 15, 30, 30)
+        bob = BOUNCE * (0.5 + 0.5 * math.sin(self.clock * 2 * math.pi / BOUNCE_SECONDS))
+        down = rect.top > ARROW_H + 2 * BOUNCE + 20
+        arrow = pointer_arrow(down)
+        if down:
+            place = arrow.get_rect(midbottom=(rect.centerx, round(rect.top - 4 - bob)))
+        else:
+            place = arrow.get_rect(midtop=(rect.centerx, round(rect.bottom + 4 + bob)))
+        surface.blit(arrow, place)
+
     def draw(self, surface: gfx.Canvas, st: State, palette: str) -> None:
         if not self.shown:
             return
         coach = self.coach
-        key = (coach.position, coach.nudged, language(), palette, coach.speaker, st.active,
-               gfx.VIEW.generation)  # drawn anew at a new scale or text size
+        key = (coach.position, coach.nudged, coach.heard, language(), palette, coach.speaker,
+               st.active, gfx.VIEW.generation)  # drawn anew at a new scale or text size
         if self._picture is None or self._drawn != key:
             self._picture = self._draw_picture(st, palette)
             self._drawn = key
             self.redraws += 1
         surface.blit(self._picture, self.rect)
-        if coach.on_page:
+        if coach.awaiting:
             self.next_button.draw(surface)
 
     def _draw_picture(self, st: State, palette: str) -> gfx.Canvas:
@@ -139,34 +189,41 @@ class LessonPanel:
         draw.rect(surf, P.BRASS, (bar.x, bar.y, round(bar.w * coach.progress), bar.h),
                          border_radius=3)
         top = bar.bottom + 14
-        bottom = h - PAD - (BUTTON_H + 8 if coach.on_page else 0)
+        bottom = h - PAD - (BUTTON_H + 8 if coach.awaiting else 0)
         # the trading chart at the bottom
         if coach.chart:
             bottom -= 3 * CHART_ROW
             self._draw_chart(surf, pygame.Rect(PAD, bottom, inner, 3 * CHART_ROW), st)
             bottom -= 10
-        # how to make the move (after a refusal: the same, as a gentle no)
-        how: list[str] = []
-        if coach.nudged:
-            how_text, how_color = t("lesson.nudge", hint=t(coach.nudged)), P.ALERT
-        elif coach.entry is not None and coach.entry.kind == DO:
-            how_text, how_color = t(coach.hint()), P.INK_SOFT
-        else:
-            how_text, how_color = "", P.INK_SOFT
-        how_size = HOW_SIZE
-        if how_text:
-            how_size, how = fit_lines(how_text, "text-semibold", HOW_SIZE, inner, 3,
-                                      smallest=14)
-        how_step = line_height("text-semibold", how_size)  # the letters' own spacing
-        how_h = how_step * len(how) + (12 if how else 0)
-        # what the lesson says, above
         key, values = coach.words()
+        # the thing to do, loudest, at the top (after a refusal: the same, as a gentle no)
+        entry = coach.entry
+        do_text = ""
+        if coach.nudged:
+            do_text = t("lesson.nudge", hint=t(coach.nudged, **values))
+        elif entry is not None and (entry.kind == DO or coach.told):
+            do_text = t(coach.hint(), **values)
         colours = {f"{who}_colour": t(f"noun.colour.{P.colour_name(seat, palette)}")
                    for seat, who in enumerate(("you", "bob", "cy"))}  # as drawn on the table
         text = t(key, **values, **colours)
-        room = bottom - top - how_h
-        size, lines = fit_lines(text, "text", BODY_SIZE, inner, 99, smallest=BODY_SMALLEST,
-                                height=room)
+        do_size, do_lines, size, lines = self._sizes(do_text, text, inner, bottom - top)
+        if do_lines:
+            step = line_height("text-bold", do_size)
+            box = pygame.Rect(PAD - 4, top, inner + 8, round(step * len(do_lines) + 2 * DO_PAD))
+            draw.rect(surf, DO_FILL, box, border_radius=10)
+            draw.rect(surf, NUDGE_EDGE if coach.nudged else P.BRASS_DARK, box, 3,
+                      border_radius=10)
+            # an arrow before the words: this is what to do
+            ax, ay = box.x + DO_PAD + 2, box.y + DO_PAD + step / 2
+            draw.polygon(surf, P.INK, [(ax, ay - 9), (ax + 16, ay), (ax, ay + 9)])
+            y = box.y + DO_PAD
+            for line in do_lines:
+                blit_text(surf, line, (box.x + DO_PAD + DO_ARROW, y), role="text-bold",
+                          size=do_size, color=P.INK, box=box)
+                y += step
+            top = box.bottom + 14
+        # what the lesson says, under it, always smaller than the thing to do
+        room = bottom - top
         step = line_height("text", size) * 1.1  # a little air between the lines
         if len(lines) * step > room:
             step = line_height("text", size)
@@ -174,12 +231,32 @@ class LessonPanel:
         for line in lines:
             blit_text(surf, line, (PAD, y), role="text", size=size, color=P.INK)
             y += step
-        y += 12
-        for line in how:
-            blit_text(surf, line, (PAD, y), role="text-semibold", size=how_size,
-                      color=how_color)
-            y += how_step
+        self.sizes = (do_size if do_lines else 0.0, size)
         return surf
+
+    @staticmethod
+    def _sizes(do_text: str, text: str, width: int,
+               room: float) -> tuple[float, list[str], float, list[str]]:
+        """The sizes and lines of the thing to do and of the sentences under it: the
+        largest at which both fit ``room``, the sentences giving way first and the thing
+        to do kept a few sizes larger than them (never over ``DO_SIZE``)."""
+        do_width = width - 2 * DO_PAD - DO_ARROW
+        body = BODY_SIZE
+        while True:
+            do_size = min(DO_SIZE, body + 6) if do_text else 0
+            do_lines = even_lines(do_text, "text-bold", do_size, do_width) if do_text else []
+            lines = even_lines(text, "text", body, width)
+            tall = len(lines) * line_height("text", body)
+            if do_lines:
+                tall += len(do_lines) * line_height("text-bold", do_size) + 2 * DO_PAD + 14
+            wide = any(text_width(x, "text-bold", do_size) > do_width for x in do_lines) or any(
+                text_width(x, "text", body) > width for x in lines)
+            least = floor_size(BODY_SMALLEST)  # (at a larger text size, the 100 % least)
+            if (tall <= room and not wide and len(do_lines) <= 3) or body <= least:
+                if tall > room or wide:  # (recorded: what could not fit)
+                    fit_lines(text, "text", body, width, 99, smallest=body, height=room)
+                return do_size, do_lines, body, lines
+            body -= 1
 
     def _draw_chart(self, surf: gfx.Canvas, rect: pygame.Rect, st: State) -> None:
         """The trading chart: goods types, wealth and VP, the taught sale's column lit."""
@@ -209,4 +286,20 @@ class LessonPanel:
                          (rect.right, rect.y + CHART_ROW), 1)
 
 
-__all__ = ["LessonPanel"]
+@gfx.scaled_cache(maxsize=4)
+def pointer_arrow(down: bool) -> gfx.Canvas:
+    """The lesson's arrow: bright, edged in ink (it reads on parchment, wood and sea),
+    pointing down (or up)."""
+    w, h = ARROW_W, ARROW_H
+    surf = gfx.surface((w, h))
+    shaft = w * 0.22
+    pts = [(w / 2 - shaft, 2), (w / 2 + shaft, 2), (w / 2 + shaft, h * 0.5), (w - 3, h * 0.5),
+           (w / 2, h - 3), (3, h * 0.5), (w / 2 - shaft, h * 0.5)]
+    if not down:
+        pts = [(x, h - y) for x, y in pts]
+    draw.polygon(surf, P.HIGHLIGHT, pts)
+    draw.polygon(surf, P.INK, pts, 3)
+    return surf
+
+
+__all__ = ["LessonPanel", "pointer_arrow"]

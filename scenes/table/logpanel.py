@@ -142,9 +142,9 @@ class LogPanel:
     def tabs(self) -> tuple[pygame.Rect, pygame.Rect]:
         """The header's two toggles: unfold/fold, notation on/off."""
         r = self.rect
-        w = 96
-        fold = pygame.Rect(r.right - 2 * w - 14, r.y + 6, w, HEADER - 10)
-        notation = pygame.Rect(r.right - w - 8, r.y + 6, w, HEADER - 10)
+        w = 104  # "Notazione" at the least size, letters no smaller than 12 real pixels
+        fold = pygame.Rect(r.right - 2 * w - 14, r.y + 4, w, HEADER - 6)
+        notation = pygame.Rect(r.right - w - 8, r.y + 4, w, HEADER - 6)
         return fold, notation
 
     def _text_width(self) -> int:
@@ -262,7 +262,7 @@ class LogPanel:
         surf = art.wood_panel(r.w, r.h).copy()
         fold, notation = self.tabs()
         heading = t("log.heading")
-        size = fit_size(heading, "display", 22, fold.x - r.x - 20, height=HEADER - 6)
+        size = fit_size(heading, "display", 20, fold.x - r.x - 20, height=HEADER - 6)
         blit_text(surf, heading, (14, HEADER // 2), role="display", size=size,
                   color=P.BRASS_LIGHT, anchor="midleft")
         for tab, key, on in ((fold, "log.fold" if self.unfolded else "log.unfold",

@@ -13,6 +13,7 @@ import pygame
 
 from game.state import State
 from scenes.core import gfx
+from scenes.core import zones as Z
 from scenes.core.intents import Lit, Result, Said
 from scenes.core.layout import Layout
 from scenes.core.session import GameSession, Session
@@ -74,6 +75,10 @@ class FreePlay:
              palette: str) -> None:
         pass
 
+    def buttons(self, states: dict[str, str]) -> dict[str, str]:
+        """The game buttons' looks (``art.BUTTON_STATES``) from the actions' own."""
+        return states
+
 
 class LessonMode(FreePlay):
     """The lesson: its coach, consulted before every move, and its panel, standing
@@ -82,7 +87,8 @@ class LessonMode(FreePlay):
     def __init__(self, coach: Coach, layout: Layout) -> None:
         self.coach = coach
         self.panel = LessonPanel(layout.rect("board_3"), coach)
-        self._on_page = False  # the lesson showed a page last frame (Next awaited)
+        self._on_page = False  # the lesson awaited Next last frame (a page, a turn told)
+        self._wanted: frozenset[str] = frozenset()  # the zones of the lesson's step
 
     def pacing(self, session: Session) -> Pacing:
         # the computer seats play the lesson's script until it hands over
@@ -112,7 +118,7 @@ class LessonMode(FreePlay):
     def hint(self) -> Said | None:
         if self.coach.finished:
             return None
-        return Said.of("status.hint", sentence=t(self.coach.hint()))
+        return Said.of("status.hint", sentence=t(self.coach.hint(), **self.coach.words()[1]))
 
     @property
     def ended(self) -> bool:
@@ -127,13 +133,16 @@ class LessonMode(FreePlay):
         if self.coach.finished:
             return [], False
         out: list[Result] = []
+        self._wanted = frozenset(self.coach.zones(st, staging))
         if free:
-            out.append(Lit(frozenset(self.coach.zones(st, staging))))
+            out.append(Lit(self._wanted))
+        # the arrow at where the move starts, while no marker is in the hand
+        self.panel.target = self.coach.target(st, staging) if free else None
         standing = False
-        if self.coach.on_page != self._on_page:
-            self._on_page = self.coach.on_page
+        if self.coach.awaiting != self._on_page:
+            self._on_page = self.coach.awaiting
             if self._on_page:
-                out.append(Said.of("lesson.hint.page"))
+                out.append(Said.of(self.coach.hint(), **self.coach.words()[1]))
             else:
                 standing = True
         return out, standing
@@ -151,6 +160,16 @@ class LessonMode(FreePlay):
         assert self.panel is not None
         self.panel.draw_marks(surface, layout, lit)
         self.panel.draw(surface, st, palette)
+        self.panel.draw_pointer(surface, layout, st)
+
+    def buttons(self, states: dict[str, str]) -> dict[str, str]:
+        """A game button the lesson does not want now (End turn while it asks for a
+        drag, Done on a page) is not lit: it looks disabled, as the lesson would refuse
+        it (Undo keeps the actions' look: it takes back what is staged)."""
+        if self.coach.finished:
+            return states
+        return {zone: ("disabled" if zone != Z.button("undo") and zone not in self._wanted
+                       else state) for zone, state in states.items()}
 
 
 __all__ = ["FreePlay", "LessonMode"]

@@ -41,7 +41,7 @@ from scenes.core.intents import (
     Stepped,
     Undone,
 )
-from scenes.core.layout import Layout, table_layout
+from scenes.core.layout import LESSON, Layout, table_layout
 from scenes.core.navigator import Screen
 from scenes.core.scene import Scene
 from scenes.core.session import GameSession, Session
@@ -73,9 +73,9 @@ class TableScene(Scene):
         super().__init__()
         self.session = session
         coach = Coach.attach(session) if isinstance(session, Session) else None
-        # a lesson's panel stands where a fourth board would: its three players sit
-        # at the four-player table
-        self.layout = layout or table_layout(4 if coach else session.state.n)
+        # a lesson's panel stands where a fourth board would, under its three
+        # players' line of nine towns (its own map)
+        self.layout = layout or table_layout(LESSON if coach else session.state.n)
         #: How the table is played: free play, or the lesson ("Learn to play").
         self.mode: FreePlay = FreePlay() if coach is None else LessonMode(coach, self.layout)
         #: The lesson's coach and panel while the table is in the lesson's mode.
@@ -127,7 +127,7 @@ class TableScene(Scene):
         return [(line.index, line.text, line.notation) for line in self.logpanel.lines]
 
     def button_states(self) -> dict[str, str]:
-        return self.actions.button_states()
+        return self.mode.buttons(self.actions.button_states())  # the lesson dims some
 
     def _sounds(self) -> Cues | None:
         return self.app.sounds.play_at_once if self.app is not None else None

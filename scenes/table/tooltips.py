@@ -46,7 +46,8 @@ def tech_lines(st: State, tech_id: str) -> Lines:
     return tuple(lines)
 
 
-def _building_name(kind: str) -> str:
+def building_name(kind: str) -> str:
+    """A building's name: a stronghold, a church, or the market of its good."""
     base, _, good = kind.partition(":")
     if good:
         return t("building.marketplace.of", good=t(f"good.{good}"))
@@ -71,7 +72,7 @@ def town_lines(st: State, pos: int) -> Lines:
             lines.append(t("tip.town.good", good=t(f"good.{town.goods[k - 1]}"),
                            name=_name(st, st.good_owner(pos, k))))
         for k in (1, 2):
-            lines.append(t("tip.town.building", building=_building_name(town.buildings[k - 1]),
+            lines.append(t("tip.town.building", building=building_name(town.buildings[k - 1]),
                            name=_name(st, st.building_owner(pos, k))))
     ships = [t("tip.ships.of", name=st.names[s], n=st.ships_at(s, pos))
              for s in range(st.n) if st.ships_at(s, pos)]
@@ -177,19 +178,20 @@ def tooltip_lines(st: State, layout: Layout, pos: tuple[int, int], facts: TableF
         if z.kind == "button":
             return button_lines(st, facts, zone)
         if z.kind == "tech" and z.word:
-            return tech_lines(st, z.word)
+            return (*tech_lines(st, z.word), t("tip.zoom"))
         if z.kind in ("town", "sea", "goods", "building", "ship") and z.pos is not None:
-            return town_lines(st, z.pos)
+            lines = town_lines(st, z.pos)
+            return (*lines, t("tip.zoom")) if z.pos <= st.size else lines
         if z.kind == "lisboa":
             return lisboa_lines(st)
         if z.kind == "stock" and z.seat is not None:
             for tech_id, chip in board_techs(layout, st, z.seat):
                 if chip.collidepoint(pos):  # a technology the player owns, on their board
-                    return tech_lines(st, tech_id)
+                    return (*tech_lines(st, tech_id), t("tip.zoom"))
         if z.board_seat is not None:
             return board_lines(st, z.board_seat) if z.board_seat < st.n else None
     return None
 
 
-__all__ = ["TableFacts", "board_lines", "button_lines", "lisboa_lines", "tech_lines",
-           "tooltip_lines", "town_lines"]
+__all__ = ["TableFacts", "board_lines", "building_name", "button_lines", "lisboa_lines",
+           "tech_lines", "tooltip_lines", "town_lines"]

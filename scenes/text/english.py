@@ -113,6 +113,37 @@ CLIENT_EN = table(
     message("tech.guild.effect", "End: +2 VP per market"),
     message("tech.eastern-india", "Eastern India Inc."),
     message("tech.eastern-india.effect", "End: +2 VP per stronghold"),
+    # TRANSLATORS: a technology's name as its small tile writes it: the same name, with
+    # soft hyphens (U+00AD) where a long word may be broken when the tile is too narrow
+    # for it whole (a larger text size).
+    message("tech.metallurgy.tile", "Metal\u00adlurgy"),
+    message("tech.geography.tile", "Geo\u00adgraphy"),
+    message("tech.printing-press.tile", "Printing Press"),
+    message("tech.harbor-maintenance.tile", "Harbor Main\u00adtenance"),
+    message("tech.architecture.tile", "Archi\u00adtecture"),
+    message("tech.map.tile", "Map"),
+    message("tech.bank-system.tile", "Bank System"),
+    message("tech.factory.tile", "Factory"),
+    message("tech.renaissance.tile", "Renais\u00adsance"),
+    message("tech.mission-church.tile", "Mission Church"),
+    message("tech.guild.tile", "Guild"),
+    message("tech.eastern-india.tile", "Eastern India Inc."),
+    # TRANSLATORS: the short forms are written on a technology's small tile when its
+    # effect does not fit there at a readable size (a 1280x720 window): a few words of
+    # up to ten letters each; a long word may hold soft hyphens (U+00AD) where it may
+    # be broken. The whole effect is in its tooltip and its large view.
+    message("tech.metallurgy.short", "Techs cost 1 less"),
+    message("tech.geography.short", "Land back to sea"),
+    message("tech.printing-press.short", "+1 VP per tech"),
+    message("tech.harbor-maintenance.short", "+1 VP per 3 launched"),
+    message("tech.architecture.short", "Free build after mo\u00adving"),
+    message("tech.map.short", "Disco\u00advery: pay 1, +1 VP"),
+    message("tech.bank-system.short", "Pay 2 for 1 VP"),
+    message("tech.factory.short", "Selling: +1 wealth"),
+    message("tech.renaissance.short", "End: +3 VP"),
+    message("tech.mission-church.short", "End: +2 VP per church"),
+    message("tech.guild.short", "End: +2 VP per market"),
+    message("tech.eastern-india.short", "End: +2 VP per strong\u00adhold"),
     # player boards
     message("board.bankers", "Bankers"),
     message("board.historians", "Historians"),
@@ -340,6 +371,10 @@ TABLE_TEXT_EN = table(
     plural_message("log.scrolled", "{count} newer row below", "{count} newer rows below"),
     # tooltips
     message("tip.nobody", "nobody"),
+    message("tip.zoom", "Right-click or Z: see it large."),
+    message("zoom.close", "Esc, Z or a click: back to the table"),
+    message("status.zoom.none", "Point at a town or a technology (or give it the focus), then "
+                                "press Z to see it large."),
     message("tip.tech.card", "Technology card {card}, cost {cost}"),
     message("tip.tech.your_cost", "{name} would pay {cost} (Metallurgy)."),
     message("tip.tech.owner", "Owned by {name}."),

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import unicodedata
 from collections import OrderedDict
+from collections.abc import Callable
 
 import pygame
 
@@ -47,8 +48,12 @@ FONT_FILES: dict[str, str] = {
 _fonts: OrderedDict[tuple[str, int], pygame.font.Font] = OrderedDict()
 FONTS_KEPT = 96
 
-#: The smallest text drawn, in real pixels (issue: 11 px at 1280x720).
-MIN_PX = 11
+#: The smallest text drawn, in real pixels: no font is created smaller, whatever the
+#: window (at 1280x720 the table's logical 18 is 12 real pixels).
+MIN_PX = 12
+#: A soft hyphen: where a translation allows a long word to be broken when a line is
+#: too narrow for it whole (drawn as "-" at the break, and not at all elsewhere).
+SHY = "\u00ad"
 
 #: Roles whose figures are old-style, and the role their digits are set in instead.
 OLDSTYLE_FIGURES = {"display": "text", "display-italic": "text"}
@@ -65,9 +70,12 @@ def real_size(size: float, text: float | None = None) -> int:
 
 class _Drawn:
     """The smallest real font size asked for since ``reset`` (the text-fit test reads
-    it: every letter drawn or measured goes through ``font``)."""
+    it: every letter drawn or measured goes through ``font``), and, while ``words`` is
+    a dict (a test sets it), the smallest real size each text was rendered at in each
+    role."""
 
     smallest: int | None = None
+    words: dict[tuple[str, str], int] | None = None
 
     def reset(self) -> None:
         self.smallest = None
@@ -75,6 +83,11 @@ class _Drawn:
     def saw(self, px: int) -> None:
         if self.smallest is None or px < self.smallest:
             self.smallest = px
+
+    def rendered(self, text: str, role: str, px: int) -> None:
+        if self.words is not None:
+            key = (text, role)
+            self.words[key] = min(px, self.words.get(key, px))
 
 
 DRAWN = _Drawn()
@@ -196,19 +209,24 @@ def line_height(role: str = "text", size: float = 20) -> float:
     return real_font(role, size).get_linesize() / gfx.VIEW.scale
 
 
-#: A soft hyphen: a break a translator allows in a long word, drawn only where the
-#: word breaks (``scenes.ui.cardart.label_lines``).
-SOFT_HYPHEN = "\u00ad"
+#: The soft hyphen by its other name (``scenes.ui.cardart.label_lines``).
+SOFT_HYPHEN = SHY
 
 
 def drawable(text: str) -> str:
     """``text`` as a font can draw it: every control character and lone surrogate (a
     NUL from a damaged file, an escape sequence) becomes U+FFFD, the replacement sign;
-    a soft hyphen (where a translator lets a long word break) is never drawn."""
+    a soft hyphen (``SHY``: where a translator lets a long word break) not broken at is
+    not drawn."""
     if text.isprintable():
         return text  # nearly every text: nothing to look at
     return "".join("\ufffd" if unicodedata.category(ch) in ("Cc", "Cs") else ch
-                   for ch in text if ch != SOFT_HYPHEN)
+                   for ch in text if ch != SHY)
+
+
+def _breakable(text: str) -> str:
+    """``drawable``, but keeping the soft hyphens a line may break at."""
+    return SHY.join(drawable(part) for part in text.split(SHY))
 
 
 class Words(gfx.Canvas):
@@ -276,6 +294,7 @@ CACHE = TextCache()
 def render(text: str, role: str = "text", size: float = 20,
            color: Color = (30, 24, 16)) -> Words:
     """A cached surface of ``text`` (already translated) in a bundled font."""
+    DRAWN.rendered(text, role, real_size(size))
     return CACHE.render(text, role, size, color)
 
 
@@ -320,7 +339,8 @@ def _units(para: str) -> list[str]:
     units: list[str] = []
     glue = False
     for word in filter(None, para.split(" ")):
-        if glue:
+        if glue or (units and all(ch in _CLINGING for ch in word)):
+            # (a colon or a question mark alone, as French sets it, stays with its word)
             units[-1] = f"{units[-1]} {word}"
         else:
             units.append(word)
@@ -328,27 +348,91 @@ def _units(para: str) -> list[str]:
     return units
 
 
-def _wrap(text: str, role: str, size: int, width: float) -> list[str]:
+#: Punctuation that never begins a line: it stays with the word before it.
+_CLINGING = frozenset(":;!?»)…")
+
+
+def _wrap(text: str, role: str, size: float, width: float) -> list[str]:
     px = real_size(size)
     width = width * gfx.VIEW.scale  # measured in real pixels
+
+    def measure(piece: str) -> int:
+        return _measure(piece.replace(SHY, ""), role, px)
+
     lines: list[str] = []
     for para in text.split("\n"):
-        para = drawable(para)
+        para = _breakable(para)
         line = ""
         units = _units(para)
         while units:
             word = units.pop(0)
-            if " " in word and _measure(word, role, px) > width:
+            if " " in word and measure(word) > width:
                 units[:0] = word.split(" ")  # a number and its word on one line: too wide
                 continue
             trial = f"{line} {word}" if line else word
-            if line and _measure(trial, role, px) > width:
-                lines.append(line)
-                line = word
-            else:
+            if measure(trial) <= width:
                 line = trial
-        lines.append(line)
+                continue
+            head, tail = _hyphenate(word, line, measure, width)
+            if head:  # a long word broken where its translation allows
+                lines.append((f"{line} {head}" if line else head).replace(SHY, ""))
+                units.insert(0, tail)
+                line = ""
+            elif line:
+                lines.append(line.replace(SHY, ""))
+                line = ""
+                units.insert(0, word)
+            else:
+                line = word  # alone and still too wide: it stays whole
+        lines.append(line.replace(SHY, ""))
     return lines
+
+
+def _hyphenate(word: str, line: str, measure: Callable[[str], int],
+               width: float) -> tuple[str, str]:
+    """``word`` broken at its last soft hyphen whose first part (with a hyphen) still
+    fits after ``line``: (first part with its hyphen, the rest), or ("", word)."""
+    cuts = [i for i, ch in enumerate(word) if ch == SHY]
+    for i in reversed(cuts):
+        head = word[:i].replace(SHY, "") + "-"
+        trial = f"{line} {head}" if line else head
+        if measure(trial) <= width:
+            return head, word[i + 1:]
+    return "", word
+
+
+def even_lines(text: str, role: str, size: float, width: float) -> list[str]:
+    """The lines ``text`` wraps into at ``width``, as even as they go: as few as
+    wrapping at ``width`` gives, each about as long as the others (the narrowest width
+    that keeps that number of lines), and never a line of one short word (an orphan,
+    "a" or "de" alone) where another break avoids it."""
+    lines = _wrap(text, role, size, width)
+    if len(lines) <= 1:
+        return lines
+    n = len(lines)
+    lo, hi = 1.0, float(width)
+    best = lines
+    for _ in range(12):  # the narrowest width giving no more lines
+        mid = (lo + hi) / 2
+        trial = _wrap(text, role, size, mid)
+        if len(trial) <= n and all(text_width(x, role, size) <= width for x in trial):
+            best, hi = trial, mid
+        else:
+            lo = mid
+    if not any(_orphan(x) for x in best):
+        return best
+    for w in (width, *(width * k / 20 for k in range(19, 9, -1))):
+        trial = _wrap(text, role, size, w)
+        if not any(_orphan(x) for x in trial) and all(
+                text_width(x, role, size) <= width for x in trial):
+            return trial
+    return best
+
+
+def _orphan(line: str) -> bool:
+    """A line of a single short word ("a", "de", "VP"): an orphan."""
+    words = line.split()
+    return len(words) == 1 and len(words[0]) <= 3
 
 
 def lines_of(text: str, role: str, size: float, width: float) -> list[str]:
@@ -460,8 +544,8 @@ def blit_text(surface: gfx.Canvas, text: str, pos: tuple[float, float], *,
     return rect
 
 
-__all__ = ["CACHE", "DRAWN", "FONT_FILES", "MIN_PX", "OVERFLOWS", "SOFT_HYPHEN", "TextCache",
-           "Words",
-           "blit_text", "check_within", "drawable", "fit_lines", "fit_size", "fits",
-           "floor_size", "font", "ink_height", "line_height", "lines_of", "reach", "real_font",
+__all__ = ["CACHE", "DRAWN", "FONT_FILES", "MIN_PX", "OVERFLOWS", "SHY", "SOFT_HYPHEN",
+           "TextCache", "Words", "blit_text", "check_within", "drawable", "even_lines",
+           "fit_lines", "fit_size", "fits", "floor_size", "font", "ink_height", "line_height",
+           "lines_of", "reach", "real_font",
            "real_size", "render", "text_width", "wrap"]

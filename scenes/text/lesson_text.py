@@ -30,6 +30,7 @@ LESSON_TEXT_EN = table(
     message("lesson.chart.vp", "VP"),
     # the hint a refused move gets, by the kind of move the lesson waits for
     message("lesson.hint.page", "Read the lesson, then press Next."),
+    message("lesson.hint.watch", "Press Next to watch {name}'s turn."),
     message("lesson.hint.employ", "Drag a marker from your stock (lit) onto Lisboa."),
     message("lesson.hint.move", "Drag each lit marker to the lit sea, then press Set sail."),
     message("lesson.hint.cargo", "Drag your ship from the lit sea onto the lit goods space."),

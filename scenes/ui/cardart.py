@@ -17,19 +17,20 @@ from scenes.core import gfx
 from scenes.core.gfx import draw
 from scenes.text.catalog import on_language_change, t
 from scenes.text.fonts import (
+    SHY,
     SOFT_HYPHEN,
+    _orphan,
     blit_text,
     check_within,
+    even_lines,
     fit_lines,
     fit_size,
     floor_size,
     line_height,
-    lines_of,
     reach,
     real_size,
     render,
     text_width,
-    wrap,
 )
 from scenes.ui import art
 from scenes.ui import palette as P
@@ -295,25 +296,26 @@ def _label_room(letter: str, w: int) -> int:
 def occupied_space(town: Town, letter: str, k: int, w: int, h: int) -> gfx.Canvas:
     """A goods (``g``) or building (``b``) space with a marker on it: the same well,
     its icon smaller at the top and its word at the foot, with room between them
-    for the marker (the table draws the marker there), so the type is never hidden."""
+    for the marker (the table draws the marker there), so the type is never hidden.
+    Its foot is left clear: the card's own word shows through, pixel for pixel where
+    it stands on the empty space."""
     (_, my), msize = occupied_marker(letter, w, h)
     icon_h = max(12, my - msize // 2 - 4)
-    # opaque, over the card's own well and its larger icon
+    # opaque over the card's own well and its larger icon, down to the word's band
     surf = gfx.surface((w, h))
+    surf.set_clip((0, 0, w, h - label_band(letter, _label_room(letter, w))))
     draw.rect(surf, P.PARCHMENT, surf.get_rect(), border_radius=6)
     if letter == "g":
         good = town.goods[k - 1]
         surf.blit(art.space_well(w, h), (0, 0))
         icon = art.good_icon(good, min(icon_h, w - 10))
-        label = t(f"good.{good}")
     else:
         kind = town.building_kind(k)
         tone = P.PARCHMENT_DEEP if kind != "church" else (200, 180, 150)
         surf.blit(art.space_well(w, h, tone), (0, 0))
         icon = art.building_icon(town.buildings[k - 1], min(w - 8, round(icon_h * 1.1)), icon_h)
-        label = t(f"building.{kind}")
     surf.blit(icon, icon.get_rect(midtop=(w / 2, 2)))
-    _space_word(surf, label, letter, _label_room(letter, w), w / 2, h)  # as on the card
+    surf.set_clip(None)  # (the card's own word shows under the picture's clear foot)
     return surf
 
 
@@ -332,8 +334,15 @@ def town_back(w: int, h: int, pos: int) -> gfx.Canvas:
     draw.rect(surf, P.BRASS, rect, 3, border_radius=10)
     draw.rect(surf, P.BRASS_DARK, rect.inflate(-10, -10), 1, border_radius=6)
     _position_seal(surf, pos, (20, 19), 14)
-    _center_text(surf, t("card.unknown"), "display-italic", 21, P.BRASS_LIGHT,
-                 (w / 2, h - 26), width=w - 16)
+    # on one line, or two where a larger text size (or a long word) needs them
+    words = t("card.unknown")
+    size, _ = fit_lines(words, "display-italic", 21, w - 16, 2, smallest=14)
+    lines = even_lines(words, "display-italic", size, w - 16)
+    step = line_height("display-italic", size) * 0.9
+    y = h - 26 - step * (len(lines) - 1)
+    for line in lines:
+        _center_text(surf, line, "display-italic", size, P.BRASS_LIGHT, (w / 2, y))
+        y += step
     return surf
 
 
@@ -360,7 +369,8 @@ def india_ribbon(w: int, h: int) -> gfx.Canvas:
 def lisboa_card(w: int, h: int, slots: tuple[Box, ...]) -> gfx.Canvas:
     """Lisboa, the home port: a caravel and one place per player for their markers."""
     surf = art.parchment(w, h, radius=10, tone=(232, 214, 172), seed=99).copy()
-    _center_text(surf, t("card.lisboa"), "display", 34, P.INK, (w / 2, 26), width=w - 12)
+    # (as large as the card allows at the largest text size: smaller at 100 %)
+    _center_text(surf, t("card.lisboa"), "display", 30, P.INK, (w / 2, 26), width=w - 12)
     _center_text(surf, t("card.lisboa.home"), "display-italic", 18, P.INK_SOFT, (w / 2, 52),
                  width=w - 12)
     ship = art.caravel(w - 24, round((w - 24) * 0.75))
@@ -371,54 +381,97 @@ def lisboa_card(w: int, h: int, slots: tuple[Box, ...]) -> gfx.Canvas:
     return surf
 
 
-#: How far a technology's words keep from its tile's edge (its border is drawn there).
-TILE_MARGIN = 8
+#: How far a technology's words keep from its tile's edge (its inked frame is at 4).
+TILE_MARGIN = 6
 #: The tile's foot: its cost's coin at the left, its owner's marker at the right
 #: (``tech_owner_spot``); no word goes below its top.
 TILE_FOOT = 36
 #: Above the name, and the room of the rule between the name and the effect.
-TILE_TOP, TILE_RULE = 5, 8
+TILE_TOP, TILE_RULE = 4, 7
+#: A tile's lines stand this share of their font's line height apart (its fonts
+#: leave room for accents above and below the letters; a tile is short of room).
+TILE_LEADING = 0.9
+#: The sizes a tile's words are wanted at (logical units, 1920x1080's real pixels).
+TILE_NAME, TILE_EFFECT = 20, 14
+#: The least real size of a tile's effect (under it the short form is written
+#: instead) and of its name, at the 100 % text size.
+EFFECT_PX, NAME_PX = 13, 12
 
 
-def _tile_height(inner: int, names: int, effects: int) -> float:
-    """How tall the tallest technology's words stand on a tile: its name and effect
-    wrapped to ``inner`` at these sizes, line under line, with the rule between."""
-    tallest = 0.0
+def tech_effect(tech_id: str, short: bool) -> str:
+    """A technology's effect as its tile writes it: whole, or in its short form."""
+    return t(f"tech.{tech_id}.short" if short else f"tech.{tech_id}.effect")
+
+
+def _tile_fits(inner: float, room: float, name_size: float, effect_size: float,
+               short: bool, hyphens: bool) -> bool:
+    """Whether every technology's name (three lines at most, two without a word broken)
+    and effect stand on a tile ``inner`` wide, together no taller than ``room``, no
+    line wider than the tile (``hyphens``: a word may be broken where its translation
+    allows)."""
+    name_step = line_height("display", name_size) * TILE_LEADING
+    effect_step = line_height("text", effect_size) * TILE_LEADING
     for tech in CARDS.techs:
-        name = lines_of(t(f"tech.{tech.id}"), "display", names, inner)
-        effect = lines_of(t(f"tech.{tech.id}.effect"), "text", effects, inner)
-        tallest = max(tallest, len(name) * line_height("display", names) + TILE_RULE
-                      + len(effect) * line_height("text", effects))
-    return tallest
+        name = even_lines(t(f"tech.{tech.id}.tile"), "display", name_size, inner)
+        effect = even_lines(tech_effect(tech.id, short), "text", effect_size, inner)
+        broken = any(x.endswith("-") for x in (*name[:-1], *effect[:-1]))
+        if broken and not hyphens:
+            return False
+        if len(effect) > 1 and any(_orphan(x) for x in effect):
+            return False  # a line of one short word ("+1", "a"): not at this size
+        if len(name) > (3 if hyphens else 2):
+            return False
+        if any(text_width(x, "display", name_size) > inner for x in name):
+            return False
+        if any(text_width(x, "text", effect_size) > inner for x in effect):
+            return False
+        # (the last line's letters reach the foot of its font's whole line height)
+        tall = len(name) * name_step + TILE_RULE + (len(effect) - 1) * effect_step
+        if tall + line_height("text", effect_size) > room:
+            return False
+    return True
+
+
+#: The forms a tile's words are tried in, best first: (short effect, words broken).
+TILE_FORMS = ((False, False), (True, False), (True, True))
+
+
+def _tile_search(inner: float, room: float, want: tuple[int, int],
+                 least: tuple[int, int]) -> tuple[int, int, bool] | None:
+    """The largest real sizes (name, effect) from ``want`` down to ``least`` at which
+    every tile's words fit, in the best form that fits (``TILE_FORMS``); None if none."""
+    real = gfx.VIEW.scale * gfx.VIEW.text  # (a size in real pixels fits or not at any)
+    for short, hyphens in TILE_FORMS:
+        for effect_px in range(max(want[1], least[1]), least[1] - 1, -1):
+            for name_px in range(max(want[0], least[0]), least[0] - 1, -1):
+                if _tile_fits(inner, room, name_px / real, effect_px / real, short, hyphens):
+                    return name_px, effect_px, short
+    return None
 
 
 @gfx.scaled_cache(maxsize=8)
-def tech_text_sizes(w: int, h: int | None = None) -> tuple[int, int]:
-    """One size for every technology's name (in two lines at most) and one for every
-    effect, the largest at which each of them fits a tile ``w`` wide inside its
-    margins and, name and effect together, the tile's height above its foot: no word
-    touches the edge or the coin, and the row of tiles is set alike. Where room is
-    short (a small window, a large text size) the name gives way first, down to the
-    effect's size, then both."""
-    inner = w - 2 * TILE_MARGIN
-    names = min(fit_lines(t(f"tech.{x.id}"), "display", 20, inner, 2, smallest=14)[0]
-                for x in CARDS.techs)
-    effects = min(fit_lines(t(f"tech.{x.id}.effect"), "text", 14, inner, 6)[0]
-                  for x in CARDS.techs)
-    if h is None:
-        return names, effects
-    room = h - TILE_TOP - TILE_FOOT
-    least_name, least_effect = floor_size(12), floor_size(11)
-    while _tile_height(inner, names, effects) > room:
-        if names > max(least_name, effects + 4):
-            names -= 1
-        elif effects > least_effect:
-            effects -= 1
-        elif names > least_name:
-            names -= 1
-        else:
-            break  # the tile draws what it can and says what did not fit
-    return names, effects
+def tech_text_sizes(w: int, h: int) -> tuple[float, float, bool]:
+    """One size for every technology's name, one for every effect, and whether the
+    effects are written in their short forms: the largest at which all of them fit a
+    tile ``w`` x ``h`` inside its margins and above its foot, so the row of tiles is
+    set alike. The effect is never under ``EFFECT_PX`` real pixels: where the whole
+    effect would need smaller letters (a 1280x720 window), its short form is written,
+    as large as it fits. A larger text size sets both a pixel larger at least than
+    the 100 % size does (a long name may then be broken where its translation allows)."""
+    inner, room = w - 2 * TILE_MARGIN, h - TILE_TOP - TILE_FOOT
+    scale, text = gfx.VIEW.scale, gfx.VIEW.text
+    least = (NAME_PX, EFFECT_PX)
+    found = _tile_search(inner, room, (round(TILE_NAME * scale), round(TILE_EFFECT * scale)),
+                         least)
+    if text > 1 and found is not None:
+        # (where nothing larger fits, a 1280x720 window at 150 %, the 100 % sizes)
+        found = _tile_search(inner, room, (round(TILE_NAME * scale * text),
+                                           round(TILE_EFFECT * scale * text)),
+                             (found[0] + 1, found[1] + 1)) or found
+    # nothing fits: the short forms at the least sizes (what does not fit is recorded
+    # as it is drawn)
+    name_px, effect_px, short = found or (*least, True)
+    return name_px / (scale * text), effect_px / (scale * text), short
 
 
 on_language_change(tech_text_sizes.cache_clear)
@@ -431,37 +484,62 @@ def tech_owner_spot(w: int, h: int) -> tuple[tuple[int, int], int]:
     return (w - 4 - size // 2 - 2, h - TILE_FOOT // 2 - 1), size
 
 
+def tech_cost_coin(surf: gfx.Canvas, tech: Tech, center: tuple[float, float], r: int) -> None:
+    """A technology's cost: its number on a gold coin of radius ``r``."""
+    cx, cy = center
+    coin = art.good_icon("gold", 2 * r)
+    surf.blit(coin, coin.get_rect(center=(cx, cy)))
+    draw.circle(surf, P.PARCHMENT, (cx, cy), r * 0.6)
+    cost = t("tech.cost", cost=tech.cost)
+    size = fit_size(cost, "text-bold", r * 1.2, 1.2 * r, smallest=12, height=1.2 * r)
+    blit_text(surf, cost, (cx, cy), role="text-bold", size=size, color=P.INK,
+              anchor="center", by_ink=True)
+
+
+def _tile_lines(tech: Tech, w: int, h: int) -> tuple[list[str], list[str]]:
+    """A tile's name and effect lines at the row's sizes: its words whole where they
+    fit so, broken where their translation allows only where they must be."""
+    name_size, effect_size, short = tech_text_sizes(w, h)
+    inner, room = w - 2 * TILE_MARGIN, h - TILE_TOP - TILE_FOOT
+    name, effect = t(f"tech.{tech.id}.tile"), tech_effect(tech.id, short)
+    whole = (even_lines(name.replace(SHY, ""), "display", name_size, inner),
+             even_lines(effect.replace(SHY, ""), "text", effect_size, inner))
+    wide = any(text_width(x, "display", name_size) > inner for x in whole[0]) or any(
+        text_width(x, "text", effect_size) > inner for x in whole[1])
+    tall = (len(whole[0]) * line_height("display", name_size) * TILE_LEADING + TILE_RULE
+            + (len(whole[1]) - 1) * line_height("text", effect_size) * TILE_LEADING
+            + line_height("text", effect_size))
+    orphan = len(whole[1]) > 1 and any(_orphan(x) for x in whole[1])
+    if not wide and not orphan and tall <= room and len(whole[0]) <= 2:
+        return whole
+    return (even_lines(name, "display", name_size, inner),
+            even_lines(effect, "text", effect_size, inner))
+
+
 @gfx.scaled_cache(maxsize=16)
 def tech_tile(tech: Tech, w: int, h: int) -> gfx.Canvas:
-    """One technology: its name, cost (a coin with a number) and short effect, every
-    line spaced by its font's own line height."""
+    """One technology: its name, cost (a coin with a number) and effect (whole, or
+    its short form where a small window has no room for it at a readable size),
+    every line spaced by its font's own line height, the lines as even as they go."""
     surf = art.parchment(w, h, radius=8, seed=len(tech.id) * 11 + tech.cost).copy()
-    name_size, effect_size = tech_text_sizes(w, h)
+    name_size, effect_size, _ = tech_text_sizes(w, h)
+    names, effects = _tile_lines(tech, w, h)
     inner = w - 2 * TILE_MARGIN
     words = pygame.Rect(TILE_MARGIN, 0, inner, h - TILE_FOOT)  # no word outside
     y = float(TILE_TOP)
-    _, lines = fit_lines(t(f"tech.{tech.id}"), "display", name_size, inner, 2,
-                         smallest=name_size)
-    for line in lines:
+    for line in names:
         blit_text(surf, line, (w / 2, y), role="display", size=name_size, color=P.INK,
                   anchor="midtop", box=words)
-        y += line_height("display", name_size)
+        y += line_height("display", name_size) * TILE_LEADING
     draw.line(surf, P.INK_SOFT, (TILE_MARGIN, y + TILE_RULE / 2 - 1),
               (w - TILE_MARGIN, y + TILE_RULE / 2 - 1), 1)
     y += TILE_RULE
-    for line in wrap(t(f"tech.{tech.id}.effect"), "text", effect_size, inner):
-        blit_text(surf, line, (w / 2, y), role="text", size=effect_size, color=P.INK_SOFT,
+    for line in effects:
+        blit_text(surf, line, (w / 2, y), role="text", size=effect_size, color=P.INK,
                   anchor="midtop", box=words)
-        y += line_height("text", effect_size)
-    r = TILE_FOOT // 2 - 3
-    cx, cy = 4 + r, h - TILE_FOOT // 2 - 1
-    coin = art.good_icon("gold", 2 * r)
-    surf.blit(coin, coin.get_rect(center=(cx, cy)))
-    draw.circle(surf, P.PARCHMENT, (cx, cy), r - 6)
-    cost = t("tech.cost", cost=tech.cost)
-    size = fit_size(cost, "text-bold", 15, 2 * r - 12, smallest=11, height=2 * r - 14)
-    blit_text(surf, cost, (cx, cy), role="text-bold", size=size, color=P.INK,
-              anchor="center", by_ink=True)
+        y += line_height("text", effect_size) * TILE_LEADING
+    r = min(TILE_FOOT // 2 - 1, round((TILE_FOOT // 2 - 3) * (1 + (gfx.VIEW.text - 1) / 3)))
+    tech_cost_coin(surf, tech, (4 + r, h - TILE_FOOT // 2 - 1), r)
     return surf
 
 
@@ -481,16 +559,19 @@ def chip_rows(h: float) -> int:
     return 2 if h >= CHIP_TWO_LINES and two else 1
 
 
-def tech_chip_widths(tech: Tech, size: int = CHIP_TEXT) -> tuple[int, int]:
+def tech_chip_widths(tech: Tech, size: float = CHIP_TEXT) -> tuple[int, int]:
     """How wide a chip must be to write the technology's name at ``size``: on one
-    line, and on two (its narrowest break between words)."""
-    name = t(f"tech.{tech.id}")
+    line, and on two (its narrowest break: between words, or where its translation
+    allows a long word to be broken, ``tech.<id>.tile``)."""
+    name = t(f"tech.{tech.id}.tile")
     one = text_width(name, "text-semibold", size)
-    words = name.split(" ")
     two = one
-    for cut in range(1, len(words)):
-        two = min(two, max(text_width(" ".join(words[:cut]), "text-semibold", size),
-                           text_width(" ".join(words[cut:]), "text-semibold", size)))
+    for i, ch in enumerate(name):
+        if ch not in (" ", SHY):
+            continue
+        head = name[:i] + ("-" if ch == SHY else "")
+        two = min(two, max(text_width(head, "text-semibold", size),
+                           text_width(name[i + 1:], "text-semibold", size)))
     return math.ceil(one) + 2 * CHIP_PAD, math.ceil(two) + 2 * CHIP_PAD
 
 
@@ -502,7 +583,7 @@ def tech_chip(tech: Tech, w: int, h: int) -> gfx.Canvas:
     draw.rect(surf, P.BRASS, surf.get_rect(), 2, border_radius=6)
     rows = chip_rows(h)
     # lines 0.9 of the font's line apart, all of them inside the chip's rim
-    size, lines = fit_lines(t(f"tech.{tech.id}"), "text-semibold", CHIP_TEXT,
+    size, lines = fit_lines(t(f"tech.{tech.id}.tile"), "text-semibold", CHIP_TEXT,
                             w - 2 * CHIP_PAD, rows, height=(h - 4) / 0.9)
     step = min(line_height("text-semibold", size) * 0.9, (h - 2) / 2)
     y = h / 2 - step * (len(lines) - 1) / 2
@@ -516,8 +597,9 @@ def tech_chip(tech: Tech, w: int, h: int) -> gfx.Canvas:
 def tech_panel(numeral: str, w: int, h: int, label_w: int = 30) -> gfx.Canvas:
     """The wooden tray of one technology card, its numeral down the left edge."""
     surf = art.wood_panel(w, h).copy()
-    _center_text(surf, numeral, "display", 34, P.BRASS_LIGHT, (label_w / 2 + 4, h / 2),
-                 width=label_w, smallest=24)
+    # (26 at 100 %: a larger text size grows it to the column's width)
+    _center_text(surf, numeral, "display", 26, P.BRASS_LIGHT, (label_w / 2 + 4, h / 2),
+                 width=label_w + 2, smallest=20)
     return surf
 
 
@@ -552,7 +634,8 @@ def _numbered_wells(surf: gfx.Canvas, boxes: tuple[Box, ...], first: int = 1) ->
         surf.blit(art.space_well(bw, bh), (x, y))
         # the amount in the corner: a larger text size grows it only as far as the
         # corner holds, clear of the marker standing in the well
-        size = fit_size(str(i), "display", 30, bw // 3, smallest=20, height=22)
+        size = fit_size(str(i), "display", 30, bw // 3, smallest=20,
+                        height=22 * (1 + (gfx.VIEW.text - 1) / 3))
         _center_text(surf, str(i), "display", size, (178, 154, 116), (x + 14, y + 16))
 
 
@@ -603,6 +686,7 @@ __all__ = [
     "CHIP_PAD", "CHIP_TEXT", "CHIP_TWO_LINES", "LABEL_BAND", "ROMAN", "chip_rows", "domain_card",
     "heading_size", "historian_card", "india_ribbon", "label_band", "label_lines",
     "label_size", "labels_fit", "lisboa_card", "occupied_marker", "occupied_space",
-    "player_board", "tech_chip", "tech_chip_widths", "tech_owner_spot", "tech_panel",
-    "tech_text_sizes", "tech_tile", "town_back", "town_face", "town_heading",
+    "player_board", "tech_chip", "tech_chip_widths", "tech_cost_coin", "tech_effect",
+    "tech_owner_spot", "tech_panel", "tech_text_sizes", "tech_tile", "town_back", "town_face",
+    "town_heading",
 ]

@@ -14,7 +14,7 @@ import pygame
 from scenes.core import gfx
 from scenes.core.gfx import draw
 from scenes.text.catalog import t
-from scenes.text.fonts import blit_text, fit_lines, fit_size, line_height, render
+from scenes.text.fonts import blit_text, fit_lines, fit_size, fits, floor_size, line_height, render
 from scenes.ui import art
 from scenes.ui import palette as P
 
@@ -184,7 +184,13 @@ class Choice(Widget):
         # one size for the whole row (the one its longest label fits, set bold as if
         # chosen), so choosing never changes a label's size
         room = self.segment(0).inflate(-4, 0).w - 10
-        size = min(fit_size(_text(label), "text-semibold", 22, room, height=self.rect.h - 12)
+        # the chosen label is set bold where the row's longest fits so; else in the
+        # regular weight (its fill and rim say it is chosen)
+        bold = "text-semibold"
+        if not all(fits(_text(label), bold, floor_size(12), room, self.rect.h - 12)
+                   for label in self.labels):
+            bold = "text"
+        size = min(fit_size(_text(label), bold, 22, room, height=self.rect.h - 12)
                    for label in self.labels)
         for i, option in enumerate(self.options):
             seg = self.segment(i).inflate(-4, 0)
@@ -197,7 +203,7 @@ class Choice(Widget):
             draw.rect(surface, P.BRASS_DARK if chosen else P.INK_SOFT, seg,
                              3 if chosen else 1, border_radius=8)
             text = _text(self.labels[i])
-            role = "text-semibold" if chosen else "text"
+            role = bold if chosen else "text"
             blit_text(surface, text, seg.center, role=role, size=size,
                       color=(140, 128, 110) if off else P.INK, anchor="center", box=seg)
 
