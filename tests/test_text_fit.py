@@ -33,7 +33,7 @@ from scenes.core.session import Session
 from scenes.main import make_app
 from scenes.screens.review import ReviewScene
 from scenes.selftest.gestures import Hand
-from scenes.table import draw as draw_module
+from scenes.table import chart as chart_module
 from scenes.table.banners import Banners, banners_for
 from scenes.table.scene import TableScene
 from scenes.text import catalog, fonts
@@ -156,8 +156,8 @@ def test_the_table_its_overlays_and_tooltips_fit(view: View, record: str, upto: 
             banner.age = 1.0
             banners.draw(canvas)
     assert raised
-    chart = draw_module.chart_rect(table.layout)
-    draw_module.draw_trading_chart(gfx.surface((1920, 1080)), chart, lit=3)
+    chart = chart_module.chart_rect(table.layout)
+    chart_module.draw_trading_chart(gfx.surface((1920, 1080)), chart, lit=3)
     st = session.state
     app.stack.push(Handoff(st.active, st.names[st.active], final=True))
     _settle(hand)
