@@ -25,7 +25,7 @@ from gamefiles import newest_game_text
 from tablehelp import read_done, table_at
 
 from game.record import parse_record, read_record_file, replay
-from scenes.core import saves
+from scenes.core import files, saves
 from scenes.core.navigator import Screen
 from scenes.core.saves import Settings, new_game_file
 from scenes.core.session import Session
@@ -146,7 +146,7 @@ def test_why_a_write_failed_is_said_in_words(home: Path, monkeypatch: pytest.Mon
     def refused(src: str, dst: str) -> None:
         raise OSError(code, os.strerror(code))
 
-    monkeypatch.setattr(saves.os, "replace", refused)
+    monkeypatch.setattr(files.os, "replace", refused)
     session = Session(["Ann", "Bob", "Cy"], TOWNS_3.split(), autosave=new_game_file())
     assert session.submit("employ").ok, "a refused write never refuses the step"
     assert session.save_error is not None
@@ -205,7 +205,7 @@ def test_the_folder_is_synced_after_the_rename(home: Path, monkeypatch: pytest.M
         synced.append("folder" if stat.S_ISDIR(os.fstat(fd).st_mode) else "file")
         real_fsync(fd)
 
-    monkeypatch.setattr(saves.os, "fsync", fsync)
+    monkeypatch.setattr(files.os, "fsync", fsync)
     saves.atomic_write(home / "autosave.txt", "text")
     if sys.platform.startswith("win"):
         assert synced == ["file"]

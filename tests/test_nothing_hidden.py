@@ -173,7 +173,7 @@ SALE_READY = ["move L-1", "cargo 1g1", "done", "employ", "end", "end", "end", "m
 def test_the_trading_chart_shows_while_a_sale_is_staged_lit_at_its_types(app) -> None:
     from tablehelp import table_at
 
-    from scenes.table.draw import chart_columns, chart_rect, draw_trading_chart
+    from scenes.table.chart import chart_columns, chart_rect, draw_trading_chart
     from scenes.ui import palette as P
 
     hand = table_at(app, SALE_READY)

@@ -24,7 +24,7 @@ import pytest
 from tablehelp import read_done
 
 from game.record import parse_record, replay
-from scenes.core import saves
+from scenes.core import games, saves
 from scenes.core.navigator import Screen
 from scenes.core.session import Session
 from scenes.screens.continue_game import ContinueScene
@@ -140,13 +140,13 @@ def test_leaving_the_table_for_the_title_lets_go_of_the_game(app) -> None:
     hand.frames(2)
     assert app.stack.top.session.submit("employ").ok
     path = game.path
-    assert path in saves._HELD
+    assert path in games._HELD
     del game
     gc.disable()  # the title lets go at once, not when the collector next runs
     try:
         app.navigator.start(Screen.TITLE)
         hand.frames(2)
-        assert path not in saves._HELD, "another window may continue it now"
+        assert path not in games._HELD, "another window may continue it now"
     finally:
         gc.enable()
 

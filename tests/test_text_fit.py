@@ -257,7 +257,8 @@ def test_the_record_list_with_its_review_buttons_fits(view: View) -> None:
     app.navigator.start(Screen.TITLE)
     app.navigator.open(Screen.LOAD_RECORD)
     _settle(Hand(app), 4)
-    assert len(app.stack.top.buttons) == 3  # type: ignore[union-attr]
+    # Back, then the record and the recent game, each with its Review button
+    assert len(app.stack.top.buttons) == 5  # type: ignore[union-attr]
     assert OVERFLOWS == []
     app.stack.pop()
     app.navigator.open(Screen.CONTINUE)  # the games, with their Remove buttons

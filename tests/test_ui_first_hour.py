@@ -34,7 +34,7 @@ from scenes.table.scene import TableScene
 from scenes.table.zoom import CardZoom
 from scenes.text import catalog, fonts
 from scenes.text.fonts import DRAWN, real_size
-from scenes.ui import cardart
+from scenes.ui import cardart, techart
 from scenes.ui.overlays import ContextMenu
 
 GOLDEN = __import__("pathlib").Path(__file__).parent / "golden"
@@ -167,7 +167,7 @@ def test_a_technologys_rule_is_13_pixels_or_its_short_form(lang: str) -> None:
         assert real_size(effects) >= 13 and real_size(names) >= 12
         assert is_short == short, "the whole effect where it fits at 13 pixels"
         for tech in cardart.CARDS.techs:
-            for lines in cardart._tile_lines(tech, tile.w, tile.h):
+            for lines in techart._tile_lines(tech, tile.w, tile.h):
                 for line in lines:  # (a name of one short word is no orphan)
                     assert len(lines) == 1 or not fonts._orphan(line), (tech.id, lines)
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from scenes.core import saves
+from scenes.core import files, saves
 from scenes.core.saves import Settings
 from scenes.text.catalog import t
 
@@ -27,11 +27,11 @@ def test_env_var_chooses_the_data_dir(home: Path) -> None:
 def test_platform_data_dir_without_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.delenv(saves.ENV_HOME)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
-    monkeypatch.setattr(saves.sys, "platform", "linux")
+    monkeypatch.setattr(files.sys, "platform", "linux")
     assert saves.data_dir() == tmp_path / "xdg" / "sail-to-india"
-    monkeypatch.setattr(saves.sys, "platform", "darwin")
+    monkeypatch.setattr(files.sys, "platform", "darwin")
     assert saves.data_dir().parts[-2:] == ("Application Support", "Sail to India")
-    monkeypatch.setattr(saves.sys, "platform", "win32")
+    monkeypatch.setattr(files.sys, "platform", "win32")
     monkeypatch.setenv("APPDATA", str(tmp_path / "roaming"))
     assert saves.data_dir() == tmp_path / "roaming" / "Sail to India"
 
@@ -51,7 +51,7 @@ def test_failed_write_keeps_the_old_file(home: Path, monkeypatch: pytest.MonkeyP
     def broken(src: str, dst: str) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr(saves.os, "replace", broken)
+    monkeypatch.setattr(files.os, "replace", broken)
     with pytest.raises(OSError, match="disk full"):
         saves.atomic_write(target, "half")
     assert target.read_text("utf-8") == "precious"

@@ -18,7 +18,7 @@ from scenes.text.fonts import blit_text, fit_lines, fit_size, line_height
 from scenes.ui import palette as P
 from scenes.ui.focus import Focus, Focusable, of_widgets
 from scenes.ui.overlays import Overlay, parchment_plate
-from scenes.ui.widgets import Button, Choice, Toggle, Widget
+from scenes.ui.widgets import Button, Choice, Toggle, Widget, set_alike
 
 PLATE = pygame.Rect(0, 0, 1700, 880)
 PLATE.center = (960, 540)
@@ -89,6 +89,7 @@ class SettingsOverlay(Overlay):
                               self._set_handoff, label_height=72)
         self.palette = Toggle((x, y + 144, w, 44), "settings.palette",
                               s.palette == "colorblind", self._set_palette, label_height=72)
+        set_alike(self.fullscreen, self.confirm, self.handoff, self.palette)
         self.close_button = Button((PLATE.centerx - 150, PLATE.bottom - 96, 300, 64),
                                    "settings.close", self.close)
         self.widgets = [self.language, self.window, self.fullscreen, self.speed, self.confirm,

@@ -35,7 +35,7 @@ from scenes.ui import palette as P
 from scenes.ui.backdrop import draw_title_backdrop
 from scenes.ui.focus import Focus, Focusable, of_widgets
 from scenes.ui.tooltip import DELAY, Lines, place_tooltip, tooltip_image
-from scenes.ui.widgets import Button, Choice, TextField, Toggle
+from scenes.ui.widgets import Button, Choice, TextField, Toggle, set_alike
 
 PANEL = pygame.Rect(300, 90, 1320, 940)
 KINDS = SEAT_KINDS
@@ -118,6 +118,7 @@ class SetupScene(Scene):
                               on_change=self.set_palette, label_height=56)
         # what a seed is for stands under its field, where it may wrap (in the field
         # it would shrink at a larger text size)
+        set_alike(self.first_game, self.ship_only, self.palette)
         self.seed = TextField((px + 900, oy + 100, 300, 56), "",
                               max_len=20, allowed=lambda ch: ch.isalnum() or ch in "-_")
         self.back_button = Button((PANEL.x + 60, PANEL.bottom - 96, 260, 68), "setup.back",

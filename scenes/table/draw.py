@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.cards import CARDS
-from game.rules import SELL_VP, SELL_WEALTH
 from game.state import State
 from scenes.core import gfx
 from scenes.core import zones as Z
@@ -451,94 +450,6 @@ def _draw_name(surface: gfx.Canvas, layout: Layout, st: State, view: TableView, 
               anchor="midleft")
 
 
-def draw_away(surface: gfx.Canvas, layout: Layout, presence: dict[int, bool],
-              here: list[int], players: int, connected: bool = True) -> None:
-    """At an online table, the players not at the table now: their marker dimmed and
-    "away" under their name; and while this machine has lost the table, a banner
-    across the top (drawn over the cached picture, as they change by themselves)."""
-    if not connected:
-        text = t("status.online.away")
-        band = pygame.Rect(0, 0, 1100, 64)
-        band.midtop = (960, 12)
-        draw.rect(surface, (120, 30, 24), band, border_radius=14)
-        draw.rect(surface, (250, 226, 200), band, 3, border_radius=14)
-        size = fit_size(text, "text-semibold", 26, band.w - 40)
-        blit_text(surface, text, band.center, role="text-semibold", size=size,
-                  color=(255, 244, 230), anchor="center")
-    for seat in range(players):
-        if presence.get(seat, True) or seat in here or not layout.has(Z.name(seat)):
-            continue
-        r = layout.rect(Z.name(seat))
-        veil = gfx.surface((40, 40))
-        draw.circle(veil, (20, 16, 12, 150), (20, 20), 20)
-        surface.blit(veil, veil.get_rect(center=(r.x + 20, r.centery)))
-        blit_text(surface, t("board.away"), (r.x + 20, r.bottom + 2), role="text-semibold",
-                  size=14, color=P.ALERT, anchor="midtop")
-
-
-# ----- the trading chart -------------------------------------------------------------
-CHART_SIZE = (440, 118)
-
-
-def chart_rect(layout: Layout) -> pygame.Rect:
-    """Where the trading chart is shown: just above the status line (which states the
-    staged sale's gain), over the left of the sea strip, near Lisboa."""
-    status = layout.rect("status")
-    w, h = CHART_SIZE
-    return pygame.Rect(status.x, status.y - 6 - h, min(w, status.w), h)
-
-
-CHART_PAD, CHART_TOP = 10, 32
-
-
-def _chart_label_w(rect: pygame.Rect) -> int:
-    labels = (t("chart.types"), t("chart.wealth"), t("chart.vp"))
-    widest = max(round(text_width(x, "text-semibold", 18)) for x in labels)
-    return max(80, min(rect.w // 4, widest + 12))
-
-
-def chart_columns(rect: pygame.Rect) -> list[pygame.Rect]:
-    """The chart's columns, one for each count of goods types (1..6), all three rows."""
-    label_w = _chart_label_w(rect)
-    counts = len(SELL_WEALTH) - 1
-    cell = (rect.w - 2 * CHART_PAD - label_w) // counts
-    x0 = rect.x + CHART_PAD + label_w
-    top = rect.y + CHART_TOP
-    return [pygame.Rect(x0 + i * cell, top - 2, cell, rect.bottom - 4 - top)
-            for i in range(counts)]
-
-
-def draw_trading_chart(surface: gfx.Canvas, rect: pygame.Rect, lit: int = 0) -> None:
-    """The trading chart (the engine's own table: ``SELL_WEALTH``, ``SELL_VP``): goods
-    types counted -> wealth and VP, the column of ``lit`` types lit."""
-    surface.blit(art.parchment(rect.w, rect.h, radius=8, seed=12), rect)
-    pad = CHART_PAD
-    title = t("chart.title")
-    size = fit_size(title, "display", 21, rect.w - 2 * pad)
-    blit_text(surface, title, (rect.centerx, rect.y + 16), role="display", size=size,
-              color=P.INK, anchor="center")
-    labels = (t("chart.types"), t("chart.wealth"), t("chart.vp"))
-    label_w = _chart_label_w(rect)
-    columns = chart_columns(rect)
-    top, row_h = rect.y + CHART_TOP, (rect.bottom - 6 - rect.y - CHART_TOP) // 3
-    if 1 <= lit <= len(columns):
-        col = columns[lit - 1]
-        draw.rect(surface, P.HIGHLIGHT, col, border_radius=6)
-        draw.rect(surface, P.INK, col, 2, border_radius=6)
-    for row, label in enumerate(labels):
-        y = top + row * row_h + row_h // 2
-        size = fit_size(label, "text-semibold", 18, label_w - 6)
-        blit_text(surface, label, (rect.x + pad, y), role="text-semibold", size=size,
-                  color=P.INK_SOFT, anchor="midleft")
-        for n, col in enumerate(columns, start=1):
-            value = (str(n), f"+{SELL_WEALTH[n]}", f"+{SELL_VP[n]}")[row]
-            blit_text(surface, value, (col.centerx, y),
-                      role="text-bold" if n == lit else "text", size=18, color=P.INK,
-                      anchor="center")
-    draw.line(surface, P.PARCHMENT_DEEP, (rect.x + pad, top + row_h),
-              (rect.right - pad, top + row_h), 1)
-
-
 #: The stock's markers: their size and their distance apart when there is room.
 STOCK_MARKER, STOCK_STEP = 30, 26
 #: The distance apart the stock's markers keep while names can be broken to make room,
@@ -651,7 +562,6 @@ def _draw_stock(surface: gfx.Canvas, layout: Layout, st: State, view: TableView,
         surface.blit(cardart.tech_chip(CARDS.tech(tech_id), chip.w, chip.h), chip)
 
 
-__all__ = ["BUTTONS", "CHART_SIZE", "StockRow", "TableView", "board_techs", "chart_columns",
-           "chart_rect", "draw_ships", "draw_stack", "draw_table", "draw_trading_chart",
-           "fleet_boxes", "ship_badge", "ship_box", "ship_boxes", "space_marker", "speed_spot",
-           "stock_points", "stock_row"]
+__all__ = ["BUTTONS", "StockRow", "TableView", "board_techs", "draw_ships", "draw_stack",
+           "draw_table", "fleet_boxes", "ship_badge", "ship_box", "ship_boxes", "space_marker",
+           "speed_spot", "stock_points", "stock_row"]

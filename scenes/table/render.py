@@ -29,7 +29,8 @@ from scenes.core import zones as Z
 from scenes.core.gfx import draw
 from scenes.core.layout import Layout
 from scenes.table.animations import Animation
-from scenes.table.draw import BUTTONS, TableView, chart_rect, draw_table, draw_trading_chart
+from scenes.table.chart import chart_rect, draw_trading_chart
+from scenes.table.draw import BUTTONS, TableView, draw_table
 from scenes.table.targets import Piece, Staging, sale_preview, shown_state
 from scenes.text.catalog import t
 from scenes.ui import art

@@ -46,9 +46,9 @@ from scenes.core.navigator import Screen
 from scenes.core.scene import Scene
 from scenes.core.session import GameSession, Session
 from scenes.table.actions import TableActions, TableIntent
+from scenes.table.chart import draw_away
 from scenes.table.chat import take_chat
 from scenes.table.drag import Drag
-from scenes.table.draw import draw_away
 from scenes.table.input import TableInput
 from scenes.table.keyboard import TableKeys
 from scenes.table.lesson import Coach

@@ -99,6 +99,14 @@ class Toggle(Widget):
         self.value = value
         self.on_change = on_change
         self.label_height = label_height or self.rect.h
+        #: The toggles set alike (a column of them): one size for all their labels, the
+        #: one the longest fits, so no label stands smaller beside its neighbours.
+        self.group: list[Toggle] = [self]
+
+    def own_size(self) -> int:
+        """The largest size at which this label fits its row (on two lines if it must)."""
+        return fit_lines(_text(self.label), "text", 24, self.rect.w - 44, 2,
+                         height=self.label_height)[0]
 
     def click(self, pos: tuple[int, int]) -> None:
         self.value = not self.value
@@ -118,8 +126,8 @@ class Toggle(Widget):
         if self.hover and self.enabled:
             color = P.BRASS_DARK
         text = _text(self.label)
-        size, lines = fit_lines(text, "text", 24, self.rect.w - 44, 2,
-                                height=self.label_height)
+        size = min(toggle.own_size() for toggle in self.group)
+        _, lines = fit_lines(text, "text", size, self.rect.w - 44, 2, height=self.label_height)
         step = line_height("text", size)
         top = self.rect.centery - step * len(lines) / 2
         for i, line in enumerate(lines):
@@ -263,4 +271,10 @@ class TextField(Widget):
             draw.line(surface, P.INK, (x, self.rect.y + 9), (x, self.rect.bottom - 9), 2)
 
 
-__all__ = ["Button", "Choice", "Label", "TextField", "Toggle", "Widget"]
+def set_alike(*toggles: Toggle) -> None:
+    """Set the labels of ``toggles`` (a column) at one size."""
+    for toggle in toggles:
+        toggle.group = list(toggles)
+
+
+__all__ = ["Button", "Choice", "Label", "TextField", "Toggle", "Widget", "set_alike"]
