@@ -45,3 +45,13 @@ def test_no_tooltip_right_after_a_drop_and_never_over_the_status_line() -> None:
     image = tooltip_image(table.tooltip())
     rect = place_tooltip(image, table.viewer.pointer, (1920, 1080), table.viewer.must_read())
     assert not rect.colliderect(status)
+
+
+def test_a_disabled_button_is_never_framed_as_a_target() -> None:
+    """The Hint may name Set sail before anything is staged, and End turn is disabled
+    while a computer plays: a button that cannot be pressed is never lit."""
+    from scenes.table.draw import TableView, lit_targets
+
+    sail, end = Z.button("sail"), Z.button("end_turn")
+    view = TableView(lit={sail, end, Z.sea(1)}, buttons={sail: "disabled", end: "normal"})
+    assert lit_targets(view) == {end, Z.sea(1)}

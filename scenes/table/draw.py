@@ -59,6 +59,13 @@ class TableView:
     show_log: bool = True
 
 
+def lit_targets(view: TableView) -> set[str]:
+    """The zones lit as targets, less the buttons that cannot be pressed now (Set sail
+    before anything is staged, End turn during a computer's turn): a disabled button
+    is never framed as something to do."""
+    return {zone for zone in view.lit if view.buttons.get(zone) != "disabled"}
+
+
 def _rel(layout: Layout, name: str, parent: pygame.Rect) -> tuple[int, int, int, int]:
     r = layout.rect(name)
     return (r.x - parent.x, r.y - parent.y, r.w, r.h)
@@ -93,7 +100,7 @@ def draw_table(surface: gfx.Canvas, layout: Layout, st: State, view: TableView) 
     for seat in range(4):
         if layout.has(Z.board(seat)):
             _draw_board(surface, layout, st, view, seat)
-    for name in sorted(view.lit):
+    for name in sorted(lit_targets(view)):
         if layout.has(name):  # a legal target or the hint: a dark-edged bright band
             r = layout.rect(name)
             surface.blit(art.target_band(r.w, r.h), r.inflate(2 * art.BAND_OUT,
@@ -563,5 +570,5 @@ def _draw_stock(surface: gfx.Canvas, layout: Layout, st: State, view: TableView,
 
 
 __all__ = ["BUTTONS", "StockRow", "TableView", "board_techs", "draw_ships", "draw_stack",
-           "draw_table", "fleet_boxes", "ship_badge", "ship_box", "ship_boxes", "space_marker",
-           "speed_spot", "stock_points", "stock_row"]
+           "draw_table", "fleet_boxes", "lit_targets", "ship_badge", "ship_box", "ship_boxes",
+           "space_marker", "speed_spot", "stock_points", "stock_row"]

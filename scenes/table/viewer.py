@@ -21,7 +21,7 @@ from scenes.core.session import GameSession
 from scenes.table import animations
 from scenes.table.animations import Animation
 from scenes.table.banners import Banners, banners_for
-from scenes.table.draw import TableView
+from scenes.table.draw import TableView, lit_targets
 from scenes.table.films import FilmQueue
 from scenes.table.logpanel import LogPanel
 from scenes.table.render import Picture, TableRenderer
@@ -149,7 +149,7 @@ class TableViewer:
         """The cached base picture, the lit targets' halo and the film playing over it."""
         self.renderer.draw_base(surface, picture, self.view)
         if pulse:
-            self.renderer.draw_pulse(surface, self.view.lit)
+            self.renderer.draw_pulse(surface, lit_targets(self.view))
         film = self.films.current
         if film is not None:
             film.draw(surface, self.layout, film.after)
