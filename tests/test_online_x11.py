@@ -144,6 +144,27 @@ def player(size: tuple[int, int], home: Path) -> Iterator[Player]:
             one.close()
 
 
+def _query(home: Path, sql: str) -> list[tuple]:
+    db = home / "online" / "tables.sqlite3"
+    if not db.exists():
+        return []
+    with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as con, \
+            contextlib.suppress(sqlite3.Error):
+        return list(con.execute(sql))
+    return []
+
+
+def seats_at(home: Path) -> int:
+    """How many seats of the hosted table are taken (its server's file, read only)."""
+    rows = _query(home, "SELECT COUNT(*) FROM seats")
+    return int(rows[0][0]) if rows else 0
+
+
+def status_at(home: Path) -> str:
+    rows = _query(home, "SELECT status FROM tables")
+    return str(rows[0][0]) if rows else ""
+
+
 def steps_at(home: Path) -> list[tuple[int, str]]:
     """The steps the hosted server logged (its SQLite file, read without writing)."""
     db = home / "online" / "tables.sqlite3"
@@ -184,10 +205,13 @@ def test_two_programs_host_join_and_each_make_a_step(tmp_path: Path) -> None:
             raise
         bob.shot(tmp_path / "join-room-1920x1080.png")
 
+        wait(lambda: seats_at(ann.home) == 2, "the host's room saw the friend")
         time.sleep(0.5)
         ann.click(SEAT_COMPUTER)
-        time.sleep(1.0)
+        wait(lambda: seats_at(ann.home) == 3, "a computer took the last seat")
+        time.sleep(0.8)  # the room hears of it and enables Start
         ann.click(START)
+        wait(lambda: status_at(ann.home) == "playing", "the game started")
         time.sleep(2.0)  # the fade to the table
 
         ann.drag(layout.rect(Z.stock(0)).center, layout.rect(Z.lisboa(0)).center)
