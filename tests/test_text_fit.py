@@ -353,3 +353,18 @@ def test_a_line_never_ends_on_a_bare_number() -> None:
     # a number and its word wider together than the line are parted rather than cut
     narrow = fonts.text_width("ricchezza", "text", 20) + 2
     assert fonts.wrap("+1 ricchezza", "text", 20, narrow) == ["+1", "ricchezza"]
+
+
+def test_every_rules_page_fits(tight_view: View) -> None:
+    """The rules overlay, page by page, where words are largest for their boxes (the
+    trading chart's headings once overflowed its columns at 150 % and at 720p)."""
+    from scenes.screens.rules import PAGES, RulesOverlay
+
+    app = tight_view.app()
+    app.navigator.start(Screen.TITLE)
+    for page in PAGES:
+        app.stack.push(RulesOverlay(page))
+        _settle(Hand(app), 2)
+        app.stack.pop()
+        _settle(Hand(app), 1)
+    assert OVERFLOWS == []

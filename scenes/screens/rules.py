@@ -12,6 +12,8 @@ costs shown are the costs played.
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game.cards import CARDS, GOODS
@@ -161,7 +163,10 @@ def render_page(page: str, width: int = BODY_W) -> gfx.Canvas:
             else:
                 draw.line(row, P.PARCHMENT_DEEP, (0, 39), (619, 39), 1)
             for i, cell in enumerate(cells):
-                img = render(cell, "text-bold" if header else "text", 24, P.INK)
+                role = "text-bold" if header else "text"
+                # each cell in its column, whatever the text size and the translation
+                size = fit_size(cell, role, 24, 196, smallest=12, height=36)
+                img = render(cell, role, size, P.INK)
                 row.blit(img, img.get_rect(center=(100 + i * 210, 20)))
             parts.append((row, 40, 0))
         elif kind == "goods":
@@ -178,10 +183,11 @@ def render_page(page: str, width: int = BODY_W) -> gfx.Canvas:
         elif kind == "key":
             keys, what = value  # type: ignore[misc]
             lines = wrap(str(what), "text", 24, width - KEY_W)
-            row = gfx.surface((width, 34 * len(lines) + 4))
+            step = max(34, math.ceil(line_height("text", 24)))  # taller at a larger text size
+            row = gfx.surface((width, step * len(lines) + 4))
             row.blit(render(str(keys), "text-bold", 24, P.BRASS_DARK), (0, 0))
             for i, line in enumerate(lines):
-                row.blit(render(line, "text", 24, P.INK), (KEY_W, i * 34))
+                row.blit(render(line, "text", 24, P.INK), (KEY_W, i * step))
             parts.append((row, 0, 10))
         else:
             indent = 34 if kind == "b" else 0
