@@ -234,3 +234,44 @@ def test_join_by_a_servers_address_lists_its_open_tables(tmp_path) -> None:
         host.close()
         app.netplay.close()
         server.stop()
+
+
+def test_play_online_by_keyboard_alone() -> None:
+    """Title → Play online → a name typed → Host a table → the waiting room → Esc
+    leaves it, without the mouse."""
+    app = make_app()
+    hand = Hand(app)
+
+    def tab_to(scene, widget, most: int = 30) -> None:
+        for _ in range(most):
+            current = scene.focus.current
+            if current is not None and current.key == id(widget):
+                return
+            hand.key(pygame.K_TAB)
+        raise AssertionError(f"Tab never reached {widget!r}")
+
+    try:
+        app.navigator.start(Screen.TITLE)
+        hand.frames(2)
+        title = hand.top()
+        tab_to(title, title.online_button)
+        hand.key(pygame.K_RETURN)
+        _until(hand, lambda: isinstance(hand.top(), OnlineScene))
+        online = hand.top()
+        online.name.value = ""
+        tab_to(online, online.name)
+        _type(hand, "Ann")
+        assert online.name.value == "Ann"
+        hand.key(pygame.K_RETURN)  # done typing
+        tab_to(online, online.host_button)
+        hand.key(pygame.K_RETURN)
+        _until(hand, lambda: isinstance(hand.top(), WaitingRoomScene))
+        room = hand.top()
+        _until(hand, lambda: room.phase == "open" and room.view is not None)
+        tab_to(room, room.add_button)
+        hand.key(pygame.K_RETURN)  # a computer seated by Enter
+        _until(hand, lambda: len(room.seats) == 2)
+        hand.key(pygame.K_ESCAPE)
+        _until(hand, lambda: isinstance(hand.top(), OnlineScene))
+    finally:
+        app.netplay.close()

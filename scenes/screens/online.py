@@ -30,7 +30,7 @@ from scenes.text.reasons import reason_text
 from scenes.ui import art
 from scenes.ui import palette as P
 from scenes.ui.backdrop import draw_title_backdrop
-from scenes.ui.focus import Focus, Focusable, of_widgets
+from scenes.ui.focus import Focus, Focusable, handle_form, of_widgets
 from scenes.ui.label import label
 from scenes.ui.widgets import Button, Choice, TextField, Toggle
 
@@ -255,16 +255,7 @@ class OnlineScene(Scene):
             self.first = max(0, min(self.first - event.y, len(self.games) - ROWS_SHOWN))
             self.refresh()
             return True
-        self.focus.set_items(self.focusables())
-        if self.focus.handle(event):
-            return True
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            for f in fields:  # a click elsewhere leaves a text field
-                f.focused = False
-        consumed = False
-        for w in self.widgets:
-            consumed = w.handle(event) or consumed
-        return consumed
+        return handle_form(event, self.focus, self.focusables(), self.widgets, fields)
 
     def update(self, dt: float) -> None:
         self.name.update(dt)

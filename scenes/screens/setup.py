@@ -33,7 +33,7 @@ from scenes.text.reasons import reason_text
 from scenes.ui import art
 from scenes.ui import palette as P
 from scenes.ui.backdrop import draw_title_backdrop
-from scenes.ui.focus import Focus, Focusable, of_widgets
+from scenes.ui.focus import Focus, Focusable, handle_form, of_widgets
 from scenes.ui.tooltip import DELAY, Lines, place_tooltip, tooltip_image
 from scenes.ui.widgets import Button, Choice, TextField, Toggle, set_alike
 
@@ -225,18 +225,10 @@ class SetupScene(Scene):
                 f.focused for f in [*self.names, self.seed]):
             self.back()
             return True
-        self.focus.set_items(self.focusables())
-        if self.focus.handle(event):
-            return True
         if event.type == pygame.MOUSEMOTION:
             self.pointer, self.rest = event.pos, 0.0
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            for f in [*self.names, self.seed]:  # a click elsewhere leaves a text field
-                f.focused = False
-        consumed = False
-        for w in self.widgets:
-            consumed = w.handle(event) or consumed
-        return consumed
+        return handle_form(event, self.focus, self.focusables(), self.widgets,
+                           [*self.names, self.seed])
 
     def update(self, dt: float) -> None:
         self.rest += dt

@@ -30,7 +30,7 @@ from scenes.text.fonts import blit_text
 from scenes.ui import art
 from scenes.ui import palette as P
 from scenes.ui.backdrop import draw_title_backdrop
-from scenes.ui.focus import Focus, Focusable, of_widgets
+from scenes.ui.focus import Focus, Focusable, handle_form, of_widgets
 from scenes.ui.label import label
 from scenes.ui.widgets import Button, Choice, TextField
 
@@ -66,6 +66,7 @@ class WaitingRoomScene(Scene):
         self.asking: Ask | None = None
         self.lobby: Lobby | None = None
         self.pending_name: str | None = None
+        self._code: tuple[tuple, str | None] | None = None
         #: The game's session, made when it began, until its state is known.
         self.starting: RemoteSession | None = None
         self.message: str | None = None
@@ -141,7 +142,12 @@ class WaitingRoomScene(Scene):
         netplay = self.netplay
         if netplay is None or self.table is None:
             return None
-        return netplay.invite_for(self.url, self.table, self.secret, hosted=self.hosting)
+        # asked several times a frame: packed again only when the table or port changes
+        key = (self.table, self.secret, netplay.server.port if netplay.server else None)
+        if self._code is None or self._code[0] != key:
+            self._code = (key, netplay.invite_for(self.url, self.table, self.secret,
+                                                  hosted=self.hosting))
+        return self._code[1]
 
     # ----- answers -------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -341,15 +347,7 @@ class WaitingRoomScene(Scene):
             self.other.focused = False
             self.sit_here()
             return True
-        self.focus.set_items(self.focusables())
-        if self.focus.handle(event):
-            return True
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            self.other.focused = False
-        consumed = False
-        for w in self.widgets:
-            consumed = w.handle(event) or consumed
-        return consumed
+        return handle_form(event, self.focus, self.focusables(), self.widgets, [self.other])
 
     def update_fields(self, dt: float) -> None:
         self.other.update(dt)

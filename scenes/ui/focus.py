@@ -294,5 +294,22 @@ def of_widgets(widgets: Iterable[object]) -> list[Focusable]:
     return out
 
 
+def handle_form(event: pygame.event.Event, focus: Focus, items: list[Focusable],
+                widgets: Iterable[object], fields: Iterable[object] = ()) -> bool:
+    """One event for a screen of widgets: the keyboard's focus first, then a click
+    leaves every text field (``fields``: those with ``focused``; the click refocuses
+    the one it lands on), then every widget sees it. True when something used it."""
+    focus.set_items(items)
+    if focus.handle(event):
+        return True
+    if event.type == pygame.MOUSEBUTTONDOWN:
+        for field in fields:
+            field.focused = False  # type: ignore[attr-defined]
+    consumed = False
+    for widget in widgets:
+        consumed = widget.handle(event) or consumed  # type: ignore[attr-defined]
+    return consumed
+
+
 __all__ = ["ACTIVATE_KEYS", "ARROWS", "ENTER_KEYS", "RING_BRIGHT", "RING_DARK", "Focus",
-           "Focusable", "draw_ring", "nearest", "of_widget", "of_widgets"]
+           "Focusable", "draw_ring", "handle_form", "nearest", "of_widget", "of_widgets"]
