@@ -10,18 +10,26 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 
-from game import State, Step, apply, legal_steps, parse_step, why_not
+from game import State, Step, apply, legal_steps, parse_step
 from game.ai import LEVELS, make_player
 from game.deal import deal_towns
 from game.record import name_refusal, write_record
 from game.state import VARIANTS
+from game.steps import StepError
+
+from .words import Said
 
 __all__ = ["LEVELS", "VARIANTS", "Judged", "Refused", "State", "deal", "judge", "legal",
            "name_problem", "new_seed", "record", "start", "think"]
 
 
-class Refused(Exception):
-    """A step or request the server will not accept; the message is for the player."""
+class Refused(Said):
+    """A step the server will not accept: one sentence for the player (see ``Said``)."""
+
+
+def refusal_of(exc: StepError) -> Said:
+    """The engine's refusal as the server says it (``reason.<key>``, its English)."""
+    return Said(f"reason.{exc.key}", exc.values, exc.reason)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,13 +50,13 @@ def start(names: list[str], towns: list[str], variant: str) -> State:
     return State.start(names, towns, variant)
 
 
-def name_problem(name: str, others: list[str]) -> str | None:
+def name_problem(name: str, others: list[str]) -> Said | None:
     """Why a newcomer cannot sit under ``name`` beside ``others`` (None: they can)."""
     refusal = name_refusal(name)
     if refusal is not None:
-        return refusal.reason
+        return refusal_of(refusal)
     if name.lower() in (o.lower() for o in others):
-        return f"Someone at this table is already called {name}."
+        return Said("server.name_taken", {"name": name})
     return None
 
 
@@ -56,12 +64,10 @@ def judge(st: State, text: str) -> Judged:
     """The state after the step written ``text``, or Refused with the engine's reason."""
     try:
         step: Step = parse_step(text)
-    except ValueError as exc:
-        raise Refused(str(exc)) from None
-    reason = why_not(st, step)
-    if reason is not None:
-        raise Refused(reason)
-    return Judged(apply(st, step), str(step))
+        return Judged(apply(st, step), str(step))
+    except StepError as exc:
+        said = refusal_of(exc)
+        raise Refused(said.key, said.values, str(said)) from None
 
 
 def legal(st: State) -> list[str]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .client import Connected, Connection, Dropped, Event, Failed, Lost, Pushed, Reply
-from .words import Phrase
+from .words import Phrase, said_of
 
 
 @dataclass
@@ -42,7 +42,7 @@ class Ask:
         if self.lost is not None:
             return self.lost
         if self.reply is not None and not self.ok:
-            return str(self.reply.get("reason", ""))
+            return said_of(self.reply)
         return None
 
 

@@ -39,7 +39,7 @@ from game.outcome import Outcome, ReadOnly
 
 from .client import Connected, Connection, Dropped, Event, Failed, Lost, Pushed, Reply
 from .view import public_state
-from .words import Phrase, phrase
+from .words import Phrase, phrase, said_of
 
 MAX_CHAT = 500  # the server's limit of a chat line
 CHAT_KEPT = 200  # chat lines kept (the oldest go first)
@@ -353,7 +353,8 @@ class RemoteSession:
         failed = msg.get("type") in ("refused", "error")
         if kind == "step":
             if failed:
-                return self._turned_down(event.id, req, str(msg.get("reason", "")), None)
+                return self._turned_down(event.id, req, str(msg.get("reason", "")), None,
+                                         said_of(msg))
             self._ignored.discard(event.id)
             return []
         if kind in ("resume", "watch") and msg.get("type") == "view":
@@ -364,14 +365,14 @@ class RemoteSession:
         if kind == "rematch" and not failed:
             self.rematch = msg.get("new_table")
         elif failed:
-            self._note(str(msg.get("reason", "")))
+            self._note(said_of(msg))
         return []
 
     def _pushed(self, event: Pushed) -> list[Outcome]:
         msg = event.msg
         kind = msg.get("type")
         if kind == "error":
-            self._note(str(msg.get("reason", "")))
+            self._note(said_of(msg))
             return []
         if not self._mine(msg):
             self.unclaimed.append(event)
@@ -518,9 +519,10 @@ class RemoteSession:
         return Outcome(False, step, reason, before, self._states[-1], taken_back=True,
                        said=said)
 
-    def _turned_down(self, rid: int, req: dict, reason: str,
-                     said: Phrase | None) -> list[Outcome]:
-        """The server refused (or never answered) the step request ``rid``."""
+    def _turned_down(self, rid: int, req: dict, reason: str, said: Phrase | None,
+                     why: Phrase | str = "") -> list[Outcome]:
+        """The server refused (``why``, its sentence) or never answered (``said``, the
+        connection's) the step request ``rid``."""
         if rid in self._ignored:
             self._ignored.discard(rid)
             return []
@@ -528,9 +530,11 @@ class RemoteSession:
         if self._pending is not None and self._pending[2] == rid:
             self._pending = None
             now = self.state
+            if said is None and isinstance(why, Phrase):
+                said = why
             return [Outcome(False, text, reason or "lost", now, now, said=said)]
         if self._inflight.get(number) == rid:
-            said = said or phrase("online.taken_back", step=text, reason=reason)
+            said = said or phrase("online.taken_back", step=text, reason=why or reason)
             return [self._take_back(number, reason or "lost", said)]
         return []  # a second copy of a step the table had taken already
 

@@ -127,19 +127,18 @@ class GameServer:
 
     async def _message(self, ws: ServerConnection, raw: str | bytes) -> None:
         if isinstance(raw, bytes):
-            await self._send(ws, {"type": "error", "reason": "Messages are JSON text, not binary."})
+            await self._send(ws, Bad("server.binary").answer())
             return
         try:
             msg = json.loads(raw)
         except ValueError:
-            await self._send(ws, {"type": "error", "reason": "That message is not JSON."})
+            await self._send(ws, Bad("server.not_json").answer())
             return
         if not isinstance(msg, dict):
-            await self._send(ws, {"type": "error", "reason": "A message is a JSON object."})
+            await self._send(ws, Bad("server.not_object").answer())
             return
         if msg.get("v") != PROTOCOL:
-            await self._send(ws, {"type": "error", "reason":
-                                  f"This server speaks protocol version {PROTOCOL}."})
+            await self._send(ws, Bad("server.version", {"version": PROTOCOL}).answer())
             await ws.close(CLOSE_VERSION, f"protocol version {PROTOCOL}")
             return
         ref = msg.get("id")
@@ -149,10 +148,10 @@ class GameServer:
         handler = self.HANDLERS.get(kind) if isinstance(kind, str) else None
         try:
             if handler is None:
-                raise Bad("Unknown message type.")
+                raise Bad("server.unknown_type")
             reply = await handler(self, ws, msg)
         except Bad as exc:
-            reply = {"type": "error", "reason": str(exc)}
+            reply = exc.answer()
         if reply is not None:
             if ref is not None:
                 reply["id"] = ref
@@ -167,7 +166,7 @@ class GameServer:
     def _table(self, msg: dict) -> Table:
         t = self.tables.get(_field(msg, "table", str))
         if t is None:
-            raise Bad("There is no such table.")
+            raise Bad("server.no_table")
         return t
 
     def _seat(self, t: Table, msg: dict) -> int:
@@ -177,7 +176,7 @@ class GameServer:
         s = t.seats.get(seat)
         if s is None or s.token_hash is None or not hmac.compare_digest(
                 s.token_hash, token_hash(token)):
-            raise Bad("That token does not hold this seat.")
+            raise Bad("server.wrong_token")
         s.last_seen = time.time()
         return seat
 
@@ -242,16 +241,16 @@ class GameServer:
     async def on_create(self, ws: Any, msg: dict) -> dict:
         players = _field(msg, "players", int)
         if players not in (3, 4):
-            raise Bad("A table is for 3 or 4 players.")
+            raise Bad("server.players")
         variant = _field(msg, "variant", str, "standard")
         if variant not in engine.VARIANTS:
-            raise Bad("Unknown variant: " + ", ".join(engine.VARIANTS) + ".")
+            raise Bad("server.variant", {"known": ", ".join(engine.VARIANTS)})
         clock = _field(msg, "clock", (dict, type(None)), None)
         if clock is not None:
             budget, bonus = clock.get("budget"), clock.get("bonus", 0)
             if not all(isinstance(x, (int, float)) and not isinstance(x, bool) and x >= 0
                        for x in (budget, bonus)) or not budget:
-                raise Bad("A clock is a budget in seconds (more than 0) and a bonus (0 or more).")
+                raise Bad("server.clock")
             clock = {"budget": float(budget), "bonus": float(bonus)}
         away = _field(msg, "away_limit", (int, float), DEFAULT_AWAY)
         options = {"players": players, "variant": variant,
@@ -280,20 +279,20 @@ class GameServer:
 
     def _check_invite(self, t: Table, msg: dict) -> None:
         if t.invite and not hmac.compare_digest(t.invite, _field(msg, "invite", str, "")):
-            raise Bad("This table is private: its invite code is needed.")
+            raise Bad("server.private")
 
     async def on_sit(self, ws: Any, msg: dict) -> dict:
         t = self._table(msg)
         name = _field(msg, "name", str)
         self._check_invite(t, msg)
         if t.status != "open":
-            raise Bad("This table has started: only its own seats may resume.")
+            raise Bad("server.started_resume")
         free = [i for i in range(t.size) if i not in t.seats]
         if not free:
-            raise Bad("Every seat at this table is taken.")
+            raise Bad("server.full")
         problem = engine.name_problem(name, [s.name for s in t.seats.values()])
         if problem:
-            raise Bad(problem)
+            raise Bad(problem.key, problem.values, str(problem))
         token = secrets.token_urlsafe(24)
         seat = free[0]
         t.seats[seat] = Seat(name, "human", token_hash=token_hash(token), last_seen=time.time())
@@ -309,12 +308,12 @@ class GameServer:
         self._seat(t, msg)
         level = _field(msg, "level", str)
         if level not in engine.LEVELS:
-            raise Bad("Unknown level: " + ", ".join(engine.LEVELS) + ".")
+            raise Bad("server.level", {"known": ", ".join(engine.LEVELS)})
         if t.status != "open":
-            raise Bad("Seats are filled before the game starts.")
+            raise Bad("server.seats_before_start")
         free = [i for i in range(t.size) if i not in t.seats]
         if not free:
-            raise Bad("Every seat at this table is taken.")
+            raise Bad("server.full")
         seat = free[0]
         t.seats[seat] = Seat(f"{level.title()} {seat + 1}", "computer", level)
         self._save_seat(t, seat)
@@ -326,9 +325,9 @@ class GameServer:
         t = self._table(msg)
         self._seat(t, msg)
         if t.status != "open":
-            raise Bad("This table has already started.")
+            raise Bad("server.started")
         if len(t.seats) < t.size:
-            raise Bad("Every seat must be filled before the game starts.")
+            raise Bad("server.unfilled")
         await self._begin(t)
         return {"type": "ok", "table": t.id}
 
@@ -366,7 +365,7 @@ class GameServer:
         seat = self._seat(t, msg)
         text = _field(msg, "text", str)
         if not 0 < len(text) <= MAX_CHAT:
-            raise Bad(f"A chat line is 1 to {MAX_CHAT} characters.")
+            raise Bad("server.chat_length", {"limit": MAX_CHAT})
         out = {"type": "chat", "table": t.id, "seat": seat, "name": t.seats[seat].name,
                "text": text}
         for w in list(t.watchers):
@@ -395,12 +394,12 @@ class GameServer:
         target = _field(msg, "target", int)
         level = _field(msg, "level", str, "medium")
         if level not in engine.LEVELS:
-            raise Bad("Unknown level: " + ", ".join(engine.LEVELS) + ".")
+            raise Bad("server.level", {"known": ", ".join(engine.LEVELS)})
         s = t.seats.get(target)
         if t.status != "playing" or s is None or s.kind != "human":
-            raise Bad("Only a player's seat in a game under way can be handed over.")
+            raise Bad("server.hand_over")
         if t.present(target) or time.time() - s.last_seen < t.options["away_limit"]:
-            raise Bad("That player has not been gone longer than the table's limit.")
+            raise Bad("server.not_gone")
         await self._to_computer(t, target, level)
         return {"type": "ok", "table": t.id}
 
@@ -421,7 +420,7 @@ class GameServer:
         t = self._table(msg)
         self._seat(t, msg)
         if t.status != "over":
-            raise Bad("A rematch follows a finished game.")
+            raise Bad("server.rematch")
         if "rematch" not in t.options:
             options = self._public_options(t)
             reply = self._new_table(options)
@@ -442,15 +441,14 @@ class GameServer:
         number = _field(msg, "number", int)
         text = _field(msg, "step", str)
         if len(text) > 1000:
-            raise Bad("That step is too long.")
+            raise Bad("server.step_long")
         accepted = {"type": "accepted", "table": t.id, "number": number}
         if isinstance(msg.get("id"), (int, str)) and not isinstance(msg.get("id"), bool):
             accepted["id"] = msg["id"]
         try:
             await self._play(t, seat, number, text, (ws, accepted))
         except Refused as exc:
-            return {"type": "refused", "table": t.id, "number": number, "step": text,
-                    "reason": str(exc)}
+            return {**exc.answer("refused"), "table": t.id, "number": number, "step": text}
         return None
 
     async def _play(self, t: Table, seat: int, number: int, text: str,
@@ -459,15 +457,15 @@ class GameServer:
         async with t.lock:
             st = t.state
             if t.status != "playing" or st is None or st.over:
-                raise Refused("This table is not in play.")
+                raise Refused("server.not_in_play")
             if number != len(t.steps):
-                raise Refused(f"The table is at step {len(t.steps)}, not {number}.")
+                raise Refused("server.step_number", {"at": len(t.steps), "number": number})
             if seat != st.active:
-                raise Refused("It is not your turn.")
+                raise Refused("server.not_your_turn")
             judged = engine.judge(st, text)
             now = time.time()
             if not self.store.append_step(t.id, number, judged.text, seat, now):
-                raise Refused(f"Step {number} is already taken.")
+                raise Refused("server.step_taken", {"number": number})
             t.steps.append(judged.text)
             after = judged.state
             t.state = after

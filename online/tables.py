@@ -14,6 +14,7 @@ from typing import Any
 
 from . import engine
 from .engine import State
+from .words import Said
 
 
 def token_hash(token: str) -> str:
@@ -86,8 +87,8 @@ class Table:
         return sorted(s for s in gone if not self.present(s))
 
 
-class Bad(Exception):
-    """A request the server refuses; the message is one sentence for the player."""
+class Bad(Said):
+    """A request the server refuses: one sentence for the player (see ``Said``)."""
 
 
 def field_of(msg: dict, name: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
@@ -95,11 +96,11 @@ def field_of(msg: dict, name: str, kind: type | tuple[type, ...], default: Any =
     ``default`` is given, or of another type)."""
     if name not in msg:
         if default is ...:
-            raise Bad(f"The message lacks the field {name!r}.")
+            raise Bad("server.field_missing", {"name": repr(name)})
         return default
     value = msg[name]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise Bad(f"The field {name!r} has the wrong type.")
+        raise Bad("server.field_type", {"name": repr(name)})
     return value
 
 

@@ -3,11 +3,19 @@
 Each is a key and its English text (``game.words.message``); the client hands the
 table a ``Phrase`` (the key and its values), and the table says it in the player's
 language (``scenes.text.catalog.t``). ``english`` says one in English, for logs and
-tests. The server's own refusals are its sentences and come as the server wrote them.
+tests.
+
+The server says no in sentences too (``SERVER_TEXT``, and the engine's refusals of
+steps, ``game.steps.REASONS``): it raises ``Said`` with a key and values, and its
+answer carries both the English ``reason`` (for any client, and for logs) and a
+``said`` object (``{"key": ..., "values": {...}}``) that ``said_of`` turns back into
+a ``Phrase`` on this side, so a French player reads the server's refusal in French.
+A key this client does not know (a newer server) falls back to the English.
 """
 
 from __future__ import annotations
 
+from game.steps import REASONS
 from game.words import Phrase, message, phrase, table
 
 ONLINE_TEXT = table(
@@ -44,14 +52,106 @@ ONLINE_TEXT = table(
                                      "letter."),
 )
 
+#: What the server says no with. The first three answer a program that does not speak
+#: the protocol at all; the rest answer a request a player made.
+SERVER_TEXT = table(
+    message("server.binary", "Messages are JSON text, not binary."),
+    message("server.not_json", "That message is not JSON."),
+    message("server.not_object", "A message is a JSON object."),
+    message("server.version", "This server speaks protocol version {version}."),
+    message("server.unknown_type", "Unknown message type."),
+    message("server.field_missing", "The message lacks the field {name}."),
+    message("server.field_type", "The field {name} has the wrong type."),
+    message("server.no_table", "There is no such table."),
+    message("server.wrong_token", "That token does not hold this seat."),
+    message("server.players", "A table is for 3 or 4 players."),
+    message("server.variant", "Unknown variant: {known}."),
+    message("server.level", "Unknown level: {known}."),
+    message("server.clock", "A clock is a budget in seconds (more than 0) and a bonus "
+                            "(0 or more)."),
+    message("server.private", "This table is private: its invite code is needed."),
+    message("server.started_resume", "This table has started: only its own seats may "
+                                     "resume."),
+    message("server.full", "Every seat at this table is taken."),
+    message("server.name_taken", "Someone at this table is already called {name}."),
+    message("server.seats_before_start", "Seats are filled before the game starts."),
+    message("server.started", "This table has already started."),
+    message("server.unfilled", "Every seat must be filled before the game starts."),
+    message("server.chat_length", "A chat line is 1 to {limit} characters."),
+    message("server.hand_over", "Only a player's seat in a game under way can be handed "
+                                "over."),
+    message("server.not_gone", "That player has not been gone longer than the table's "
+                               "limit."),
+    message("server.rematch", "A rematch follows a finished game."),
+    message("server.step_long", "That step is too long."),
+    message("server.not_in_play", "This table is not in play."),
+    message("server.step_number", "The table is at step {at}, not {number}."),
+    message("server.not_your_turn", "It is not your turn."),
+    message("server.step_taken", "Step {number} is already taken."),
+)
+
+#: The longest value of a server's sentence shown (a name, a step): longer is cut.
+MAX_SAID_VALUE = 80
+
+
+def _source(key: str) -> str | None:
+    if key.startswith("reason."):
+        found = REASONS.get(key[len("reason."):])
+    else:
+        found = ONLINE_TEXT.get(key) or SERVER_TEXT.get(key)
+    if found is None:
+        return None
+    return found if isinstance(found, str) else found[0]
+
 
 def english(said: Phrase) -> str:
     """One sentence in English (its values said too, phrases within phrases)."""
-    source = ONLINE_TEXT[said.key]
-    text = source if isinstance(source, str) else source[0]
-    values = {k: english(v) if isinstance(v, Phrase) and v.key in ONLINE_TEXT else v
+    text = _source(said.key) or said.key
+    values = {k: english(v) if isinstance(v, Phrase) and _source(v.key) else v
               for k, v in said.values.items()}
-    return text.format(**values)
+    try:
+        return text.format(**values)
+    except (KeyError, IndexError, ValueError):
+        return text
 
 
-__all__ = ["ONLINE_TEXT", "Phrase", "english", "phrase"]
+class Said(Exception):
+    """The server's no: a sentence's key and values (``str`` is its English).
+
+    ``english`` gives the English when it is written elsewhere (an engine refusal
+    carries its own)."""
+
+    def __init__(self, key: str, values: dict[str, object] | None = None,
+                 english_text: str | None = None) -> None:
+        self.key = key
+        self.values = dict(values or {})
+        super().__init__(english_text or english(Phrase(key, self.values)))
+
+    def answer(self, kind: str = "error") -> dict:
+        """The message that says it: ``reason`` in English, ``said`` for translation."""
+        return {"type": kind, "reason": str(self),
+                "said": {"key": self.key, "values": self.values}}
+
+
+def said_of(msg: dict) -> Phrase | str:
+    """What a server's answer says, as a ``Phrase`` this client translates when it
+    knows the sentence, else the server's English ``reason`` as written."""
+    reason = str(msg.get("reason", ""))
+    said = msg.get("said")
+    if not isinstance(said, dict):
+        return reason
+    key, values = said.get("key"), said.get("values")
+    if not isinstance(key, str) or not isinstance(values, dict) or _source(key) is None:
+        return reason
+    clean: dict[str, object] = {}
+    for name, value in values.items():
+        if isinstance(value, bool) or not isinstance(value, (str, int)):
+            return reason
+        clean[str(name)] = value[:MAX_SAID_VALUE] if isinstance(value, str) else value
+    if key.startswith("reason.") and "tech" in clean:
+        clean["tech"] = Phrase(f"tech.{clean['tech']}", {})
+    return Phrase(key, clean)
+
+
+__all__ = ["MAX_SAID_VALUE", "ONLINE_TEXT", "SERVER_TEXT", "Phrase", "Said", "english",
+           "phrase", "said_of"]

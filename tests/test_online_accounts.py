@@ -22,6 +22,7 @@ from online.accounts import (
     read_invite,
 )
 from online.client import Connection
+from online.words import Phrase, english
 from online.lobby import Lobby
 from online.server import ServerThread
 from online.words import english
@@ -133,7 +134,9 @@ def test_sitting_by_invite_code(tmp_path: Path) -> None:
         assert seated["seat"] == 0 and theirs.seated == {made["table"]: {0: seated["token"]}}
         refused = theirs.sit(invite.table, "Eve")  # without the secret
         settle(theirs.poll, lambda: refused.done)
-        assert not refused.ok and "invite" in str(refused.error)
+        # The server's no comes as a sentence this client says in the player's language.
+        assert not refused.ok and refused.error == Phrase("server.private", {})
+        assert "invite" in english(refused.error)
     finally:
         host.close()
         if guest is not None:

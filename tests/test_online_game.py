@@ -13,6 +13,7 @@ from onlinehelp import Client
 from game.cards import CARDS
 from game.record import parse_record, read_record_text, replay
 from online.server import ServerThread
+from online.words import english, said_of
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(60)]
 GOLDEN = Path(__file__).parent / "golden"
@@ -146,12 +147,17 @@ async def test_wrong_seat_and_illegal_steps_are_refused(server: ServerThread) ->
     out = await clients[1].ask(type="step", table=table, seat=1, token=seats[1]["token"],
                                number=0, step="employ")
     assert out["type"] == "refused" and "turn" in out["reason"]
+    # Each no comes in English and as a sentence's key, for the client's language.
+    assert out["said"] == {"key": "server.not_your_turn", "values": {}}
     out = await clients[0].ask(type="step", table=table, seat=0, token=seats[0]["token"],
                                number=0, step="sell 9g1")
     assert out["type"] == "refused" and out["reason"]
+    assert out["said"]["key"].startswith("reason.") and said_of(out) != out["reason"]
+    assert english(said_of(out)) == out["reason"]
     out = await clients[0].ask(type="step", table=table, seat=0, token=seats[0]["token"],
                                number=0, step="fly to the moon")
     assert out["type"] == "refused" and out["reason"]
+    assert english(said_of(out)) == out["reason"]
     assert server.server.store.steps(table) == []
     for c in clients:
         await c.close()

@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping
 from game.record import RECORD_ERRORS
 from game.steps import REASONS
 from game.words import Phrase, Source
-from online.words import ONLINE_TEXT
+from online.words import ONLINE_TEXT, SERVER_TEXT
 from scenes.core.assets import asset_path
 from scenes.text.english import CLIENT_EN, TABLE_TEXT_EN
 from scenes.text.keys_text import KEYS_TEXT_EN
@@ -47,6 +47,7 @@ ENGLISH: dict[str, Source] = {
     **{f"reason.{key}": text for key, text in REASONS.items()},
     **RECORD_ERRORS,
     **ONLINE_TEXT,
+    **SERVER_TEXT,
     **ONLINE_SCREENS_EN,
 }
 

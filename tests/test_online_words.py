@@ -1,0 +1,61 @@
+"""The server says no in sentences the client says in the player's language."""
+
+from __future__ import annotations
+
+import pytest
+
+from online.engine import Refused, judge, name_problem, start
+from online.words import MAX_SAID_VALUE, SERVER_TEXT, Phrase, Said, english, said_of
+from scenes.text.catalog import set_language, t
+
+
+@pytest.fixture
+def french():
+    set_language("fr")
+    yield
+    set_language("en")
+
+
+def test_a_servers_no_reads_in_french(french) -> None:
+    answer = Said("server.step_number", {"at": 4, "number": 2}).answer("refused")
+    assert answer["reason"] == "The table is at step 4, not 2."
+    said = said_of(answer)
+    assert said == Phrase("server.step_number", {"at": 4, "number": 2})
+    assert t(said.key, **said.values) == "La table en est au coup 4, pas 2."
+
+
+def test_an_engine_refusal_keeps_its_key_and_reads_in_french(french) -> None:
+    state = start(["Ann", "Bob", "Cy"], ["T01", "T02", "T03", "T04", "T05", "T06", "T07",
+                                         "T08", "T09", "T10", "T11", "T12"], "standard")
+    with pytest.raises(Refused) as caught:
+        judge(state, "build xyz")
+    answer = caught.value.answer("refused")
+    said = said_of(answer)
+    assert isinstance(said, Phrase) and said.key.startswith("reason.")
+    assert english(said) == answer["reason"]
+    french_words = t(said.key, **said.values)
+    assert french_words and french_words != answer["reason"]
+    taken = name_problem("ann", ["Ann"])
+    assert taken is not None and t(taken.key, **taken.values).startswith("Quelqu’un")
+
+
+def test_what_the_client_does_not_know_is_said_as_the_server_wrote_it() -> None:
+    assert said_of({"reason": "New words."}) == "New words."
+    unknown = {"reason": "New words.", "said": {"key": "server.newer", "values": {}}}
+    assert said_of(unknown) == "New words."
+    odd = {"reason": "Odd.", "said": {"key": "server.name_taken", "values": {"name": [1]}}}
+    assert said_of(odd) == "Odd."
+    long = {"reason": "Long.", "said": {"key": "server.name_taken",
+                                         "values": {"name": "x" * 500}}}
+    assert said_of(long).values["name"] == "x" * MAX_SAID_VALUE
+    assert said_of({"reason": "Not a dict.", "said": "server.full"}) == "Not a dict."
+
+
+def test_every_server_sentence_has_french_and_italian(french) -> None:
+    for code in ("fr", "it"):
+        set_language(code)
+        for key in SERVER_TEXT:
+            values = {"version": 1, "name": "'x'", "known": "a, b", "limit": 200, "at": 3,
+                      "number": 2}
+            assert t(key, **values) != english(Phrase(key, values)), (code, key)
+
