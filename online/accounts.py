@@ -9,12 +9,17 @@ written whole through a temporary file and a rename, readable by the player alon
 the old list. A file that cannot be read as such a list is set aside beside it (never
 overwritten) and ``problem`` says so in one sentence.
 
-**Invite codes.** ``make_invite(url, table, secret)`` packs a server's address, a
-table id and a private table's invite secret into a short code of letters and digits
-(base32, in groups of four: ``AEAH-74AB-...``); ``read_invite`` gives them back or
-refuses, in one sentence, a code that is not one or has a letter wrong (a checksum
-ends every code). Case, spaces and dashes do not matter, and 0, 1 and 8 read as O, I
-and B.
+**Invite codes.** ``make_invite(url, table, secret)`` packs a server's address and
+what finds the table there into a short code of letters and digits (base32, in groups
+of four); ``read_invite`` gives them back or refuses, in one sentence, a code that is
+not one or has a letter wrong (a checksum ends every code). Case, spaces and dashes do
+not matter, and 0, 1 and 8 read as O, I and B.
+
+A private table's invite secret is five random bytes (``SHORT_SECRET``), and the
+server finds the table by it, so its code carries only the address and the secret:
+at an IPv4 address on the usual port (``DEFAULT_PORT``, then left out) that is 20
+letters, ``IDAK-QAIU-...`` in five groups. A public table's code, or one whose secret
+came from an older server, carries the table id and the secret whole (version 1).
 """
 
 from __future__ import annotations
@@ -188,10 +193,16 @@ def _atomic_write(path: Path, text: str) -> None:
 
 
 # ----- invite codes ----------------------------------------------------------------------
-# The first byte: the code's version (3 bits), wss, a secret follows, the host's kind.
+# The first byte: the code's version (3 bits), wss, a flag, the host's kind. Version 1's
+# flag says a secret follows the table id; version 2's that the port is not the usual.
 CODE_VERSION = 1
-_SECURE, _SECRET = 0x10, 0x08
+SHORT_VERSION = 2
+_SECURE, _SECRET, _PORT = 0x10, 0x08, 0x08
 _IPV4, _IPV6, _NAME = 0, 1, 2
+#: The port a desktop program hosts on; a short code leaves it out.
+DEFAULT_PORT = 47_147
+#: The bytes of a private table's invite secret (written as hex): 2**40 to guess from.
+SHORT_SECRET = 5
 _ASCII, _HEX, _B64 = 0, 1, 2
 
 
@@ -207,7 +218,8 @@ class InviteError(ValueError):
 class Invite:
     host: str
     port: int
-    table: str
+    #: None when the code finds the table by its secret alone (a short code).
+    table: str | None
     secret: str | None = None
     secure: bool = False
 
@@ -247,6 +259,12 @@ def _unpack_text(data: bytes, at: int) -> tuple[str, int]:
     return text, at + 1 + size
 
 
+def is_short_secret(secret: str | None) -> bool:
+    """Whether ``secret`` is a private table's secret a short code can carry alone."""
+    return bool(secret) and re.fullmatch(f"[0-9a-f]{{{2 * SHORT_SECRET}}}", secret or "") \
+        is not None
+
+
 def make_invite(url: str, table: str, secret: str | None = None) -> str:
     """The invite code for ``table`` at the server ``url`` (ws:// or wss://, with its
     port), with a private table's ``secret`` (ValueError for what cannot be packed)."""
@@ -254,22 +272,27 @@ def make_invite(url: str, table: str, secret: str | None = None) -> str:
     if parts.scheme not in ("ws", "wss") or not parts.hostname:
         raise ValueError(f"not a server address: {url!r}")
     port = parts.port or (443 if parts.scheme == "wss" else 80)
-    head = CODE_VERSION << 5 | (_SECURE if parts.scheme == "wss" else 0)
-    head |= _SECRET if secret else 0
+    secure = _SECURE if parts.scheme == "wss" else 0
     try:
         ip = ipaddress.ip_address(parts.hostname)
     except ValueError:
         name = parts.hostname.encode("idna")
         if not 0 < len(name) <= 255:
             raise ValueError("the host name is too long") from None
-        head |= _NAME
-        host = bytes([len(name)]) + name
+        kind, host = _NAME, bytes([len(name)]) + name
     else:
-        head |= _IPV4 if ip.version == 4 else _IPV6
-        host = ip.packed
-    body = bytes([head]) + host + port.to_bytes(2, "big") + _pack_text(table)
-    if secret:
-        body += _pack_text(secret)
+        kind, host = (_IPV4 if ip.version == 4 else _IPV6), ip.packed
+    if secret is not None and is_short_secret(secret):
+        flag = _PORT if port != DEFAULT_PORT else 0
+        body = bytes([SHORT_VERSION << 5 | secure | flag | kind]) + host
+        if flag:
+            body += port.to_bytes(2, "big")
+        body += bytes.fromhex(secret)
+    else:
+        head = CODE_VERSION << 5 | secure | (_SECRET if secret else 0) | kind
+        body = bytes([head]) + host + port.to_bytes(2, "big") + _pack_text(table)
+        if secret:
+            body += _pack_text(secret)
     body += (zlib.crc32(body) & 0xFFFF).to_bytes(2, "big")
     letters = base64.b32encode(body).decode("ascii").rstrip("=")
     return "-".join(letters[i: i + 4] for i in range(0, len(letters), 4))
@@ -285,12 +308,12 @@ def read_invite(code: str) -> Invite:
     except (binascii.Error, ValueError):
         raise InviteError(phrase("online.invite_bad")) from None
     body, check = data[:-2], data[-2:]
-    if len(body) < 4 or body[0] >> 5 != CODE_VERSION:
+    if len(body) < 4 or body[0] >> 5 not in (CODE_VERSION, SHORT_VERSION):
         raise InviteError(phrase("online.invite_bad"))
     if (zlib.crc32(body) & 0xFFFF).to_bytes(2, "big") != check:
         raise InviteError(phrase("online.invite_damaged"))
     try:
-        head, kind = body[0], body[0] & 0x03
+        head, kind, short = body[0], body[0] & 0x03, body[0] >> 5 == SHORT_VERSION
         at = 1
         if kind == _IPV4:
             host, at = str(ipaddress.IPv4Address(body[at: at + 4])), at + 4
@@ -301,16 +324,26 @@ def read_invite(code: str) -> Invite:
             host, at = body[at + 1: at + 1 + size].decode("idna"), at + 1 + size
         else:
             raise ValueError("unknown host kind")
-        port, at = int.from_bytes(body[at: at + 2], "big"), at + 2
-        table, at = _unpack_text(body, at)
-        secret = None
-        if head & _SECRET:
-            secret, at = _unpack_text(body, at)
-        if at != len(body) or not host or not 0 < port < 65536 or not table:
+        table: str | None = None
+        secret: str | None = None
+        if short:
+            port = DEFAULT_PORT
+            if head & _PORT:
+                port, at = int.from_bytes(body[at: at + 2], "big"), at + 2
+            secret, at = body[at: at + SHORT_SECRET].hex(), at + SHORT_SECRET
+            whole = len(secret) == 2 * SHORT_SECRET
+        else:
+            port, at = int.from_bytes(body[at: at + 2], "big"), at + 2
+            table, at = _unpack_text(body, at)
+            if head & _SECRET:
+                secret, at = _unpack_text(body, at)
+            whole = bool(table)
+        if at != len(body) or not host or not 0 < port < 65536 or not whole:
             raise ValueError("not whole")
     except (ValueError, IndexError, UnicodeError):
         raise InviteError(phrase("online.invite_bad")) from None
     return Invite(host, port, table, secret, bool(head & _SECURE))
 
 
-__all__ = ["FILE", "Invite", "InviteError", "MyGame", "MyGames", "make_invite", "read_invite"]
+__all__ = ["DEFAULT_PORT", "FILE", "SHORT_SECRET", "Invite", "InviteError", "MyGame", "MyGames",
+           "is_short_secret", "make_invite", "read_invite"]

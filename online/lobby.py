@@ -81,9 +81,12 @@ class Lobby:
     def list(self) -> Ask:
         return self._ask({"type": "list"})
 
-    def sit(self, table: str, name: str, invite: str | None = None) -> Ask:
-        """Take the next free seat; the reply (``seated``) has ``seat`` and ``token``."""
-        msg = {"type": "sit", "table": table, "name": name}
+    def sit(self, table: str | None, name: str, invite: str | None = None) -> Ask:
+        """Take the next free seat; the reply (``seated``) has ``table``, ``seat`` and
+        ``token``. With no ``table``, the ``invite`` secret finds it (a short code)."""
+        msg: dict = {"type": "sit", "name": name}
+        if table is not None:
+            msg["table"] = table
         if invite:
             msg["invite"] = invite
         return self._ask(msg)

@@ -25,6 +25,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from . import engine
+from .accounts import SHORT_SECRET
 from .engine import Refused
 from .store import SQLiteStore, Store
 from .tables import Bad, Seat, Table, token_hash
@@ -263,7 +264,7 @@ class GameServer:
         seed = engine.new_seed()
         towns = engine.deal(options["players"], seed, options["first_game"])
         t = Table(secrets.token_hex(6), options, seed, towns, "open",
-                  secrets.token_urlsafe(9) if options["private"] else None, time.time())
+                  secrets.token_hex(SHORT_SECRET) if options["private"] else None, time.time())
         self.store.add_table({"id": t.id, "options": options, "seed": seed, "towns": towns,
                               "status": "open", "invite": t.invite, "created": t.created})
         self.tables[t.id] = t
@@ -281,8 +282,18 @@ class GameServer:
         if t.invite and not hmac.compare_digest(t.invite, _field(msg, "invite", str, "")):
             raise Bad("server.private")
 
+    def _table_by_invite(self, msg: dict) -> Table:
+        """The private table whose invite secret the message carries (a short code
+        names no table: the secret finds it)."""
+        code = _field(msg, "invite", str)
+        for t in self.tables.values():
+            if t.invite and hmac.compare_digest(t.invite, code):
+                return t
+        raise Bad("server.no_invite")
+
     async def on_sit(self, ws: Any, msg: dict) -> dict:
-        t = self._table(msg)
+        by_code = "table" not in msg and "invite" in msg
+        t = self._table_by_invite(msg) if by_code else self._table(msg)
         name = _field(msg, "name", str)
         self._check_invite(t, msg)
         if t.status != "open":

@@ -63,6 +63,8 @@ SERVER_TEXT = table(
     message("server.field_missing", "The message lacks the field {name}."),
     message("server.field_type", "The field {name} has the wrong type."),
     message("server.no_table", "There is no such table."),
+    message("server.no_invite", "No table at this server has that invite code: it may "
+                                "have ended, or the code is from another server."),
     message("server.wrong_token", "That token does not hold this seat."),
     message("server.players", "A table is for 3 or 4 players."),
     message("server.variant", "Unknown variant: {known}."),

@@ -13,6 +13,7 @@ from clienthelp import answered, settle, url
 
 from game import State
 from online.accounts import (
+    DEFAULT_PORT,
     FILE,
     Invite,
     InviteError,
@@ -22,10 +23,9 @@ from online.accounts import (
     read_invite,
 )
 from online.client import Connection
-from online.words import Phrase, english
 from online.lobby import Lobby
 from online.server import ServerThread
-from online.words import english
+from online.words import Phrase, english
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -97,21 +97,28 @@ def test_invite_codes_round_trip() -> None:
     assert read_invite(make_invite("ws://[::1]:9000/", "00ff")).url == "ws://[::1]:9000/"
     assert read_invite(make_invite("wss://games.example.org/", "t")).url == \
         "wss://games.example.org:443/"
-    # short: a LAN table's code with its secret is a few groups of four
-    code = make_invite("ws://192.168.1.20:8765/", "a1b2c3d4e5f6", "Zm9vYmFyYmF6")
-    assert len(code.replace("-", "")) <= 42
+    # short: a private table's code carries the address and its secret alone, five
+    # groups of four on the usual port, one more group on another
+    code = make_invite(f"ws://192.168.1.20:{DEFAULT_PORT}/", "a1b2c3d4e5f6", "0123456789")
+    assert len(code) == 24 and code.count("-") == 4
+    assert read_invite(code) == Invite("192.168.1.20", DEFAULT_PORT, None, "0123456789")
+    other = make_invite("ws://192.168.1.20:8765/", "a1b2c3d4e5f6", "0123456789")
+    assert len(other.replace("-", "")) == 23
+    assert read_invite(other).url == "ws://192.168.1.20:8765/"
+    assert read_invite(make_invite("ws://[::1]:9000/", "t", "a" * 10)).url == "ws://[::1]:9000/"
     with pytest.raises(ValueError):
         make_invite("http://example.org/", "t")
 
 
 def test_a_wrong_invite_code_is_refused_in_one_sentence() -> None:
-    code = make_invite("ws://192.168.1.20:8765/", "a1b2c3d4e5f6", "Zm9vYmFyYmF6")
-    letters = code.replace("-", "")
-    for i, letter in enumerate(letters):
-        wrong = letters[:i] + ("B" if letter != "B" else "C") + letters[i + 1:]
-        with pytest.raises(InviteError) as caught:
-            read_invite(wrong)
-        assert caught.value.said.key in ("online.invite_damaged", "online.invite_bad")
+    for secret in ("Zm9vYmFyYmF6", "0123456789"):
+        code = make_invite("ws://192.168.1.20:8765/", "a1b2c3d4e5f6", secret)
+        letters = code.replace("-", "")
+        for i, letter in enumerate(letters):
+            wrong = letters[:i] + ("B" if letter != "B" else "C") + letters[i + 1:]
+            with pytest.raises(InviteError) as caught:
+                read_invite(wrong)
+            assert caught.value.said.key in ("online.invite_damaged", "online.invite_bad")
     for junk in ("", "hello", "####-####", letters[:-4], letters + "AAAA", "A" * 300):
         with pytest.raises(InviteError) as caught:
             read_invite(junk)
@@ -128,15 +135,22 @@ def test_sitting_by_invite_code(tmp_path: Path) -> None:
         made = answered(lobby, lobby.create(3, private=True))
         code = make_invite(url(port), made["table"], made["invite"])
         invite = read_invite(code)
+        # the short code names no table: the server finds it by the secret
+        assert invite.table is None and len(code.replace("-", "")) == 23
         guest = Connection(invite.url).start()
         theirs = Lobby(guest)
         seated = answered(theirs, theirs.sit(invite.table, "Dee", invite.secret))
+        assert seated["table"] == made["table"]
         assert seated["seat"] == 0 and theirs.seated == {made["table"]: {0: seated["token"]}}
-        refused = theirs.sit(invite.table, "Eve")  # without the secret
+        refused = theirs.sit(made["table"], "Eve")  # without the secret
         settle(theirs.poll, lambda: refused.done)
         # The server's no comes as a sentence this client says in the player's language.
         assert not refused.ok and refused.error == Phrase("server.private", {})
         assert "invite" in english(refused.error)
+        wrong = "0" * 10 if made["invite"] != "0" * 10 else "1" * 10
+        unknown = theirs.sit(None, "Fay", wrong)  # a secret no table here has
+        settle(theirs.poll, lambda: unknown.done)
+        assert not unknown.ok and unknown.error == Phrase("server.no_invite", {})
     finally:
         host.close()
         if guest is not None:

@@ -85,6 +85,8 @@ def test_host_join_and_play_to_the_end() -> None:
         ask = lobby.sit(table, "Bob", secret)
         settle(lobby.poll, lambda: ask.done)
         assert ask.ok, ask.error
+        assert table is None and len(code) <= 29, "a short code: the secret finds the table"
+        table = ask.reply["table"]
         _until(hand, lambda: len(room.seats) == 2)
         # the host seats a computer by keyboard-free clicks, then starts
         assert room.start_button.enabled is False

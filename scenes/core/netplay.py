@@ -23,14 +23,12 @@ import socket
 from pathlib import Path
 
 from game.words import Phrase
-from online.accounts import InviteError, MyGame, MyGames, make_invite, read_invite
+from online.accounts import DEFAULT_PORT, InviteError, MyGame, MyGames, make_invite, read_invite
 from online.client import Connection
 from online.server import ServerThread
 
 #: Set to an address (127.0.0.1 in tests) to host on that address alone.
 ENV_BIND = "SAIL_TO_INDIA_BIND"
-#: The port a hosted table listens on when it is free (else any free one).
-DEFAULT_PORT = 47_147
 LOOPBACK = "127.0.0.1"
 
 
@@ -221,9 +219,10 @@ class Netplay:
             self.server = None
 
 
-def read_code(text: str) -> tuple[str, str, str | None] | Phrase:
+def read_code(text: str) -> tuple[str, str | None, str | None] | Phrase:
     """An invite code read: (the server's address, the table, its secret), or the
-    sentence saying why it is not one."""
+    sentence saying why it is not one. A short code names no table: its secret finds
+    it (the port a hosted table listens on when it is free is ``DEFAULT_PORT``)."""
     try:
         invite = read_invite(text)
     except InviteError as exc:

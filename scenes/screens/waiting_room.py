@@ -110,7 +110,8 @@ class WaitingRoomScene(Scene):
             options = {k: v for k, v in self.options.items()
                        if k in ("players", "variant", "first_game")}
             self.phase, self.asking = "creating", self.lobby.create(private=True, **options)
-        elif self.table is not None:
+        elif self.table is not None or self.secret:
+            # a short invite code names no table: the server finds it by its secret
             self.phase = "sitting"
             self.asking = self.lobby.sit(self.table, self.name, self.secret)
 
@@ -184,6 +185,7 @@ class WaitingRoomScene(Scene):
             self.phase = "sitting"
             self.asking = self.lobby.sit(self.table, self.name, self.secret)
         elif self.phase == "sitting":
+            self.table = self.table or str(reply["table"])
             seat, token = int(reply["seat"]), str(reply["token"])
             self.here[seat] = token
             self.phase = "open"

@@ -60,6 +60,7 @@ def online_smoke(app: App, hand: Hand) -> str:
         ask = lobby.sit(table, "Bob", secret)
         if not _until(app, lambda: ask.done, lobby.poll) or not ask.ok or ask.reply is None:
             raise GestureError(f"the friend could not sit ({ask.error})")
+        table = str(ask.reply["table"])  # a short code names no table: the server did
         if not _until(app, lambda: len(room.seats) == 2):  # type: ignore[attr-defined]
             raise GestureError("the waiting room never showed the friend")
         room.add_computer()  # type: ignore[attr-defined]
