@@ -151,6 +151,33 @@ def test_leaving_the_table_for_the_title_lets_go_of_the_game(app) -> None:
         gc.enable()
 
 
+def test_a_deal_left_before_its_first_step_is_not_kept(app) -> None:
+    """New game, then back to the title at once: Continue does not list an empty deal;
+    a game with a step, or one continued from its file, stays."""
+    kept = Session.new(["Ann", "Bob", "Cy"], seed=1, autosave=saves.new_game_file())
+    assert kept.submit("employ").ok and kept.autosave.played
+    game = saves.new_game_file()
+    app.navigator.start(Screen.TABLE, session=Session.new(["Dee", "Eve", "Flo"], seed=2,
+                                                          autosave=game))
+    hand = Hand(app)
+    hand.frames(2)
+    path = game.path
+    assert path.exists() and not game.played, "dealt: saved at once, in case of a crash"
+    del game
+    app.navigator.start(Screen.TITLE)
+    hand.frames(2)
+    assert not path.exists() and saves.list_games() == [kept.autosave.path]
+    assert not any(p.name.startswith(f".{path.stem}") for p in saves.games_dir().iterdir())
+    # a game continued from its file is never removed, played or not
+    dealt = saves.new_game_file()
+    dealt.path.write_text(Session.new(["Gus", "Hal", "Ivy"], seed=3).record_text(), "utf-8")
+    again = saves.open_game(dealt.path)
+    assert not again.steps
+    del again
+    gc.collect()
+    assert dealt.path.exists()
+
+
 HOLDER = textwrap.dedent("""
     import sys
     from scenes.core import saves

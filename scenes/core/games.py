@@ -6,7 +6,9 @@ never write the same file. A game being played is locked (an OS lock on the hidd
 ``.<game>.lock`` beside it, let go when the game is left, or when the program ends,
 even by a crash), so a second program cannot continue it at the same time. Continue
 lists the games newest first (``list_games``); finished or unwanted ones can be
-removed (``remove_game``). The single ``autosave.txt`` of earlier versions joins the
+removed (``remove_game``). A game dealt here and left before anyone made a step is not
+kept: its file goes with its lock, so a player who tries New game twice finds no
+empty deals under Continue. The single ``autosave.txt`` of earlier versions joins the
 list at start-up (``adopt_old_autosave``). ``saves`` names all of this for the screens.
 """
 
@@ -93,14 +95,27 @@ def lock_game(game: Path) -> None:
     _HELD[game] = [fd, 1]
 
 
-def _let_go(game: Path) -> None:
-    """One holder of ``game`` is done with it; the lock goes with the last one."""
+def _let_go(game: Path) -> bool:
+    """One holder of ``game`` is done with it; the lock goes with the last one (True
+    when it went)."""
     held = _HELD.get(game)
     if held is None:
-        return
+        return False
     held[1] -= 1
     if held[1] <= 0:
         release_game(game)
+        return True
+    return False
+
+
+def _leave(game: Path, played: list[bool]) -> None:
+    """A ``GameFile`` is gone: let go of its game, and remove the file of a game it
+    dealt that was left before its first step (nothing in it to continue)."""
+    if _let_go(game) and not played[0]:
+        with contextlib.suppress(OSError):
+            game.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):
+            _lock_path(game).unlink(missing_ok=True)
 
 
 def release_game(game: Path) -> None:
@@ -155,6 +170,10 @@ class GameFile:
     is left and the session dropped, another program may continue it."""
 
     def __init__(self, path: Path | None = None) -> None:
+        #: Whether the game has a step (a game continued from a file counts as played:
+        #: only a deal made here and left unplayed is removed). A list, as the
+        #: finalizer reads it after this object is gone.
+        self._played = [path is not None]
         self.path = Path(path) if path is not None else _fresh_game_path()
         self._holding = False
 
@@ -165,11 +184,20 @@ class GameFile:
             return
         lock_game(self.path)
         self._holding = True
-        weakref.finalize(self, _let_go, self.path)
+        weakref.finalize(self, _leave, self.path, self._played)
 
     def __call__(self, record_text: str) -> None:
         self.hold()
         atomic_write(self.path, record_text)
+        if not self._played[0]:  # read while the record is short: a header, a few steps
+            with contextlib.suppress(RecordError):
+                record = parse_record(record_text)
+                # a lesson read past its first page keeps its place, even before a step
+                self._played[0] = bool(record.steps) or record.tag("Lesson") not in (None, "0")
+
+    @property
+    def played(self) -> bool:
+        return self._played[0]
 
     def read(self) -> str | None:
         """The file's record text, or None when there is none or it cannot be read."""
