@@ -162,6 +162,14 @@ def test_two_people_at_one_computer_then_a_rematch() -> None:
     hand = Hand(app)
     try:
         room = _host_room(hand)
+        # a name the table has already: refused in a sentence, the room stays open
+        hand.click(room.other.rect.center)
+        _type(hand, room.name.upper())
+        hand.click(room.sit_button.rect.center)
+        _until(hand, lambda: room.asking is None and room.message)
+        assert room.phase == "open" and len(room.here) == 1
+        assert room.name.upper() in room.message and room.sit_button in room.widgets
+        room.other.value = ""
         hand.click(room.other.rect.center)
         _type(hand, "Bea")
         hand.click(room.sit_button.rect.center)

@@ -184,7 +184,7 @@ class WaitingRoomScene(Scene):
             self.secret = reply.get("invite") or None
             self.phase = "sitting"
             self.asking = self.lobby.sit(self.table, self.name, self.secret)
-        elif self.phase == "sitting":
+        elif self.phase in ("sitting", "sitting_too"):
             self.table = self.table or str(reply["table"])
             seat, token = int(reply["seat"]), str(reply["token"])
             self.here[seat] = token
@@ -201,7 +201,7 @@ class WaitingRoomScene(Scene):
         reason = ask.error
         if self.phase in ("creating", "sitting", "resuming"):
             self._fail(reason)
-        else:  # a computer not seated, a start refused: the room stays
+        else:  # a second person, a computer not seated, a start refused: the room stays
             self.phase = "open"
             self.message = t("room.refused", reason=self._words(reason))
 
@@ -280,7 +280,8 @@ class WaitingRoomScene(Scene):
             if not name:
                 self.other.focused = True
             return
-        self.phase = "sitting"
+        # (refused, say for a name taken, the room stays open: only the seat is not had)
+        self.phase = "sitting_too"
         self.pending_name = name
         self.asking = self.lobby.sit(self.table, name, self.secret)
 
@@ -329,7 +330,7 @@ class WaitingRoomScene(Scene):
     @property
     def widgets(self) -> list:
         out: list = [self.copy_button]
-        if self.phase in ("open", "computer", "starting", "sitting") and self.open_seats:
+        if self.phase in ("open", "computer", "starting", "sitting_too") and self.open_seats:
             out += [self.other, self.sit_button]
         if self.hosting:
             out += [self.add_button, self.level, self.start_button]
