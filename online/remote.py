@@ -30,8 +30,9 @@ here that the table never took come out as taken back.
 
 from __future__ import annotations
 
+import time
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from game import State, Step, StepError, apply, legal_steps, parse_step
 from game.cards import CARDS
@@ -93,8 +94,11 @@ class RemoteSession:
         self.notices: list[Phrase | str] = []
         #: Each seat: whether a connection holds it now (a computer's always).
         self.presence: dict[int, bool] = {}
-        #: Seconds left per seat (None: the table has no clock), as last told.
+        #: Seconds left per seat (None: the table has no clock), as last told, and
+        #: when (by ``now``, a monotonic clock a test may replace).
         self.clocks: list[float | None] | None = None
+        self.now: Callable[[], float] = time.monotonic
+        self.clocks_at = 0.0
         #: The table the server dealt for a rematch, once one is asked for.
         self.rematch: str | None = None
         #: Whether the socket is open; ``away`` says why not while it is not.
@@ -184,6 +188,18 @@ class RemoteSession:
 
     def seats_here(self) -> list[int]:
         return sorted(self.here)
+
+    def clocks_left(self) -> list[float | None] | None:
+        """Each seat's time left, as the server last told it, the player to move (at
+        the server's state) running down since."""
+        if self.clocks is None:
+            return None
+        left = list(self.clocks)
+        if self._status == "playing" and self._states and self._confirmed < len(self._states):
+            active = self._states[self._confirmed].active
+            if active < len(left) and left[active] is not None:
+                left[active] = max(0.0, float(left[active]) - (self.now() - self.clocks_at))
+        return left
 
     def seat_kind(self, seat: int) -> str:
         """"human" for a person's seat held here, the level for the server's computer
@@ -399,7 +415,11 @@ class RemoteSession:
             self._seat_info[s["seat"]] = s
             self.presence[s["seat"]] = bool(s.get("here", True))
         if "clocks" in msg:
-            self.clocks = msg["clocks"]
+            clocks = msg["clocks"]
+            if clocks is None or (isinstance(clocks, list) and all(
+                    c is None or (isinstance(c, (int, float)) and not isinstance(c, bool))
+                    for c in clocks)):
+                self.clocks, self.clocks_at = clocks, self.now()
         if "number" in msg:
             legal = msg.get("legal")
             self._legal = None if legal is None else (msg["number"], list(legal))

@@ -50,7 +50,7 @@ def _until(hand: Hand, ok, frames: int = 600, limit: float = 20.0) -> None:
     raise AssertionError(f"never reached; top is {hand.top()!r}")
 
 
-def _host_room(hand: Hand, name: str = "Ann") -> WaitingRoomScene:
+def _host_room(hand: Hand, name: str = "Ann", clock: str | None = None) -> WaitingRoomScene:
     app = hand.app
     app.navigator.start(Screen.TITLE)
     hand.frames(2)
@@ -63,6 +63,9 @@ def _host_room(hand: Hand, name: str = "Ann") -> WaitingRoomScene:
     hand.click(online.name.rect.center)
     _type(hand, name)
     assert online.name.value == name
+    if clock is not None:
+        hand.click(online.clock.segment(online.clock.options.index(clock)).center)
+        assert online.clock.value == clock
     hand.click(online.host_button.rect.center)
     _until(hand, lambda: isinstance(hand.top(), WaitingRoomScene))
     room = hand.top()
@@ -283,5 +286,38 @@ def test_play_online_by_keyboard_alone() -> None:
         _until(hand, lambda: len(room.seats) == 2)
         hand.key(pygame.K_ESCAPE)
         _until(hand, lambda: isinstance(hand.top(), OnlineScene))
+    finally:
+        app.netplay.close()
+
+
+def test_a_live_clock_is_chosen_shown_in_the_room_and_runs_down_at_the_table() -> None:
+    """Host with the live clock: the waiting room names it, and at the table the
+    player to move's clock (in the board's header) runs down; a computer's is not
+    shown."""
+    app = make_app()
+    hand = Hand(app)
+    try:
+        room = _host_room(hand, clock="live")
+        assert "20 min each, +20 s a turn" in room.options_text()
+        for _ in range(2):
+            hand.click(room.add_button.rect.center)
+            _until(hand, lambda: room.asking is None)
+        _until(hand, lambda: len(room.seats) == 3)
+        hand.frames(1)
+        hand.click(room.start_button.rect.center)
+        _until(hand, lambda: isinstance(hand.top(), TableScene))
+        table = hand.top()
+        session = table.session
+        _until(hand, lambda: session.ready and session.clocks_left() is not None)
+        hand.frames(10)  # the table's news settled: nothing more is told until a step
+        session.clocks_at -= 75.0  # the clocks were told 75 s ago
+        hand.frames(1)
+        faces = table.viewer.view.clocks
+        assert len(faces) == 3 and faces[1] == faces[2] == ("", False)
+        words, short = faces[0]
+        assert words.startswith("18:") and not short, words  # 20 min less 75 s
+        session.clocks_at -= 1075.0
+        hand.frames(1)
+        assert table.viewer.view.clocks[0][1], "under a minute left: shown running short"
     finally:
         app.netplay.close()

@@ -59,3 +59,20 @@ def test_every_server_sentence_has_french_and_italian(french) -> None:
                       "number": 2}
             assert t(key, **values) != english(Phrase(key, values)), (code, key)
 
+
+
+def test_clocks_and_their_settings_in_words() -> None:
+    from scenes.table.clocks import clock_setting, clock_text
+
+    assert [clock_text(s) for s in (1172.4, 59, 3849, 2 * 86_400 + 5 * 3_600 + 7, -3)] == \
+        ["19:32", "0:59", "1:04:09", "2 d 5 h", "0:00"]
+    assert clock_setting({"budget": 1200, "bonus": 20}) == "20 min each, +20 s a turn"
+    assert clock_setting({"budget": 259_200, "bonus": 86_400}) == "3 days each, +1 day a turn"
+    assert clock_setting(None) is None and clock_setting({"budget": "x"}) is None
+    set_language("fr")
+    try:
+        assert clock_text(2 * 86_400 + 3_600) == "2\u00a0j 1\u00a0h"
+        assert clock_setting({"budget": 259_200, "bonus": 86_400}) == \
+            "3\u00a0jours chacun, +1\u00a0jour par tour"
+    finally:
+        set_language("en")

@@ -81,6 +81,10 @@ class GameSession(Protocol):
         """The whole record (None while this machine does not know the whole deal: an
         online table before its end)."""
 
+    def clocks_left(self) -> list[float | None] | None:
+        """Each seat's time left in seconds, the player to move's running down (None:
+        the game has no clock, as no game at one machine has)."""
+
     def legal_steps(self) -> list[Step]: ...
 
     def submit(self, step: str | Step) -> Outcome: ...
@@ -231,6 +235,9 @@ class Session:
     @property
     def human_to_move(self) -> bool:
         return not self.over and self.seats[self.state.active] == "human"
+
+    def clocks_left(self) -> None:
+        return None  # a game at one machine is played without a clock
 
     def record_text(self) -> str:
         tags = [*self.tags]

@@ -38,6 +38,13 @@ PANEL = pygame.Rect(160, 70, 1600, 960)
 LEFT = PANEL.x + 60
 RIGHT = PANEL.x + 860
 ROWS_Y, ROW_H, ROWS_SHOWN = PANEL.y + 200, 96, 6
+#: The clocks a host may give a table: none, a live game's, a slow game's (a turn a day).
+#: Each player's own time (seconds) and what each turn adds (Fischer's clock).
+CLOCKS: dict[str, dict[str, float] | None] = {
+    "none": None,
+    "live": {"budget": 20 * 60, "bonus": 20},
+    "slow": {"budget": 3 * 86_400, "bonus": 86_400},
+}
 
 
 def code_allows(ch: str) -> bool:
@@ -65,16 +72,18 @@ class OnlineScene(Scene):
                               allowed=name_allows, placeholder="online.name")
         self.players = Choice((LEFT, PANEL.y + 400, 420, 56), ["3", "4"],
                               [(lambda n=n: t("room.players", count=n)) for n in (3, 4)], 0)
-        self.first_game = Toggle((LEFT, PANEL.y + 470, 700, 48), "setup.first_game", True)
-        self.ship_only = Toggle((LEFT, PANEL.y + 526, 700, 48), "setup.ship_only", False)
+        self.first_game = Toggle((LEFT, PANEL.y + 466, 700, 48), "setup.first_game", True)
+        self.ship_only = Toggle((LEFT, PANEL.y + 518, 700, 48), "setup.ship_only", False)
+        self.clock = Choice((LEFT + 150, PANEL.y + 576, 590, 50), list(CLOCKS),
+                            [f"online.clock.{k}" for k in CLOCKS], 0)
         self.host_button = Button((LEFT + 440, PANEL.y + 400, 300, 56), "online.host",
                                   self.host, size=26)
-        self.code = TextField((LEFT, PANEL.y + 730, 440, 56), "", max_len=96,
+        self.code = TextField((LEFT, PANEL.y + 806, 440, 56), "", max_len=96,
                               allowed=code_allows, placeholder="online.join.code")
-        self.join_button = Button((LEFT + 460, PANEL.y + 730, 280, 56), "online.join",
+        self.join_button = Button((LEFT + 460, PANEL.y + 806, 280, 56), "online.join",
                                   self.join, size=26)
-        self.back_button = Button((LEFT, PANEL.bottom - 96, 260, 68), "online.back",
-                                  self.back, size=28)
+        self.back_button = Button((PANEL.right - 60 - 260, PANEL.bottom - 96, 260, 68),
+                                  "online.back", self.back, size=28)
         self.games: list[MyGame] = []
         #: A server's open tables, asked for by its address: (address, lobby, answer).
         self.listing: tuple[str, Lobby, Ask] | None = None
@@ -149,7 +158,7 @@ class OnlineScene(Scene):
     def widgets(self) -> list:
         rows = [b for pair in self.rows for b in pair]
         return [self.name, self.players, self.host_button, self.first_game, self.ship_only,
-                self.code, self.join_button, *rows, self.back_button]
+                self.clock, self.code, self.join_button, *rows, self.back_button]
 
     def focusables(self) -> list[Focusable]:
         return of_widgets(self.widgets)
@@ -186,7 +195,8 @@ class OnlineScene(Scene):
         variant = "ship-only-build" if self.ship_only.value else "standard"
         self.go(Screen.WAITING_ROOM, url=url, name=name, hosting=True,
                 options={"players": int(self.players.value), "variant": variant,
-                         "first_game": self.first_game.value})
+                         "first_game": self.first_game.value,
+                         "clock": CLOCKS[self.clock.value]})
 
     def join(self) -> None:
         name = self._name()
@@ -285,9 +295,12 @@ class OnlineScene(Scene):
         label(surface, t("online.host.heading"), (LEFT, PANEL.y + 270, 700, 52), "display", 38)
         label(surface, t("online.host.about"), (LEFT, PANEL.y + 326, 740, 60), "text", 21,
                P.INK_SOFT, lines=2)
-        label(surface, t("online.join.heading"), (LEFT, PANEL.y + 610, 700, 52), "display", 38)
-        label(surface, t("online.join.about"), (LEFT, PANEL.y + 666, 740, 50), "text", 21,
-               P.INK_SOFT)
+        label(surface, t("online.clock"), (LEFT, PANEL.y + 576, 140, 50), "text-semibold", 22)
+        label(surface, t("online.clock.about"), (LEFT, PANEL.y + 630, 740, 52), "text", 19,
+               P.INK_SOFT, lines=2)
+        label(surface, t("online.join.heading"), (LEFT, PANEL.y + 690, 700, 52), "display", 38)
+        label(surface, t("online.join.about"), (LEFT, PANEL.y + 742, 740, 58), "text", 21,
+               P.INK_SOFT, lines=2)
         heading = (t("online.games.heading") if self.found is None or self.listing is None
                    else t("online.found.heading",
                           where=urlsplit(self.listing[0]).netloc or self.listing[0]))
@@ -298,7 +311,7 @@ class OnlineScene(Scene):
         self.focus.set_items(self.focusables())
         self.focus.draw(surface)
         if self.message:
-            box = pygame.Rect(LEFT + 300, PANEL.bottom - 100, PANEL.w - 420, 76)
+            box = pygame.Rect(LEFT, PANEL.bottom - 90, PANEL.w - 460, 72)
             label(surface, self.message, box, "text", 22, P.ALERT, lines=2)
 
     def _draw_games(self, surface: gfx.Canvas) -> None:

@@ -25,6 +25,7 @@ from scenes.core import gfx
 from scenes.core.navigator import Screen
 from scenes.core.netplay import Netplay
 from scenes.core.scene import Scene
+from scenes.table.clocks import clock_setting
 from scenes.text.catalog import t
 from scenes.text.fonts import blit_text
 from scenes.ui import art
@@ -108,7 +109,7 @@ class WaitingRoomScene(Scene):
             self.phase, self.asking = "resuming", self.lobby.resume(self.table, seat, token)
         elif self.hosting and self.table is None:
             options = {k: v for k, v in self.options.items()
-                       if k in ("players", "variant", "first_game")}
+                       if k in ("players", "variant", "first_game", "clock")}
             self.phase, self.asking = "creating", self.lobby.create(private=True, **options)
         elif self.table is not None or self.secret:
             # a short invite code names no table: the server finds it by its secret
@@ -361,7 +362,7 @@ class WaitingRoomScene(Scene):
         surface.blit(art.parchment(PANEL.w, PANEL.h, radius=18, seed=29), PANEL)
         blit_text(surface, t("room.heading"), (PANEL.centerx, PANEL.y + 60), role="display",
                   size=60, color=P.INK, anchor="center")
-        label(surface, self._options(), (LEFT, PANEL.y + 96, PANEL.w - 120, 30), "text", 21,
+        label(surface, self.options_text(), (LEFT, PANEL.y + 96, PANEL.w - 120, 30), "text", 21,
               P.INK_SOFT, anchor="center")
         self._draw_invite(surface)
         self._draw_seats(surface)
@@ -378,8 +379,8 @@ class WaitingRoomScene(Scene):
         else:
             label(surface, self._standing(), box, "text", 22, P.INK_SOFT, lines=2)
 
-    def _options(self) -> str:
-        """The table's options in words: players, deal, rules."""
+    def options_text(self) -> str:
+        """The table's options in words: players, deal, rules, the clock."""
         view = self.view
         options = view.get("options", {}) if view else self.options
         if not isinstance(options, dict):
@@ -387,10 +388,14 @@ class WaitingRoomScene(Scene):
         variant = str(options.get("variant", "standard"))
         if variant not in ("standard", "ship-only-build"):
             variant = "standard"
-        return t("room.options", players=t("room.players", count=self.size),
-                 deal=t("room.deal.first" if options.get("first_game") else
-                        "room.deal.random"),
-                 variant=t(f"room.variant.{variant}"))
+        words = {"players": t("room.players", count=self.size),
+                 "deal": t("room.deal.first" if options.get("first_game") else
+                           "room.deal.random"),
+                 "variant": t(f"room.variant.{variant}")}
+        clock = clock_setting(options.get("clock"))
+        if clock is not None:
+            return t("room.options.clocked", clock=clock, **words)
+        return t("room.options", **words)
 
     def _standing(self) -> str:
         """What the room is waiting for, in one sentence."""

@@ -39,6 +39,8 @@ TECH_NUMERALS = ("I", "II", "III")
 #: Each button's zone and the key of its label.
 BUTTONS = {Z.button(b): f"button.{b}" for b in Z.BUTTON_IDS}
 LIGHT_TEXT = (244, 234, 210)
+#: A clock running short, on a board's dark header.
+SHORT_CLOCK = (255, 136, 110)
 
 
 @dataclass
@@ -57,6 +59,8 @@ class TableView:
     flipping: frozenset[int] = frozenset()
     #: The table scene draws its own scrollable log; the preview uses ``log``.
     show_log: bool = True
+    #: Each seat's clock at an online table with one: (its words, running short).
+    clocks: tuple[tuple[str, bool], ...] = ()
 
 
 def lit_targets(view: TableView) -> set[str]:
@@ -452,6 +456,17 @@ def _draw_name(surface: gfx.Canvas, layout: Layout, st: State, view: TableView, 
     coin_rect = coin.get_rect(midright=(w_rect.left - 4, r.centery))
     surface.blit(coin, coin_rect)
     room = coin_rect.left - (r.x + 44) - 8
+    words, short = view.clocks[seat] if seat < len(view.clocks) else ("", False)
+    if words:  # the player's clock, between the name and the numbers
+        ink = SHORT_CLOCK if short else (P.HIGHLIGHT if active else LIGHT_TEXT)
+        clock = render(words, "text-semibold", 22, ink)
+        c_rect = clock.get_rect(midright=(coin_rect.left - 14, r.centery))
+        face = c_rect.left - 14
+        draw.circle(surface, ink, (face, r.centery), 9, 2)
+        draw.line(surface, ink, (face, r.centery), (face, r.centery - 6), 2)
+        draw.line(surface, ink, (face, r.centery), (face + 4, r.centery), 2)
+        surface.blit(clock, c_rect)
+        room = face - 9 - (r.x + 44) - 10
     size = fit_size(name, "display", 30, room)
     blit_text(surface, name, (r.x + 44, r.centery), role="display", size=size, color=color,
               anchor="midleft")

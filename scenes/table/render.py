@@ -68,15 +68,18 @@ class Picture:
     palette: str
     geography: tuple[Space, ...]
     buttons: tuple[tuple[str, str], ...]
+    #: The players' clocks at an online table with one (see ``clocks.clock_faces``):
+    #: the picture is drawn again when a clock's words change (once a second at most).
+    clocks: tuple[tuple[str, bool], ...] = ()
 
     def same(self, other: Picture | None) -> bool:
         """Whether ``other`` shows the same: the same state and film objects (never
         compared by value: a new state is a new picture), equal everything else."""
         return (other is not None and other.state is self.state and other.film is self.film
                 and (self.moves, self.sale, self.held, self.lit, self.status, self.palette,
-                     self.geography, self.buttons)
+                     self.geography, self.buttons, self.clocks)
                 == (other.moves, other.sale, other.held, other.lit, other.status,
-                    other.palette, other.geography, other.buttons))
+                    other.palette, other.geography, other.buttons, other.clocks))
 
 
 class TableRenderer:
@@ -110,6 +113,7 @@ class TableRenderer:
             # The lit zones, the status line and the palette are the view's own (the
             # picture was read from it); the rest is derived for this drawing.
             view.buttons = dict(picture.buttons)
+            view.clocks = picture.clocks
             view.hidden = lifted(base_state, picture.held,
                                  film.hidden if film is not None else Counter())
             view.flipping = film.flipping if film is not None else frozenset()

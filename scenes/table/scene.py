@@ -48,6 +48,7 @@ from scenes.core.session import GameSession, Session
 from scenes.table.actions import TableActions, TableIntent
 from scenes.table.chart import draw_away
 from scenes.table.chat import take_chat
+from scenes.table.clocks import clock_faces
 from scenes.table.drag import Drag
 from scenes.table.input import TableInput
 from scenes.table.keyboard import TableKeys
@@ -290,7 +291,8 @@ class TableScene(Scene):
                           tuple(self.staging.sale), held, frozenset(self.view.lit),
                           self.view.status, self.view.palette,
                           tuple(self.actions.geography or ()),
-                          tuple(sorted(self.button_states().items())))
+                          tuple(sorted(self.button_states().items())),
+                          clock_faces(self.session))
         self.viewer.draw(surface, picture, pulse=True)
         self.renderer.draw_hover(surface, self.input.hover, self.drag.holding, self.view.buttons)
         self.logpanel.draw(surface, self.state.turn)

@@ -18,6 +18,12 @@ ONLINE_SCREENS_EN = table(
     message("online.host.about", "This computer keeps the table: friends join with the "
                                  "invite code while this program runs."),
     message("online.host", "Host a table"),
+    message("online.clock", "Clock"),
+    message("online.clock.none", "None"),
+    message("online.clock.live", "Live: 20 min"),
+    message("online.clock.slow", "Slow: 3 days"),
+    message("online.clock.about", "Each player's own time; a turn adds 20 s (live) or a "
+                                  "day (slow). Out of time, a computer plays the seat on."),
     message("online.join.heading", "Join a game"),
     message("online.join.about", "Type or paste the invite code your host gave you, or a "
                                  "server's address (host:port) to see its open tables."),
@@ -61,6 +67,12 @@ ONLINE_SCREENS_EN = table(
     message("room.seat.computer", "{name} (computer, {level})"),
     message("room.seat.away", "{name} (away)"),
     message("room.options", "{players} · {deal} · {variant}"),
+    message("room.options.clocked", "{players} · {deal} · {variant} · {clock}"),
+    message("room.clock", "{budget} each, +{bonus} a turn"),
+    plural_message("duration.days", "{count} day", "{count} days"),
+    plural_message("duration.hours", "{count} hour", "{count} hours"),
+    message("duration.minutes", "{count} min"),
+    message("duration.seconds", "{count} s"),
     plural_message("room.players", "{count} player", "{count} players"),
     message("room.deal.first", "first-game deal"),
     message("room.deal.random", "random deal"),
@@ -89,6 +101,9 @@ ONLINE_SCREENS_EN = table(
     message("online.chat.send", "Send"),
     message("online.chat.line", "{name}: {text}"),
     message("board.away", "away"),
+    message("clock.minutes", "{minutes}:{seconds}"),
+    message("clock.hours", "{hours}:{minutes}:{seconds}"),
+    message("clock.days", "{days} d {hours} h"),
 )
 
 __all__ = ["ONLINE_SCREENS_EN"]
