@@ -262,6 +262,7 @@ ALWAYS_MANY = {
     "reason.name_too_long": "the limit is MAX_NAME_LENGTH, 20",
     "record.towns_for_players": "3 or 4 players, 9 or 12 towns",
     "online.chat_length": "the limit is online.remote.MAX_CHAT, 500",
+    "server.chat_length": "the limit is online.server.MAX_CHAT, 500",
 }
 
 
