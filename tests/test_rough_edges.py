@@ -250,6 +250,7 @@ WORDS = {"name", "names", "you", "bob", "cy", "kind", "good", "goods", "types", 
          "path", "error", "why", "token", "tag", "char", "card", "holdings", "what", "date",
          "zone", "level", "hint", "message", "text", "value", "variant", "w", "h",
          "colour", "you_colour", "bob_colour", "cy_colour",
+         "bonus",  # a duration in words ("20 s", "1 day"), said with its own plural
          "pos", "src", "dst"}  # a town's or a sea's place: a number, never a count
 #: Countable things a number may be followed by (wealth and VP read the same either way).
 NOUN = (r"\{(\w+)\} (?:[a-z-]+ )?(markers?|ships?|goods?|types?|towns?|turns?|steps?|rows?|"
