@@ -52,8 +52,8 @@ ONLINE_TEXT = table(
                                      "letter."),
 )
 
-#: What the server says no with. The first three answer a program that does not speak
-#: the protocol at all; the rest answer a request a player made.
+#: What the server says no with. The first seven answer a program that does not speak
+#: the protocol (our client never hears them); the rest answer a player's request.
 SERVER_TEXT = table(
     message("server.binary", "Messages are JSON text, not binary."),
     message("server.not_json", "That message is not JSON."),
@@ -120,8 +120,8 @@ def english(said: Phrase) -> str:
 class Said(Exception):
     """The server's no: a sentence's key and values (``str`` is its English).
 
-    ``english`` gives the English when it is written elsewhere (an engine refusal
-    carries its own)."""
+    ``english_text`` gives the English when it is written elsewhere (an engine
+    refusal carries its own)."""
 
     def __init__(self, key: str, values: dict[str, object] | None = None,
                  english_text: str | None = None) -> None:
