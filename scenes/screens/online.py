@@ -38,6 +38,8 @@ PANEL = pygame.Rect(160, 70, 1600, 960)
 LEFT = PANEL.x + 60
 RIGHT = PANEL.x + 860
 ROWS_Y, ROW_H, ROWS_SHOWN = PANEL.y + 200, 96, 6
+#: A row's words stop short of its two buttons (Open, Forget).
+ROW_WORDS = PANEL.right - 380 - 16 - RIGHT
 #: The clocks a host may give a table: none, a live game's, a slow game's (a turn a day).
 #: Each player's own time (seconds) and what each turn adds (Fischer's clock).
 CLOCKS: dict[str, dict[str, float] | None] = {
@@ -326,10 +328,10 @@ class OnlineScene(Scene):
             y = ROWS_Y + i * ROW_H
             row = pygame.Rect(RIGHT - 16, y + 4, PANEL.right - 40 - RIGHT + 16, ROW_H - 8)
             gfx.draw.rect(surface, P.PARCHMENT_DEEP, row, 1, border_radius=10)
-            label(surface, game_title(game), (RIGHT, y + 12, 460, 36), "text-semibold", 22)
+            label(surface, game_title(game), (RIGHT, y + 12, ROW_WORDS, 36), "text-semibold", 22)
             mine = game.status == "playing" and game.seat < len(game.names) and \
                 game.names[game.seat] == game.to_move
-            label(surface, game_detail(game), (RIGHT, y + 50, 460, 34), "text", 20,
+            label(surface, game_detail(game), (RIGHT, y + 50, ROW_WORDS, 34), "text", 20,
                   P.ALERT if mine else P.INK_SOFT)
 
 
@@ -346,11 +348,11 @@ class OnlineScene(Scene):
             seats = entry.get("seats") or []
             names = ", ".join(str(s.get("name", "")) for s in seats if isinstance(s, dict))
             players = int(entry.get("players", 3) or 3)
-            label(surface, names or t("room.seat.open"), (RIGHT, y + 12, 460, 36),
+            label(surface, names or t("room.seat.open"), (RIGHT, y + 12, ROW_WORDS, 36),
                   "text-semibold", 22)
             label(surface, t("online.found.row", players=t("room.players", count=players),
                              free=players - len(seats)),
-                  (RIGHT, y + 50, 460, 34), "text", 20, P.INK_SOFT)
+                  (RIGHT, y + 50, ROW_WORDS, 34), "text", 20, P.INK_SOFT)
 
 
 def game_title(game: MyGame) -> str:
