@@ -63,6 +63,9 @@ class MyGame:
     hosted: bool = False
     #: A private table's invite secret, kept so the host can show the code again.
     invite: str | None = None
+    #: The last step as the game's log says it, in no language yet: a sentence's key
+    #: and values (``said_json``), put into words by the screen that lists the game.
+    last_said: dict | None = None
 
     @property
     def key(self) -> tuple[str, str, int]:
@@ -85,7 +88,42 @@ class MyGame:
         hosted, invite = data.get("hosted", False), data.get("invite")
         if not isinstance(hosted, bool) or not isinstance(invite, (str, type(None))):
             raise ValueError("the entry's hosting is wrong")
-        return cls(**{name: data[name] for name in kinds}, hosted=hosted, invite=invite)
+        said = data.get("last_said")
+        if said is not None and said_from_json(said) is None:
+            said = None  # words this version cannot read: the entry stands without them
+        return cls(**{name: data[name] for name in kinds}, hosted=hosted, invite=invite,
+                   last_said=said)
+
+
+#: How deep a sentence's phrases may nest in the file ("sells {goods}" holds "2 goods").
+SAID_DEPTH = 3
+
+
+def said_to_json(said: Phrase) -> dict:
+    """A sentence (a ``Phrase``, its values maybe phrases too) as plain JSON."""
+    return {"key": said.key,
+            "values": {k: said_to_json(v) if isinstance(v, Phrase) else v
+                       for k, v in said.values.items()
+                       if isinstance(v, (Phrase, str, int, float)) and not isinstance(v, bool)}}
+
+
+def said_from_json(data: Any, depth: int = 0) -> Phrase | None:
+    """A sentence read back from the file (None when it is not one)."""
+    if depth > SAID_DEPTH or not isinstance(data, dict) or not isinstance(data.get("key"), str) \
+            or not isinstance(data.get("values"), dict):
+        return None
+    values: dict[str, object] = {}
+    for name, value in data["values"].items():
+        if isinstance(value, dict):
+            inner = said_from_json(value, depth + 1)
+            if inner is None:
+                return None
+            values[str(name)] = inner
+        elif isinstance(value, (str, int, float)) and not isinstance(value, bool):
+            values[str(name)] = value
+        else:
+            return None
+    return Phrase(data["key"], values)
 
 
 class MyGames:
@@ -150,8 +188,9 @@ class MyGames:
         self.games = [g for g in self.games if g.key != (server, table, seat)]
         self.save()
 
-    def note(self, server: str, session: Any) -> None:
-        """Bring the seats a ``RemoteSession`` holds up to date (once it is ready)."""
+    def note(self, server: str, session: Any, said: Phrase | None = None) -> None:
+        """Bring the seats a ``RemoteSession`` holds up to date (once it is ready);
+        ``said`` is its last step as the log says it."""
         if not session.ready:
             return
         st = session.state
@@ -164,7 +203,8 @@ class MyGames:
             self.games.append(MyGame(server, session.table, seat, token, list(st.names),
                                      None if st.over else st.names[st.active],
                                      steps[-1] if steps else None, status, self.clock(),
-                                     hosted, invite))
+                                     hosted, invite,
+                                     None if said is None else said_to_json(said)))
         self.save()
 
     def save(self) -> None:
@@ -346,4 +386,4 @@ def read_invite(code: str) -> Invite:
 
 
 __all__ = ["DEFAULT_PORT", "FILE", "SHORT_SECRET", "Invite", "InviteError", "MyGame", "MyGames",
-           "is_short_secret", "make_invite", "read_invite"]
+           "is_short_secret", "make_invite", "read_invite", "said_from_json", "said_to_json"]

@@ -48,6 +48,7 @@ from scenes.screens.waiting_room import WaitingRoomScene
 from scenes.selftest import smoke
 from scenes.table.scene import TableScene
 from scenes.text.catalog import LANGUAGES, set_language, t
+from scenes.text.narrate import step_phrase
 
 
 def register_screens(navigator: Navigator) -> None:
@@ -75,6 +76,7 @@ def make_app(*, window: tuple[int, int] | None = None, settings: Settings | None
         settings, notice = load_settings()
     set_language(lang or settings.language)
     app = App(settings, window=window, notice=notice, caption=t("game.title"))
+    app.netplay.describe = step_phrase  # my online games name each table's last step
     register_screens(app.navigator)
     return app
 

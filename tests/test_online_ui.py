@@ -20,7 +20,7 @@ from scenes.core.navigator import Screen
 from scenes.core.netplay import read_code
 from scenes.core.saves import list_games, open_game
 from scenes.main import make_app
-from scenes.screens.online import OnlineScene
+from scenes.screens.online import OnlineScene, last_step_words
 from scenes.screens.scoring import ScoringScene
 from scenes.screens.title import TitleScene
 from scenes.screens.waiting_room import WaitingRoomScene
@@ -319,5 +319,10 @@ def test_a_live_clock_is_chosen_shown_in_the_room_and_runs_down_at_the_table() -
         session.clocks_at -= 1075.0
         hand.frames(1)
         assert table.viewer.view.clocks[0][1], "under a minute left: shown running short"
+        # My online games keep the table's last step as the log says it
+        table.act(Play("employ"))
+        _until(hand, lambda: any(g.last_said for g in app.netplay.games.games))
+        kept = next(g for g in app.netplay.played() if g.last_said)
+        assert last_step_words(kept) == "Last: Ann employs a marker: stock to Lisboa."
     finally:
         app.netplay.close()

@@ -76,3 +76,34 @@ def test_clocks_and_their_settings_in_words() -> None:
             "3\u00a0jours chacun, +1\u00a0jour par tour"
     finally:
         set_language("en")
+
+
+def test_every_step_of_a_game_is_kept_and_said_again_as_its_log_says_it() -> None:
+    """My online games keep a table's last step as a sentence with no language yet; read
+    back from the file, it reads as the log's line, in every language, nothing left
+    unsaid."""
+    import json
+    from pathlib import Path
+
+    from game.record import parse_record, read_record_text, replay_states
+    from online.accounts import said_from_json, said_to_json
+    from scenes.text.narrate import narrate, step_phrase
+
+    record = parse_record(read_record_text(Path(__file__).parent / "golden" /
+                                           "four-players.txt"))
+    states = replay_states(record)
+    steps = record.step_texts()
+    for code in ("en", "fr", "it"):
+        set_language(code)
+        try:
+            for i, step in enumerate(steps):
+                said = step_phrase(states[i], step, states[i + 1])
+                kept = said_from_json(json.loads(json.dumps(said_to_json(said))))
+                assert kept is not None
+                words = t("online.games.last", step=kept)
+                key, values = narrate(states[i], step, states[i + 1])[0]
+                assert t(key, **values) in words and "{" not in words, (code, step, words)
+        finally:
+            set_language("en")
+    assert said_from_json({"key": "log.end", "values": {"name": [1]}}) is None
+    assert said_from_json({"key": 3, "values": {}}) is None

@@ -20,8 +20,10 @@ import contextlib
 import ipaddress
 import os
 import socket
+from collections.abc import Callable
 from pathlib import Path
 
+from game.state import State
 from game.words import Phrase
 from online.accounts import DEFAULT_PORT, InviteError, MyGame, MyGames, make_invite, read_invite
 from online.client import Connection
@@ -70,6 +72,10 @@ class Netplay:
         #: The online games being played now, with their server: kept up to date.
         self.following: list[tuple[str, object]] = []
         self._noted: dict[int, int] = {}
+        #: How a step is said in the log: (state before, step, state after) -> the
+        #: sentence, given by the program (the words live above this layer); None: the
+        #: kept games name no last step.
+        self.describe: Callable[[State, str, State], Phrase | None] | None = None
 
     @property
     def local_only(self) -> bool:
@@ -175,7 +181,18 @@ class Netplay:
             if self._noted.get(id(session)) != steps and getattr(session, "ready", False):
                 self._noted[id(session)] = steps
                 with contextlib.suppress(OSError):
-                    self.games.note(url, session)
+                    self.games.note(url, session, self._last_said(session))
+
+    def _last_said(self, session: object) -> Phrase | None:
+        """The session's last step as the log says it (None: no step yet, or no words)."""
+        states = getattr(session, "states", ())
+        steps = getattr(session, "steps", ())
+        if self.describe is None or not steps or len(states) < 2:
+            return None
+        try:
+            return self.describe(states[-2], steps[-1], states[-1])
+        except (ValueError, IndexError, KeyError):  # a step the words cannot say: none
+            return None
 
     # ----- invite codes ----------------------------------------------------------------
     def invite_for(self, url: str, table: str, secret: str | None,

@@ -17,7 +17,7 @@ import pygame
 
 from game.record import MAX_NAME_LENGTH, name_allows, name_refusal
 from game.words import Phrase
-from online.accounts import MyGame
+from online.accounts import MyGame, said_from_json
 from online.client import check_address
 from online.lobby import Ask, Lobby
 from scenes.core import gfx
@@ -37,7 +37,7 @@ from scenes.ui.widgets import Button, Choice, TextField, Toggle
 PANEL = pygame.Rect(160, 70, 1600, 960)
 LEFT = PANEL.x + 60
 RIGHT = PANEL.x + 860
-ROWS_Y, ROW_H, ROWS_SHOWN = PANEL.y + 200, 96, 6
+ROWS_Y, ROW_H, ROWS_SHOWN = PANEL.y + 200, 120, 5
 #: A row's words stop short of its two buttons (Open, Forget).
 ROW_WORDS = PANEL.right - 380 - 16 - RIGHT
 #: The clocks a host may give a table: none, a live game's, a slow game's (a turn a day).
@@ -127,7 +127,7 @@ class OnlineScene(Scene):
             return
         for i in range(min(ROWS_SHOWN, len(self.games) - self.first)):
             game = self.games[self.first + i]
-            y = ROWS_Y + i * ROW_H + 18
+            y = ROWS_Y + i * ROW_H + 14
             self.rows.append((
                 Button((PANEL.right - 380, y, 150, 56), "online.games.resume",
                        (lambda g=game: self.open_game(g)), size=24),
@@ -138,7 +138,7 @@ class OnlineScene(Scene):
         assert self.found is not None and self.listing is not None
         url = self.listing[0]
         for i, entry in enumerate(self.found[:ROWS_SHOWN]):
-            y = ROWS_Y + i * ROW_H + 18
+            y = ROWS_Y + i * ROW_H + 32
             table = str(entry.get("table", ""))
             self.rows.append((
                 Button((PANEL.right - 380, y, 150, 56), "online.join",
@@ -328,11 +328,15 @@ class OnlineScene(Scene):
             y = ROWS_Y + i * ROW_H
             row = pygame.Rect(RIGHT - 16, y + 4, PANEL.right - 40 - RIGHT + 16, ROW_H - 8)
             gfx.draw.rect(surface, P.PARCHMENT_DEEP, row, 1, border_radius=10)
-            label(surface, game_title(game), (RIGHT, y + 12, ROW_WORDS, 36), "text-semibold", 22)
+            label(surface, game_title(game), (RIGHT, y + 12, ROW_WORDS, 34), "text-semibold", 22)
             mine = game.status == "playing" and game.seat < len(game.names) and \
                 game.names[game.seat] == game.to_move
-            label(surface, game_detail(game), (RIGHT, y + 50, ROW_WORDS, 34), "text", 20,
+            label(surface, game_detail(game), (RIGHT, y + 46, ROW_WORDS, 30), "text", 20,
                   P.ALERT if mine else P.INK_SOFT)
+            last = last_step_words(game)
+            if last:  # under the buttons, the row's whole width
+                label(surface, last, (RIGHT, y + 80, row.right - 16 - RIGHT, 30), "text", 18,
+                      P.INK_SOFT)
 
 
     def _draw_found(self, surface: gfx.Canvas) -> None:
@@ -348,11 +352,19 @@ class OnlineScene(Scene):
             seats = entry.get("seats") or []
             names = ", ".join(str(s.get("name", "")) for s in seats if isinstance(s, dict))
             players = int(entry.get("players", 3) or 3)
-            label(surface, names or t("room.seat.open"), (RIGHT, y + 12, ROW_WORDS, 36),
+            label(surface, names or t("room.seat.open"), (RIGHT, y + 24, ROW_WORDS, 36),
                   "text-semibold", 22)
             label(surface, t("online.found.row", players=t("room.players", count=players),
                              free=players - len(seats)),
-                  (RIGHT, y + 50, ROW_WORDS, 34), "text", 20, P.INK_SOFT)
+                  (RIGHT, y + 62, ROW_WORDS, 34), "text", 20, P.INK_SOFT)
+
+
+def last_step_words(game: MyGame) -> str | None:
+    """A kept game's last step as its log said it, in the language chosen now."""
+    said = said_from_json(game.last_said) if game.last_said else None
+    if said is None or game.status == "open":
+        return None
+    return t("online.games.last", step=said)
 
 
 def game_title(game: MyGame) -> str:

@@ -63,6 +63,13 @@ def _building(st: State, pos: int, k: int) -> Phrase:
     return phrase(f"noun.building.{kind}")
 
 
+def step_phrase(before: State, step: Step | str, after: State) -> Phrase:
+    """A step's first log sentence as one value (what "My online games" keeps of a
+    table's last step, to say it in whatever language is chosen when it is shown)."""
+    key, values = narrate(before, step, after)[0]
+    return Phrase(key, dict(values))
+
+
 def narrate(before: State, step: Step | str, after: State) -> list[Sentence]:
     """The log sentences for one step: usually one, more when the step also lost a gain,
     started the final round or ended the game."""

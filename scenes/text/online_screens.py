@@ -34,6 +34,7 @@ ONLINE_SCREENS_EN = table(
     message("online.join.code", "Invite code"),
     message("online.join", "Join"),
     message("online.games.heading", "My online games"),
+    message("online.games.last", "Last: {step}"),
     message("online.games.none", "No online game yet: host one or join a friend's."),
     message("online.games.resume", "Open"),
     message("online.games.forget", "Forget"),
