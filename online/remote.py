@@ -412,6 +412,14 @@ class RemoteSession:
         """What every view and update says besides the game: seats, presence, clocks."""
         self._status = msg.get("status", self._status)
         for s in msg.get("seats", []):
+            before = self._seat_info.get(s["seat"])
+            if (before is not None and before.get("kind") != "computer"
+                    and s.get("kind") == "computer" and self._status == "playing"):
+                # a person's seat handed to the table's computer: out of time, or away
+                level = phrase(f"level.{s.get('level') or 'medium'}")
+                self._note(phrase("online.to_computer_mine" if s["seat"] in self.here
+                                  else "online.to_computer",
+                                  name=plain(str(s.get("name", "")), 40), level=level))
             self._seat_info[s["seat"]] = s
             self.presence[s["seat"]] = bool(s.get("here", True))
         if "clocks" in msg:

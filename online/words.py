@@ -40,6 +40,11 @@ ONLINE_TEXT = table(
     message("online.taken_back", "The server took back {step}: {reason}"),
     message("online.overtaken", "The table went on without this step."),
     message("online.resynced", "The game was put back in line with the server's."),
+    message("online.to_computer", "{name}'s seat is played by the table's computer "
+                                  "({level}) from now on: out of time, or away too long."),
+    message("online.to_computer_mine", "Your seat, {name}, is played by the table's "
+                                       "computer ({level}) from now on: your time ran out, "
+                                       "or you were away too long."),
     message("online.chat_length", "A chat line is 1 to {limit} characters."),
     message("online.chat_seatless", "Only a player at the table can chat."),
     # my online games and invite codes

@@ -39,7 +39,7 @@ from online.remote import RemoteSession, known_deal, plain
 from online.server import PROTOCOL as SERVER_PROTOCOL
 from online.server import ServerThread
 from online.view import public_state
-from online.words import english
+from online.words import Phrase, english
 from scenes.core.session import GameSession
 from scenes.table.actions import TableActions
 
@@ -359,3 +359,30 @@ def test_the_backoff_and_the_known_deal() -> None:
     st = State.start(["A", "B", "C"], deal)
     assert apply(st, parse_step("employ")).active == 0
     assert plain("a\u202eb\tc\n" + "x" * 900) == "ab c " + "x" * 495
+
+
+def test_a_seat_out_of_time_goes_to_a_computer_and_everyone_is_told(
+        server: ServerThread) -> None:
+    """Ann's clock runs out: the server's computer plays her seat on, and both machines
+    say so, hers in the second person."""
+    table, ms = seated_table(server, ["Ann", "Bob", "Cy"])
+    ann, bob, _ = sessions = sessions_for(table, ms)
+    try:
+        settle(lambda: [s.poll() for s in sessions], lambda: all(s.ready for s in sessions))
+        t = server.server.tables[table]
+        t.seats[0].clock = 0.2  # the table gets a clock, Ann (to move) almost none of it
+        t.options["clock"] = {"budget": 0.2, "bonus": 0.0}
+
+        def told(session: RemoteSession) -> bool:
+            return any(isinstance(n, Phrase) and n.key.startswith("online.to_computer")
+                       for n in session.notices)
+
+        settle(lambda: [s.poll() for s in sessions], lambda: told(ann) and told(bob))
+        mine = next(n for n in ann.notices if isinstance(n, Phrase))
+        theirs = next(n for n in bob.notices if isinstance(n, Phrase))
+        assert mine.key == "online.to_computer_mine" and mine.values["name"] == "Ann"
+        assert theirs.key == "online.to_computer" and theirs.values["name"] == "Ann"
+        assert theirs.values["level"] == Phrase("level.medium", {})
+        assert bob.seat_kind(0) == "medium"
+    finally:
+        close_all(ms)
