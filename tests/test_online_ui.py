@@ -276,11 +276,15 @@ def test_play_online_by_keyboard_alone() -> None:
         _type(hand, "Ann")
         assert online.name.value == "Ann"
         hand.key(pygame.K_RETURN)  # done typing
+        tab_to(online, online.clock)
+        hand.key(pygame.K_RIGHT)  # the clock: from none to live, by an arrow
+        assert online.clock.value == "live"
         tab_to(online, online.host_button)
         hand.key(pygame.K_RETURN)
         _until(hand, lambda: isinstance(hand.top(), WaitingRoomScene))
         room = hand.top()
         _until(hand, lambda: room.phase == "open" and room.view is not None)
+        assert "20 min each" in room.options_text()
         tab_to(room, room.add_button)
         hand.key(pygame.K_RETURN)  # a computer seated by Enter
         _until(hand, lambda: len(room.seats) == 2)
