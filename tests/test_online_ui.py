@@ -330,3 +330,30 @@ def test_a_live_clock_is_chosen_shown_in_the_room_and_runs_down_at_the_table() -
         assert last_step_words(kept) == "Last: Ann employs a marker: stock to Lisboa."
     finally:
         app.netplay.close()
+
+
+def test_an_invite_code_pasted_from_a_chat(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl+V puts what fits of the clipboard in the focused field (a code copied from a
+    chat, with its line's end), Ctrl+Backspace takes back its last group."""
+    from scenes.ui import widgets
+
+    monkeypatch.setattr(widgets, "clipboard_text", lambda: " IB7Q-AAAB-UBTJ-EWL5-AA6A\n")
+    app = make_app()
+    hand = Hand(app)
+    try:
+        app.navigator.start(Screen.ONLINE)
+        hand.frames(2)
+        online = hand.top()
+        hand.click(online.code.rect.center)
+        for mod in (pygame.KMOD_LCTRL, pygame.KMOD_LMETA):
+            online.code.value = ""
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=mod,
+                                                 unicode="v", scancode=0))
+            hand.frames(1)
+            assert online.code.value == "IB7Q-AAAB-UBTJ-EWL5-AA6A"
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE,
+                                             mod=pygame.KMOD_LCTRL, unicode="", scancode=0))
+        hand.frames(1)
+        assert online.code.value == "IB7Q-AAAB-UBTJ-EWL5-"
+    finally:
+        app.netplay.close()

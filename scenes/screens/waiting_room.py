@@ -298,9 +298,7 @@ class WaitingRoomScene(Scene):
         if code is None:
             return
         try:
-            if not pygame.scrap.get_init():
-                pygame.scrap.init()
-            pygame.scrap.put_text(code)
+            pygame.scrap.put_text(code)  # SDL's clipboard: nothing to initialise
         except (pygame.error, AttributeError):
             self.message = t("room.copy_failed")
         else:

@@ -216,8 +216,23 @@ class Choice(Widget):
                       color=(140, 128, 110) if off else P.INK, anchor="center", box=seg)
 
 
+def clipboard_text() -> str:
+    """What the system's clipboard holds as text ("" when it holds none, or there is
+    no clipboard: a paste then adds nothing)."""
+    try:
+        text = pygame.scrap.get_text()  # SDL's clipboard: nothing to initialise
+    except (pygame.error, AttributeError):
+        return ""
+    return text if isinstance(text, str) else ""
+
+
+#: The keys a paste and a word's deletion are held with (Ctrl, or Cmd on a Mac).
+SHORTCUT_MODS = pygame.KMOD_CTRL | pygame.KMOD_META
+
+
 class TextField(Widget):
-    """One line of text typed by the player (names, the seed)."""
+    """One line of text typed by the player (names, the seed, an invite code): Ctrl+V
+    (Cmd+V) pastes what fits of the clipboard, Ctrl+Backspace takes back a word."""
 
     def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], value: str = "",
                  placeholder: Label = "", max_len: int = 18,
@@ -237,11 +252,20 @@ class TextField(Widget):
         if not self.focused:
             return super().handle(event)
         if event.type == pygame.TEXTINPUT:
-            for ch in event.text:
-                if len(self.value) < self.max_len and self.allowed(ch):
-                    self.value += ch
+            self.type_in(event.text)
             return True
         if event.type == pygame.KEYDOWN:
+            held = getattr(event, "mod", 0) & SHORTCUT_MODS
+            if event.key == pygame.K_v and held:
+                # a code from a chat comes with spaces or a line's end: what the field
+                # cannot hold is left out, the rest goes in
+                self.type_in(" ".join(clipboard_text().split()))
+                return True
+            if event.key == pygame.K_BACKSPACE and held:
+                kept = self.value.rstrip(" -")
+                cut = max(kept.rfind(" "), kept.rfind("-"))
+                self.value = kept[:cut + 1] if cut >= 0 else ""
+                return True
             if event.key == pygame.K_BACKSPACE:
                 self.value = self.value[:-1]
                 return True
@@ -250,6 +274,12 @@ class TextField(Widget):
                 return True
             return True  # a focused field owns the keyboard: the M of a name mutes nothing
         return super().handle(event)
+
+    def type_in(self, text: str) -> None:
+        """Add what of ``text`` the field allows, up to its length."""
+        for ch in text:
+            if len(self.value) < self.max_len and self.allowed(ch):
+                self.value += ch
 
     def update(self, dt: float) -> None:
         self.blink = (self.blink + dt) % 1.0
