@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from .words import Phrase, english, phrase
+from .words import Phrase, english, phrase, said_from_json, said_to_json
 
 FILE = "online-games.json"
 FORMAT = 1
@@ -93,37 +93,6 @@ class MyGame:
             said = None  # words this version cannot read: the entry stands without them
         return cls(**{name: data[name] for name in kinds}, hosted=hosted, invite=invite,
                    last_said=said)
-
-
-#: How deep a sentence's phrases may nest in the file ("sells {goods}" holds "2 goods").
-SAID_DEPTH = 3
-
-
-def said_to_json(said: Phrase) -> dict:
-    """A sentence (a ``Phrase``, its values maybe phrases too) as plain JSON."""
-    return {"key": said.key,
-            "values": {k: said_to_json(v) if isinstance(v, Phrase) else v
-                       for k, v in said.values.items()
-                       if isinstance(v, (Phrase, str, int, float)) and not isinstance(v, bool)}}
-
-
-def said_from_json(data: Any, depth: int = 0) -> Phrase | None:
-    """A sentence read back from the file (None when it is not one)."""
-    if depth > SAID_DEPTH or not isinstance(data, dict) or not isinstance(data.get("key"), str) \
-            or not isinstance(data.get("values"), dict):
-        return None
-    values: dict[str, object] = {}
-    for name, value in data["values"].items():
-        if isinstance(value, dict):
-            inner = said_from_json(value, depth + 1)
-            if inner is None:
-                return None
-            values[str(name)] = inner
-        elif isinstance(value, (str, int, float)) and not isinstance(value, bool):
-            values[str(name)] = value
-        else:
-            return None
-    return Phrase(data["key"], values)
 
 
 class MyGames:
@@ -386,4 +355,4 @@ def read_invite(code: str) -> Invite:
 
 
 __all__ = ["DEFAULT_PORT", "FILE", "SHORT_SECRET", "Invite", "InviteError", "MyGame", "MyGames",
-           "is_short_secret", "make_invite", "read_invite", "said_from_json", "said_to_json"]
+           "is_short_secret", "make_invite", "read_invite"]

@@ -15,6 +15,8 @@ A key this client does not know (a newer server) falls back to the English.
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.steps import REASONS
 from game.words import Phrase, message, phrase, table
 
@@ -122,6 +124,39 @@ def english(said: Phrase) -> str:
         return text
 
 
+#: How deep a sentence's phrases may nest in the file ("sells {goods}" holds "2 goods").
+SAID_DEPTH = 3
+
+
+def said_to_json(said: Phrase) -> dict:
+    """A sentence (a ``Phrase``, its values maybe phrases too) as plain JSON: how the
+    server sends its refusals and "My online games" keeps a last step."""
+    return {"key": said.key,
+            "values": {k: said_to_json(v) if isinstance(v, Phrase) else v
+                       for k, v in said.values.items()
+                       if isinstance(v, (Phrase, str, int, float)) and not isinstance(v, bool)}}
+
+
+def said_from_json(data: Any, depth: int = 0) -> Phrase | None:
+    """A sentence read back from JSON (a file, a server's answer); None when it is not
+    one."""
+    if depth > SAID_DEPTH or not isinstance(data, dict) or not isinstance(data.get("key"), str) \
+            or not isinstance(data.get("values"), dict):
+        return None
+    values: dict[str, object] = {}
+    for name, value in data["values"].items():
+        if isinstance(value, dict):
+            inner = said_from_json(value, depth + 1)
+            if inner is None:
+                return None
+            values[str(name)] = inner
+        elif isinstance(value, (str, int, float)) and not isinstance(value, bool):
+            values[str(name)] = value
+        else:
+            return None
+    return Phrase(data["key"], values)
+
+
 class Said(Exception):
     """The server's no: a sentence's key and values (``str`` is its English).
 
@@ -137,28 +172,24 @@ class Said(Exception):
     def answer(self, kind: str = "error") -> dict:
         """The message that says it: ``reason`` in English, ``said`` for translation."""
         return {"type": kind, "reason": str(self),
-                "said": {"key": self.key, "values": self.values}}
+                "said": said_to_json(Phrase(self.key, self.values))}
 
 
 def said_of(msg: dict) -> Phrase | str:
     """What a server's answer says, as a ``Phrase`` this client translates when it
     knows the sentence, else the server's English ``reason`` as written."""
     reason = str(msg.get("reason", ""))
-    said = msg.get("said")
-    if not isinstance(said, dict):
+    said = said_from_json(msg.get("said"))
+    # (the server's sentences hold plain values: names, numbers, never a phrase)
+    if said is None or _source(said.key) is None or any(
+            isinstance(v, (Phrase, float)) for v in said.values.values()):
         return reason
-    key, values = said.get("key"), said.get("values")
-    if not isinstance(key, str) or not isinstance(values, dict) or _source(key) is None:
-        return reason
-    clean: dict[str, object] = {}
-    for name, value in values.items():
-        if isinstance(value, bool) or not isinstance(value, (str, int)):
-            return reason
-        clean[str(name)] = value[:MAX_SAID_VALUE] if isinstance(value, str) else value
-    if key.startswith("reason.") and "tech" in clean:
+    clean = {k: v[:MAX_SAID_VALUE] if isinstance(v, str) else v
+             for k, v in said.values.items()}
+    if said.key.startswith("reason.") and "tech" in clean:
         clean["tech"] = Phrase(f"tech.{clean['tech']}", {})
-    return Phrase(key, clean)
+    return Phrase(said.key, clean)
 
 
 __all__ = ["MAX_SAID_VALUE", "ONLINE_TEXT", "SERVER_TEXT", "Phrase", "Said", "english",
-           "phrase", "said_of"]
+           "phrase", "said_from_json", "said_of", "said_to_json"]

@@ -347,13 +347,9 @@ def test_an_invite_code_pasted_from_a_chat(monkeypatch: pytest.MonkeyPatch) -> N
         hand.click(online.code.rect.center)
         for mod in (pygame.KMOD_LCTRL, pygame.KMOD_LMETA):
             online.code.value = ""
-            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=mod,
-                                                 unicode="v", scancode=0))
-            hand.frames(1)
+            hand.key(pygame.K_v, mod)
             assert online.code.value == "IB7Q-AAAB-UBTJ-EWL5-AA6A"
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE,
-                                             mod=pygame.KMOD_LCTRL, unicode="", scancode=0))
-        hand.frames(1)
+        hand.key(pygame.K_BACKSPACE, pygame.KMOD_LCTRL)
         assert online.code.value == "IB7Q-AAAB-UBTJ-EWL5-"
     finally:
         app.netplay.close()

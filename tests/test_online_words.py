@@ -5,7 +5,16 @@ from __future__ import annotations
 import pytest
 
 from online.engine import Refused, judge, name_problem, start
-from online.words import MAX_SAID_VALUE, SERVER_TEXT, Phrase, Said, english, said_of
+from online.words import (
+    MAX_SAID_VALUE,
+    SERVER_TEXT,
+    Phrase,
+    Said,
+    english,
+    said_from_json,
+    said_of,
+    said_to_json,
+)
 from scenes.text.catalog import set_language, t
 
 
@@ -86,7 +95,6 @@ def test_every_step_of_a_game_is_kept_and_said_again_as_its_log_says_it() -> Non
     from pathlib import Path
 
     from game.record import parse_record, read_record_text, replay_states
-    from online.accounts import said_from_json, said_to_json
     from scenes.text.narrate import narrate, step_phrase
 
     record = parse_record(read_record_text(Path(__file__).parent / "golden" /

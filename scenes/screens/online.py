@@ -17,9 +17,10 @@ import pygame
 
 from game.record import MAX_NAME_LENGTH, name_allows, name_refusal
 from game.words import Phrase
-from online.accounts import MyGame, said_from_json
+from online.accounts import MyGame
 from online.client import check_address
 from online.lobby import Ask, Lobby
+from online.words import said_from_json
 from scenes.core import gfx
 from scenes.core.navigator import Screen
 from scenes.core.netplay import Netplay, read_code
