@@ -40,6 +40,10 @@ CLOSE_VERSION = 4001
 CLOSE_FLOOD = 1008
 MAX_CHAT = 500
 DEFAULT_AWAY = 600.0
+# An invite secret is 40 bits: one address may get it wrong this many times in the
+# window, so guessing a private table's code would take longer than the table lives.
+MAX_GUESSES = 20
+GUESS_WINDOW = 600.0
 
 log = logging.getLogger("online")
 
@@ -55,6 +59,9 @@ class GameServer:
         self._server: Any = None
         self._sweeper: asyncio.Task | None = None
         self._tasks: set[asyncio.Task] = set()
+        #: wrong invite codes by remote address: when each was tried (monotonic time)
+        self._guesses: dict[str, list[float]] = {}
+        self.monotonic = time.monotonic
         self.port = 0
 
     # ----- life ------------------------------------------------------------------
@@ -278,24 +285,46 @@ class GameServer:
         return {"type": "tables", "tables": [self._lobby_entry(t) for t in self.tables.values()
                                              if t.status == "open" and not t.options["private"]]}
 
-    def _check_invite(self, t: Table, msg: dict) -> None:
-        if t.invite and not hmac.compare_digest(t.invite, _field(msg, "invite", str, "")):
+    def _guessed(self, ws: Any) -> list[float]:
+        """The wrong invite codes this connection's address tried in the window;
+        an address that used them all up is refused before its code is looked at."""
+        where = getattr(ws, "remote_address", None)
+        address = str(where[0]) if isinstance(where, tuple) and where else "?"
+        now = self.monotonic()
+        if len(self._guesses) > 10_000:  # many addresses: forget those out of the window
+            self._guesses = {a: at for a, at in self._guesses.items()
+                             if at and now - at[-1] < GUESS_WINDOW}
+        tried = [at for at in self._guesses.get(address, []) if now - at < GUESS_WINDOW]
+        self._guesses[address] = tried
+        if len(tried) >= MAX_GUESSES:
+            wait = GUESS_WINDOW - (now - tried[0])
+            raise Bad("server.guesses", {"minutes": max(1, round(wait / 60))})
+        return tried
+
+    def _check_invite(self, ws: Any, t: Table, msg: dict) -> None:
+        if not t.invite:
+            return
+        tried = self._guessed(ws)
+        if not hmac.compare_digest(t.invite, _field(msg, "invite", str, "")):
+            tried.append(self.monotonic())
             raise Bad("server.private")
 
-    def _table_by_invite(self, msg: dict) -> Table:
+    def _table_by_invite(self, ws: Any, msg: dict) -> Table:
         """The private table whose invite secret the message carries (a short code
         names no table: the secret finds it)."""
         code = _field(msg, "invite", str)
+        tried = self._guessed(ws)
         for t in self.tables.values():
             if t.invite and hmac.compare_digest(t.invite, code):
                 return t
+        tried.append(self.monotonic())
         raise Bad("server.no_invite")
 
     async def on_sit(self, ws: Any, msg: dict) -> dict:
         by_code = "table" not in msg and "invite" in msg
-        t = self._table_by_invite(msg) if by_code else self._table(msg)
+        t = self._table_by_invite(ws, msg) if by_code else self._table(msg)
         name = _field(msg, "name", str)
-        self._check_invite(t, msg)
+        self._check_invite(ws, t, msg)
         if t.status != "open":
             raise Bad("server.started_resume")
         free = [i for i in range(t.size) if i not in t.seats]
@@ -357,7 +386,7 @@ class GameServer:
 
     async def on_watch(self, ws: Any, msg: dict) -> dict:
         t = self._table(msg)
-        self._check_invite(t, msg)
+        self._check_invite(ws, t, msg)
         t.watchers[ws] = None
         return {"type": "view", **self.view_for(t, None)}
 

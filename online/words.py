@@ -79,6 +79,8 @@ SERVER_TEXT = table(
     message("server.clock", "A clock is a budget in seconds (more than 0) and a bonus "
                             "(0 or more)."),
     message("server.private", "This table is private: its invite code is needed."),
+    message("server.guesses", "Too many wrong invite codes came from this address: try "
+                              "again in {minutes} min."),
     message("server.started_resume", "This table has started: only its own seats may "
                                      "resume."),
     message("server.full", "Every seat at this table is taken."),

@@ -127,3 +127,38 @@ async def test_a_client_vanishing_mid_game_loses_nothing(server: ServerThread) -
     view = await back.ask(type="resume", table=table, seat=0, token=seats[0]["token"])
     assert view["steps"] == ["employ"] and view["number"] == 1 and "legal" in view
     await back.close()
+
+
+async def test_guessing_invite_codes_is_held_back_per_address(server: ServerThread) -> None:
+    """Twenty wrong codes in ten minutes and that address's next codes are refused,
+    the right one too, until the oldest wrong one leaves the window."""
+    gs = server.server
+    assert gs is not None
+    now = [1000.0]
+    gs.monotonic = lambda: now[0]
+    host = await Client.open(server.port)
+    made = await host.ask(type="create", players=3, private=True)
+    table, secret = made["table"], made["invite"]
+    wrong = "0" * 10 if secret != "0" * 10 else "1" * 10
+    guesser = await Client.open(server.port)
+    for i in range(20):
+        now[0] += 1
+        if i % 2:  # a code that finds no table, and a wrong code for a named table
+            got = await guesser.ask(type="sit", name=f"G{i}", invite=wrong)
+            assert got["said"]["key"] == "server.no_invite", got
+        else:
+            got = await guesser.ask(type="sit", table=table, name=f"G{i}", invite=wrong)
+            assert got["said"]["key"] == "server.private", got
+    for msg in ({"type": "sit", "name": "Dee", "invite": secret},
+                {"type": "watch", "table": table, "invite": secret}):
+        got = await guesser.ask(**msg)
+        assert got["type"] == "error" and got["said"]["key"] == "server.guesses", got
+        assert got["said"]["values"] == {"minutes": 10}
+    # a table without a secret asks for no code and is not held back
+    public = (await host.ask(type="create", players=3))["table"]
+    assert (await guesser.ask(type="watch", table=public))["type"] == "view"
+    now[0] = 1001 + 600.5  # only the first wrong code left the window: one more try
+    seated = await guesser.ask(type="sit", name="Dee", invite=secret)
+    assert seated["type"] == "seated" and seated["table"] == table
+    await guesser.close()
+    await host.close()
