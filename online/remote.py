@@ -381,7 +381,25 @@ class RemoteSession:
         if kind == "rematch" and not failed:
             self.rematch = msg.get("new_table")
         elif failed:
-            self._note(said_of(msg))
+            if event.id == self._resync:
+                self._resync = None  # asked again when the next update shows a gap
+            said = said_of(msg)
+            self._note(said)
+            if kind == "resume" and isinstance(said, Phrase) and \
+                    said.key == "server.wrong_token":
+                return self._seat_lost(req)
+        return []
+
+    def _seat_lost(self, req: dict) -> list[Outcome]:
+        """The server no longer knows this machine's token for a seat (it was left
+        from another machine): the seat is not held here now, and with none left
+        the table is watched, so it still shows and moves on."""
+        seat = req.get("seat")
+        if isinstance(seat, int) and seat in self.here:
+            del self.here[seat]
+        self.connection.on_reconnect = self._hello()
+        if not self.here:
+            self._resync = self.connection.send(self._hello()[0])
         return []
 
     def _pushed(self, event: Pushed) -> list[Outcome]:
@@ -413,13 +431,17 @@ class RemoteSession:
         self._status = msg.get("status", self._status)
         for s in msg.get("seats", []):
             before = self._seat_info.get(s["seat"])
+            name = plain(str(s.get("name", "")), 40)
             if (before is not None and before.get("kind") != "computer"
                     and s.get("kind") == "computer" and self._status == "playing"):
                 # a person's seat handed to the table's computer: out of time, or away
                 level = phrase(f"level.{s.get('level') or 'medium'}")
                 self._note(phrase("online.to_computer_mine" if s["seat"] in self.here
-                                  else "online.to_computer",
-                                  name=plain(str(s.get("name", "")), 40), level=level))
+                                  else "online.to_computer", name=name, level=level))
+            elif (before is not None and before.get("kind") == "computer"
+                    and s.get("kind") == "human" and self._status == "playing"
+                    and s["seat"] not in self.here):
+                self._note(phrase("online.from_computer", name=name))
             self._seat_info[s["seat"]] = s
             self.presence[s["seat"]] = bool(s.get("here", True))
         if "clocks" in msg:

@@ -177,14 +177,18 @@ class GameServer:
             raise Bad("server.no_table")
         return t
 
-    def _seat(self, t: Table, msg: dict) -> int:
-        """The seat the message speaks for, after its token is checked."""
+    def _seat(self, t: Table, msg: dict, computer_too: bool = False) -> int:
+        """The seat the message speaks for, after its token is checked. A seat the
+        table's computer plays keeps its player's token (they may come back for it:
+        see ``on_resume``) but speaks for nothing else."""
         seat = _field(msg, "seat", int)
         token = _field(msg, "token", str)
         s = t.seats.get(seat)
         if s is None or s.token_hash is None or not hmac.compare_digest(
                 s.token_hash, token_hash(token)):
             raise Bad("server.wrong_token")
+        if s.kind == "computer" and not computer_too:
+            raise Bad("server.computer_plays")
         s.last_seen = time.time()
         return seat
 
@@ -392,17 +396,24 @@ class GameServer:
 
     async def on_resume(self, ws: Any, msg: dict) -> dict:
         t = self._table(msg)
-        seat = self._seat(t, msg)
+        seat = self._seat(t, msg, computer_too=True)
+        s = t.seats[seat]
+        if s.kind == "computer" and t.status == "playing" and (
+                not t.options["clock"] or s.clock is None or s.clock > 0):
+            # Handed over while its player was away: back to them, with the time they had.
+            s.kind, s.level = "human", None
+            t.players.pop(seat, None)
+            self._event(t, f"seat {seat} taken back from the computer")
         t.watchers[ws] = seat
         self._save_seat(t, seat)
         self._event(t, f"seat {seat} back")
-        if t.hold(ws, seat):  # the others see the seat present again
+        if s.kind == "human" and t.hold(ws, seat):  # the others see the seat back
             await self._announce(t, {"type": "view"}, skip=ws)
         return {"type": "view", **self.view_for(t, seat)}
 
     async def on_chat(self, ws: Any, msg: dict) -> None:
         t = self._table(msg)
-        seat = self._seat(t, msg)
+        seat = self._seat(t, msg, computer_too=True)
         text = _field(msg, "text", str)
         if not 0 < len(text) <= MAX_CHAT:
             raise Bad("server.chat_length", {"limit": MAX_CHAT})
@@ -413,7 +424,7 @@ class GameServer:
 
     async def on_leave(self, ws: Any, msg: dict) -> dict:
         t = self._table(msg)
-        seat = self._seat(t, msg)
+        seat = self._seat(t, msg, computer_too=True)
         t.watchers.pop(ws, None)
         t.let_go(ws, seat)
         if t.status == "open":
@@ -445,7 +456,9 @@ class GameServer:
 
     async def _to_computer(self, t: Table, seat: int, level: str) -> None:
         s = t.seats[seat]
-        s.kind, s.level, s.token_hash = "computer", level, None
+        # The token stays: a player handed over for being away takes the seat back by
+        # resuming it; one out of time (clock at 0) only watches it played out.
+        s.kind, s.level = "computer", level
         self._save_seat(t, seat)
         for held in t.holders.values():
             held.discard(seat)
@@ -458,7 +471,7 @@ class GameServer:
 
     async def on_rematch(self, ws: Any, msg: dict) -> dict:
         t = self._table(msg)
-        self._seat(t, msg)
+        self._seat(t, msg, computer_too=True)
         if t.status != "over":
             raise Bad("server.rematch")
         if "rematch" not in t.options:
@@ -466,7 +479,11 @@ class GameServer:
             reply = self._new_table(options)
             new = self.tables[reply["table"]]
             for i, s in t.seats.items():
-                new.seats[i] = Seat(s.name, s.kind, s.level, s.token_hash, None, s.last_seen)
+                # a seat handed to the computer goes back to its player for the new game
+                person = s.token_hash is not None
+                new.seats[i] = Seat(s.name, "human" if person else s.kind,
+                                    None if person else s.level, s.token_hash, None,
+                                    s.last_seen)
                 self._save_seat(new, i)
             t.options["rematch"] = new.id
             self.store.update_table(t.id, options=json.dumps(t.options))
@@ -492,7 +509,8 @@ class GameServer:
         return None
 
     async def _play(self, t: Table, seat: int, number: int, text: str,
-                    reply_to: tuple[Any, dict] | None = None) -> str:
+                    reply_to: tuple[Any, dict] | None = None,
+                    by_computer: bool = False) -> str:
         """Judge, commit, then announce one step; Refused leaves everything as it was."""
         async with t.lock:
             st = t.state
@@ -502,6 +520,10 @@ class GameServer:
                 raise Refused("server.step_number", {"at": len(t.steps), "number": number})
             if seat != st.active:
                 raise Refused("server.not_your_turn")
+            if by_computer != (t.seats[seat].kind == "computer"):
+                if by_computer:
+                    return ""  # its player took the seat back while the computer thought
+                raise Refused("server.computer_plays")
             judged = engine.judge(st, text)
             now = time.time()
             if not self.store.append_step(t.id, number, judged.text, seat, now):
@@ -510,7 +532,8 @@ class GameServer:
             after = judged.state
             t.state = after
             s = t.seats[seat]
-            if t.options["clock"] and s.clock is not None and t.turn_started:
+            if t.options["clock"] and s.kind == "human" and s.clock is not None and \
+                    t.turn_started:
                 s.clock -= now - t.turn_started
                 if after.active != seat or after.over:
                     s.clock += t.options["clock"]["bonus"]
@@ -555,7 +578,7 @@ class GameServer:
         finally:
             t.thinking = False
         try:
-            await self._play(t, seat, number, text)
+            await self._play(t, seat, number, text, by_computer=True)
         except Refused as exc:
             log.warning("table %s computer step refused: %s", t.id, exc)
 
@@ -572,6 +595,7 @@ class GameServer:
                 if s.kind == "human" and s.clock is not None and t.turn_started and \
                         s.clock - (now - t.turn_started) <= 0:
                     self._event(t, f"seat {st.active} out of time")
+                    s.clock = 0.0
                     await self._to_computer(t, st.active, "medium")
 
     HANDLERS: ClassVar[dict[str, Any]] = {

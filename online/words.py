@@ -47,6 +47,7 @@ ONLINE_TEXT = table(
     message("online.to_computer_mine", "Your seat, {name}, is played by the table's "
                                        "computer ({level}) from now on: your time ran out, "
                                        "or you were away too long."),
+    message("online.from_computer", "{name} is back and plays their own seat again."),
     message("online.chat_length", "A chat line is 1 to {limit} characters."),
     message("online.chat_seatless", "Only a player at the table can chat."),
     # my online games and invite codes
@@ -73,6 +74,7 @@ SERVER_TEXT = table(
     message("server.no_invite", "No table at this server has that invite code: it may "
                                 "have ended, or the code is from another server."),
     message("server.wrong_token", "That token does not hold this seat."),
+    message("server.computer_plays", "The table's computer plays this seat now."),
     message("server.players", "A table is for 3 or 4 players."),
     message("server.variant", "Unknown variant: {known}."),
     message("server.level", "Unknown level: {known}."),

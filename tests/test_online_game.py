@@ -208,6 +208,10 @@ async def test_a_clock_that_runs_out_hands_the_seat_to_a_computer(server: Server
     told = await host.wait(lambda m: m.get("type") == "view" and m["seats"][0]["kind"]
                            == "computer", timeout=20)
     assert told["seat"] is None  # Ann's connection watches on, as a spectator
-    gone = await host.ask(type="chat", table=table, seat=0, token=ann["token"], text="hi")
-    assert "token" in gone["reason"]
+    gone = await host.ask(type="step", table=table, seat=0, token=ann["token"],
+                          number=len(told["steps"]) if "steps" in told else 0, step="end")
+    assert gone["type"] == "error" and gone["said"]["key"] == "server.computer_plays"
+    # Her time is gone: coming back, she watches her seat played out.
+    again = await host.ask(type="resume", table=table, seat=0, token=ann["token"])
+    assert again["seats"][0]["kind"] == "computer" and again["clocks"][0] <= 0
     await host.close()

@@ -3,6 +3,7 @@ connection may hold two seats, and the others hear when a seat goes and comes ba
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 
@@ -60,3 +61,44 @@ async def test_seats_come_and_go(server: ServerThread) -> None:
     assert view["seats"][0]["kind"] == "computer"
     assert view["seats"][0]["level"] == "easy" and view["seats"][0]["here"]
     await cy_c.close()
+
+
+async def test_a_seat_handed_over_goes_back_to_its_player_who_returns(
+        server: ServerThread) -> None:
+    """Away too long, Ann's seat goes to the computer, which plays it; her token still
+    holds it for her only: she comes back, resumes, and plays her own seat again."""
+    ann_c = await Client.open(server.port)
+    table = (await ann_c.ask(type="create", players=3))["table"]
+    ann = await ann_c.ask(type="sit", table=table, name="Ann")
+    others = await Client.open(server.port)
+    bob = await others.ask(type="sit", table=table, name="Bob")
+    await others.ask(type="sit", table=table, name="Cy")
+    await others.ask(type="start", table=table, seat=1, token=bob["token"])
+    await ann_c.close()
+    await others.wait(lambda m: m.get("type") == "view" and not m["seats"][0]["here"])
+    t = server.server.tables[table]
+    t.options["away_limit"] = 0.0
+    first = t.state.active
+    assert first == 0  # Ann begins, so the computer plays for her at once
+    out = await others.ask(type="hand_over", table=table, seat=1, token=bob["token"],
+                           target=0, level="easy")
+    assert out["type"] == "ok", out
+    for _ in range(200):  # the computer's first step for her (it thinks on a thread)
+        if t.steps:
+            break
+        await asyncio.sleep(0.05)
+    assert t.steps
+    # Meanwhile her token speaks for nothing at the table but her coming back.
+    ann_c = await Client.open(server.port)
+    step = await ann_c.ask(type="step", table=table, seat=0, token=ann["token"],
+                           number=len(t.steps), step="end")
+    assert step["type"] == "error" and step["said"]["key"] == "server.computer_plays"
+    back = await ann_c.ask(type="resume", table=table, seat=0, token=ann["token"])
+    assert back["type"] == "view" and back["seat"] == 0
+    assert back["seats"][0]["kind"] == "human" and back["seats"][0]["here"]
+    told = await others.wait(lambda m: m.get("type") == "view"
+                             and m["seats"][0]["kind"] == "human")
+    assert "level" not in told["seats"][0] and told["seats"][0]["here"]
+    assert t.seats[0].kind == "human" and 0 not in t.players
+    await ann_c.close()
+    await others.close()
