@@ -91,9 +91,13 @@ class Lobby:
             msg["invite"] = invite
         return self._ask(msg)
 
-    def add_computer(self, table: str, seat: int, token: str, level: str) -> Ask:
-        return self._ask({"type": "computer", "table": table, "seat": seat, "token": token,
-                          "level": level})
+    def add_computer(self, table: str, seat: int, token: str, level: str,
+                     name: str | None = None) -> Ask:
+        msg = {"type": "computer", "table": table, "seat": seat, "token": token,
+               "level": level}
+        if name:
+            msg["name"] = name
+        return self._ask(msg)
 
     def start(self, table: str, seat: int, token: str) -> Ask:
         return self._ask({"type": "start", "table": table, "seat": seat, "token": token})

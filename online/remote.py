@@ -99,6 +99,11 @@ class RemoteSession:
         self.clocks: list[float | None] | None = None
         self.now: Callable[[], float] = time.monotonic
         self.clocks_at = 0.0
+        #: When (by ``now``) each seat's player, a person not at the table, was last
+        #: seen; and how long the table lets one be gone before another seat may give
+        #: the seat to the table's computer (the table's ``away_limit``).
+        self._away_since: dict[int, float] = {}
+        self.away_limit = 600.0
         #: The table the server dealt for a rematch, once one is asked for.
         self.rematch: str | None = None
         #: Whether the socket is open; ``away`` says why not while it is not.
@@ -299,6 +304,19 @@ class RemoteSession:
         return self.connection.send({"type": "rematch", "table": self.table, "seat": seat,
                                      "token": self.here[seat]})
 
+    def away_for(self) -> dict[int, float]:
+        """Each person not at the table now: how many seconds they have been gone."""
+        now = self.now()
+        return {seat: max(0.0, now - since) for seat, since in self._away_since.items()}
+
+    def can_hand_over(self, seat: int) -> bool:
+        """Whether this machine may give ``seat`` to the table's computer now: a person
+        at another machine, gone longer than the table allows, in a game under way."""
+        gone = self.away_for().get(seat)
+        return (bool(self.here) and self._status == "playing" and not self.over
+                and self.seat_kind(seat) == "remote" and gone is not None
+                and gone >= self.away_limit)
+
     def hand_over(self, target: int, level: str = "medium") -> int:
         """Ask the server to give an away player's seat to a computer."""
         seat = min(self.here)
@@ -444,6 +462,16 @@ class RemoteSession:
                 self._note(phrase("online.from_computer", name=name))
             self._seat_info[s["seat"]] = s
             self.presence[s["seat"]] = bool(s.get("here", True))
+            gone = s.get("away_for")
+            if isinstance(gone, (int, float)) and not isinstance(gone, bool) and gone >= 0 \
+                    and not self.presence[s["seat"]]:
+                self._away_since[s["seat"]] = self.now() - float(gone)
+            else:
+                self._away_since.pop(s["seat"], None)
+        limit = (msg.get("options") or {}).get("away_limit") if isinstance(
+            msg.get("options"), dict) else None
+        if isinstance(limit, (int, float)) and not isinstance(limit, bool) and limit >= 0:
+            self.away_limit = float(limit)
         if "clocks" in msg:
             clocks = msg["clocks"]
             if clocks is None or (isinstance(clocks, list) and all(

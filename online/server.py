@@ -211,6 +211,10 @@ class GameServer:
     def view_for(self, t: Table, seat: int | None, with_steps: bool = True) -> dict:
         """The snapshot of a table for one seat, through ``seat_view`` alone."""
         seats = [{**s, "here": t.present(s["seat"])} for s in self._lobby_entry(t)["seats"]]
+        now = time.time()
+        for s in seats:  # how long each person not at the table now has been gone
+            if not s["here"] and s["kind"] == "human":
+                s["away_for"] = round(max(0.0, now - t.seats[s["seat"]].last_seen), 1)
         base: dict = {"table": t.id, "status": t.status, "options": self._public_options(t),
                       "seats": seats, "clocks": self._clocks(t)}
         if t.state is not None:
@@ -359,7 +363,12 @@ class GameServer:
         if not free:
             raise Bad("server.full")
         seat = free[0]
-        t.seats[seat] = Seat(f"{level.title()} {seat + 1}", "computer", level)
+        # The host's program names it in the host's language; a bare client gets a name.
+        name = _field(msg, "name", str, "") or f"{level.title()} {seat + 1}"
+        problem = engine.name_problem(name, [s.name for s in t.seats.values()])
+        if problem:
+            raise Bad(problem.key, problem.values, str(problem))
+        t.seats[seat] = Seat(name, "computer", level)
         self._save_seat(t, seat)
         self._event(t, f"seat {seat} given to the {level} computer")
         await self._announce(t, {"type": "view"})

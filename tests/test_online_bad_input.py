@@ -162,3 +162,19 @@ async def test_guessing_invite_codes_is_held_back_per_address(server: ServerThre
     assert seated["type"] == "seated" and seated["table"] == table
     await guesser.close()
     await host.close()
+
+
+async def test_a_computer_seat_takes_a_name_checked_as_a_persons(server: ServerThread) -> None:
+    c = await Client.open(server.port)
+    table = (await c.ask(type="create", players=3))["table"]
+    ann = await c.ask(type="sit", table=table, name="Ann")
+    seat = {"table": table, "seat": 0, "token": ann["token"]}
+    taken = await c.ask(type="computer", level="easy", name="Ann", **seat)
+    assert taken["type"] == "error" and taken["said"]["key"] == "server.name_taken"
+    named = await c.ask(type="computer", level="easy", name="Capitaine 2", **seat)
+    assert named["type"] == "ok" and named["seat"] == 1
+    plain = await c.ask(type="computer", level="hard", **seat)  # a bare client's
+    view = await c.ask(type="watch", table=table)
+    assert plain["seat"] == 2
+    assert [s["name"] for s in view["seats"]] == ["Ann", "Capitaine 2", "Hard 3"]
+    await c.close()

@@ -307,6 +307,8 @@ def test_a_live_clock_is_chosen_shown_in_the_room_and_runs_down_at_the_table() -
             hand.click(room.add_button.rect.center)
             _until(hand, lambda: room.asking is None)
         _until(hand, lambda: len(room.seats) == 3)
+        # the computers are named as unnamed seats are at one machine, in the host's words
+        assert [s["name"] for s in room.seats] == ["Ann", "Captain 2", "Captain 3"]
         hand.frames(1)
         hand.click(room.start_button.rect.center)
         _until(hand, lambda: isinstance(hand.top(), TableScene))
@@ -352,4 +354,68 @@ def test_an_invite_code_pasted_from_a_chat(monkeypatch: pytest.MonkeyPatch) -> N
         hand.key(pygame.K_BACKSPACE, pygame.KMOD_LCTRL)
         assert online.code.value == "IB7Q-AAAB-UBTJ-EWL5-"
     finally:
+        app.netplay.close()
+
+
+def test_a_player_gone_too_long_is_handed_to_the_computer_from_the_menu() -> None:
+    """Bob's program goes while it is his turn: his board's header says he is away
+    and for how long, the status line says what can be done once the table's limit
+    has passed, and Ann lets the computer play for him from the menu (keys to the
+    entry, a click on Yes); every seat then sees the computer play his seat."""
+    app = make_app()
+    hand = Hand(app)
+    friend: Connection | None = None
+    try:
+        room = _host_room(hand)
+        url, table_id, secret = read_code(room.invite_code())
+        friend = Connection(url).start()
+        lobby = Lobby(friend)
+        ask = lobby.sit(table_id, "Bob", secret)
+        _until(hand, lambda: (lobby.poll(), ask.done)[1])
+        _until(hand, lambda: len(room.seats) == 2)
+        hand.click(room.add_button.rect.center)
+        _until(hand, lambda: room.asking is None and len(room.seats) == 3)
+        hand.frames(1)
+        hand.click(room.start_button.rect.center)
+        _until(hand, lambda: isinstance(hand.top(), TableScene))
+        table = hand.top()
+        session = table.session
+        _until(hand, lambda: session.ready)
+        table.act(Play("end"))
+        _until(hand, lambda: session.state.active == 1 and not session.unconfirmed)
+        friend.close()
+        friend = None
+        _until(hand, lambda: 1 in session.away_for())
+        hand.frames(2)
+        assert table.view.status.startswith("Waiting for Bob, away for 1 min."), \
+            table.view.status
+        assert table.viewer.view.away[1] == "away" and table.viewer.view.away[0] == ""
+        session._away_since[1] -= 185.0  # (he went three minutes ago)
+        hand.frames(2)
+        assert table.viewer.view.away[1] == "away · 3 min"
+        assert "After 10 min" in table.view.status
+        assert not session.can_hand_over(1)
+        hand.key(pygame.K_ESCAPE)
+        assert "Computer plays Bob" not in [b.label() if callable(b.label) else b.label
+                                            for b in hand.top().buttons]
+        hand.key(pygame.K_ESCAPE)
+        # The table's limit passes (here, made nothing at the server and here).
+        app.netplay.server.server.tables[room.table].options["away_limit"] = 0.0
+        session.away_limit = 0.0
+        hand.frames(2)
+        assert table.view.status.startswith("Bob has been away for 3 min: the menu")
+        hand.key(pygame.K_ESCAPE)
+        hand.key(pygame.K_DOWN)  # from Resume to the first entry after it
+        hand.key(pygame.K_RETURN)
+        confirm = hand.top()
+        assert "Let the table's computer play for Bob?" in confirm.question
+        hand.click(confirm.buttons[0].rect.center)  # Yes
+        _until(hand, lambda: session.seat_kind(1) == "medium")
+        # (the computer may have played his turn already: the line is no longer his)
+        _until(hand, lambda: "away" not in table.view.status)
+        hand.frames(1)
+        assert table.viewer.view.away == ()
+    finally:
+        if friend is not None:
+            friend.close()
         app.netplay.close()

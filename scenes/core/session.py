@@ -53,6 +53,8 @@ class GameSession(Protocol):
     notices: list
     #: Each seat: whether its player is at the table now (a local game: everyone).
     presence: dict[int, bool]
+    #: Seconds a player may be gone before another may let the computer play for them.
+    away_limit: float
 
     @property
     def state(self) -> State: ...
@@ -100,6 +102,16 @@ class GameSession(Protocol):
     def send_chat(self, text: str) -> Phrase | None:
         """Say ``text`` to the table (None: sent; else why not)."""
 
+    def away_for(self) -> dict[int, float]:
+        """Each player not at the table now (at another machine): seconds gone."""
+
+    def can_hand_over(self, seat: int) -> bool:
+        """Whether this machine may let the table's computer play ``seat`` now (its
+        player gone longer than the table allows)."""
+
+    def hand_over(self, target: int, level: str = "medium") -> int:
+        """Let the table's computer play ``target`` (only when ``can_hand_over``)."""
+
 
 class Session:
     """A game: its deal, its steps, the state after each, and who sits where. The
@@ -124,6 +136,7 @@ class Session:
         self.chat: list[tuple[int, str, str]] = []
         self.notices: list = []
         self.presence: dict[int, bool] = {}
+        self.away_limit = 0.0  # (nobody is ever away from a game at one machine)
         self._steps: list[str] = []
         self._states: list[State] = [State.start(self.names, self.towns, variant)]
         # Index into states where the current turn began / undo may not go below.
@@ -294,6 +307,15 @@ class Session:
     def send_chat(self, text: str) -> Phrase | None:
         """No one to chat with: every player sits at this machine."""
         return None
+
+    def away_for(self) -> dict[int, float]:
+        return {}  # every player sits at this machine
+
+    def can_hand_over(self, seat: int) -> bool:
+        return False
+
+    def hand_over(self, target: int, level: str = "medium") -> int:
+        raise ValueError("every seat of a game at one machine is played here")
 
     def set_tag(self, name: str, value: str | None) -> None:
         """Write one header tag (None removes it) and save: a note the client keeps with

@@ -272,7 +272,17 @@ class WaitingRoomScene(Scene):
         if self.lobby is None or mine is None or self.table is None or not self.open_seats:
             return
         self.phase = "computer"
-        self.asking = self.lobby.add_computer(self.table, mine[0], mine[1], self.level.value)
+        self.asking = self.lobby.add_computer(self.table, mine[0], mine[1], self.level.value,
+                                              self._computer_name())
+
+    def _computer_name(self) -> str | None:
+        """A name for the next computer seat in this player's language, as a seat left
+        unnamed at one machine is called ("Captain 3"); None (the server's own) when
+        someone at the table already has it."""
+        taken = {s.get("seat") for s in self.seats}
+        seat = next(i for i in range(self.size) if i not in taken)
+        name = t("setup.default_name", n=seat + 1)
+        return None if any(s.get("name") == name for s in self.seats) else name
 
     def sit_here(self) -> None:
         """Another person at this computer takes the next open seat."""

@@ -46,6 +46,7 @@ from scenes.core.intents import (
     Undone,
 )
 from scenes.core.session import GameSession, Outcome
+from scenes.table.clocks import duration_text, gone_text
 from scenes.table.hints import step_zones, why
 from scenes.table.targets import (
     CHOOSE_GEOGRAPHY,
@@ -95,6 +96,7 @@ class TableActions:
         self._out: list[Result] = []
         self._dropped = False  # the step being made comes from the player's drop
         self._connected = session.connected
+        self._away_seen: tuple[int, str, bool] | None = None
 
     def handle(self, intent: TableIntent) -> list[Result]:
         """Everything one intent comes to, in order: the table presents it."""
@@ -157,7 +159,14 @@ class TableActions:
         elif not self.session.human_to_move:
             kind = self.session.seat_kind(st.active)
             here = st.active in self.session.seats_here()
-            if kind == "remote":  # a person at another machine (an online table)
+            gone = self.session.away_for().get(st.active)
+            if kind == "remote" and gone is not None:  # and not at the table now
+                if self.session.can_hand_over(st.active):
+                    self.say("status.online.hand_over_ready", name=name, time=gone_text(gone))
+                else:
+                    self.say("status.online.waiting_away", name=name, time=gone_text(gone),
+                             limit=duration_text(self.session.away_limit))
+            elif kind == "remote":  # a person at another machine (an online table)
                 self.say("status.online.waiting_for", name=name)
             elif kind == "human":  # ours, but a step of it is on its way to the table
                 self.say("status.online.sent")
@@ -213,6 +222,18 @@ class TableActions:
             self.after_voyage(after)
         return outcome
 
+    def _away_standing(self) -> tuple[int, str, bool] | None:
+        """The player to move, if a person not at the table: who, how long gone (in
+        the status line's words) and whether they may be handed over now."""
+        away = self.session.away_for()
+        if not away:
+            return None
+        st = self.state
+        gone = away.get(st.active)
+        if gone is None or st.over or self.session.human_to_move:
+            return None
+        return (st.active, gone_text(gone), self.session.can_hand_over(st.active))
+
     def arrived(self) -> list[Result]:
         """The steps the session reports made elsewhere since the last call, as results
         (a local session has none: every seat is here)."""
@@ -222,6 +243,10 @@ class TableActions:
             self._connected = session.connected
             out += ([Said.of("status.online.away")] if not session.connected
                     else self.handle(Status()))
+        away = self._away_standing()
+        if away != self._away_seen:  # the player to move went, came back, or has been
+            self._away_seen = away  # gone long enough to be handed over: said afresh
+            out += self.handle(Status())
         for notice in session.notices:  # the keeper's news, said as they come
             out.append(Said.of(notice.key, **notice.values) if isinstance(notice, Phrase)
                        else Said.of("room.failed", reason=notice))

@@ -10,7 +10,6 @@ import pygame
 
 from game.rules import SELL_VP, SELL_WEALTH
 from scenes.core import gfx
-from scenes.core import zones as Z
 from scenes.core.gfx import draw
 from scenes.core.layout import Layout
 from scenes.text.catalog import t
@@ -81,29 +80,20 @@ def draw_trading_chart(surface: gfx.Canvas, rect: pygame.Rect, lit: int = 0) -> 
 
 
 # ----- an online table ----------------------------------------------------------------
-def draw_away(surface: gfx.Canvas, layout: Layout, presence: dict[int, bool],
-              here: list[int], players: int, connected: bool = True) -> None:
-    """At an online table, the players not at the table now: their marker dimmed and
-    "away" under their name; and while this machine has lost the table, a banner
-    across the top (drawn over the cached picture, as they change by themselves)."""
-    if not connected:
-        text = t("status.online.away")
-        band = pygame.Rect(0, 0, 1100, 64)
-        band.midtop = (960, 12)
-        draw.rect(surface, (120, 30, 24), band, border_radius=14)
-        draw.rect(surface, (250, 226, 200), band, 3, border_radius=14)
-        size = fit_size(text, "text-semibold", 26, band.w - 40)
-        blit_text(surface, text, band.center, role="text-semibold", size=size,
-                  color=(255, 244, 230), anchor="center")
-    for seat in range(players):
-        if presence.get(seat, True) or seat in here or not layout.has(Z.name(seat)):
-            continue
-        r = layout.rect(Z.name(seat))
-        veil = gfx.surface((40, 40))
-        draw.circle(veil, (20, 16, 12, 150), (20, 20), 20)
-        surface.blit(veil, veil.get_rect(center=(r.x + 20, r.centery)))
-        blit_text(surface, t("board.away"), (r.x + 20, r.bottom + 2), role="text-semibold",
-                  size=14, color=P.ALERT, anchor="midtop")
+def draw_away(surface: gfx.Canvas, connected: bool = True) -> None:
+    """While this machine has lost an online table, a banner across the top (drawn
+    over the cached picture, as it comes and goes by itself). A player not at the
+    table is shown in their board's header (``draw``)."""
+    if connected:
+        return
+    text = t("status.online.away")
+    band = pygame.Rect(0, 0, 1100, 64)
+    band.midtop = (960, 12)
+    draw.rect(surface, (120, 30, 24), band, border_radius=14)
+    draw.rect(surface, (250, 226, 200), band, 3, border_radius=14)
+    size = fit_size(text, "text-semibold", 26, band.w - 40)
+    blit_text(surface, text, band.center, role="text-semibold", size=size,
+              color=(255, 244, 230), anchor="center")
 
 
 __all__ = ["CHART_SIZE", "chart_columns", "chart_rect", "draw_away", "draw_trading_chart"]

@@ -1,4 +1,5 @@
-"""The players' clocks at an online table with a clock: what each board's header shows.
+"""The players' clocks at an online table with a clock, and how long a player not at
+the table has been gone: what each board's header shows.
 
 The server keeps the clocks (each player's time, a turn adding its bonus; out of time,
 a computer plays the seat on); the session says how much each seat has left, the
@@ -62,4 +63,38 @@ def clock_faces(session: GameSession) -> tuple[tuple[str, bool], ...]:
                  for s, person in zip(left, people, strict=True))
 
 
-__all__ = ["SHORT", "clock_faces", "clock_setting", "clock_text", "duration_text"]
+def away_text(seconds: float) -> str:
+    """How long a player has been gone, as the board's header says it: "away",
+    "away, 4 min", "away, 3 h", "away, 2 d" (the largest whole unit: it changes
+    once a minute at most)."""
+    whole = max(0, int(seconds))
+    if whole < 60:
+        return t("board.away")
+    for unit, key in ((86_400, "board.away.days"), (3_600, "board.away.hours"),
+                      (60, "board.away.minutes")):
+        if whole >= unit:
+            return t(key, count=whole // unit)
+    return t("board.away")
+
+
+def gone_text(seconds: float) -> str:
+    """How long someone has been gone, in the status line's words: whole minutes
+    (at least one), hours or days."""
+    whole = max(60, int(seconds))
+    unit = 86_400 if whole >= 86_400 else 3_600 if whole >= 3_600 else 60
+    return duration_text(whole // unit * unit)
+
+
+def away_faces(session: GameSession, players: int) -> tuple[str, ...]:
+    """Each seat's away words (see ``away_text``), "" for a player at the table;
+    () when everyone is (as at one machine, always)."""
+    gone = session.away_for()
+    if not gone:
+        return ()
+    here = session.seats_here()
+    return tuple(away_text(gone[seat]) if seat in gone and seat not in here else ""
+                 for seat in range(players))
+
+
+__all__ = ["SHORT", "away_faces", "away_text", "clock_faces", "clock_setting", "clock_text",
+           "duration_text", "gone_text"]

@@ -41,6 +41,8 @@ BUTTONS = {Z.button(b): f"button.{b}" for b in Z.BUTTON_IDS}
 LIGHT_TEXT = (244, 234, 210)
 #: A clock running short, on a board's dark header.
 SHORT_CLOCK = (255, 136, 110)
+#: The pill saying a player is away, on a board's dark header.
+AWAY_PILL = (150, 44, 30)
 
 
 @dataclass
@@ -61,6 +63,8 @@ class TableView:
     show_log: bool = True
     #: Each seat's clock at an online table with one: (its words, running short).
     clocks: tuple[tuple[str, bool], ...] = ()
+    #: Each seat's player not at the table now (an online table): "away, 4 min", or "".
+    away: tuple[str, ...] = ()
 
 
 def lit_targets(view: TableView) -> set[str]:
@@ -442,6 +446,10 @@ def _draw_name(surface: gfx.Canvas, layout: Layout, st: State, view: TableView, 
                active: bool) -> None:
     r = layout.rect(Z.name(seat))
     mk = art.marker(seat, 38, view.palette)
+    away = view.away[seat] if seat < len(view.away) else ""
+    if away:  # a player not at the table: their marker dimmed
+        mk = mk.copy()
+        mk.set_alpha(110)
     surface.blit(mk, mk.get_rect(center=(r.x + 20, r.centery)))
     name = st.names[seat]
     color = P.HIGHLIGHT if active else LIGHT_TEXT
@@ -467,7 +475,18 @@ def _draw_name(surface: gfx.Canvas, layout: Layout, st: State, view: TableView, 
         draw.line(surface, ink, (face, r.centery), (face + 4, r.centery), 2)
         surface.blit(clock, c_rect)
         room = face - 9 - (r.x + 44) - 10
-    size = fit_size(name, "display", 30, room)
+    if away:  # how long they have been gone, in a pill after the name
+        pill_w = min(room // 2, math.ceil(text_width(away, "text-semibold", 20)) + 24)
+        size = fit_size(name, "display", 30, room - pill_w - 12)
+        name_w = math.ceil(text_width(name, "display", size))
+        pill = pygame.Rect(r.x + 44 + name_w + 12, 0, pill_w, 30)
+        pill.centery = r.centery
+        draw.rect(surface, AWAY_PILL, pill, border_radius=15)
+        words = fit_size(away, "text-semibold", 20, pill_w - 16)
+        blit_text(surface, away, pill.center, role="text-semibold", size=words,
+                  color=LIGHT_TEXT, anchor="center")
+    else:
+        size = fit_size(name, "display", 30, room)
     blit_text(surface, name, (r.x + 44, r.centery), role="display", size=size, color=color,
               anchor="midleft")
 

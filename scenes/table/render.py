@@ -71,15 +71,19 @@ class Picture:
     #: The players' clocks at an online table with one (see ``clocks.clock_faces``):
     #: the picture is drawn again when a clock's words change (once a second at most).
     clocks: tuple[tuple[str, bool], ...] = ()
+    #: Each seat's player not at the table now: how long gone, in words ("" when at
+    #: the table); words that change once a minute at most.
+    away: tuple[str, ...] = ()
 
     def same(self, other: Picture | None) -> bool:
         """Whether ``other`` shows the same: the same state and film objects (never
         compared by value: a new state is a new picture), equal everything else."""
         return (other is not None and other.state is self.state and other.film is self.film
                 and (self.moves, self.sale, self.held, self.lit, self.status, self.palette,
-                     self.geography, self.buttons, self.clocks)
+                     self.geography, self.buttons, self.clocks, self.away)
                 == (other.moves, other.sale, other.held, other.lit, other.status,
-                    other.palette, other.geography, other.buttons, other.clocks))
+                    other.palette, other.geography, other.buttons, other.clocks,
+                    other.away))
 
 
 class TableRenderer:
@@ -114,6 +118,7 @@ class TableRenderer:
             # picture was read from it); the rest is derived for this drawing.
             view.buttons = dict(picture.buttons)
             view.clocks = picture.clocks
+            view.away = picture.away
             view.hidden = lifted(base_state, picture.held,
                                  film.hidden if film is not None else Counter())
             view.flipping = film.flipping if film is not None else frozenset()

@@ -48,7 +48,7 @@ from scenes.core.session import GameSession, Session
 from scenes.table.actions import TableActions, TableIntent
 from scenes.table.chart import draw_away
 from scenes.table.chat import take_chat
-from scenes.table.clocks import clock_faces
+from scenes.table.clocks import away_faces, clock_faces
 from scenes.table.drag import Drag
 from scenes.table.input import TableInput
 from scenes.table.keyboard import TableKeys
@@ -228,7 +228,18 @@ class TableScene(Scene):
     def open_menu(self) -> None:
         if self.stack is None:
             return
-        self.stack.push(PauseMenu([("pause.settings", lambda: self.open(Screen.SETTINGS)),
+        # At an online table, a player gone longer than the table allows may be played
+        # by the table's computer, asked first (they take the seat back by returning).
+        gone = [seat for seat in sorted(self.session.away_for())
+                if self.session.can_hand_over(seat)]
+        hand_over = [(lambda name=self.state.names[seat]: t("pause.hand_over", name=name),
+                      lambda seat=seat, name=self.state.names[seat]: self.ask(
+                          t("online.hand_over.ask", name=name),
+                          lambda yes: yes and self.session.can_hand_over(seat)
+                          and self.session.hand_over(seat)))
+                     for seat in gone]
+        self.stack.push(PauseMenu([*hand_over,
+                                   ("pause.settings", lambda: self.open(Screen.SETTINGS)),
                                    ("pause.rules", lambda: self.open(Screen.RULES)),
                                    ("pause.save", lambda: self.present([save_now(self.session)])),
                                    # a lesson left is resumed by Continue on the title
@@ -292,12 +303,11 @@ class TableScene(Scene):
                           self.view.status, self.view.palette,
                           tuple(self.actions.geography or ()),
                           tuple(sorted(self.button_states().items())),
-                          clock_faces(self.session))
+                          clock_faces(self.session), away_faces(self.session, self.state.n))
         self.viewer.draw(surface, picture, pulse=True)
         self.renderer.draw_hover(surface, self.input.hover, self.drag.holding, self.view.buttons)
         self.logpanel.draw(surface, self.state.turn)
-        draw_away(surface, self.layout, self.session.presence, self.session.seats_here(),
-                  self.state.n, self.session.connected)
+        draw_away(surface, self.session.connected)
         self.mode.draw(surface, self.layout, self.view.lit, self.state, self.palette)
         # over the table, under the hand; seen through while the player reaches under
         self.banners.draw(surface, self.palette, holding=self.drag.holding,

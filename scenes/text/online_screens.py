@@ -102,6 +102,17 @@ ONLINE_SCREENS_EN = table(
     message("online.chat.send", "Send"),
     message("online.chat.line", "{name}: {text}"),
     message("board.away", "away"),
+    message("board.away.minutes", "away · {count} min"),
+    message("board.away.hours", "away · {count} h"),
+    message("board.away.days", "away · {count} d"),
+    message("status.online.waiting_away", "Waiting for {name}, away for {time}. After "
+                                          "{limit}, the menu can let the computer play "
+                                          "for them."),
+    message("status.online.hand_over_ready", "{name} has been away for {time}: the menu "
+                                             "can let the table's computer play for them."),
+    message("pause.hand_over", "Computer plays {name}"),
+    message("online.hand_over.ask", "Let the table's computer play for {name}? If {name} "
+                                    "comes back, the seat is theirs again."),
     message("clock.minutes", "{minutes}:{seconds}"),
     message("clock.hours", "{hours}:{minutes}:{seconds}"),
     message("clock.days", "{days} d {hours} h"),

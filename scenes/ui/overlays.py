@@ -22,7 +22,7 @@ from scenes.text.fonts import blit_text, fit_lines, fit_size, line_height, rende
 from scenes.ui import art
 from scenes.ui import palette as P
 from scenes.ui.focus import ACTIVATE_KEYS, Focus, draw_ring, of_widgets
-from scenes.ui.widgets import Button
+from scenes.ui.widgets import Button, Label
 
 VEIL = (6, 16, 30)
 
@@ -258,7 +258,7 @@ class ContextMenu(Overlay):
 class PauseMenu(Overlay):
     """Esc at the table: resume, rules, settings, save the record, quit to the title."""
 
-    def __init__(self, actions: list[tuple[str, Callable[[], None]]]) -> None:
+    def __init__(self, actions: list[tuple[Label, Callable[[], None]]]) -> None:
         super().__init__()
         self.actions = actions
         self.buttons: list[Button] = []
