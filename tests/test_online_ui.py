@@ -309,6 +309,8 @@ def test_a_live_clock_is_chosen_shown_in_the_room_and_runs_down_at_the_table() -
         _until(hand, lambda: len(room.seats) == 3)
         # the computers are named as unnamed seats are at one machine, in the host's words
         assert [s["name"] for s in room.seats] == ["Ann", "Captain 2", "Captain 3"]
+        # with a clock, nobody may be handed over for being gone less than their own time
+        assert app.netplay.server.server.tables[room.table].options["away_limit"] == 1200
         hand.frames(1)
         hand.click(room.start_button.rect.center)
         _until(hand, lambda: isinstance(hand.top(), TableScene))

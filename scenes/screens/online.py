@@ -48,6 +48,14 @@ CLOCKS: dict[str, dict[str, float] | None] = {
     "live": {"budget": 20 * 60, "bonus": 20},
     "slow": {"budget": 3 * 86_400, "bonus": 86_400},
 }
+#: How long a player may be gone before another may let the computer play for them:
+#: ten minutes at a table without a clock; with one, no less than a player's own time
+#: (in a game of a turn a day, being gone for hours is how it is played).
+AWAY_LIMIT = 600.0
+
+
+def away_limit(clock: dict[str, float] | None) -> float:
+    return max(AWAY_LIMIT, float(clock["budget"])) if clock else AWAY_LIMIT
 
 
 def code_allows(ch: str) -> bool:
@@ -199,7 +207,8 @@ class OnlineScene(Scene):
         self.go(Screen.WAITING_ROOM, url=url, name=name, hosting=True,
                 options={"players": int(self.players.value), "variant": variant,
                          "first_game": self.first_game.value,
-                         "clock": CLOCKS[self.clock.value]})
+                         "clock": CLOCKS[self.clock.value],
+                         "away_limit": away_limit(CLOCKS[self.clock.value])})
 
     def join(self) -> None:
         name = self._name()

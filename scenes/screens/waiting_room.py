@@ -109,7 +109,7 @@ class WaitingRoomScene(Scene):
             self.phase, self.asking = "resuming", self.lobby.resume(self.table, seat, token)
         elif self.hosting and self.table is None:
             options = {k: v for k, v in self.options.items()
-                       if k in ("players", "variant", "first_game", "clock")}
+                       if k in ("players", "variant", "first_game", "clock", "away_limit")}
             self.phase, self.asking = "creating", self.lobby.create(private=True, **options)
         elif self.table is not None or self.secret:
             # a short invite code names no table: the server finds it by its secret
