@@ -447,15 +447,21 @@ class RemoteSession:
     def _fields(self, msg: dict) -> None:
         """What every view and update says besides the game: seats, presence, clocks."""
         self._status = msg.get("status", self._status)
+        handed = msg.get("handed") if isinstance(msg.get("handed"), dict) else {}
         for s in msg.get("seats", []):
             before = self._seat_info.get(s["seat"])
             name = plain(str(s.get("name", "")), 40)
             if (before is not None and before.get("kind") != "computer"
                     and s.get("kind") == "computer" and self._status == "playing"):
-                # a person's seat handed to the table's computer: out of time, or away
+                # a person's seat handed to the table's computer: out of time, away
+                # too long, or left; the server says which (an older one may not)
                 level = phrase(f"level.{s.get('level') or 'medium'}")
-                self._note(phrase("online.to_computer_mine" if s["seat"] in self.here
-                                  else "online.to_computer", name=name, level=level))
+                why = handed.get("why") if handed.get("seat") == s["seat"] else None
+                mine = s["seat"] in self.here
+                key = ("online.to_computer_mine" if mine else "online.to_computer") + (
+                    f".{why}" if why in (("time",) if mine else ("time", "away", "left"))
+                    else "")
+                self._note(phrase(key, name=name, level=level))
             elif (before is not None and before.get("kind") == "computer"
                     and s.get("kind") == "human" and self._status == "playing"
                     and s["seat"] not in self.here):

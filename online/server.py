@@ -440,10 +440,16 @@ class GameServer:
             del t.seats[seat]
             self.store.drop_seat(t.id, seat)
         else:
-            # The seat stays in the game, free to be handed to a computer at once.
-            t.seats[seat].token_hash = None
-            t.seats[seat].last_seen = 0.0
+            # The seat stays in the game; its token ends (a seat left is not taken back)
+            # and, while the game is on, the table's computer plays it from now on.
+            s = t.seats[seat]
+            s.token_hash = None
+            s.last_seen = 0.0
             self._save_seat(t, seat)
+            if t.status == "playing" and s.kind == "human":
+                self._event(t, f"seat {seat} left")
+                await self._to_computer(t, seat, "medium", "left")
+                return {"type": "ok", "table": t.id}
         self._event(t, f"seat {seat} left")
         await self._announce(t, {"type": "view"})
         return {"type": "ok", "table": t.id}
@@ -460,10 +466,12 @@ class GameServer:
             raise Bad("server.hand_over")
         if t.present(target) or time.time() - s.last_seen < t.options["away_limit"]:
             raise Bad("server.not_gone")
-        await self._to_computer(t, target, level)
+        await self._to_computer(t, target, level, "away")
         return {"type": "ok", "table": t.id}
 
-    async def _to_computer(self, t: Table, seat: int, level: str) -> None:
+    async def _to_computer(self, t: Table, seat: int, level: str, why: str) -> None:
+        """The table's computer plays ``seat`` from now on; everyone is told ``why``
+        ("away", "time" or "left") with the view that shows it."""
         s = t.seats[seat]
         # The token stays: a player handed over for being away takes the seat back by
         # resuming it; one out of time (clock at 0) only watches it played out.
@@ -475,7 +483,7 @@ class GameServer:
             if ws_seat == seat:
                 t.watchers[w] = None
         self._event(t, f"seat {seat} handed to the {level} computer")
-        await self._announce(t, {"type": "view"})
+        await self._announce(t, {"type": "view", "handed": {"seat": seat, "why": why}})
         self._maybe_computer(t)
 
     async def on_rematch(self, ws: Any, msg: dict) -> dict:
@@ -605,7 +613,7 @@ class GameServer:
                         s.clock - (now - t.turn_started) <= 0:
                     self._event(t, f"seat {st.active} out of time")
                     s.clock = 0.0
-                    await self._to_computer(t, st.active, "medium")
+                    await self._to_computer(t, st.active, "medium", "time")
 
     HANDLERS: ClassVar[dict[str, Any]] = {
         "create": on_create, "list": on_list, "sit": on_sit, "computer": on_computer,

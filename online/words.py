@@ -47,6 +47,15 @@ ONLINE_TEXT = table(
     message("online.to_computer_mine", "Your seat, {name}, is played by the table's "
                                        "computer ({level}) from now on: your time ran out, "
                                        "or you were away too long."),
+    message("online.to_computer.time", "{name} ran out of time: the table's computer "
+                                       "({level}) plays their seat from now on."),
+    message("online.to_computer.away", "{name} was away too long: the table's computer "
+                                       "({level}) plays their seat until they come back."),
+    message("online.to_computer.left", "{name} left the game: the table's computer "
+                                       "({level}) plays their seat from now on."),
+    message("online.to_computer_mine.time", "Your time ran out, {name}: the table's "
+                                            "computer ({level}) plays your seat from now "
+                                            "on."),
     message("online.from_computer", "{name} is back and plays their own seat again."),
     message("online.chat_length", "A chat line is 1 to {limit} characters."),
     message("online.chat_seatless", "Only a player at the table can chat."),

@@ -387,8 +387,8 @@ def test_a_seat_out_of_time_goes_to_a_computer_and_everyone_is_told(
         settle(lambda: [s.poll() for s in sessions], lambda: told(ann) and told(bob))
         mine = next(n for n in ann.notices if isinstance(n, Phrase))
         theirs = next(n for n in bob.notices if isinstance(n, Phrase))
-        assert mine.key == "online.to_computer_mine" and mine.values["name"] == "Ann"
-        assert theirs.key == "online.to_computer" and theirs.values["name"] == "Ann"
+        assert mine.key == "online.to_computer_mine.time" and mine.values["name"] == "Ann"
+        assert theirs.key == "online.to_computer.time" and theirs.values["name"] == "Ann"
         assert theirs.values["level"] == Phrase("level.medium", {})
         assert bob.seat_kind(0) == "medium"
     finally:
@@ -441,7 +441,7 @@ def test_a_seat_given_up_elsewhere_is_watched_here(server: ServerThread) -> None
         ms.append(machine)
         stale = RemoteSession(machine.connection, table, {0: token}, invite=t.invite)
         settle(stale.poll, lambda: stale.ready)
-        assert stale.seats_here() == [] and stale.seat_kind(0) == "remote"
+        assert stale.seats_here() == [] and stale.seat_kind(0) == "medium"
         assert Phrase("server.wrong_token", {}) in stale.notices
         assert stale.connection.on_reconnect[0]["type"] == "watch"
     finally:

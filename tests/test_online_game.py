@@ -176,11 +176,12 @@ async def test_computers_fill_seats_and_take_a_gone_players_seat(server: ServerT
     await host.ask(type="start", table=table, seat=0, token=ann["token"])
     for word in (ann["token"], bob["token"]):
         assert all(word not in raw for raw in host.raw if '"seated"' not in raw)
-    # Ann's turn; Bob leaves; Ann hands his seat to a computer; both computers play.
+    # Ann's turn; Bob leaves: the table's computer takes his seat at once (nothing
+    # left to hand over); both computers play.
     assert (await bob_c.ask(type="leave", table=table, seat=1, token=bob["token"]))["type"] == "ok"
     out = await host.ask(type="hand_over", table=table, seat=0, token=ann["token"], target=1,
                          level="easy")
-    assert out["type"] == "ok", out
+    assert out["type"] == "error" and out["said"]["key"] == "server.hand_over", out
     while host.view["state"]["active"] == 0:
         number = host.view["number"]
         out = await host.ask(type="step", table=table, seat=0, token=ann["token"],

@@ -102,3 +102,23 @@ async def test_a_seat_handed_over_goes_back_to_its_player_who_returns(
     assert t.seats[0].kind == "human" and 0 not in t.players
     await ann_c.close()
     await others.close()
+
+
+async def test_a_seat_left_during_play_goes_to_the_computer_for_good(
+        server: ServerThread) -> None:
+    host = await Client.open(server.port)
+    table = (await host.ask(type="create", players=3))["table"]
+    ann = await host.ask(type="sit", table=table, name="Ann")
+    others = await Client.open(server.port)
+    bob = await others.ask(type="sit", table=table, name="Bob")
+    await others.ask(type="sit", table=table, name="Cy")
+    await others.ask(type="start", table=table, seat=1, token=bob["token"])
+    out = await host.ask(type="leave", table=table, seat=0, token=ann["token"])
+    assert out["type"] == "ok"
+    told = await others.wait(lambda m: m.get("type") == "view" and "handed" in m)
+    assert told["handed"] == {"seat": 0, "why": "left"}
+    assert told["seats"][0]["kind"] == "computer" and "away_for" not in told["seats"][0]
+    back = await host.ask(type="resume", table=table, seat=0, token=ann["token"])
+    assert back["type"] == "error" and back["said"]["key"] == "server.wrong_token"
+    await host.close()
+    await others.close()

@@ -421,3 +421,48 @@ def test_a_player_gone_too_long_is_handed_to_the_computer_from_the_menu() -> Non
         if friend is not None:
             friend.close()
         app.netplay.close()
+
+
+def test_forgetting_a_game_under_way_is_asked_and_leaves_its_seat() -> None:
+    """Forget on a game being played: asked first, No ringed (Enter keeps it); Yes
+    drops it here and tells the table, whose computer plays the seat from then on."""
+    app = make_app()
+    hand = Hand(app)
+    friend: Connection | None = None
+    try:
+        room = _host_room(hand)
+        url, _, secret = read_code(room.invite_code())
+        friend = Connection(url).start()
+        lobby = Lobby(friend)
+        ask = lobby.sit(None, "Bob", secret)
+        _until(hand, lambda: (lobby.poll(), ask.done)[1])
+        _until(hand, lambda: len(room.seats) == 2)
+        hand.click(room.add_button.rect.center)
+        _until(hand, lambda: room.asking is None and len(room.seats) == 3)
+        hand.frames(1)
+        hand.click(room.start_button.rect.center)
+        _until(hand, lambda: isinstance(hand.top(), TableScene))
+        _until(hand, lambda: hand.top().session.ready)
+        app.navigator.start(Screen.ONLINE)
+        hand.frames(2)
+        online = hand.top()
+        assert isinstance(online, OnlineScene)
+        _until(hand, lambda: any(g.status == "playing" for g in online.games))
+        online.refresh()
+        row = next(i for i, g in enumerate(online.games) if g.table == room.table)
+        hand.click(online.rows[row][1].rect.center)  # Forget
+        confirm = hand.top()
+        assert "Leave this game for good, Ann?" in confirm.question
+        hand.key(pygame.K_RETURN)  # No is ringed first: kept
+        assert hand.top() is online
+        assert any(g.table == room.table for g in online.games)
+        hand.click(online.rows[row][1].rect.center)
+        hand.click(hand.top().buttons[0].rect.center)  # Yes
+        assert not any(g.table == room.table for g in online.games)
+        served = app.netplay.server.server.tables[room.table]
+        _until(hand, lambda: served.seats[0].kind == "computer")
+        assert served.seats[0].token_hash is None
+    finally:
+        if friend is not None:
+            friend.close()
+        app.netplay.close()

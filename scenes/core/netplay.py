@@ -152,6 +152,16 @@ class Netplay:
         with contextlib.suppress(OSError):
             self.games.remove(game.server, game.table, game.seat)
 
+    def leave(self, game: MyGame) -> None:
+        """Tell the table this seat is given up (a word sent once: an unreachable server
+        keeps the seat until the others hand it to its computer)."""
+        try:
+            url = self.url_of(game)
+        except OSError:
+            return
+        self.connect(url).send({"type": "leave", "table": game.table, "seat": game.seat,
+                                "token": game.token})
+
     def forget_seat(self, url: str, table: str, seat: int) -> None:
         with contextlib.suppress(OSError):
             self.games.remove(url, table, seat)

@@ -33,6 +33,7 @@ from scenes.ui import palette as P
 from scenes.ui.backdrop import draw_title_backdrop
 from scenes.ui.focus import Focus, Focusable, handle_form, of_widgets
 from scenes.ui.label import label
+from scenes.ui.overlays import Confirm
 from scenes.ui.widgets import Button, Choice, TextField, Toggle
 
 PANEL = pygame.Rect(160, 70, 1600, 960)
@@ -254,7 +255,23 @@ class OnlineScene(Scene):
                 hosting=game.hosted, invite=game.invite)
 
     def forget(self, game: MyGame) -> None:
+        """Forget a game, asked first unless it is over (its record is kept): the seat's
+        token is gone for good, so the table is told this player left (a game under
+        way goes on with the table's computer in the seat). No is ringed first."""
+        if game.status == "over" or self.stack is None:
+            self._forget(game)
+            return
+        names = game.names or [""]
+        name = names[game.seat] if game.seat < len(names) else names[0]
+        key = "online.games.forget.ask_open" if game.status == "open" else \
+            "online.games.forget.ask"
+        self.stack.push(Confirm(t(key, name=name), lambda yes: yes and self._forget(game),
+                                no_first=True))
+
+    def _forget(self, game: MyGame) -> None:
         if self.netplay is not None:
+            if game.status != "over":
+                self.netplay.leave(game)
             self.netplay.forget(game)
         self.refresh()
 

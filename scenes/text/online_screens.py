@@ -38,6 +38,11 @@ ONLINE_SCREENS_EN = table(
     message("online.games.none", "No online game yet: host one or join a friend's."),
     message("online.games.resume", "Open"),
     message("online.games.forget", "Forget"),
+    message("online.games.forget.ask", "Leave this game for good, {name}? The table's "
+                                       "computer plays your seat from now on, and it "
+                                       "cannot be taken back."),
+    message("online.games.forget.ask_open", "Leave this table, {name}? Your seat is freed "
+                                            "for someone else."),
     message("online.games.row", "{names} · {where}"),
     message("online.games.turn", "{name} to play"),
     message("online.games.your_turn", "Your turn, {name}"),
