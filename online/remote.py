@@ -461,11 +461,11 @@ class RemoteSession:
                 key = ("online.to_computer_mine" if mine else "online.to_computer") + (
                     f".{why}" if why in (("time",) if mine else ("time", "away", "left"))
                     else "")
-                self._note(phrase(key, name=name, level=level))
+                self._note(phrase(key, name=name, level=level, seat=s["seat"]))
             elif (before is not None and before.get("kind") == "computer"
                     and s.get("kind") == "human" and self._status == "playing"
                     and s["seat"] not in self.here):
-                self._note(phrase("online.from_computer", name=name))
+                self._note(phrase("online.from_computer", name=name, seat=s["seat"]))
             self._seat_info[s["seat"]] = s
             self.presence[s["seat"]] = bool(s.get("here", True))
             gone = s.get("away_for")

@@ -417,6 +417,11 @@ def test_a_player_gone_too_long_is_handed_to_the_computer_from_the_menu() -> Non
         _until(hand, lambda: "away" not in table.view.status)
         hand.frames(1)
         assert table.viewer.view.away == ()
+        # the news stays in the ship's log, under Bob's colour
+        _until(hand, lambda: any(line.chat and line.seat == 1 for line in table.logpanel.lines))
+        news = next(line for line in table.logpanel.lines if line.chat and line.seat == 1)
+        assert news.text == ("Bob was away too long: the table's computer (medium) plays "
+                             "their seat until they come back."), news.text
     finally:
         if friend is not None:
             friend.close()

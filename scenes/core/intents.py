@@ -81,10 +81,12 @@ Intent = Play | Press | Click | Answer | TakeBack | Confirm | Hint | Cancel | St
 
 @dataclass(frozen=True)
 class Said:
-    """The status line's sentence, as a catalog key and its values."""
+    """The status line's sentence, as a catalog key and its values; ``logged``: news
+    of a seat (its ``seat`` among the values) also kept in the ship's log."""
 
     key: str
     values: tuple[tuple[str, object], ...] = ()
+    logged: bool = False
 
     @staticmethod
     def of(key: str, /, **values: object) -> Said:

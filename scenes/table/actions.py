@@ -248,8 +248,11 @@ class TableActions:
             self._away_seen = away  # gone long enough to be handed over: said afresh
             out += self.handle(Status())
         for notice in session.notices:  # the keeper's news, said as they come
-            out.append(Said.of(notice.key, **notice.values) if isinstance(notice, Phrase)
-                       else Said.of("room.failed", reason=notice))
+            if isinstance(notice, Phrase):  # news of a seat is kept in the log too
+                out.append(Said(notice.key, tuple(notice.values.items()),
+                                logged=isinstance(notice.values.get("seat"), int)))
+            else:
+                out.append(Said.of("room.failed", reason=notice))
         session.notices.clear()
         for outcome in self.session.poll():
             if outcome.ok:

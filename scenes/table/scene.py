@@ -54,6 +54,7 @@ from scenes.table.input import TableInput
 from scenes.table.keyboard import TableKeys
 from scenes.table.lesson import Coach
 from scenes.table.lessonpanel import LessonPanel
+from scenes.table.logpanel import LogLine
 from scenes.table.modes import FreePlay, LessonMode
 from scenes.table.render import Picture
 from scenes.table.saving import SaveWatch, save_now
@@ -156,6 +157,11 @@ class TableScene(Scene):
         for result in results:
             if isinstance(result, Said):
                 self.say(result.key, **dict(result.values))
+                if result.logged:
+                    self.logpanel.add_chat(LogLine(
+                        len(self.session.steps) - 1, self.state.turn,
+                        int(dict(result.values)["seat"]),  # type: ignore[call-overload]
+                        t(result.key, **dict(result.values)), "", chat=True))
             elif isinstance(result, Lit):
                 self.view.lit = set(result.zones)
             elif isinstance(result, Undone):
