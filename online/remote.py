@@ -67,6 +67,16 @@ def plain(text: str, limit: int = MAX_CHAT) -> str:
     return "".join(out).strip()[:limit]
 
 
+#: What a machine says when a seat goes to the table's computer, by the server's why
+#: and whether the seat was this machine's (else the sentence without a why).
+HANDED: dict[tuple[object, bool], str] = {
+    ("time", False): "online.to_computer.time",
+    ("away", False): "online.to_computer.away",
+    ("left", False): "online.to_computer.left",
+    ("time", True): "online.to_computer_mine.time",
+}
+
+
 class RemoteSession:
     """A game at a server's table, played by the seats held at this machine.
 
@@ -458,9 +468,8 @@ class RemoteSession:
                 level = phrase(f"level.{s.get('level') or 'medium'}")
                 why = handed.get("why") if handed.get("seat") == s["seat"] else None
                 mine = s["seat"] in self.here
-                key = ("online.to_computer_mine" if mine else "online.to_computer") + (
-                    f".{why}" if why in (("time",) if mine else ("time", "away", "left"))
-                    else "")
+                key = HANDED.get((why, mine),
+                                 "online.to_computer_mine" if mine else "online.to_computer")
                 self._note(phrase(key, name=name, level=level, seat=s["seat"]))
             elif (before is not None and before.get("kind") == "computer"
                     and s.get("kind") == "human" and self._status == "playing"
