@@ -458,6 +458,8 @@ class RemoteSession:
         """What every view and update says besides the game: seats, presence, clocks."""
         self._status = msg.get("status", self._status)
         handed = msg.get("handed") if isinstance(msg.get("handed"), dict) else {}
+        # news of a seat comes after this many steps (the log puts it there)
+        after = msg["number"] if isinstance(msg.get("number"), int) else len(self._steps)
         for s in msg.get("seats", []):
             before = self._seat_info.get(s["seat"])
             name = plain(str(s.get("name", "")), 40)
@@ -470,11 +472,12 @@ class RemoteSession:
                 mine = s["seat"] in self.here
                 key = HANDED.get((why, mine),
                                  "online.to_computer_mine" if mine else "online.to_computer")
-                self._note(phrase(key, name=name, level=level, seat=s["seat"]))
+                self._note(phrase(key, name=name, level=level, seat=s["seat"], after=after))
             elif (before is not None and before.get("kind") == "computer"
                     and s.get("kind") == "human" and self._status == "playing"
                     and s["seat"] not in self.here):
-                self._note(phrase("online.from_computer", name=name, seat=s["seat"]))
+                self._note(phrase("online.from_computer", name=name, seat=s["seat"],
+                                  after=after))
             self._seat_info[s["seat"]] = s
             self.presence[s["seat"]] = bool(s.get("here", True))
             gone = s.get("away_for")

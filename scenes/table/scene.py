@@ -157,11 +157,14 @@ class TableScene(Scene):
         for result in results:
             if isinstance(result, Said):
                 self.say(result.key, **dict(result.values))
-                if result.logged:
+                if result.logged:  # after the steps it came after, if it says
+                    values = dict(result.values)
+                    after = values.get("after")
+                    at = after if isinstance(after, int) else len(self.session.steps)
                     self.logpanel.add_chat(LogLine(
-                        len(self.session.steps) - 1, self.state.turn,
-                        int(dict(result.values)["seat"]),  # type: ignore[call-overload]
-                        t(result.key, **dict(result.values)), "", chat=True))
+                        min(at, len(self.session.steps)) - 1, self.state.turn,
+                        int(values["seat"]),  # type: ignore[call-overload]
+                        t(result.key, **values), "", chat=True))
             elif isinstance(result, Lit):
                 self.view.lit = set(result.zones)
             elif isinstance(result, Undone):
