@@ -31,7 +31,6 @@ here that the table never took come out as taken back.
 from __future__ import annotations
 
 import time
-import unicodedata
 from collections.abc import Callable, Sequence
 
 from game import State, Step, StepError, apply, legal_steps, parse_step
@@ -39,10 +38,10 @@ from game.cards import CARDS
 from game.outcome import Outcome, ReadOnly
 
 from .client import Connected, Connection, Dropped, Event, Failed, Lost, Pushed, Reply
+from .seats import TableSeats
 from .view import public_state
-from .words import Phrase, phrase, said_of
+from .words import MAX_CHAT, Phrase, phrase, plain, said_of
 
-MAX_CHAT = 500  # the server's limit of a chat line
 CHAT_KEPT = 200  # chat lines kept (the oldest go first)
 NOTICES_KEPT = 50
 
@@ -55,29 +54,7 @@ def known_deal(size: int, face_up: Sequence[str]) -> list[str]:
     return [*face_up, *rest[: size - len(face_up)]]
 
 
-def plain(text: str, limit: int = MAX_CHAT) -> str:
-    """Text from elsewhere made plain: no control or format characters (line breaks
-    become spaces), at most ``limit`` characters."""
-    out = []
-    for ch in text[: limit * 2]:
-        if ch in "\n\r\t":
-            out.append(" ")
-        elif unicodedata.category(ch)[0] != "C":
-            out.append(ch)
-    return "".join(out).strip()[:limit]
-
-
-#: What a machine says when a seat goes to the table's computer, by the server's why
-#: and whether the seat was this machine's (else the sentence without a why).
-HANDED: dict[tuple[object, bool], str] = {
-    ("time", False): "online.to_computer.time",
-    ("away", False): "online.to_computer.away",
-    ("left", False): "online.to_computer.left",
-    ("time", True): "online.to_computer_mine.time",
-}
-
-
-class RemoteSession:
+class RemoteSession(TableSeats):
     """A game at a server's table, played by the seats held at this machine.
 
     ``seats`` maps each seat held here to its token (two people at one machine may
@@ -201,29 +178,6 @@ class RemoteSession:
         """The state this machine may show (face-down towns are placeholders)."""
         return self.state
 
-    def seats_here(self) -> list[int]:
-        return sorted(self.here)
-
-    def clocks_left(self) -> list[float | None] | None:
-        """Each seat's time left, as the server last told it, the player to move (at
-        the server's state) running down since."""
-        if self.clocks is None:
-            return None
-        left = list(self.clocks)
-        if self._status == "playing" and self._states and self._confirmed < len(self._states):
-            active = self._states[self._confirmed].active
-            if active < len(left) and left[active] is not None:
-                left[active] = max(0.0, float(left[active]) - (self.now() - self.clocks_at))
-        return left
-
-    def seat_kind(self, seat: int) -> str:
-        """"human" for a person's seat held here, the level for the server's computer
-        seat, "remote" for a person at another machine."""
-        info = self._seat_info.get(seat, {})
-        if info.get("kind") == "computer":
-            return str(info.get("level") or "medium")
-        return "human" if seat in self.here else "remote"
-
     @property
     def human_to_move(self) -> bool:
         """Whether a person at this machine is to make the next step now."""
@@ -313,19 +267,6 @@ class RemoteSession:
         seat = min(self.here)
         return self.connection.send({"type": "rematch", "table": self.table, "seat": seat,
                                      "token": self.here[seat]})
-
-    def away_for(self) -> dict[int, float]:
-        """Each person not at the table now: how many seconds they have been gone."""
-        now = self.now()
-        return {seat: max(0.0, now - since) for seat, since in self._away_since.items()}
-
-    def can_hand_over(self, seat: int) -> bool:
-        """Whether this machine may give ``seat`` to the table's computer now: a person
-        at another machine, gone longer than the table allows, in a game under way."""
-        gone = self.away_for().get(seat)
-        return (bool(self.here) and self._status == "playing" and not self.over
-                and self.seat_kind(seat) == "remote" and gone is not None
-                and gone >= self.away_limit)
 
     def hand_over(self, target: int, level: str = "medium") -> int:
         """Ask the server to give an away player's seat to a computer."""
@@ -457,45 +398,7 @@ class RemoteSession:
     def _fields(self, msg: dict) -> None:
         """What every view and update says besides the game: seats, presence, clocks."""
         self._status = msg.get("status", self._status)
-        handed = msg.get("handed") if isinstance(msg.get("handed"), dict) else {}
-        # news of a seat comes after this many steps (the log puts it there)
-        after = msg["number"] if isinstance(msg.get("number"), int) else len(self._steps)
-        for s in msg.get("seats", []):
-            before = self._seat_info.get(s["seat"])
-            name = plain(str(s.get("name", "")), 40)
-            if (before is not None and before.get("kind") != "computer"
-                    and s.get("kind") == "computer" and self._status == "playing"):
-                # a person's seat handed to the table's computer: out of time, away
-                # too long, or left; the server says which (an older one may not)
-                level = phrase(f"level.{s.get('level') or 'medium'}")
-                why = handed.get("why") if handed.get("seat") == s["seat"] else None
-                mine = s["seat"] in self.here
-                key = HANDED.get((why, mine),
-                                 "online.to_computer_mine" if mine else "online.to_computer")
-                self._note(phrase(key, name=name, level=level, seat=s["seat"], after=after))
-            elif (before is not None and before.get("kind") == "computer"
-                    and s.get("kind") == "human" and self._status == "playing"
-                    and s["seat"] not in self.here):
-                self._note(phrase("online.from_computer", name=name, seat=s["seat"],
-                                  after=after))
-            self._seat_info[s["seat"]] = s
-            self.presence[s["seat"]] = bool(s.get("here", True))
-            gone = s.get("away_for")
-            if isinstance(gone, (int, float)) and not isinstance(gone, bool) and gone >= 0 \
-                    and not self.presence[s["seat"]]:
-                self._away_since[s["seat"]] = self.now() - float(gone)
-            else:
-                self._away_since.pop(s["seat"], None)
-        limit = (msg.get("options") or {}).get("away_limit") if isinstance(
-            msg.get("options"), dict) else None
-        if isinstance(limit, (int, float)) and not isinstance(limit, bool) and limit >= 0:
-            self.away_limit = float(limit)
-        if "clocks" in msg:
-            clocks = msg["clocks"]
-            if clocks is None or (isinstance(clocks, list) and all(
-                    c is None or (isinstance(c, (int, float)) and not isinstance(c, bool))
-                    for c in clocks)):
-                self.clocks, self.clocks_at = clocks, self.now()
+        self._seat_fields(msg)
         if "number" in msg:
             legal = msg.get("legal")
             self._legal = None if legal is None else (msg["number"], list(legal))

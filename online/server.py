@@ -4,8 +4,8 @@ One asyncio event loop serves every connection through ``websockets`` (compressi
 off, 64 KiB frames, its own keepalive and origin check). A table's steps are judged
 one at a time under its lock, committed to the store, and only then announced.
 Computer players think on worker threads, so no table waits for another's.
-The server starts in-process (``ServerThread``, port 0 allowed, for the desktop
-program) or standing (``python -m online serve``).
+The server starts in-process (``online.thread.ServerThread``, port 0 allowed, for the
+desktop program) or standing (``python -m online serve``).
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ import hmac
 import json
 import logging
 import secrets
-import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, ClassVar
@@ -27,7 +26,8 @@ from websockets.exceptions import ConnectionClosed
 from . import engine
 from .accounts import SHORT_SECRET
 from .engine import Refused
-from .store import SQLiteStore, Store
+from .guesses import Guesses
+from .store import Store
 from .tables import Bad, Seat, Table, token_hash
 from .tables import field_of as _field
 from .view import seat_view
@@ -40,10 +40,6 @@ CLOSE_VERSION = 4001
 CLOSE_FLOOD = 1008
 MAX_CHAT = 500
 DEFAULT_AWAY = 600.0
-# An invite secret is 40 bits: one address may get it wrong this many times in the
-# window, so guessing a private table's code would take longer than the table lives.
-MAX_GUESSES = 20
-GUESS_WINDOW = 600.0
 
 log = logging.getLogger("online")
 
@@ -59,9 +55,7 @@ class GameServer:
         self._server: Any = None
         self._sweeper: asyncio.Task | None = None
         self._tasks: set[asyncio.Task] = set()
-        #: wrong invite codes by remote address: when each was tried (monotonic time)
-        self._guesses: dict[str, list[float]] = {}
-        self.monotonic = time.monotonic
+        self.guesses = Guesses()  # wrong invite codes, by address
         self.port = 0
 
     # ----- life ------------------------------------------------------------------
@@ -75,7 +69,7 @@ class GameServer:
                                           s["clock"], s["last_seen"] or 0.0)
             if t.status != "open":
                 t.steps = self.store.steps(t.id)
-                t.state = engine.replay(self._names(t), t.towns, t.options["variant"], t.steps)
+                t.state = engine.replay(t.names(), t.towns, t.options["variant"], t.steps)
             self.tables[t.id] = t
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
@@ -192,54 +186,22 @@ class GameServer:
         s.last_seen = time.time()
         return seat
 
-    def _names(self, t: Table) -> list[str]:
-        return [t.seats[i].name for i in range(t.size)]
-
     def _save_seat(self, t: Table, seat: int) -> None:
         s = t.seats[seat]
         self.store.put_seat(t.id, seat, name=s.name, kind=s.kind, level=s.level,
                             token_hash=s.token_hash, clock=s.clock, last_seen=s.last_seen)
 
-    def _lobby_entry(self, t: Table) -> dict:
-        return {"table": t.id, "players": t.size, "variant": t.options["variant"],
-                "first_game": t.options["first_game"], "clock": t.options["clock"],
-                "status": t.status, "where": self.where,
-                "seats": [{"seat": i, "name": s.name, "kind": s.kind,
-                           **({"level": s.level} if s.kind == "computer" else {})}
-                          for i, s in sorted(t.seats.items())]}
-
     def view_for(self, t: Table, seat: int | None, with_steps: bool = True) -> dict:
         """The snapshot of a table for one seat, through ``seat_view`` alone."""
-        seats = [{**s, "here": t.present(s["seat"])} for s in self._lobby_entry(t)["seats"]]
         now = time.time()
-        for s in seats:  # how long each person not at the table now has been gone
-            if not s["here"] and s["kind"] == "human":
-                s["away_for"] = round(max(0.0, now - t.seats[s["seat"]].last_seen), 1)
-        base: dict = {"table": t.id, "status": t.status, "options": self._public_options(t),
-                      "seats": seats, "clocks": self._clocks(t)}
+        base: dict = {"table": t.id, "status": t.status, "options": t.public_options(),
+                      "seats": t.seats_now(self.where, now), "clocks": t.clocks_left(now)}
         if t.state is not None:
             base.update(seat_view(t.state, seat, t.steps if with_steps else None, t.record(),
                                   len(t.steps)))
         else:
             base["seat"] = seat
         return base
-
-    def _public_options(self, t: Table) -> dict:
-        return {k: v for k, v in t.options.items() if k != "rematch"}
-
-    def _clocks(self, t: Table) -> list[float | None] | None:
-        if not t.options["clock"]:
-            return None
-        now = time.time()
-        out: list[float | None] = []
-        for i in range(t.size):
-            s = t.seats.get(i)
-            left = s.clock if s else None
-            if (left is not None and t.state is not None and not t.state.over
-                    and t.state.active == i and t.turn_started):
-                left -= now - t.turn_started
-            out.append(None if left is None else round(left, 1))
-        return out
 
     async def _announce(self, t: Table, extra: dict, with_steps: bool = False,
                         skip: Any = None) -> None:
@@ -290,42 +252,26 @@ class GameServer:
         return reply
 
     async def on_list(self, ws: Any, msg: dict) -> dict:
-        return {"type": "tables", "tables": [self._lobby_entry(t) for t in self.tables.values()
+        return {"type": "tables", "tables": [t.lobby_entry(self.where) for t in self.tables.values()
                                              if t.status == "open" and not t.options["private"]]}
-
-    def _guessed(self, ws: Any) -> list[float]:
-        """The wrong invite codes this connection's address tried in the window;
-        an address that used them all up is refused before its code is looked at."""
-        where = getattr(ws, "remote_address", None)
-        address = str(where[0]) if isinstance(where, tuple) and where else "?"
-        now = self.monotonic()
-        if len(self._guesses) > 10_000:  # many addresses: forget those out of the window
-            self._guesses = {a: at for a, at in self._guesses.items()
-                             if at and now - at[-1] < GUESS_WINDOW}
-        tried = [at for at in self._guesses.get(address, []) if now - at < GUESS_WINDOW]
-        self._guesses[address] = tried
-        if len(tried) >= MAX_GUESSES:
-            wait = GUESS_WINDOW - (now - tried[0])
-            raise Bad("server.guesses", {"minutes": max(1, round(wait / 60))})
-        return tried
 
     def _check_invite(self, ws: Any, t: Table, msg: dict) -> None:
         if not t.invite:
             return
-        tried = self._guessed(ws)
+        address = self.guesses.allowed(ws)
         if not hmac.compare_digest(t.invite, _field(msg, "invite", str, "")):
-            tried.append(self.monotonic())
+            self.guesses.wrong(address)
             raise Bad("server.private")
 
     def _table_by_invite(self, ws: Any, msg: dict) -> Table:
         """The private table whose invite secret the message carries (a short code
         names no table: the secret finds it)."""
         code = _field(msg, "invite", str)
-        tried = self._guessed(ws)
+        address = self.guesses.allowed(ws)
         for t in self.tables.values():
             if t.invite and hmac.compare_digest(t.invite, code):
                 return t
-        tried.append(self.monotonic())
+        self.guesses.wrong(address)
         raise Bad("server.no_invite")
 
     async def on_sit(self, ws: Any, msg: dict) -> dict:
@@ -385,7 +331,7 @@ class GameServer:
         return {"type": "ok", "table": t.id}
 
     async def _begin(self, t: Table) -> None:
-        t.state = engine.start(self._names(t), t.towns, t.options["variant"])
+        t.state = engine.start(t.names(), t.towns, t.options["variant"])
         t.status = "playing"
         t.turn_started = time.time()
         if t.options["clock"]:
@@ -492,7 +438,7 @@ class GameServer:
         if t.status != "over":
             raise Bad("server.rematch")
         if "rematch" not in t.options:
-            options = self._public_options(t)
+            options = t.public_options()
             reply = self._new_table(options)
             new = self.tables[reply["table"]]
             for i, s in t.seats.items():
@@ -619,35 +565,3 @@ class GameServer:
         "create": on_create, "list": on_list, "sit": on_sit, "computer": on_computer,
         "start": on_start, "watch": on_watch, "resume": on_resume, "chat": on_chat,
         "leave": on_leave, "hand_over": on_hand_over, "rematch": on_rematch, "step": on_step}
-
-
-class ServerThread:
-    """A server on a thread of its own, for the desktop program and for tests:
-    ``start()`` returns the bound port, ``stop()`` closes every connection and waits."""
-
-    def __init__(self, db: str, host: str = "127.0.0.1", port: int = 0,
-                 origins: list[str | None] | None = None) -> None:
-        self.db, self.host, self.port, self.origins = db, host, port, origins
-        self._loop = asyncio.new_event_loop()
-        self._thread = threading.Thread(target=self._loop.run_forever, name="game-server",
-                                        daemon=True)
-        self.server: GameServer | None = None
-
-    def start(self) -> int:
-        self._thread.start()
-        self.server = GameServer(SQLiteStore(self.db), self.origins)
-        future = asyncio.run_coroutine_threadsafe(self.server.start(self.host, self.port),
-                                                  self._loop)
-        self.port = future.result(timeout=30)
-        return self.port
-
-    def call(self, coro: Any, timeout: float = 30) -> Any:
-        """Run a coroutine on the server's loop from another thread and wait for it."""
-        return asyncio.run_coroutine_threadsafe(coro, self._loop).result(timeout=timeout)
-
-    def stop(self) -> None:
-        if self.server is not None:
-            asyncio.run_coroutine_threadsafe(self.server.stop(), self._loop).result(timeout=30)
-        self._loop.call_soon_threadsafe(self._loop.stop)
-        self._thread.join(timeout=30)
-        self._loop.close()

@@ -63,6 +63,45 @@ class Table:
         return engine.record(list(self.state.names), self.towns, self.steps,
                              self.options["variant"], self.seed)
 
+    def names(self) -> list[str]:
+        return [self.seats[i].name for i in range(self.size)]
+
+    def public_options(self) -> dict:
+        return {k: v for k, v in self.options.items() if k != "rematch"}
+
+    def lobby_entry(self, where: str) -> dict:
+        """The table as a listing shows it (``where``: the server that owns it)."""
+        return {"table": self.id, "players": self.size, "variant": self.options["variant"],
+                "first_game": self.options["first_game"], "clock": self.options["clock"],
+                "status": self.status, "where": where,
+                "seats": [{"seat": i, "name": s.name, "kind": s.kind,
+                           **({"level": s.level} if s.kind == "computer" else {})}
+                          for i, s in sorted(self.seats.items())]}
+
+    def seats_now(self, where: str, now: float) -> list[dict]:
+        """The listing's seats, each saying whether it is held now (``here``) and, for
+        a person not at the table, how long since they were last seen (``away_for``)."""
+        seats = [{**s, "here": self.present(s["seat"])} for s in self.lobby_entry(where)["seats"]]
+        for s in seats:
+            if not s["here"] and s["kind"] == "human":
+                s["away_for"] = round(max(0.0, now - self.seats[s["seat"]].last_seen), 1)
+        return seats
+
+    def clocks_left(self, now: float) -> list[float | None] | None:
+        """Each seat's time left (the player to move's running since the turn began);
+        None without a clock."""
+        if not self.options["clock"]:
+            return None
+        out: list[float | None] = []
+        for i in range(self.size):
+            s = self.seats.get(i)
+            left = s.clock if s else None
+            if (left is not None and self.state is not None and not self.state.over
+                    and self.state.active == i and self.turn_started):
+                left -= now - self.turn_started
+            out.append(None if left is None else round(left, 1))
+        return out
+
     def present(self, seat: int) -> bool:
         """Whether a connection holds ``seat`` now (a computer's seat always is)."""
         s = self.seats.get(seat)

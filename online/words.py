@@ -15,6 +15,7 @@ A key this client does not know (a newer server) falls back to the English.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from game.steps import REASONS
@@ -188,6 +189,22 @@ class Said(Exception):
                 "said": said_to_json(Phrase(self.key, self.values))}
 
 
+#: The server's limit of a chat line.
+MAX_CHAT = 500
+
+
+def plain(text: str, limit: int = MAX_CHAT) -> str:
+    """Text from elsewhere made plain: no control or format characters (line breaks
+    become spaces), at most ``limit`` characters."""
+    out = []
+    for ch in text[: limit * 2]:
+        if ch in "\n\r\t":
+            out.append(" ")
+        elif unicodedata.category(ch)[0] != "C":
+            out.append(ch)
+    return "".join(out).strip()[:limit]
+
+
 def said_of(msg: dict) -> Phrase | str:
     """What a server's answer says, as a ``Phrase`` this client translates when it
     knows the sentence, else the server's English ``reason`` as written."""
@@ -204,5 +221,5 @@ def said_of(msg: dict) -> Phrase | str:
     return Phrase(said.key, clean)
 
 
-__all__ = ["MAX_SAID_VALUE", "ONLINE_TEXT", "SERVER_TEXT", "Phrase", "Said", "english",
-           "phrase", "said_from_json", "said_of", "said_to_json"]
+__all__ = ["MAX_CHAT", "MAX_SAID_VALUE", "ONLINE_TEXT", "SERVER_TEXT", "Phrase", "Said", "english",
+           "phrase", "plain", "said_from_json", "said_of", "said_to_json"]

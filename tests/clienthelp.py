@@ -13,7 +13,7 @@ from pathlib import Path
 from online.client import Connection
 from online.lobby import Ask, Lobby
 from online.remote import RemoteSession
-from online.server import ServerThread
+from online.thread import ServerThread
 from online.view import public_state
 
 FAST = {"connect_timeout": 2.0, "first_retry": 0.05, "max_retry": 0.2}

@@ -24,7 +24,7 @@ from online.accounts import (
 )
 from online.client import Connection
 from online.lobby import Lobby
-from online.server import ServerThread
+from online.thread import ServerThread
 from online.words import Phrase, english
 
 pytestmark = pytest.mark.timeout(60)

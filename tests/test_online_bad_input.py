@@ -11,7 +11,7 @@ from onlinehelp import Client
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
-from online.server import ServerThread
+from online.thread import ServerThread
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(60)]
 
@@ -135,7 +135,7 @@ async def test_guessing_invite_codes_is_held_back_per_address(server: ServerThre
     gs = server.server
     assert gs is not None
     now = [1000.0]
-    gs.monotonic = lambda: now[0]
+    gs.guesses.clock = lambda: now[0]
     host = await Client.open(server.port)
     made = await host.ask(type="create", players=3, private=True)
     table, secret = made["table"], made["invite"]

@@ -38,7 +38,7 @@ from online.client import (
 from online.lobby import Lobby
 from online.remote import RemoteSession, known_deal, plain
 from online.server import PROTOCOL as SERVER_PROTOCOL
-from online.server import ServerThread
+from online.thread import ServerThread
 from online.view import public_state
 from online.words import Phrase, english
 from scenes.core.session import GameSession

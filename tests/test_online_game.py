@@ -12,7 +12,7 @@ from onlinehelp import Client
 
 from game.cards import CARDS
 from game.record import parse_record, read_record_text, replay
-from online.server import ServerThread
+from online.thread import ServerThread
 from online.words import english, said_of
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(60)]

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from onlinehelp import Client
 
-from online.server import ServerThread
+from online.thread import ServerThread
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(60)]
 

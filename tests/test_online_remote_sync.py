@@ -11,7 +11,7 @@ from clienthelp import close_all, db, seated_table, server_public, sessions_for,
 
 import online.remote
 from game import State, apply
-from online.server import ServerThread
+from online.thread import ServerThread
 from online.view import public_state
 
 pytestmark = pytest.mark.timeout(60)

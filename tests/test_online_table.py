@@ -13,7 +13,7 @@ import pytest
 
 from game.listing import legal_steps
 from online.remote import RemoteSession
-from online.server import ServerThread
+from online.thread import ServerThread
 from scenes.core.intents import Play
 from scenes.devtools.stallbench import online_table, stall
 from scenes.main import make_app

@@ -216,7 +216,7 @@ def test_two_people_at_one_computer_then_a_rematch() -> None:
 
 def test_join_by_a_servers_address_lists_its_open_tables(tmp_path) -> None:
     """A server's address instead of a code: its open tables, one of them joined."""
-    from online.server import ServerThread
+    from online.thread import ServerThread
 
     server = ServerThread(str(tmp_path / "tables.sqlite3"))
     port = server.start()

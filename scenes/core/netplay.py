@@ -27,7 +27,7 @@ from game.state import State
 from game.words import Phrase
 from online.accounts import DEFAULT_PORT, InviteError, MyGame, MyGames, make_invite, read_invite
 from online.client import Connection
-from online.server import ServerThread
+from online.thread import ServerThread
 
 #: Set to an address (127.0.0.1 in tests) to host on that address alone.
 ENV_BIND = "SAIL_TO_INDIA_BIND"

@@ -22,7 +22,7 @@ from game.listing import legal_steps
 from online.client import Connection
 from online.lobby import Lobby
 from online.remote import RemoteSession
-from online.server import ServerThread
+from online.thread import ServerThread
 from scenes.core.app import App
 from scenes.core.intents import Play
 from scenes.table.scene import TableScene

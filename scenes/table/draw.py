@@ -21,6 +21,7 @@ from scenes.core import gfx
 from scenes.core import zones as Z
 from scenes.core.gfx import draw
 from scenes.core.layout import Layout
+from scenes.table.header import draw_header
 from scenes.text.catalog import t
 from scenes.text.fonts import (
     MIN_PX,
@@ -39,10 +40,6 @@ TECH_NUMERALS = ("I", "II", "III")
 #: Each button's zone and the key of its label.
 BUTTONS = {Z.button(b): f"button.{b}" for b in Z.BUTTON_IDS}
 LIGHT_TEXT = (244, 234, 210)
-#: A clock running short, on a board's dark header.
-SHORT_CLOCK = (255, 136, 110)
-#: The pill saying a player is away, on a board's dark header.
-AWAY_PILL = (150, 44, 30)
 
 
 @dataclass
@@ -390,7 +387,9 @@ def _draw_board(surface: gfx.Canvas, layout: Layout, st: State, view: TableView,
         return
     active = seat == st.active and not st.over
     surface.blit(cardart.player_board(seat, board.w, board.h, view.palette, active), board)
-    _draw_name(surface, layout, st, view, seat, active)
+    clock = view.clocks[seat] if seat < len(view.clocks) else ("", False)
+    away = view.away[seat] if seat < len(view.away) else ""
+    draw_header(surface, layout.rect(Z.name(seat)), st, seat, active, view.palette, clock, away)
     dom = layout.rect(Z.domain(seat))
     bankers = tuple(_rel(layout, Z.banker(seat, v), dom) for v in range(1, 6))
     speeds = tuple(_rel(layout, Z.speed(seat, v), dom) for v in range(1, 4))
@@ -440,55 +439,6 @@ def _holdings(surface: gfx.Canvas, layout: Layout, space: Callable[[int, int], s
         if count:
             r = layout.rect(space(seat, value))
             draw_stack(surface, seat, count, (r.centerx + 8, r.centery + 4), 40, palette)
-
-
-def _draw_name(surface: gfx.Canvas, layout: Layout, st: State, view: TableView, seat: int,
-               active: bool) -> None:
-    r = layout.rect(Z.name(seat))
-    mk = art.marker(seat, 38, view.palette)
-    away = view.away[seat] if seat < len(view.away) else ""
-    if away:  # a player not at the table: their marker dimmed
-        mk = mk.copy()
-        mk.set_alpha(110)
-    surface.blit(mk, mk.get_rect(center=(r.x + 20, r.centery)))
-    name = st.names[seat]
-    color = P.HIGHLIGHT if active else LIGHT_TEXT
-    # Numbers on the right: wealth (a coin) and VP, always as numbers.
-    vp = render(t("board.vp.short", n=st.vp[seat]), "text-bold", 26, LIGHT_TEXT)
-    vp_rect = vp.get_rect(midright=(r.right - 4, r.centery))
-    surface.blit(vp, vp_rect)
-    wealth = render(t("board.wealth.short", n=st.wealth[seat]), "text-bold", 26, LIGHT_TEXT)
-    w_rect = wealth.get_rect(midright=(vp_rect.left - 18, r.centery))
-    surface.blit(wealth, w_rect)
-    coin = art.good_icon("gold", 30)
-    coin_rect = coin.get_rect(midright=(w_rect.left - 4, r.centery))
-    surface.blit(coin, coin_rect)
-    room = coin_rect.left - (r.x + 44) - 8
-    words, short = view.clocks[seat] if seat < len(view.clocks) else ("", False)
-    if words:  # the player's clock, between the name and the numbers
-        ink = SHORT_CLOCK if short else (P.HIGHLIGHT if active else LIGHT_TEXT)
-        clock = render(words, "text-semibold", 22, ink)
-        c_rect = clock.get_rect(midright=(coin_rect.left - 14, r.centery))
-        face = c_rect.left - 14
-        draw.circle(surface, ink, (face, r.centery), 9, 2)
-        draw.line(surface, ink, (face, r.centery), (face, r.centery - 6), 2)
-        draw.line(surface, ink, (face, r.centery), (face + 4, r.centery), 2)
-        surface.blit(clock, c_rect)
-        room = face - 9 - (r.x + 44) - 10
-    if away:  # how long they have been gone, in a pill after the name
-        pill_w = min(room // 2, math.ceil(text_width(away, "text-semibold", 20)) + 24)
-        size = fit_size(name, "display", 30, room - pill_w - 12)
-        name_w = math.ceil(text_width(name, "display", size))
-        pill = pygame.Rect(r.x + 44 + name_w + 12, 0, pill_w, 30)
-        pill.centery = r.centery
-        draw.rect(surface, AWAY_PILL, pill, border_radius=15)
-        words = fit_size(away, "text-semibold", 20, pill_w - 16)
-        blit_text(surface, away, pill.center, role="text-semibold", size=words,
-                  color=LIGHT_TEXT, anchor="center")
-    else:
-        size = fit_size(name, "display", 30, room)
-    blit_text(surface, name, (r.x + 44, r.centery), role="display", size=size, color=color,
-              anchor="midleft")
 
 
 #: The stock's markers: their size and their distance apart when there is room.
