@@ -63,6 +63,11 @@ class TableSeats:
                 key = HANDED.get((why, mine),
                                  "online.to_computer_mine" if mine else "online.to_computer")
                 self._note(phrase(key, name=name, level=level, seat=s["seat"], after=after))
+            elif (handed.get("why") == "back" and handed.get("seat") == s["seat"]
+                    and s["seat"] in self.here):
+                # this machine's player is back: the computer played for them meanwhile
+                self._note(phrase("online.back_mine", name=name, seat=s["seat"],
+                                  after=after))
             elif (before is not None and before.get("kind") == "computer"
                     and s.get("kind") == "human" and self._status == "playing"
                     and s["seat"] not in self.here):

@@ -353,18 +353,20 @@ class GameServer:
         t = self._table(msg)
         seat = self._seat(t, msg, computer_too=True)
         s = t.seats[seat]
+        news: dict = {}
         if s.kind == "computer" and t.status == "playing" and (
                 not t.options["clock"] or s.clock is None or s.clock > 0):
             # Handed over while its player was away: back to them, with the time they had.
             s.kind, s.level = "human", None
             t.players.pop(seat, None)
+            news = {"handed": {"seat": seat, "why": "back"}}
             self._event(t, f"seat {seat} taken back from the computer")
         t.watchers[ws] = seat
         self._save_seat(t, seat)
         self._event(t, f"seat {seat} back")
         if s.kind == "human" and t.hold(ws, seat):  # the others see the seat back
-            await self._announce(t, {"type": "view"}, skip=ws)
-        return {"type": "view", **self.view_for(t, seat)}
+            await self._announce(t, {"type": "view", **news}, skip=ws)
+        return {"type": "view", **self.view_for(t, seat), **news}
 
     async def on_chat(self, ws: Any, msg: dict) -> None:
         t = self._table(msg)

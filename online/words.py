@@ -57,6 +57,8 @@ ONLINE_TEXT = table(
     message("online.to_computer_mine.time", "Your time ran out, {name}: the table's "
                                             "computer ({level}) plays your seat from now "
                                             "on."),
+    message("online.back_mine", "Welcome back, {name}: the table's computer played your "
+                                "seat while you were away, and it is yours again."),
     message("online.from_computer", "{name} is back and plays their own seat again."),
     message("online.chat_length", "A chat line is 1 to {limit} characters."),
     message("online.chat_seatless", "Only a player at the table can chat."),

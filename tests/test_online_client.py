@@ -418,6 +418,11 @@ def test_a_player_back_after_being_handed_over_plays_their_seat_again(
         settle(lambda: [s.poll() for s in (again, bob)],
                lambda: again.ready and bob.seat_kind(0) == "remote")
         assert again.seat_kind(0) == "human" and again.seats_here() == [0]
+        # her program welcomes her back: the computer played for her meanwhile
+        assert any(isinstance(n, Phrase) and n.key == "online.back_mine"
+                   and n.values["name"] == "Ann" for n in again.notices)
+        assert any(isinstance(n, Phrase) and n.key == "online.to_computer.away"
+                   for n in bob.notices)
         assert again.steps[:len(t.steps)] == t.steps[:len(again.steps)]
         assert any(n.key == "online.from_computer" and n.values["name"] == "Ann"
                    and n.values["seat"] == 0 for n in bob.notices if isinstance(n, Phrase))
