@@ -124,7 +124,8 @@ class TableSeats:
         """Whether this machine may give ``seat`` to the table's computer now: a person
         at another machine, gone longer than the table allows, in a game under way."""
         gone = self.away_for().get(seat)
-        return (bool(self.here) and self._status == "playing" and not self.over
+        over = bool(self._states) and self._states[-1].over
+        return (bool(self.here) and self._status == "playing" and not over
                 and self.seat_kind(seat) == "remote" and gone is not None
                 and gone >= self.away_limit)
 
