@@ -39,6 +39,7 @@ from game.outcome import Outcome, ReadOnly
 
 from .client import Connected, Connection, Dropped, Event, Failed, Lost, Pushed, Reply
 from .seats import TableSeats
+from .tables import DEFAULT_AWAY
 from .view import public_state
 from .words import MAX_CHAT, Phrase, phrase, plain, said_of
 
@@ -90,7 +91,7 @@ class RemoteSession(TableSeats):
         #: seen; and how long the table lets one be gone before another seat may give
         #: the seat to the table's computer (the table's ``away_limit``).
         self._away_since: dict[int, float] = {}
-        self.away_limit = 600.0
+        self.away_limit = DEFAULT_AWAY
         #: The table the server dealt for a rematch, once one is asked for.
         self.rematch: str | None = None
         #: Whether the socket is open; ``away`` says why not while it is not.

@@ -28,7 +28,7 @@ from .accounts import SHORT_SECRET
 from .engine import Refused
 from .guesses import Guesses
 from .store import Store
-from .tables import Bad, Seat, Table, token_hash
+from .tables import DEFAULT_AWAY, Bad, Seat, Table, token_hash
 from .tables import field_of as _field
 from .view import seat_view
 
@@ -39,7 +39,6 @@ BURST = 200.0      # and how many it may send at once
 CLOSE_VERSION = 4001
 CLOSE_FLOOD = 1008
 MAX_CHAT = 500
-DEFAULT_AWAY = 600.0
 
 log = logging.getLogger("online")
 
@@ -384,6 +383,7 @@ class GameServer:
         seat = self._seat(t, msg, computer_too=True)
         t.watchers.pop(ws, None)
         t.let_go(ws, seat)
+        self._event(t, f"seat {seat} left")
         if t.status == "open":
             del t.seats[seat]
             self.store.drop_seat(t.id, seat)
@@ -395,10 +395,8 @@ class GameServer:
             s.last_seen = 0.0
             self._save_seat(t, seat)
             if t.status == "playing" and s.kind == "human":
-                self._event(t, f"seat {seat} left")
-                await self._to_computer(t, seat, "medium", "left")
+                await self._to_computer(t, seat, "medium", "left")  # (which tells all)
                 return {"type": "ok", "table": t.id}
-        self._event(t, f"seat {seat} left")
         await self._announce(t, {"type": "view"})
         return {"type": "ok", "table": t.id}
 

@@ -16,6 +16,10 @@ from . import engine
 from .engine import State
 from .words import Said
 
+#: How long (seconds) a player may be gone before another seat may let the table's
+#: computer play for them, unless the table says otherwise (its ``away_limit``).
+DEFAULT_AWAY = 600.0
+
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
@@ -143,4 +147,4 @@ def field_of(msg: dict, name: str, kind: type | tuple[type, ...], default: Any =
     return value
 
 
-__all__ = ["Bad", "Seat", "Table", "field_of", "token_hash"]
+__all__ = ["DEFAULT_AWAY", "Bad", "Seat", "Table", "field_of", "token_hash"]

@@ -63,10 +63,10 @@ async def test_seats_come_and_go(server: ServerThread) -> None:
     await cy_c.close()
 
 
-async def test_a_seat_handed_over_goes_back_to_its_player_who_returns(
-        server: ServerThread) -> None:
-    """Away too long, Ann's seat goes to the computer, which plays it; her token still
-    holds it for her only: she comes back, resumes, and plays her own seat again."""
+async def _ann_apart_from_bob_and_cy(
+        server: ServerThread) -> tuple[Client, str, dict, Client, dict]:
+    """A started table: Ann on a connection of her own, Bob and Cy sharing another;
+    Ann's connection, the table, her seat, the others' connection, Bob's seat."""
     ann_c = await Client.open(server.port)
     table = (await ann_c.ask(type="create", players=3))["table"]
     ann = await ann_c.ask(type="sit", table=table, name="Ann")
@@ -74,6 +74,14 @@ async def test_a_seat_handed_over_goes_back_to_its_player_who_returns(
     bob = await others.ask(type="sit", table=table, name="Bob")
     await others.ask(type="sit", table=table, name="Cy")
     await others.ask(type="start", table=table, seat=1, token=bob["token"])
+    return ann_c, table, ann, others, bob
+
+
+async def test_a_seat_handed_over_goes_back_to_its_player_who_returns(
+        server: ServerThread) -> None:
+    """Away too long, Ann's seat goes to the computer, which plays it; her token still
+    holds it for her only: she comes back, resumes, and plays her own seat again."""
+    ann_c, table, ann, others, bob = await _ann_apart_from_bob_and_cy(server)
     await ann_c.close()
     await others.wait(lambda m: m.get("type") == "view" and not m["seats"][0]["here"])
     t = server.server.tables[table]
@@ -106,13 +114,7 @@ async def test_a_seat_handed_over_goes_back_to_its_player_who_returns(
 
 async def test_a_seat_left_during_play_goes_to_the_computer_for_good(
         server: ServerThread) -> None:
-    host = await Client.open(server.port)
-    table = (await host.ask(type="create", players=3))["table"]
-    ann = await host.ask(type="sit", table=table, name="Ann")
-    others = await Client.open(server.port)
-    bob = await others.ask(type="sit", table=table, name="Bob")
-    await others.ask(type="sit", table=table, name="Cy")
-    await others.ask(type="start", table=table, seat=1, token=bob["token"])
+    host, table, ann, others, _ = await _ann_apart_from_bob_and_cy(server)
     out = await host.ask(type="leave", table=table, seat=0, token=ann["token"])
     assert out["type"] == "ok"
     told = await others.wait(lambda m: m.get("type") == "view" and "handed" in m)

@@ -359,6 +359,27 @@ def test_an_invite_code_pasted_from_a_chat(monkeypatch: pytest.MonkeyPatch) -> N
         app.netplay.close()
 
 
+def _started_with_bob(hand: Hand) -> tuple[WaitingRoomScene, Connection, TableScene]:
+    """Ann hosts, Bob sits from a bare client (his connection: the caller closes it),
+    a computer takes the third seat and Ann starts: the room, Bob's connection and
+    the table, its game begun."""
+    room = _host_room(hand)
+    url, _, secret = read_code(room.invite_code())
+    friend = Connection(url).start()
+    lobby = Lobby(friend)
+    ask = lobby.sit(None, "Bob", secret)
+    _until(hand, lambda: (lobby.poll(), ask.done)[1])
+    _until(hand, lambda: len(room.seats) == 2)
+    hand.click(room.add_button.rect.center)
+    _until(hand, lambda: room.asking is None and len(room.seats) == 3)
+    hand.frames(1)
+    hand.click(room.start_button.rect.center)
+    _until(hand, lambda: isinstance(hand.top(), TableScene))
+    table = hand.top()
+    _until(hand, lambda: table.session.ready)
+    return room, friend, table
+
+
 def test_a_player_gone_too_long_is_handed_to_the_computer_from_the_menu() -> None:
     """Bob's program goes while it is his turn: his board's header says he is away
     and for how long, the status line says what can be done once the table's limit
@@ -368,21 +389,8 @@ def test_a_player_gone_too_long_is_handed_to_the_computer_from_the_menu() -> Non
     hand = Hand(app)
     friend: Connection | None = None
     try:
-        room = _host_room(hand)
-        url, table_id, secret = read_code(room.invite_code())
-        friend = Connection(url).start()
-        lobby = Lobby(friend)
-        ask = lobby.sit(table_id, "Bob", secret)
-        _until(hand, lambda: (lobby.poll(), ask.done)[1])
-        _until(hand, lambda: len(room.seats) == 2)
-        hand.click(room.add_button.rect.center)
-        _until(hand, lambda: room.asking is None and len(room.seats) == 3)
-        hand.frames(1)
-        hand.click(room.start_button.rect.center)
-        _until(hand, lambda: isinstance(hand.top(), TableScene))
-        table = hand.top()
+        room, friend, table = _started_with_bob(hand)
         session = table.session
-        _until(hand, lambda: session.ready)
         table.act(Play("end"))
         _until(hand, lambda: session.state.active == 1 and not session.unconfirmed)
         friend.close()
@@ -435,19 +443,7 @@ def test_forgetting_a_game_under_way_is_asked_and_leaves_its_seat() -> None:
     hand = Hand(app)
     friend: Connection | None = None
     try:
-        room = _host_room(hand)
-        url, _, secret = read_code(room.invite_code())
-        friend = Connection(url).start()
-        lobby = Lobby(friend)
-        ask = lobby.sit(None, "Bob", secret)
-        _until(hand, lambda: (lobby.poll(), ask.done)[1])
-        _until(hand, lambda: len(room.seats) == 2)
-        hand.click(room.add_button.rect.center)
-        _until(hand, lambda: room.asking is None and len(room.seats) == 3)
-        hand.frames(1)
-        hand.click(room.start_button.rect.center)
-        _until(hand, lambda: isinstance(hand.top(), TableScene))
-        _until(hand, lambda: hand.top().session.ready)
+        room, friend, _ = _started_with_bob(hand)
         app.navigator.start(Screen.ONLINE)
         hand.frames(2)
         online = hand.top()

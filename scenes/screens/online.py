@@ -20,6 +20,7 @@ from game.words import Phrase
 from online.accounts import MyGame
 from online.client import check_address
 from online.lobby import Ask, Lobby
+from online.tables import DEFAULT_AWAY
 from online.words import said_from_json
 from scenes.core import gfx
 from scenes.core.navigator import Screen
@@ -49,14 +50,11 @@ CLOCKS: dict[str, dict[str, float] | None] = {
     "live": {"budget": 20 * 60, "bonus": 20},
     "slow": {"budget": 3 * 86_400, "bonus": 86_400},
 }
-#: How long a player may be gone before another may let the computer play for them:
-#: ten minutes at a table without a clock; with one, no less than a player's own time
-#: (in a game of a turn a day, being gone for hours is how it is played).
-AWAY_LIMIT = 600.0
-
-
 def away_limit(clock: dict[str, float] | None) -> float:
-    return max(AWAY_LIMIT, float(clock["budget"])) if clock else AWAY_LIMIT
+    """How long a player may be gone before another may let the computer play for
+    them: the server's ten minutes at a table without a clock; with one, no less than
+    a player's own time (in a game of a turn a day, being gone for hours is normal)."""
+    return max(DEFAULT_AWAY, float(clock["budget"])) if clock else DEFAULT_AWAY
 
 
 def code_allows(ch: str) -> bool:

@@ -65,16 +65,14 @@ def clock_faces(session: GameSession) -> tuple[tuple[str, bool], ...]:
 
 def away_text(seconds: float) -> str:
     """How long a player has been gone, as the board's header says it: "away",
-    "away, 4 min", "away, 3 h", "away, 2 d" (the largest whole unit: it changes
+    "away · 4 min", "away · 3 h", "away · 2 d" (the largest whole unit: it changes
     once a minute at most)."""
     whole = max(0, int(seconds))
-    if whole < 60:
-        return t("board.away")
     for unit, key in ((86_400, "board.away.days"), (3_600, "board.away.hours"),
                       (60, "board.away.minutes")):
         if whole >= unit:
             return t(key, count=whole // unit)
-    return t("board.away")
+    return t("board.away")  # under a minute
 
 
 def gone_text(seconds: float) -> str:
