@@ -7,8 +7,10 @@ search); ``tournament`` pits them against each other (``python -m game tournamen
 """
 
 from .players import (
+    BASELINES,
     LEVELS,
     EasyPlayer,
+    Expert1Player,
     ExpertPlayer,
     HardPlayer,
     MediumPlayer,
@@ -16,7 +18,7 @@ from .players import (
     hint,
     make_player,
 )
-from .view import determinize
+from .view import determinize, seat_view
 
-__all__ = ["LEVELS", "EasyPlayer", "ExpertPlayer", "HardPlayer", "MediumPlayer", "Player",
-           "determinize", "hint", "make_player"]
+__all__ = ["BASELINES", "LEVELS", "EasyPlayer", "Expert1Player", "ExpertPlayer", "HardPlayer",
+           "MediumPlayer", "Player", "determinize", "hint", "make_player", "seat_view"]

@@ -1,8 +1,11 @@
 """What every computer player shares: one small interface and the plan-playing loop.
 
 A player is asked ``choose(st)`` whenever it is the seat to move and answers one
-``Step``. ``PlanningPlayer`` plays a plan for the whole turn, made by its subclass
-on its own determinization of the state (``view.determinize``), step by step, and
+``Step``. The first thing ``PlanningPlayer.choose`` does is to take the seat's view
+of the state (``view.seat_view``: the face-down towns replaced by placeholders), and
+only the view goes further, so no level can read a face-down card. It plays a plan
+for the whole turn, made by its subclass on its own determinization of the view
+(``view.determinize``), step by step, and
 plans again whenever the position is not the one the plan expected (after a
 discovery, which shows a card it could not know, or if someone else changed the
 state). It never changes the state it is given. Each player has its own
@@ -21,7 +24,7 @@ from ..listing import ship_moves
 from ..rules import apply, is_legal
 from ..state import ACTION_POINTS, AFTER_MOVE, State
 from ..steps import IllegalStep, Step
-from .view import determinize
+from .view import determinize, seat_view
 
 __all__ = ["MAX_STEPS_PER_TURN", "STALL_ROUNDS", "PlanningPlayer", "Player", "plan_key"]
 
@@ -63,11 +66,14 @@ class PlanningPlayer:
         self.last_think = 0.0
 
     def make_plan(self, st: State, view: State) -> list[Step]:
+        """A plan for the rest of the turn: ``st`` is the seat's view (face-down towns
+        are placeholders), ``view`` a determinization of it drawn for this plan."""
         raise NotImplementedError
 
     def choose(self, st: State) -> Step:
         if st.over:
             raise ValueError("the game is over")
+        st = seat_view(st)  # from here on, nothing of the deal but the face-up towns
         turn = (st.turn, st.active)
         if turn != self._turn_key:
             self._turn_key, self._turn_steps = turn, 0

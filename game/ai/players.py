@@ -8,7 +8,8 @@ discovery, which shows a card it could not know, or if someone else changed the
 state); that loop is ``base.PlanningPlayer``. It never changes the state it is
 given. Each player has its own ``random.Random``, seeded at construction, and uses
 nothing else that is random. Easy, medium and hard are here; expert, the search, is
-in ``expert``.
+in ``expert``; ``expert-1``, the first expert kept frozen as a yardstick (not offered
+in the program: it is not in ``LEVELS``, only in ``BASELINES``), in ``expert1``.
 """
 
 from __future__ import annotations
@@ -20,12 +21,14 @@ from ..state import AFTER_MOVE, State
 from ..steps import Step
 from .base import PlanningPlayer, Player
 from .evaluate import EASY_WEIGHTS, MEDIUM_WEIGHTS, evaluate
-from .expert import ExpertPlayer, play_plan, starts_end
+from .expert import ExpertPlayer
+from .expert1 import Expert1Player, play_plan, starts_end
 from .planner import PlannerConfig, TurnPlanner
 from .view import determinize
 
-__all__ = ["HINT_LEVEL", "HINT_SEARCH", "LEVELS", "EasyPlayer", "ExpertPlayer", "HardPlayer",
-           "MediumPlayer", "PlanningPlayer", "Player", "hint", "make_player"]
+__all__ = ["BASELINES", "HINT_LEVEL", "HINT_SEARCH", "LEVELS", "EasyPlayer", "Expert1Player",
+           "ExpertPlayer", "HardPlayer", "MediumPlayer", "PlanningPlayer", "Player", "hint",
+           "make_player"]
 
 HARD_PLAYOUTS = 18     # rollouts per hard decision (see HardPlayer)
 SAFETY_SECONDS = 5.0   # the hard player's wall-clock safety net, never reached normally
@@ -188,17 +191,22 @@ class HardPlayer(PlanningPlayer):
         return best_plan
 
 
+#: The levels the program offers.
 LEVELS: dict[str, type[PlanningPlayer]] = {
     "easy": EasyPlayer, "medium": MediumPlayer, "hard": HardPlayer, "expert": ExpertPlayer,
 }
+#: Frozen players kept only to measure the levels against (``python -m game tournament``).
+BASELINES: dict[str, type[PlanningPlayer]] = {"expert-1": Expert1Player}
 
 
 def make_player(level: str, seed: int | str | None = None) -> PlanningPlayer:
-    """A fresh player of this level (easy, medium, hard or expert) with its own RNG."""
-    try:
-        cls = LEVELS[level.lower()]
-    except KeyError:
-        raise ValueError(f"unknown level {level!r}: choose " + ", ".join(LEVELS)) from None
+    """A fresh player of this level (easy, medium, hard or expert, or a baseline such
+    as expert-1) with its own RNG."""
+    key = level.lower()
+    cls = LEVELS.get(key) or BASELINES.get(key)
+    if cls is None:
+        raise ValueError(f"unknown level {level!r}: choose "
+                         + ", ".join([*LEVELS, *BASELINES])) from None
     return cls(seed)
 
 

@@ -26,14 +26,16 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ..deal import deal_towns
 from ..listing import legal_steps
+from ..record import write_record
 from ..rules import apply
 from ..state import AFTER_MOVE, State
 from ..steps import IllegalStep, Step
 from .base import Player
-from .players import LEVELS, make_player
+from .players import BASELINES, LEVELS, make_player
 
 __all__ = ["GameResult", "main", "play_game", "run"]
 
@@ -55,6 +57,7 @@ class GameResult:
     think: dict[str, list[float]] = field(default_factory=dict)
     capped: dict[str, int] = field(default_factory=dict)  # levels with a safety cap only
     ended_by: str = ""  # what triggered the end: "india" or "stock" ("" if unfinished)
+    record: str = ""    # the game as a record (its deal, seed and seats in the header)
 
 
 def seat_levels(levels: Sequence[str], game: int) -> list[str]:
@@ -76,6 +79,7 @@ def play_game(levels: Sequence[str], seed: int, game: int,
     refusals = 0
     steps = 0
     ended_by = ""
+    played: list[str] = []
     while not st.over and steps < MAX_STEPS:
         player = players[st.active]
         start = time.perf_counter()
@@ -87,11 +91,13 @@ def play_game(levels: Sequence[str], seed: int, game: int,
             refusals += 1
             print(f"refused: game {game} seat {st.active} ({player.level}) {step}: {exc.reason}",
                   file=sys.stderr)
-            fallback = Step("done") if st.phase == AFTER_MOVE else Step("end")
+            step = Step("done") if st.phase == AFTER_MOVE else Step("end")
             try:
-                st = apply(st, fallback)
+                st = apply(st, step)
             except IllegalStep:
-                st = apply(st, legal_steps(st)[-1])
+                step = legal_steps(st)[-1]
+                st = apply(st, step)
+        played.append(str(step))
         steps += 1
         if not ended_by and st.last_seat >= 0:
             ended_by = "india" if st.india >= 0 else "stock"
@@ -99,14 +105,26 @@ def play_game(levels: Sequence[str], seed: int, game: int,
     for player in players:
         if hasattr(player, "capped_decisions"):
             capped[player.level] = capped.get(player.level, 0) + player.capped_decisions
+    record = write_record(st.names, st.towns, played, st.variant,
+                          [("Seed", f"{seed}:{game}"), ("Seats", ", ".join(order))])
     if not st.over:
-        return GameResult(order, [0] * n, [], refusals, False, steps, st.turn, think, capped)
+        return GameResult(order, [0] * n, [], refusals, False, steps, st.turn, think, capped,
+                          "", record)
     return GameResult(order, list(st.scores or []), list(st.winners or []), refusals, True,
-                      steps, st.turn, think, capped, ended_by)
+                      steps, st.turn, think, capped, ended_by, record)
 
 
 def _play(args: tuple[tuple[str, ...], int, int]) -> GameResult:
     return play_game(*args)
+
+
+def _keep(results: list[GameResult], res: GameResult, folder: Path | None, progress: bool,
+          games: int) -> None:
+    results.append(res)
+    if folder is not None:
+        (folder / f"game-{len(results):04d}.txt").write_text(res.record, "utf-8")
+    if progress and len(results) % 10 == 0:
+        print(f"  {len(results)}/{games} games", file=sys.stderr, flush=True)
 
 
 def _interval(values: list[float]) -> tuple[float, float]:
@@ -126,8 +144,13 @@ def percentile(sorted_values: list[float], q: float) -> float:
 
 
 def run(levels: Sequence[str], games: int, seed: int = 1, jobs: int = 1,
-        progress: bool = False) -> tuple[list[GameResult], list[str]]:
-    """Play the games and return them with the report's lines."""
+        progress: bool = False, write: str | Path | None = None
+        ) -> tuple[list[GameResult], list[str]]:
+    """Play the games and return them with the report's lines; with ``write``, each
+    game is also written into that folder as a record (``game-NNNN.txt``) as it ends."""
+    folder = None if write is None else Path(write)
+    if folder is not None:
+        folder.mkdir(parents=True, exist_ok=True)
     tasks = [(tuple(levels), seed, g) for g in range(games)]
     results: list[GameResult] = []
     start = time.perf_counter()
@@ -135,15 +158,11 @@ def run(levels: Sequence[str], games: int, seed: int = 1, jobs: int = 1,
         from multiprocessing import Pool
 
         with Pool(jobs) as pool:
-            for i, res in enumerate(pool.imap(_play, tasks)):
-                results.append(res)
-                if progress and (i + 1) % 10 == 0:
-                    print(f"  {i + 1}/{games} games", file=sys.stderr, flush=True)
+            for res in pool.imap(_play, tasks):
+                _keep(results, res, folder, progress, games)
     else:
-        for i, task in enumerate(tasks):
-            results.append(_play(task))
-            if progress and (i + 1) % 10 == 0:
-                print(f"  {i + 1}/{games} games", file=sys.stderr, flush=True)
+        for task in tasks:
+            _keep(results, _play(task), folder, progress, games)
     elapsed = time.perf_counter() - start
     return results, report(levels, results, seed, elapsed)
 
@@ -214,10 +233,12 @@ def main(argv: list[str] | None = None) -> int:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seats", default="hard,medium,easy,easy",
-                        help="comma-separated levels, 3 or 4 of easy/medium/hard/expert")
+                        help="comma-separated levels, 3 or 4 of easy/medium/hard/expert "
+                             "and the frozen expert-1")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel")
     parser.add_argument("--progress", action="store_true", help="report progress on stderr")
+    parser.add_argument("--write", metavar="DIR", help="also write each game as a record there")
 
 
 def run_args(args: argparse.Namespace) -> int:
@@ -225,9 +246,10 @@ def run_args(args: argparse.Namespace) -> int:
     if len(levels) not in (3, 4):
         print(f"--seats needs 3 or 4 levels, not {len(levels)}", file=sys.stderr)
         return 1
-    bad = [lv for lv in levels if lv not in LEVELS]
+    bad = [lv for lv in levels if lv not in LEVELS and lv not in BASELINES]
     if bad:
-        print(f"unknown level {bad[0]!r}: choose " + ", ".join(LEVELS), file=sys.stderr)
+        print(f"unknown level {bad[0]!r}: choose " + ", ".join([*LEVELS, *BASELINES]),
+              file=sys.stderr)
         return 1
     if args.games < 1:
         print("--games needs at least 1 game", file=sys.stderr)
@@ -235,7 +257,7 @@ def run_args(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         print("--jobs needs at least 1", file=sys.stderr)
         return 1
-    _, lines = run(levels, args.games, args.seed, args.jobs, args.progress)
+    _, lines = run(levels, args.games, args.seed, args.jobs, args.progress, args.write)
     print("\n".join(lines))
     return 0
 

@@ -1,13 +1,19 @@
-"""What a computer player may know: the state with the face-down towns re-dealt.
+"""What a computer player may know: the seat's view, and deals of what it cannot see.
 
 The engine's ``State`` carries the whole deal, face-down towns included, because
-the record must replay identically. A player must not read those cards. Every
-computer player therefore plans on a *determinization*: a copy of the state in
-which the cards at face-down positions are replaced by cards drawn, with the
-player's own random generator, from every card the player has not seen (with three
-players this includes the three cards set aside unseen). Two states that differ only
-in their face-down cards give the same determinization for the same generator
-state, which is what makes the computer provably blind to them.
+the record must replay identically. A player must not read those cards. So every
+computer player, of every level, is handed the **seat's view** first
+(``seat_view``): the same state with every face-down town replaced by a
+placeholder, the unseen cards in sorted order. It is what the online server tells a
+seat (``online.view.seat_view`` sends the public fields and the face-up towns, and
+the client fills the rest with the same placeholders), and nothing else of the
+state passes into a player: two states that differ only in their face-down towns
+give the same view, so the players are blind to those cards by construction.
+
+A player plans on *determinizations* of its view: copies in which the placeholders
+are replaced by cards drawn, with the player's own random generator, from every card
+the seat has not seen (with three players this includes the three cards set aside
+unseen).
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ from functools import lru_cache
 from ..cards import CARDS
 from ..state import Board, State
 
-__all__ = ["determinize", "unseen_cards"]
+__all__ = ["determinize", "seat_view", "unseen_cards"]
 
 
 def unseen_cards(st: State) -> list[str]:
@@ -30,6 +36,21 @@ def unseen_cards(st: State) -> list[str]:
 @lru_cache(maxsize=2048)
 def _board(towns: tuple[str, ...]) -> Board:
     return Board.of(towns)
+
+
+def seat_view(st: State) -> State:
+    """The state as a seat knows it: a copy whose face-down towns are placeholders
+    (the unseen cards, sorted), which depend on nothing but the face-up towns.
+
+    Every field but the deal is the state's own (copied, so the caller's state is
+    never touched); a finished game shows every card, so its view is the state."""
+    view = st.copy()
+    hidden = st.size - st.revealed
+    if hidden <= 0 or st.over:
+        return view
+    face_up = tuple(st.board.towns[: st.revealed])
+    view.board = _board(face_up + tuple(unseen_cards(st)[:hidden]))
+    return view
 
 
 def determinize(st: State, rng: random.Random) -> State:

@@ -1,4 +1,4 @@
-"""The expert player (and the hard player's sense of the end): legal whole games on
+"""expert-1, the frozen first expert (and the hard player's sense of the end): legal whole games on
 a small budget, the same steps for the same seed, blindness to face-down towns, and
 the end of the game as scenarios: a player behind does not discover India to end a
 game it loses, a player well ahead does. (Strength and think times are measured by
@@ -12,9 +12,9 @@ import pytest
 from aihelp import NAMES, midgame_states, redealt
 from invariants import check_invariants
 
-from game.ai import ExpertPlayer, make_player
+from game.ai import BASELINES, LEVELS, Expert1Player, make_player
 from game.ai.evaluate import score_now
-from game.ai.expert import SearchConfig, end_near, play_plan, starts_end, win_value
+from game.ai.expert1 import SearchConfig, end_near, play_plan, starts_end, win_value
 from game.ai.tournament import main as tournament_main
 from game.ai.tournament import play_game
 from game.ai.view import unseen_cards
@@ -84,8 +84,8 @@ def discovers_india(st: State, step: Step) -> bool:
     return step.kind == "move" and any(dst == st.size for _, _, dst in step.args)
 
 
-def small_expert(seed: int | str) -> ExpertPlayer:
-    return ExpertPlayer(seed, **SMALL)
+def small_expert(seed: int | str) -> Expert1Player:
+    return Expert1Player(seed, **SMALL)
 
 
 def test_the_india_scenario_is_what_it_says() -> None:
@@ -99,7 +99,7 @@ def test_the_india_scenario_is_what_it_says() -> None:
     assert end_near(st)
 
 
-@pytest.mark.parametrize("level", ["hard", "expert"])
+@pytest.mark.parametrize("level", ["hard", "expert-1"])
 def test_a_player_behind_does_not_end_the_game_by_discovering_india(level: str) -> None:
     st = india_position()
     player = make_player(level, seed=3) if level == "hard" else small_expert(3)
@@ -146,11 +146,11 @@ def test_a_lost_end_is_worth_less_than_any_game_going_on() -> None:
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_the_expert_finishes_games_without_a_refusal(players: int) -> None:
-    levels = ["expert", "medium", "easy", "easy"][:players]
-    made: list[ExpertPlayer] = []
+    levels = ["expert-1", "medium", "easy", "easy"][:players]
+    made: list[Expert1Player] = []
 
     def make(level: str, seed: str) -> object:
-        if level != "expert":
+        if level != "expert-1":
             return make_player(level, seed)
         made.append(small_expert(seed))
         return made[-1]
@@ -191,7 +191,7 @@ def test_a_decision_stays_within_its_budget() -> None:
 
 def test_the_safety_cap_is_counted_when_hit() -> None:
     st = midgame_states(4, seed=13, every=6, count=1)[0]
-    player = ExpertPlayer(4, max_seconds=0.0, **SMALL)  # cut short after one playout
+    player = Expert1Player(4, max_seconds=0.0, **SMALL)  # cut short after one playout
     step = player.choose(st)
     assert is_legal(st, step)
     assert player.rollouts == 1
@@ -223,11 +223,12 @@ def test_choosing_never_changes_the_state_and_is_legal() -> None:
         assert is_legal(st, step), step
 
 
-def test_the_expert_is_a_level() -> None:
-    player = make_player("expert", seed=1)
-    assert isinstance(player, ExpertPlayer)
-    assert player.level == "expert"
+def test_expert1_is_a_baseline_not_a_level() -> None:
+    player = make_player("expert-1", seed=1)
+    assert type(player) is Expert1Player
+    assert player.level == "expert-1"
     assert player.config == SearchConfig()
+    assert "expert-1" in BASELINES and "expert-1" not in LEVELS
     with pytest.raises(ValueError, match="expert"):
         make_player("wizard")
 
