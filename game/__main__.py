@@ -1,4 +1,4 @@
-"""The engine's command line: ``python -m game replay|new|bench|tournament``.
+"""The engine's command line: ``python -m game replay|new|bench|tournament|fit``.
 
 Every failure is one sentence on standard error and exit status 1, wrong arguments
 included (with a pointer to ``--help``); standard output stays empty then, so a script
@@ -14,6 +14,8 @@ import sys
 from pathlib import Path
 from typing import NoReturn
 
+from .ai.fit import add_arguments as add_fit_arguments
+from .ai.fit import run_args as run_fit
 from .ai.tournament import add_arguments as add_tournament_arguments
 from .ai.tournament import run_args as run_tournament
 from .bench import NAMES, bench, record_paths, replay_bench
@@ -177,6 +179,9 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("tournament", help="play computer-only games between the levels")
     add_tournament_arguments(p)
     p.set_defaults(run=_tournament)
+    p = sub.add_parser("fit", help="fit the expert's evaluation to self-played games")
+    add_fit_arguments(p)
+    p.set_defaults(run=run_fit)
     args = parser.parse_args(argv)
     return args.run(args)
 

@@ -8,9 +8,6 @@ reference that does try every candidate (``tests/reference.py``).
 
 from __future__ import annotations
 
-from itertools import compress
-
-from .cards import STRONGHOLD
 from .payments import (
     BANK_COST,
     BUILD_COST,
@@ -85,7 +82,6 @@ _CARGO_AT = (None, *(
           for empty in range(4))
     for pos in range(1, MAX_TOWNS + 1)))
 _SPEEDS = range(4)   # indexed by speed (1..3; 0 unused)
-_POSITIONS = range(1, MAX_TOWNS + 1)
 _REACHES = range(MAX_TOWNS + 1)
 
 
@@ -168,25 +164,20 @@ def ship_moves(st: State) -> list[ShipMove]:
     steps of ``legal_steps``, in the same order)."""
     seat = st.active
     speed = st.speed[seat]
-    size = st.board.size
     revealed = st.revealed
-    reach = revealed + 1 if revealed < size and not st.flags & ENTERED_FACE_DOWN else revealed
+    reach = revealed + 1 if revealed < st.board.size and not st.flags & ENTERED_FACE_DOWN \
+        else revealed
     moves: list[ShipMove] = []
-    buildings = st.buildings
     if st.lisboa[seat]:
         moves += _LAUNCH_MOVES[speed][reach]
-        if seat in buildings:
-            previous = 0
-            kinds = st.board.building_kind
-            for i in _held(buildings, seat):
-                via = (i >> 1) + 1
-                if kinds[i] == STRONGHOLD and via != previous and via <= revealed:
+        strong = st.bmask[seat] & st.board.stronghold_mask
+        if strong:
+            for via in _vias(strong):
+                if via <= revealed:
                     moves += _VIA_MOVES[via][speed][reach]
-                    previous = via
-    base = seat * (size + 1)
-    row = st.ships[base + 1: base + revealed + 1]
-    if any(row):
-        for pos in compress(_POSITIONS, row):
+    sm = st.smask[seat] & _UPTO[revealed]
+    if sm:
+        for pos in _seas(sm)[0]:
             moves += _FROM_MOVES[pos][speed][reach]
     return moves
 
@@ -194,33 +185,108 @@ def ship_moves(st: State) -> list[ShipMove]:
 _NONE: tuple = ()
 
 
-def _held(owners: list[int], seat: int) -> list[int] | tuple:
-    """The indices of ``owners`` (goods or buildings) that hold this seat's markers."""
-    count = owners.count(seat)
-    if not count:
-        return _NONE
-    i = owners.index(seat)
-    held = [i]
-    for _ in range(count - 1):
-        i = owners.index(seat, i + 1)
-        held.append(i)
-    return held
+# ----- what a seat holds, by its masks ---------------------------------------------------
+# A state keeps, for each seat, bit masks of the goods spaces, building spaces and seas
+# that hold its markers (``State.gmask``, ``bmask``, ``smask``). What the listing needs
+# of them (the indices held, and the steps that depend on nothing else) is made once per
+# mask met and looked up from then on (these tables only grow with the masks met).
+_MASK_LIMIT = 1 << 2 * MAX_TOWNS
+#: The seas up to each position, as a mask (bit 0, Lisboa, never set).
+_UPTO = tuple((1 << pos + 1) - 2 for pos in range(MAX_TOWNS + 1))
+_GOODS_OF: dict[int, tuple] = {}
+_BUILDINGS_OF: dict[int, tuple] = {}
+_SEAS_OF: dict[int, tuple] = {}
+_VIAS_OF: dict[int, tuple[int, ...]] = {}
 
 
-def _builds(st: State, out: list[Step], seas: list[int] | tuple, goods_held: list[int] | tuple,
-            buildings_held: list[int] | tuple) -> None:
+def _bits(mask: int) -> tuple[int, ...]:
+    """The indices of the bits set in ``mask``, in order."""
+    out = []
+    i = 0
+    while mask:
+        if mask & 1:
+            out.append(i)
+        mask >>= 1
+        i += 1
+    return tuple(out)
+
+
+def _goods(mask: int) -> tuple:
+    """(held indices, sell steps, return steps, single geography steps) for a goods mask."""
+    entry = _GOODS_OF.get(mask)
+    if entry is None:
+        if not 0 <= mask < _MASK_LIMIT:
+            raise ValueError(f"no goods spaces match the mask {mask}")
+        held = _bits(mask)
+        sells = [_SELL[i] for i in held]
+        if len(held) > 1:
+            step = _SELL_ALL.get(held)
+            if step is None:
+                step = _SELL_ALL[held] = _s("sell", tuple([_G[i] for i in held]))
+            sells.append(step)
+        entry = _GOODS_OF[mask] = (held, tuple(sells), tuple([_RETURN_G[i] for i in held]),
+                                   tuple([_GEOGRAPHY_G[i] for i in held]))
+    return entry
+
+
+def _buildings(mask: int) -> tuple:
+    """(held indices, return steps, single geography steps) for a building mask."""
+    entry = _BUILDINGS_OF.get(mask)
+    if entry is None:
+        if not 0 <= mask < _MASK_LIMIT:
+            raise ValueError(f"no building spaces match the mask {mask}")
+        held = _bits(mask)
+        entry = _BUILDINGS_OF[mask] = (held, tuple([_RETURN_B[i] for i in held]),
+                                       tuple([_GEOGRAPHY_B[i] for i in held]))
+    return entry
+
+
+def _seas(mask: int) -> tuple:
+    """(positions, return steps) for a mask of seas."""
+    entry = _SEAS_OF.get(mask)
+    if entry is None:
+        seas = _bits(mask)
+        entry = _SEAS_OF[mask] = (seas, tuple([_RETURN_SEA[pos] for pos in seas]))
+    return entry
+
+
+def _vias(mask: int) -> tuple[int, ...]:
+    """The towns of the strongholds in a building mask, in order, each once."""
+    entry = _VIAS_OF.get(mask)
+    if entry is None:
+        entry = _VIAS_OF[mask] = tuple(dict.fromkeys((i >> 1) + 1 for i in _bits(mask)))
+    return entry
+
+
+_GEOGRAPHY_ALL: dict[tuple[int, int], Step] = {}
+
+
+def _geography_all(goods_mask: int, buildings_mask: int) -> Step:
+    key = (goods_mask, buildings_mask)
+    step = _GEOGRAPHY_ALL.get(key)
+    if step is None:
+        step = _GEOGRAPHY_ALL[key] = _s("geography", tuple(
+            [_G[i] for i in _bits(goods_mask)] + [_B[i] for i in _bits(buildings_mask)]))
+    return step
+
+
+def _builds(st: State, out: list[Step], sm: int, gm: int, bm: int) -> None:
     """Append every build (the player can pay for one): at each face-up town with an
-    empty building space, from each builder the player has there."""
+    empty building space, from each builder the player has there (``sm``, ``gm``,
+    ``bm``: the seat's masks of seas, goods and building spaces)."""
     sources: dict[int, int] = {}
-    for pos in seas:
-        sources[pos] = _SRC_SHIP
+    if sm:
+        for pos in _seas(sm)[0]:
+            sources[pos] = _SRC_SHIP
     if st.variant != "ship-only-build":
-        for i in goods_held:
-            pos = (i >> 1) + 1
-            sources[pos] = sources.get(pos, 0) | _SRC_G1 << (i & 1)
-        for i in buildings_held:
-            pos = (i >> 1) + 1
-            sources[pos] = sources.get(pos, 0) | _SRC_B1 << (i & 1)
+        if gm:
+            for i in _goods(gm)[0]:
+                pos = (i >> 1) + 1
+                sources[pos] = sources.get(pos, 0) | _SRC_G1 << (i & 1)
+        if bm:
+            for i in _buildings(bm)[0]:
+                pos = (i >> 1) + 1
+                sources[pos] = sources.get(pos, 0) | _SRC_B1 << (i & 1)
         if len(sources) > 1:
             sources = dict(sorted(sources.items()))
     buildings = st.buildings
@@ -248,117 +314,87 @@ def legal_steps(st: State) -> list[Step]:
     if st.over:
         return []
     seat = st.active
-    revealed = st.revealed
-    goods = st.goods
-    base = seat * (st.board.size + 1)
-    row = st.ships[base + 1: base + revealed + 1]
-    seas = list(compress(_POSITIONS, row)) if any(row) else _NONE
-    # _held, written out for goods and for buildings: listing is the AI's inner loop.
-    if seat in goods:
-        count = goods.count(seat)
-        i = goods.index(seat)
-        goods_held = [i]
-        if count > 1:
-            for _ in range(count - 1):
-                i = goods.index(seat, i + 1)
-                goods_held.append(i)
-    else:
-        goods_held = _NONE
-    buildings = st.buildings
-    if seat in buildings:
-        count = buildings.count(seat)
-        i = buildings.index(seat)
-        buildings_held = [i]
-        if count > 1:
-            for _ in range(count - 1):
-                i = buildings.index(seat, i + 1)
-                buildings_held.append(i)
-    else:
-        buildings_held = _NONE
+    gm = st.gmask[seat]
+    bm = st.bmask[seat]
+    sm = st.smask[seat] & _UPTO[st.revealed]
     wealth = st.wealth[seat]
     owners = st.tech_owner
     flags = st.flags
-    out: list[Step] = []
     if st.phase == AFTER_MOVE:
+        out: list[Step] = []
         last = _DONE
-        for pos in seas:
-            i = pos * 2 - 2
-            empty = (goods[i] < 0) | (goods[i + 1] < 0) << 1
-            if empty:
-                out += _CARGO_AT[pos][empty]
+        if sm:
+            goods = st.goods
+            for pos in _seas(sm)[0]:
+                i = pos * 2 - 2
+                empty = (goods[i] < 0) | (goods[i + 1] < 0) << 1
+                if empty:
+                    out += _CARGO_AT[pos][empty]
         if st.map_pending > 0 and owners[T_MAP] == seat and wealth >= MAP_COST:
             out.append(_MAP)
         if (owners[T_ARCHITECTURE] == seat and not flags & USED_ARCHITECTURE
                 and wealth >= BUILD_COST):
-            _builds(st, out, seas, goods_held, buildings_held)
+            _builds(st, out, sm, gm, bm)
+    elif st.ap:
+        last = _END
+        out = [_EMPLOY] if wealth >= EMPLOY_COST and st.stock[seat] else []
+        speed = st.speed[seat]
+        if speed < 3 and wealth >= SPEED_COST[speed]:
+            out.append(_SPEED)
+        if owners.count(seat) < 3:
+            budget = wealth + 1 if owners[T_METALLURGY] == seat else wealth
+            for t in _TECHS_WITHIN[budget if budget < _TOP_TECH_COST else _TOP_TECH_COST]:
+                if owners[t] < 0:
+                    out.append(_TECH[t])
+        if wealth >= BUILD_COST and (sm or gm or bm):
+            _builds(st, out, sm, gm, bm)
+        if gm:
+            out += _goods(gm)[1]
+        revealed = st.revealed
+        if revealed < st.board.size and not flags & ENTERED_FACE_DOWN:
+            reach = revealed + 1
+        else:
+            reach = revealed
+        lisboa = st.lisboa[seat]
+        if lisboa:
+            out += _LAUNCH[speed][reach]
+            if bm:
+                strong = bm & st.board.stronghold_mask
+                if strong:
+                    for via in _vias(strong):
+                        if via <= revealed:
+                            out += _VIA[via][speed][reach]
+        if sm:
+            for pos in _seas(sm)[0]:
+                out += _FROM[pos][speed][reach]
+        if lisboa > 1:
+            top = speed if speed < revealed else revealed
+            if lisboa <= MARKERS_PER_PLAYER:
+                out += _ALL_LAUNCHES[lisboa][top]
+            else:  # more markers than a player has: only a state made by hand
+                out += _all_launch(lisboa, top)
     else:
         last = _END
-        if st.ap:
-            if wealth >= EMPLOY_COST and st.stock[seat]:
-                out.append(_EMPLOY)
-            speed = st.speed[seat]
-            if speed < 3 and wealth >= SPEED_COST[speed]:
-                out.append(_SPEED)
-            if owners.count(seat) < 3:
-                budget = wealth + 1 if owners[T_METALLURGY] == seat else wealth
-                for t in _TECHS_WITHIN[budget if budget < _TOP_TECH_COST else _TOP_TECH_COST]:
-                    if owners[t] < 0:
-                        out.append(_TECH[t])
-            if wealth >= BUILD_COST and (seas or goods_held or buildings_held):
-                _builds(st, out, seas, goods_held, buildings_held)
-            if goods_held:
-                for i in goods_held:
-                    out.append(_SELL[i])
-                if len(goods_held) > 1:
-                    held = tuple(goods_held)
-                    step = _SELL_ALL.get(held)
-                    if step is None:
-                        step = _SELL_ALL[held] = _s("sell", tuple([_G[i] for i in held]))
-                    out.append(step)
-            if revealed < st.board.size and not flags & ENTERED_FACE_DOWN:
-                reach = revealed + 1
-            else:
-                reach = revealed
-            lisboa = st.lisboa[seat]
-            if lisboa:
-                out += _LAUNCH[speed][reach]
-                if buildings_held:
-                    previous = 0
-                    kinds = st.board.building_kind
-                    for i in buildings_held:
-                        via = (i >> 1) + 1
-                        if kinds[i] == STRONGHOLD and via != previous and via <= revealed:
-                            out += _VIA[via][speed][reach]
-                            previous = via
-            for pos in seas:
-                out += _FROM[pos][speed][reach]
-            if lisboa > 1:
-                top = speed if speed < revealed else revealed
-                if lisboa <= MARKERS_PER_PLAYER:
-                    out += _ALL_LAUNCHES[lisboa][top]
-                else:  # more markers than a player has: only a state made by hand
-                    out += _all_launch(lisboa, top)
+        out = []
     # The free steps, in either phase.
-    for pos in seas:
-        out.append(_RETURN_SEA[pos])
-    for i in goods_held:
-        out.append(_RETURN_G[i])
-    for i in buildings_held:
-        out.append(_RETURN_B[i])
+    if sm:
+        out += _seas(sm)[1]
+    if gm:
+        out += _goods(gm)[2]
+    if bm:
+        out += _buildings(bm)[1]
     if wealth:
         out.append(_RETURN_BANKER)
     if st.vp[seat]:
         out.append(_RETURN_HISTORIAN)
     if owners[T_BANK] == seat and not flags & USED_BANK and wealth >= BANK_COST:
         out.append(_BANK)
-    if owners[T_GEOGRAPHY] == seat and not flags & USED_GEOGRAPHY and (
-            goods_held or buildings_held):
-        for i in goods_held:
-            out.append(_GEOGRAPHY_G[i])
-        for i in buildings_held:
-            out.append(_GEOGRAPHY_B[i])
-        if len(goods_held) + len(buildings_held) > 1:
-            out.append(_s("geography", tuple([_G[i] for i in goods_held]
-                                             + [_B[i] for i in buildings_held])))
+    if (gm or bm) and owners[T_GEOGRAPHY] == seat and not flags & USED_GEOGRAPHY:
+        if gm:
+            out += _goods(gm)[3]
+        if bm:
+            out += _buildings(bm)[2]
+        if (gm & (gm - 1)) or (bm & (bm - 1)) or (gm and bm):
+            out.append(_geography_all(gm, bm))
     out.append(last)
     return out

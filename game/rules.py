@@ -199,15 +199,25 @@ def _build(st: State, step: Step) -> State:
     st.lisboa = st.lisboa[:]
     pay(st, seat, BUILD_COST)
     st.buildings = buildings = st.buildings[:]
+    st.bmask = bmask = st.bmask[:]
     if source is None:
         st.ships = st.ships[:]
         st.ships[ship] -= 1
+        if not st.ships[ship]:
+            st.smask = st.smask[:]
+            st.smask[seat] &= ~(1 << pos)
     elif source[0] == "g":
         st.goods = st.goods[:]
-        st.goods[_index(source)] = -1
+        i = _index(source)
+        st.goods[i] = -1
+        st.gmask = st.gmask[:]
+        st.gmask[seat] &= ~(1 << i)
     else:
-        buildings[_index(source)] = -1
+        i = _index(source)
+        buildings[i] = -1
+        bmask[seat] &= ~(1 << i)
     buildings[target] = seat
+    bmask[seat] |= 1 << target
     if after_move:
         st.flags |= USED_ARCHITECTURE
     else:
@@ -258,8 +268,13 @@ def _sell(st: State, step: Step) -> State:
     earned = SELL_WEALTH[count] + (1 if st.tech_owner[T_FACTORY] == seat else 0)
     new = st.derive()
     new.goods = goods = goods[:]
+    mask = st.gmask[seat]
     for space in spaces:
-        goods[(space[1] - 1) * 2 + space[2] - 1] = -1
+        i = (space[1] - 1) * 2 + space[2] - 1
+        goods[i] = -1
+        mask &= ~(1 << i)
+    new.gmask = gmask = st.gmask[:]
+    gmask[seat] = mask
     new.lisboa = lisboa = st.lisboa[:]
     lisboa[seat] += len(spaces)
     new.wealth = wealth = st.wealth[:]
@@ -311,6 +326,9 @@ def _return(st: State, step: Step) -> State:
         st = st.derive()
         st.ships = st.ships[:]
         st.ships[ship] -= 1
+        if not st.ships[ship]:
+            st.smask = st.smask[:]
+            st.smask[seat] &= ~(1 << target)
     elif target.__class__ is tuple:
         need_town(st, target[1])
         i = _index(target)
@@ -323,8 +341,11 @@ def _return(st: State, step: Step) -> State:
         land[i] = -1
         if goods:
             st.goods = land
+            st.gmask = masks = st.gmask[:]
         else:
             st.buildings = land
+            st.bmask = masks = st.bmask[:]
+        masks[seat] &= ~(1 << i)
     else:
         take = return_amount(st, seat, target)
         if take == 0:
@@ -370,10 +391,20 @@ def _geography(st: State, step: Step) -> State:
     st.goods = goods = st.goods[:]
     st.buildings = buildings = st.buildings[:]
     st.ships = ships = st.ships[:]
+    st.gmask = gmask = st.gmask[:]
+    st.bmask = bmask = st.bmask[:]
+    st.smask = smask = st.smask[:]
     base = seat * (st.board.size + 1)
     for space in step.args:
-        (goods if space[0] == "g" else buildings)[_index(space)] = -1
+        i = _index(space)
+        if space[0] == "g":
+            goods[i] = -1
+            gmask[seat] &= ~(1 << i)
+        else:
+            buildings[i] = -1
+            bmask[seat] &= ~(1 << i)
         ships[base + space[1]] += 1
+        smask[seat] |= 1 << space[1]
     return st
 
 

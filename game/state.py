@@ -90,6 +90,8 @@ class Board:
     goods_bit: tuple[int, ...] = field(init=False, compare=False)
     #: Each building space's marketplace good as a bit (0: not a marketplace).
     market_bit: tuple[int, ...] = field(init=False, compare=False)
+    #: The building spaces that hold strongholds, as bits of their indices.
+    stronghold_mask: int = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "size", len(self.towns))
@@ -101,6 +103,7 @@ class Board:
             1 << GOODS.index(good) for good in self.goods_type))
         object.__setattr__(self, "market_bit", tuple(
             0 if good is None else 1 << GOODS.index(good) for good in self.market_good))
+        object.__setattr__(self, "stronghold_mask", sum(1 << i for i in self.strongholds))
 
     @classmethod
     def of(cls, towns: tuple[str, ...]) -> Board:
@@ -115,15 +118,48 @@ class Board:
 
 _new_state = object.__new__
 
+#: The fields of a state: its data, which ``to_dict`` writes and ``from_dict`` reads.
+FIELDS = (
+    "active", "ap", "board", "buildings", "flags", "goods", "india", "last_seat",
+    "lisboa", "map_pending", "names", "over", "phase", "revealed", "scores", "ships",
+    "speed", "stock", "tech_owner", "turn", "variant", "vp", "wealth", "winners",
+)
+
+
+def seat_masks(owners: list[int], n: int) -> list[int]:
+    """For each seat, the bits of the indices of ``owners`` that hold its markers."""
+    masks = [0] * n
+    for i, owner in enumerate(owners):
+        if owner >= 0:
+            masks[owner] |= 1 << i
+    return masks
+
+
+def sea_masks(ships: list[int], n: int, size: int) -> list[int]:
+    """For each seat, the bits of the seas (1..size) where it has at least one ship."""
+    masks = [0] * n
+    for seat in range(n):
+        base = seat * (size + 1)
+        for pos in range(1, size + 1):
+            if ships[base + pos]:
+                masks[seat] |= 1 << pos
+    return masks
+
 
 class State:
-    """One moment of a game. Build new games with ``game.deal``."""
+    """One moment of a game. Build new games with ``game.deal``.
 
-    __slots__ = (
-        "active", "ap", "board", "buildings", "flags", "goods", "india", "last_seat",
-        "lisboa", "map_pending", "names", "over", "phase", "revealed", "scores", "ships",
-        "speed", "stock", "tech_owner", "turn", "variant", "vp", "wealth", "winners",
-    )
+    Besides its fields a state keeps, for each seat, three bit masks of where its
+    markers are (``gmask``: the goods spaces it holds, by index; ``bmask``: the
+    building spaces; ``smask``: the seas, by position, where it has a ship). They are
+    what the goods, buildings and ships lists say, kept for speed: the listing of
+    legal steps and the computer players read them instead of searching the lists.
+    The rules keep them with every change, and so do ``set_owner`` and ``add_ships``;
+    whoever changes ``goods``, ``buildings`` or ``ships`` of a copy in place otherwise
+    calls ``reindex`` after.
+    """
+
+    __slots__ = (*FIELDS, "bmask", "gmask", "smask")
 
     names: tuple[str, ...]
     board: Board
@@ -149,6 +185,9 @@ class State:
     over: bool
     scores: list[int] | None
     winners: list[int] | None
+    gmask: list[int]
+    bmask: list[int]
+    smask: list[int]
 
     @classmethod
     def start(cls, names: tuple[str, ...] | list[str], towns: tuple[str, ...] | list[str],
@@ -181,7 +220,17 @@ class State:
         st.over = False
         st.scores = None
         st.winners = None
+        st.gmask = [0] * n
+        st.bmask = [0] * n
+        st.smask = [0] * n
         return st
+
+    def reindex(self) -> None:
+        """Read the masks again from the lists (after changing them in place)."""
+        n = len(self.names)
+        self.gmask = seat_masks(self.goods, n)
+        self.bmask = seat_masks(self.buildings, n)
+        self.smask = sea_masks(self.ships, n, self.board.size)
 
     def derive(self) -> State:
         """A successor for the rules to change: every field the same, every list
@@ -212,11 +261,17 @@ class State:
         st.over = self.over
         st.scores = self.scores
         st.winners = self.winners
+        st.gmask = self.gmask
+        st.bmask = self.bmask
+        st.smask = self.smask
         return st
 
     def copy(self) -> State:
         """A copy whose lists can be changed without touching this state."""
         st = self.derive()
+        st.gmask = self.gmask[:]
+        st.bmask = self.bmask[:]
+        st.smask = self.smask[:]
         st.goods = self.goods[:]
         st.buildings = self.buildings[:]
         st.ships = self.ships[:]
@@ -375,14 +430,23 @@ class State:
     # ----- plain-data setters ------------------------------------------------
     # Not rules: nothing here checks legality or keeps the 13 markers adding up. They
     # are for drawing a staged voyage or a sample position on a *copy* (the lists,
-    # ``lisboa`` included, may likewise be adjusted on a copy); the rules never use
-    # them and a state handed to ``apply`` must never be changed.
+    # ``lisboa`` included, may likewise be adjusted on a copy: ``goods``, ``buildings``
+    # and ``ships`` through these two, which keep the masks, or followed by
+    # ``reindex``); the rules never use them and a state handed to ``apply`` must never
+    # be changed.
     def set_owner(self, space: Space, seat: int | None) -> None:
         """Put ``seat``'s marker on a goods/building space, or empty it (None)."""
         kind, pos, k = space
         if seat is not None and not 0 <= seat < self.n:
             raise ValueError(f"no seat {seat}")
-        self._land_list(kind)[_slot(self.size, pos, k)] = -1 if seat is None else seat
+        owners = self._land_list(kind)
+        i = _slot(self.size, pos, k)
+        masks = self.gmask if kind == "g" else self.bmask
+        if owners[i] >= 0:
+            masks[owners[i]] &= ~(1 << i)
+        owners[i] = -1 if seat is None else seat
+        if seat is not None:
+            masks[seat] |= 1 << i
 
     def add_ships(self, seat: int, pos: int, delta: int) -> None:
         """Add ``delta`` (may be negative) ships of ``seat`` to the sea at ``pos``."""
@@ -394,11 +458,15 @@ class State:
         if self.ships[i] + delta < 0:
             raise ValueError(f"seat {seat} has only {self.ships[i]} ships in sea {pos}")
         self.ships[i] += delta
+        if self.ships[i]:
+            self.smask[seat] |= 1 << pos
+        else:
+            self.smask[seat] &= ~(1 << pos)
 
     # ----- plain data ------------------------------------------------------
     def to_dict(self) -> dict:
         """Every field as JSON-ready data; ``from_dict`` gives the same state back."""
-        data = {name: getattr(self, name) for name in State.__slots__ if name != "board"}
+        data = {name: getattr(self, name) for name in FIELDS if name != "board"}
         data["names"] = list(self.names)
         data["towns"] = list(self.board.towns)
         return data
@@ -406,13 +474,14 @@ class State:
     @classmethod
     def from_dict(cls, data: dict) -> State:
         st = cls()
-        for name in State.__slots__:
+        for name in FIELDS:
             if name in ("board", "names"):
                 continue
             value = data[name]
             setattr(st, name, list(value) if isinstance(value, list) else value)
         st.names = tuple(data["names"])
         st.board = Board.of(tuple(data["towns"]))
+        st.reindex()
         return st
 
     def __eq__(self, other: object) -> bool:

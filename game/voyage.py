@@ -173,10 +173,16 @@ def move(st: State, step: Step) -> State:
     else:
         if launched <= st.lisboa[seat] and into_unknown <= 1:
             # The voyage is legal: ``ships`` already has its ships taken from their seas.
-            for move in moves:
-                ships[base + move[2]] += 1
+            mask = st.smask[seat]
+            for src, _via, dst in moves:
+                ships[base + dst] += 1
+                mask |= 1 << dst
+                if src and not ships[base + src]:
+                    mask &= ~(1 << src)
             new = st.derive()
             new.ships = ships
+            new.smask = smask = st.smask[:]
+            smask[seat] = mask
             if launched:
                 new.lisboa = lisboa = st.lisboa[:]
                 lisboa[seat] -= launched
@@ -235,8 +241,13 @@ def cargo(st: State, step: Step) -> State:
     new = st.derive()
     new.ships = ships = ships[:]
     ships[ship] -= 1
+    if not ships[ship]:
+        new.smask = smask = st.smask[:]
+        smask[seat] &= ~(1 << pos)
     new.goods = goods = goods[:]
     goods[i] = seat
+    new.gmask = gmask = st.gmask[:]
+    gmask[seat] |= 1 << i
     return new
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.state import MARKERS_PER_PLAYER, State
+from game.state import MARKERS_PER_PLAYER, State, sea_masks, seat_masks
 
 
 def check_invariants(st: State) -> None:
@@ -26,6 +26,10 @@ def check_invariants(st: State) -> None:
         i = (pos - 1) * 2
         assert st.goods[i:i + 2] == [-1, -1] and st.buildings[i:i + 2] == [-1, -1]
     assert st.ap in (0, 1, 2)
+    # the masks the listing reads say what the lists say
+    assert st.gmask == seat_masks(st.goods, st.n)
+    assert st.bmask == seat_masks(st.buildings, st.n)
+    assert st.smask == sea_masks(st.ships, st.n, size)
     if st.over:
         assert st.scores is not None and len(st.scores) == st.n
         assert st.winners and all(0 <= w < st.n for w in st.winners)

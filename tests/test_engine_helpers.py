@@ -275,3 +275,26 @@ def test_lost_gains_are_never_negative_and_vanish_with_room_on_lisboa() -> None:
         roomy.lisboa[st.active] += 13
         assert lost_gains(roomy, step) == (0, 0)
     assert seen_loss, "the playouts include a gain lost for want of a marker"
+
+
+def test_the_masks_follow_the_setters_and_reindex() -> None:
+    """The seats' masks (what the listing reads) change with ``set_owner`` and
+    ``add_ships``, and ``reindex`` reads them again after a list changed in place."""
+    from game.state import sea_masks, seat_masks
+
+    st = State.start(["Ann", "Bob", "Cy"], deal_towns(3, 4)).copy()
+    st.revealed = 5
+    st.set_owner(("g", 2, 1), 1)
+    st.set_owner(("b", 3, 2), 2)
+    st.add_ships(0, 4, 2)
+    assert st.gmask == [0, 1 << 2, 0] and st.bmask == [0, 0, 1 << 5]
+    assert st.smask == [1 << 4, 0, 0]
+    st.set_owner(("g", 2, 1), 0)
+    st.add_ships(0, 4, -2)
+    assert st.gmask == [1 << 2, 0, 0] and st.smask == [0, 0, 0]
+    st.goods[7] = 2
+    st.ships[1 * (st.size + 1) + 3] = 1
+    st.reindex()
+    assert st.gmask == seat_masks(st.goods, 3) == [1 << 2, 0, 1 << 7]
+    assert st.smask == sea_masks(st.ships, 3, st.size) == [0, 1 << 3, 0]
+    assert State.from_dict(st.to_dict()).gmask == st.gmask

@@ -1,11 +1,279 @@
-"""The expert player (in the making: it starts as ``expert-1``'s search)."""
+"""The expert player: information-set Monte Carlo tree search over whole turns, with
+the fitted evaluation (``value``) as its planner's guide, its prior and its cut-off.
+
+Why this shape. A turn in Sail to India is several steps that only make sense
+together, so the moves of the tree are whole-turn *plans* (``planner``): at each node
+the player to move has its best few plans (by a planner that values positions with
+the fitted evaluation), more for the expert itself at the root. The face-down towns
+are hidden information: every iteration deals them anew from the expert's own
+generator (a *determinization* of its seat's view, ``view.determinize``) and plays
+down the one tree of the expert's information set, so a plan's statistics are
+gathered over many deals (Cowling, Powley and Whitehouse's single-observer ISMCTS).
+The other players' choices are hidden too: at their nodes each picks among its own
+best plans by its own chance of winning (every node keeps every player's value), so a
+plan is judged against the replies that hurt it most where they are also good for
+the one who makes them, not against one guess.
+
+An iteration selects a plan at each node (PUCT: the mean chance of winning of the
+player to move there, plus an exploration bonus weighted by the planner's opinion of
+the plan), plays it on the iteration's deal (after a discovery the rest of that turn
+is planned again on what was found, as a player would), and goes on for one round
+of turns, or until the end of the game when it is near (the final round started, few
+towns face down, or a second stock nearly empty). Each new node met is expanded at
+once (its plans made on that deal). The position reached is valued by the fitted
+evaluation: every player's chance of winning from there (a finished game: its
+result). The chances are added up along the path.
+
+Thinking is bounded by an iteration count, so the same seed and position give the
+same step on any machine; the clock (``max_seconds``) is only a safety net, and every
+decision it cut short is counted (``capped_decisions``). The most visited plan at the
+root is played; its second action is searched again once the first is played.
+"""
 
 from __future__ import annotations
 
-from .expert1 import Expert1Player
+import math
+import time
+from dataclasses import dataclass, replace
 
-__all__ = ["ExpertPlayer"]
+from ..rules import apply
+from ..state import ACTION_POINTS, ACTIONS, AFTER_MOVE, State
+from ..steps import IllegalStep, Step
+from .base import PlanningPlayer
+from .evaluate import info_of
+from .expert1 import end_near, play_plan, starts_end
+from .planner import PlannerConfig, TurnPlanner
+from .value import ValueModel, load_model, next_seat
+from .view import determinize
+
+__all__ = ["ExpertConfig", "ExpertPlayer", "ValuePlanner"]
+
+EXPERT_ITERATIONS = 160
+EXPERT_SAFETY_SECONDS = 2.5
 
 
-class ExpertPlayer(Expert1Player):
+@dataclass(frozen=True, slots=True)
+class ExpertConfig:
+    """The expert's knobs (the tournament measures them; tests shrink the budget)."""
+
+    iterations: int = EXPERT_ITERATIONS
+    max_seconds: float = EXPERT_SAFETY_SECONDS
+    root_plans: int = 10        # the expert's plans with different first steps at the root
+    reply_plans: int = 3        # each other player's plans at its nodes
+    own_plans: int = 3          # the expert's plans at its own later nodes
+    rounds: int = 1             # rounds of turns an iteration plays ...
+    end_rounds: int = 2         # ... and when the end is near
+    explore: float = 0.6        # PUCT's exploration weight
+    prior_points: float = 1.0   # the planner values' spread in the prior (points)
+    beam: int = 6               # the root planner's beam ...
+    voyages: int = 4            # ... composed voyages per position ...
+    combo_tries: int = 10       # ... and single moves tried in composing one
+    others: float = 1.0         # the planners' weight of the best opponent's value
+    fitted_planner: bool = True  # the planners value positions with the fitted evaluation
+
+
+class ValuePlanner(TurnPlanner):
+    """The turn planner with the fitted evaluation: a position is worth the player's
+    predicted final score less ``others`` times the best opponent's."""
+
+    def __init__(self, config: PlannerConfig, model: ValueModel, others: float = 1.0) -> None:
+        super().__init__(config)
+        self.model = model
+        self.others = others
+
+    def value(self, st: State) -> float:
+        self.evals += 1
+        seat = self._seat
+        info = info_of(st)
+        to_move = next_seat(st)
+        model = self.model
+        mine = model.final(st, seat, to_move, info)
+        if self.others <= 0.0:
+            return mine
+        key = (st.last_seat, st.over, st.revealed, tuple(st.stock), tuple(st.tech_owner))
+        best = self._others.get(key)
+        if best is None:
+            best = max(model.final(st, s, to_move, info) for s in range(st.n) if s != seat)
+            self._others[key] = best
+        return mine - self.others * best
+
+
+class Node:
+    """One decision of the tree: the start (or the rest) of a player's turn."""
+
+    __slots__ = ("children", "n", "plans", "prior", "seat", "totals", "visits")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.plans: list[list[Step]] | None = None
+        self.prior: list[float] = []
+        self.visits: list[int] = []
+        self.totals: list[list[float]] = []
+        self.children: list[Node | None] = []
+        self.n = 0
+
+    def expand(self, plans: list[tuple[float, list[Step]]], players: int,
+               spread: float) -> None:
+        self.plans = [plan for _, plan in plans]
+        top = max(v for v, _ in plans)
+        weights = [math.exp((v - top) / spread) for v, _ in plans]
+        total = sum(weights)
+        self.prior = [w / total for w in weights]
+        self.visits = [0] * len(plans)
+        self.totals = [[0.0] * players for _ in plans]
+        self.children = [None] * len(plans)
+
+    def select(self, explore: float) -> int:
+        seat = self.seat
+        root = math.sqrt(self.n + 1)
+        best, best_i = -1e9, 0
+        # a plan not tried yet is taken to be as good as the mean of those tried
+        tried = sum(self.visits)
+        first = (sum(t[seat] for t in self.totals) / tried) if tried else 0.5
+        for i, (p, v, t) in enumerate(zip(self.prior, self.visits, self.totals, strict=True)):
+            q = t[seat] / v if v else first
+            score = q + explore * p * root / (1 + v)
+            if score > best:
+                best, best_i = score, i
+        return best_i
+
+
+class ExpertPlayer(PlanningPlayer):
+    """Information-set MCTS over whole-turn plans; see the module's docstring."""
+
     level = "expert"
+
+    def __init__(self, seed: int | str | None = None, config: ExpertConfig | None = None,
+                 **knobs: float) -> None:
+        super().__init__(seed)
+        config = config or ExpertConfig()
+        if knobs:
+            config = replace(config, **knobs)
+        if config.iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        self.config = config
+        self.model = load_model()
+        base = PlannerConfig(beam=4, voyages=3, combo_tries=8)
+        wide = replace(base, beam=config.beam, voyages=config.voyages,
+                       combo_tries=config.combo_tries)
+        if config.fitted_planner:
+            self.planner: TurnPlanner = ValuePlanner(wide, self.model, config.others)
+            self.calm: TurnPlanner = ValuePlanner(replace(wide, calm=True), self.model,
+                                                  config.others)
+            self.policy: TurnPlanner = ValuePlanner(base, self.model, config.others)
+        else:
+            self.planner = TurnPlanner(wide)
+            self.calm = TurnPlanner(replace(wide, calm=True))
+            self.policy = TurnPlanner(base)
+        self.iterations = 0        # iterations made over this player's life
+        self.last_iterations = 0   # iterations made for the latest plan
+        self.capped_decisions = 0  # decisions cut short by the safety net
+        self._searched_at: tuple[int, int, int] | None = None
+
+    def choose(self, st: State) -> Step:
+        """As every planning player, but the second action of a turn is searched again:
+        the plan's second action was only a guess, the search may prefer another."""
+        if (st.phase == ACTIONS and 0 < st.ap < ACTION_POINTS and not st.over
+                and (st.turn, st.active, st.ap) != self._searched_at):
+            self._plan = []
+        return super().choose(st)
+
+    # ----- the root's plans ----------------------------------------------------------
+    def candidates(self, view: State) -> list[tuple[float, list[Step]]]:
+        """The planner's best plans with different first steps, and the best calm plan
+        when one of them would start the end."""
+        plans = self.planner.ranked_plans(view, self.config.root_plans)
+        if view.last_seat < 0 and any(starts_end(view, play_plan(view, p)) for _, p in plans):
+            calm = self.calm.ranked_plans(view, 1)[0]
+            if all(calm[1] != p for _, p in plans) and not starts_end(
+                    view, play_plan(view, calm[1])):
+                plans.append(calm)
+        return plans
+
+    # ----- one iteration -------------------------------------------------------------
+    def _play(self, s: State, plan: list[Step]) -> State:
+        """A node's plan played on this iteration's deal: after a discovery (a card this
+        deal may have dealt differently from the deal the plan was made on) the rest of
+        the turn is planned again; a step this deal refuses ends the plan there."""
+        for step in plan:
+            discovering = step.kind == "move" and any(d > s.revealed for _, _, d in step.args)
+            try:
+                s = apply(s, step)
+            except IllegalStep:
+                return self._finish(s)
+            if s.over:
+                return s
+            if discovering:
+                return self._finish(s)
+        return s
+
+    def _finish(self, s: State) -> State:
+        """The rest of the active player's turn by the policy planner."""
+        for step in self.policy.plan(s):
+            s = apply(s, step)
+            if s.over:
+                break
+        return s
+
+    def _expand(self, node: Node, s: State, seat: int) -> None:
+        config = self.config
+        k = config.own_plans if node.seat == seat else config.reply_plans
+        node.expand(self.policy.ranked_plans(s, k), s.n, config.prior_points)
+
+    def _iterate(self, root: Node, world: State, seat: int) -> None:
+        config = self.config
+        s = world
+        node = root
+        path: list[tuple[Node, int]] = []
+        rounds = config.end_rounds if end_near(s) else config.rounds
+        turns = 0
+        limit = rounds * s.n
+        while not s.over and turns < limit:
+            if node.plans is None:
+                self._expand(node, s, seat)
+            i = node.select(config.explore)
+            assert node.plans is not None
+            s = self._play(s, node.plans[i])
+            path.append((node, i))
+            child = node.children[i]
+            if child is None and not s.over:
+                child = node.children[i] = Node(s.active)
+            turns += 1
+            if turns == limit and not s.over and end_near(s) and rounds < config.end_rounds:
+                limit = config.end_rounds * s.n  # the end came near: play on to it
+                rounds = config.end_rounds
+            if child is None:
+                break
+            node = child
+        values = self.model.chances(s, s.active)
+        for node_, i in path:
+            node_.n += 1
+            node_.visits[i] += 1
+            totals = node_.totals[i]
+            for p, v in enumerate(values):
+                totals[p] += v
+
+    # ----- the search ----------------------------------------------------------------
+    def make_plan(self, st: State, view: State) -> list[Step]:
+        self.last_iterations = 0
+        self._searched_at = (st.turn, st.active, st.ap)
+        if view.phase == AFTER_MOVE and view.ap == 0:
+            return self.policy.plan(view)
+        plans = self.candidates(view)
+        if len(plans) == 1:
+            return plans[0][1]
+        seat = st.active
+        root = Node(seat)
+        root.expand(plans, st.n, self.config.prior_points)
+        deadline = time.perf_counter() + self.config.max_seconds
+        for k in range(self.config.iterations):
+            world = view if k == 0 else determinize(st, self.rng)
+            self._iterate(root, world, seat)
+            self.iterations += 1
+            self.last_iterations += 1
+            if time.perf_counter() > deadline:
+                self.capped_decisions += 1
+                break
+        best = max(range(len(plans)), key=lambda i: (
+            root.visits[i], root.totals[i][seat] / max(1, root.visits[i]), -i))
+        return plans[best][1]

@@ -26,9 +26,9 @@ from .expert1 import Expert1Player, play_plan, starts_end
 from .planner import PlannerConfig, TurnPlanner
 from .view import determinize
 
-__all__ = ["BASELINES", "HINT_LEVEL", "HINT_SEARCH", "LEVELS", "EasyPlayer", "Expert1Player",
-           "ExpertPlayer", "HardPlayer", "MediumPlayer", "PlanningPlayer", "Player", "hint",
-           "make_player"]
+__all__ = ["BASELINES", "HINT_LEVEL", "HINT_SEARCH", "LEVELS", "REVIEW_SEARCH", "EasyPlayer",
+           "Expert1Player", "ExpertPlayer", "HardPlayer", "MediumPlayer", "PlanningPlayer",
+           "Player", "hint", "make_player"]
 
 HARD_PLAYOUTS = 18     # rollouts per hard decision (see HardPlayer)
 SAFETY_SECONDS = 5.0   # the hard player's wall-clock safety net, never reached normally
@@ -211,9 +211,12 @@ def make_player(level: str, seed: int | str | None = None) -> PlanningPlayer:
 
 
 HINT_LEVEL = "expert"
-# The hint's expert: fewer candidates and playouts than a seat's, and a clock well
+# The hint's expert: fewer plans and iterations than a seat's, and a clock well
 # under a second (a hint is asked for on the window's own thread).
-HINT_SEARCH = {"candidates": 5, "playouts": 12, "max_seconds": 0.8}
+HINT_SEARCH = {"root_plans": 6, "iterations": 40, "max_seconds": 0.8}
+#: The review's expert (``scenes.core.review``): the Hint's search, with a looser clock
+#: (a review waits in a thread, nobody at the table waits for it).
+REVIEW_SEARCH = {**HINT_SEARCH, "max_seconds": 3.0}
 
 
 def hint(st: State, seed: int | str | None = 0, level: str = HINT_LEVEL) -> Step:

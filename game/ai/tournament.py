@@ -67,8 +67,31 @@ def seat_levels(levels: Sequence[str], game: int) -> list[str]:
     return list(levels[r:]) + list(levels[:r])
 
 
+def make_seat(label: str, seed: str) -> Player:
+    """The player of a seat: a level's name, or a level with knobs changed for an
+    experiment, ``expert:iterations=80:explore=0.5`` (reported under that label)."""
+    level, *knobs = label.split(":")
+    if not knobs:
+        return make_player(level, seed)
+    cls = type(make_player(level, seed))
+    values: dict[str, float | int | bool] = {}
+    for knob in knobs:
+        name, _, text = knob.partition("=")
+        number = float(text)
+        values[name] = int(number) if number.is_integer() and "." not in text else number
+    player = cls(seed, **values)  # type: ignore[call-arg]
+    player.level = label
+    return player
+
+
+def seat_known(label: str) -> bool:
+    """Whether ``make_seat`` knows this seat's level (its knobs are checked when made)."""
+    level = label.split(":")[0]
+    return level in LEVELS or level in BASELINES
+
+
 def play_game(levels: Sequence[str], seed: int, game: int,
-              make: Callable[[str, str], Player] = make_player) -> GameResult:
+              make: Callable[[str, str], Player] = make_seat) -> GameResult:
     """Play one computer-only game of the tournament (``make`` gives each seat its
     player from its level and seed; tests pass one with a smaller budget)."""
     order = seat_levels(levels, game)
@@ -243,10 +266,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_args(args: argparse.Namespace) -> int:
     levels = [s.strip().lower() for s in args.seats.split(",")]
+    try:
+        for label in dict.fromkeys(levels):
+            if ":" in label and seat_known(label):
+                make_seat(label, "check")
+    except (TypeError, ValueError) as exc:
+        print(f"--seats: {exc}", file=sys.stderr)
+        return 1
     if len(levels) not in (3, 4):
         print(f"--seats needs 3 or 4 levels, not {len(levels)}", file=sys.stderr)
         return 1
-    bad = [lv for lv in levels if lv not in LEVELS and lv not in BASELINES]
+    bad = [lv for lv in levels if not seat_known(lv)]
     if bad:
         print(f"unknown level {bad[0]!r}: choose " + ", ".join([*LEVELS, *BASELINES]),
               file=sys.stderr)

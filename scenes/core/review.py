@@ -19,21 +19,17 @@ import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from game.ai.players import HINT_SEARCH, ExpertPlayer
+from game.ai.players import REVIEW_SEARCH, ExpertPlayer
 from game.record import RecordError, read_record_file
 from game.state import State
 from game.steps import Step
 from scenes.core.memory import give_back
 from scenes.core.session import Session
 
-#: Playouts per decision for the review's expert: the Hint's short search (a seat's
-#: expert spends 32), so an answer comes within a second even on a slow machine.
-REVIEW_PLAYOUTS = int(HINT_SEARCH["playouts"])
-#: Candidate plans the review's expert weighs, as many as the Hint's.
-REVIEW_CANDIDATES = int(HINT_SEARCH["candidates"])
-#: Only a safety net: the budget above is what bounds the thinking, so a position is
-#: advised the same way on any machine (the Hint's tighter clock is for a waiting player).
-REVIEW_SAFETY_SECONDS = 3.0
+#: The review's expert: the Hint's short search (``game.ai.players.REVIEW_SEARCH``),
+#: bounded by its iterations, so a position is advised the same way on any machine
+#: (its clock is only a safety net, looser than the Hint's).
+REVIEW_ITERATIONS = int(REVIEW_SEARCH["iterations"])
 #: The review's expert deals the unseen towns from this seed, so a position gets
 #: the same advice every time it is reviewed.
 ADVISER_SEED = "review"
@@ -125,9 +121,9 @@ class Adviser:
     before the current one is started: a reviewer running through the steps costs at
     most one stale decision, never a queue of them."""
 
-    def __init__(self, playouts: int = REVIEW_PLAYOUTS, seed: int | str = ADVISER_SEED,
+    def __init__(self, iterations: int = REVIEW_ITERATIONS, seed: int | str = ADVISER_SEED,
                  choose: Callable[[State], Step] | None = None) -> None:
-        self.playouts = playouts
+        self.iterations = iterations
         self.seed = seed
         #: How a position is thought about (tests hand in their own, to hold it back).
         self.choose = choose or self._expert_choice
@@ -178,8 +174,8 @@ class Adviser:
     def _expert_choice(self, st: State) -> Step:
         """A fresh expert for each position: what it plays depends on the position and
         the seed alone, never on the positions reviewed before."""
-        return ExpertPlayer(self.seed, playouts=self.playouts, candidates=REVIEW_CANDIDATES,
-                            max_seconds=REVIEW_SAFETY_SECONDS).choose(st)
+        return ExpertPlayer(self.seed, **{**REVIEW_SEARCH, "iterations": self.iterations}
+                            ).choose(st)
 
     def _start(self, st: State) -> None:
         self._thinking = st
@@ -204,5 +200,5 @@ class Adviser:
             self._thread.join(timeout)
 
 
-__all__ = ["ADVISER_SEED", "REVIEW_PLAYOUTS", "Adviser", "Cursor", "open_review",
+__all__ = ["ADVISER_SEED", "REVIEW_ITERATIONS", "Adviser", "Cursor", "open_review",
            "turn_starts"]
