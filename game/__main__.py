@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import subprocess
 import sys
 from pathlib import Path
 from typing import NoReturn
@@ -18,7 +19,7 @@ from .ai.fit import add_arguments as add_fit_arguments
 from .ai.fit import run_args as run_fit
 from .ai.tournament import add_arguments as add_tournament_arguments
 from .ai.tournament import run_args as run_tournament
-from .bench import NAMES, bench, record_paths, replay_bench
+from .bench import NAMES, bench, record_paths, replay_against, replay_bench
 from .cards import COLORS
 from .deal import deal_towns, random_seat_order
 from .record import RecordError, players_refusal, read_record_file, replay, write_record
@@ -115,8 +116,10 @@ def _new(args: argparse.Namespace) -> int:
 def _bench(args: argparse.Namespace) -> int:
     if args.rounds < 1:
         return fail(f"--rounds must be at least 1, not {args.rounds}")
+    if args.against is not None and args.replay is None:
+        return fail("--against needs --replay DIR")
     if args.replay is not None:
-        return _bench_replay(args.replay, args.rounds)
+        return _bench_replay(args.replay, args.rounds, args.against, args.pairs)
     if args.games < 1:
         return fail(f"--games must be at least 1, not {args.games}")
     if args.write is not None and Path(args.write).exists() and not Path(args.write).is_dir():
@@ -133,14 +136,23 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
-def _bench_replay(folder: str, rounds: int) -> int:
+def _bench_replay(folder: str, rounds: int, against: str | None = None,
+                  pairs: int = 3) -> int:
     if not Path(folder).is_dir():
         return fail(f"--replay: {folder}: not a folder")
     if not record_paths(folder):
         return fail(f"--replay: {folder}: no records in it (.txt or .sti files)")
+    if pairs < 1:
+        return fail(f"--pairs must be at least 1, not {pairs}")
     try:
-        lines = replay_bench(folder, rounds)
-    except RecordError as exc:
+        if against is not None:
+            lines = replay_against(folder, against, rounds, pairs)
+        else:
+            lines = replay_bench(folder, rounds)
+    except subprocess.CalledProcessError as exc:
+        return fail(f"--against: {against}: its engine failed: "
+                    f"{(exc.stderr or '').strip().splitlines()[-1:]}")
+    except (RecordError, ValueError) as exc:
         return fail(str(exc))
     print("\n".join(lines))
     return 0
@@ -175,6 +187,11 @@ def main(argv: list[str] | None = None) -> int:
                         "the legal steps listed at every position")
     p.add_argument("--rounds", type=int, default=3,
                    help="with --replay, how many times each way (default 3)")
+    p.add_argument("--against", metavar="ENGINE",
+                   help="with --replay, also run another copy of the engine (a folder "
+                        "holding its game/ package), in turns with this one, and compare")
+    p.add_argument("--pairs", type=int, default=3,
+                   help="with --against, how many runs of each (default 3)")
     p.set_defaults(run=_bench)
     p = sub.add_parser("tournament", help="play computer-only games between the levels")
     add_tournament_arguments(p)

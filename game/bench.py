@@ -7,11 +7,18 @@ measures listing the legal steps as well as applying them.
 The replay benchmark (``replay_bench``) measures the engine on records anyone can
 replay with another implementation of the rules: every record of a folder, its
 steps applied alone, then applied with the legal steps listed at every position.
+``replay_against`` runs it side by side with another copy of the engine (an older
+commit, say), in turns, each in a fresh process, and checks that both end every
+record in the same position.
 """
 
 from __future__ import annotations
 
+import os
 import random
+import statistics
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -174,3 +181,71 @@ def replay_bench(folder: str | Path, rounds: int = 3) -> list[str]:
             f"on the processor: apply steps/s: {rate(alone, 1)}  "
             f"apply+listing steps/s: {rate(listed, 1)}",
             f"apply steps/s: {rate(alone, 0)}  apply+listing steps/s: {rate(listed, 0)}"]
+
+
+# ----- side by side with another copy of the engine ------------------------------------------
+# What each engine runs: only what the engine had before this comparison existed
+# (``replay_bench``, ``load_games``, ``apply``, ``State.to_json``), so an older copy runs it.
+_CHILD = (
+    "import hashlib, json, sys\n"
+    "from game.bench import load_games, record_paths, replay_bench\n"
+    "from game.rules import apply\n"
+    "lines = replay_bench(sys.argv[1], int(sys.argv[2]))\n"
+    "h = hashlib.sha256()\n"
+    "for st, steps in load_games(record_paths(sys.argv[1])):\n"
+    "    for step in steps:\n"
+    "        st = apply(st, step)\n"
+    "    h.update(json.dumps(st.to_json(), sort_keys=True).encode('utf-8'))\n"
+    "print(h.hexdigest()[:16])\n"
+    "print(lines[-2])\n"
+    "print(lines[-1])\n"
+)
+
+
+def _figures(line: str) -> tuple[float, float]:
+    words = line.split()
+    return float(words[words.index("apply") + 2]), float(words[-1])
+
+
+def _run_replay(engine: Path, folder: str, rounds: int) -> tuple[str, tuple, tuple]:
+    """The replay benchmark in a fresh process whose ``game`` is the one in ``engine``:
+    (digest, processor figures, clock figures)."""
+    env = {**os.environ, "PYTHONPATH": str(engine)}
+    out = subprocess.run([sys.executable, "-c", _CHILD, str(Path(folder).resolve()),
+                          str(rounds)], cwd=engine, env=env, capture_output=True, text=True,
+                         check=True).stdout.splitlines()
+    return out[-3], _figures(out[-2]), _figures(out[-1])
+
+
+def replay_against(folder: str | Path, other: str | Path, rounds: int = 3,
+                   pairs: int = 3) -> list[str]:
+    """``replay_bench`` on this engine and on the one whose ``game`` package is in the
+    folder ``other``, in turns (other, this, other, this...: a busy machine slows
+    both alike), each in a fresh process; the report lines, the ratios of the medians
+    last. Both must end every record in the same position (a digest of the final
+    positions is compared), else ValueError."""
+    here = Path(__file__).resolve().parent.parent
+    there = Path(other).resolve()
+    if not (there / "game" / "bench.py").is_file():
+        raise ValueError(f"{other}: no copy of the engine (game/bench.py) in it")
+    runs: dict[str, list[tuple]] = {"other": [], "this": []}
+    lines = []
+    for i in range(pairs):
+        for name, engine in (("other", there), ("this", here)):
+            digest, cpu, clock = _run_replay(engine, str(folder), rounds)
+            runs[name].append((digest, cpu, clock))
+            lines.append(f"pair {i + 1} {name}: processor apply {cpu[0]:.0f} "
+                         f"apply+listing {cpu[1]:.0f}; clock apply {clock[0]:.0f} "
+                         f"apply+listing {clock[1]:.0f} steps/s")
+    digests = {d for run in runs.values() for d, _, _ in run}
+    if len(digests) != 1:
+        raise ValueError("the two engines end the records in different positions")
+    lines.append(f"every record ends in the same position with both (digest "
+                 f"{digests.pop()})")
+    for which, label in ((1, "processor"), (2, "clock")):
+        for k, what in ((0, "apply"), (1, "apply+listing")):
+            a = statistics.median(r[which][k] for r in runs["this"])
+            b = statistics.median(r[which][k] for r in runs["other"])
+            lines.append(f"{label} {what} steps/s, medians: this {a:.0f}, other {b:.0f}, "
+                         f"this/other {a / b:.2f}")
+    return lines

@@ -23,8 +23,14 @@ from .payments import (
 )
 from .state import (
     AFTER_MOVE,
+    B_SHIFT,
+    B_TAKEN,
     ENTERED_FACE_DOWN,
+    G_SHIFT,
+    G_TAKEN,
+    LAND_BITS,
     MARKERS_PER_PLAYER,
+    S_SHIFT,
     TECH_IDS,
     USED_ARCHITECTURE,
     USED_BANK,
@@ -76,11 +82,6 @@ _TOP_TECH_COST = max(TECH_COST)
 #: The technologies a budget reaches, in listing order, for every budget up to the dearest.
 _TECHS_WITHIN = tuple(tuple(t for t, cost in enumerate(TECH_COST) if cost <= budget)
                       for budget in range(_TOP_TECH_COST + 1))
-#: The cargo steps at a town, by which of its two goods spaces are empty (bit 1, bit 2).
-_CARGO_AT = (None, *(
-    tuple(tuple(_s("cargo", (("g", pos, k),)) for k in (1, 2) if empty >> (k - 1) & 1)
-          for empty in range(4))
-    for pos in range(1, MAX_TOWNS + 1)))
 _SPEEDS = range(4)   # indexed by speed (1..3; 0 unused)
 _REACHES = range(MAX_TOWNS + 1)
 
@@ -170,12 +171,12 @@ def ship_moves(st: State) -> list[ShipMove]:
     moves: list[ShipMove] = []
     if st.lisboa[seat]:
         moves += _LAUNCH_MOVES[speed][reach]
-        strong = st.bmask[seat] & st.board.stronghold_mask
+        strong = st.marks >> B_SHIFT[seat] & st.board.stronghold_mask
         if strong:
             for via in _vias(strong):
                 if via <= revealed:
                     moves += _VIA_MOVES[via][speed][reach]
-    sm = st.smask[seat] & _UPTO[revealed]
+    sm = st.marks >> S_SHIFT[seat] & _UPTO[revealed]
     if sm:
         for pos in _seas(sm)[0]:
             moves += _FROM_MOVES[pos][speed][reach]
@@ -187,7 +188,7 @@ _NONE: tuple = ()
 
 # ----- what a seat holds, by its masks ---------------------------------------------------
 # A state keeps, for each seat, bit masks of the goods spaces, building spaces and seas
-# that hold its markers (``State.gmask``, ``bmask``, ``smask``). What the listing needs
+# that hold its markers (packed in ``State.marks``). What the listing needs
 # of them (the indices held, and the steps that depend on nothing else) is made once per
 # mask met and looked up from then on (these tables only grow with the masks met).
 _MASK_LIMIT = 1 << 2 * MAX_TOWNS
@@ -270,34 +271,56 @@ def _geography_all(goods_mask: int, buildings_mask: int) -> Step:
     return step
 
 
-def _builds(st: State, out: list[Step], sm: int, gm: int, bm: int) -> None:
-    """Append every build (the player can pay for one): at each face-up town with an
-    empty building space, from each builder the player has there (``sm``, ``gm``,
-    ``bm``: the seat's masks of seas, goods and building spaces)."""
-    sources: dict[int, int] = {}
-    if sm:
-        for pos in _seas(sm)[0]:
-            sources[pos] = _SRC_SHIP
-    if st.variant != "ship-only-build":
-        if gm:
-            for i in _goods(gm)[0]:
-                pos = (i >> 1) + 1
-                sources[pos] = sources.get(pos, 0) | _SRC_G1 << (i & 1)
-        if bm:
-            for i in _buildings(bm)[0]:
-                pos = (i >> 1) + 1
-                sources[pos] = sources.get(pos, 0) | _SRC_B1 << (i & 1)
-        if len(sources) > 1:
-            sources = dict(sorted(sources.items()))
-    buildings = st.buildings
+#: For each mask of goods or building spaces, the towns they are in (as bits of
+#: positions); it only grows with the masks met.
+_TOWNS_OF: dict[int, int] = {}
+
+
+def _builds(st: State, sm: int, gm: int, bm: int) -> list[Step]:
+    """Every build (if the player can pay for one): at each face-up town with an empty
+    building space, from each builder the player has there (``sm``, ``gm``, ``bm``:
+    the seat's masks of seas, goods and building spaces)."""
+    if st.variant == "ship-only-build":
+        gm = bm = 0
+    land = gm | bm
+    towns = sm
+    if land:
+        found = _TOWNS_OF.get(land)
+        if found is None:
+            found = 0
+            for i in _bits(land):
+                found |= 1 << (i >> 1) + 1
+            _TOWNS_OF[land] = found
+        towns |= found
+    free = ~st.marks >> B_TAKEN
     revealed = st.revealed
-    for pos, bits in sources.items():
-        if pos > revealed:
-            continue
-        i = pos * 2 - 2
-        empty = (buildings[i] < 0) | (buildings[i + 1] < 0) << 1
+    out: list[Step] = []
+    for pos in _bits(towns & _UPTO[revealed]):
+        shift = pos * 2 - 2
+        empty = free >> shift & 3
         if empty:
-            out.extend(_builds_at(pos, empty, bits))
+            bits = sm >> pos & 1 | (gm >> shift & 3) << 1 | (bm >> shift & 3) << 3
+            out += _builds_at(pos, empty, bits)
+    return out
+
+
+_SEA_GOODS: dict[int, int] = {}
+_CARGO_OF: dict[int, tuple[Step, ...]] = {}
+
+
+def _cargo(sm: int, taken: int) -> tuple[Step, ...]:
+    """The cargo steps into the empty goods spaces of the towns above the seas ``sm``
+    (``taken``: the goods spaces anyone holds)."""
+    spaces = _SEA_GOODS.get(sm)
+    if spaces is None:
+        spaces = _SEA_GOODS[sm] = sum(3 << 2 * (pos - 1) for pos in _bits(sm))
+    free = spaces & ~taken
+    if not free:
+        return _NONE
+    found = _CARGO_OF.get(free)
+    if found is None:
+        found = _CARGO_OF[free] = tuple(_s("cargo", (_G[i],)) for i in _bits(free))
+    return found
 
 
 def legal_steps(st: State) -> list[Step]:
@@ -314,9 +337,10 @@ def legal_steps(st: State) -> list[Step]:
     if st.over:
         return []
     seat = st.active
-    gm = st.gmask[seat]
-    bm = st.bmask[seat]
-    sm = st.smask[seat] & _UPTO[st.revealed]
+    marks = st.marks
+    gm = marks >> G_SHIFT[seat] & LAND_BITS
+    bm = marks >> B_SHIFT[seat] & LAND_BITS
+    sm = marks >> S_SHIFT[seat] & _UPTO[st.revealed]
     wealth = st.wealth[seat]
     owners = st.tech_owner
     flags = st.flags
@@ -324,17 +348,12 @@ def legal_steps(st: State) -> list[Step]:
         out: list[Step] = []
         last = _DONE
         if sm:
-            goods = st.goods
-            for pos in _seas(sm)[0]:
-                i = pos * 2 - 2
-                empty = (goods[i] < 0) | (goods[i + 1] < 0) << 1
-                if empty:
-                    out += _CARGO_AT[pos][empty]
+            out += _cargo(sm, marks >> G_TAKEN & LAND_BITS)
         if st.map_pending > 0 and owners[T_MAP] == seat and wealth >= MAP_COST:
             out.append(_MAP)
         if (owners[T_ARCHITECTURE] == seat and not flags & USED_ARCHITECTURE
                 and wealth >= BUILD_COST):
-            _builds(st, out, sm, gm, bm)
+            out += _builds(st, sm, gm, bm)
     elif st.ap:
         last = _END
         out = [_EMPLOY] if wealth >= EMPLOY_COST and st.stock[seat] else []
@@ -347,7 +366,7 @@ def legal_steps(st: State) -> list[Step]:
                 if owners[t] < 0:
                     out.append(_TECH[t])
         if wealth >= BUILD_COST and (sm or gm or bm):
-            _builds(st, out, sm, gm, bm)
+            out += _builds(st, sm, gm, bm)
         if gm:
             out += _goods(gm)[1]
         revealed = st.revealed

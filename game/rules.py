@@ -46,7 +46,10 @@ from .scoring import final_scores, winners
 from .state import (
     ACTION_POINTS,
     AFTER_MOVE,
+    B_FLIP,
+    G_FLIP,
     MARKERS_PER_PLAYER,
+    S_FLIP,
     TECH_INDEX,
     USED_ARCHITECTURE,
     USED_BANK,
@@ -199,25 +202,23 @@ def _build(st: State, step: Step) -> State:
     st.lisboa = st.lisboa[:]
     pay(st, seat, BUILD_COST)
     st.buildings = buildings = st.buildings[:]
-    st.bmask = bmask = st.bmask[:]
+    marks = st.marks ^ B_FLIP[seat][target]
     if source is None:
         st.ships = st.ships[:]
         st.ships[ship] -= 1
         if not st.ships[ship]:
-            st.smask = st.smask[:]
-            st.smask[seat] &= ~(1 << pos)
+            marks ^= S_FLIP[seat][pos]
     elif source[0] == "g":
         st.goods = st.goods[:]
         i = _index(source)
         st.goods[i] = -1
-        st.gmask = st.gmask[:]
-        st.gmask[seat] &= ~(1 << i)
+        marks ^= G_FLIP[seat][i]
     else:
         i = _index(source)
         buildings[i] = -1
-        bmask[seat] &= ~(1 << i)
+        marks ^= B_FLIP[seat][i]
     buildings[target] = seat
-    bmask[seat] |= 1 << target
+    st.marks = marks
     if after_move:
         st.flags |= USED_ARCHITECTURE
     else:
@@ -268,13 +269,13 @@ def _sell(st: State, step: Step) -> State:
     earned = SELL_WEALTH[count] + (1 if st.tech_owner[T_FACTORY] == seat else 0)
     new = st.derive()
     new.goods = goods = goods[:]
-    mask = st.gmask[seat]
+    marks = st.marks
+    flip = G_FLIP[seat]
     for space in spaces:
         i = (space[1] - 1) * 2 + space[2] - 1
         goods[i] = -1
-        mask &= ~(1 << i)
-    new.gmask = gmask = st.gmask[:]
-    gmask[seat] = mask
+        marks ^= flip[i]
+    new.marks = marks
     new.lisboa = lisboa = st.lisboa[:]
     lisboa[seat] += len(spaces)
     new.wealth = wealth = st.wealth[:]
@@ -327,8 +328,7 @@ def _return(st: State, step: Step) -> State:
         st.ships = st.ships[:]
         st.ships[ship] -= 1
         if not st.ships[ship]:
-            st.smask = st.smask[:]
-            st.smask[seat] &= ~(1 << target)
+            st.marks ^= S_FLIP[seat][target]
     elif target.__class__ is tuple:
         need_town(st, target[1])
         i = _index(target)
@@ -341,11 +341,10 @@ def _return(st: State, step: Step) -> State:
         land[i] = -1
         if goods:
             st.goods = land
-            st.gmask = masks = st.gmask[:]
+            st.marks ^= G_FLIP[seat][i]
         else:
             st.buildings = land
-            st.bmask = masks = st.bmask[:]
-        masks[seat] &= ~(1 << i)
+            st.marks ^= B_FLIP[seat][i]
     else:
         take = return_amount(st, seat, target)
         if take == 0:
@@ -391,20 +390,20 @@ def _geography(st: State, step: Step) -> State:
     st.goods = goods = st.goods[:]
     st.buildings = buildings = st.buildings[:]
     st.ships = ships = st.ships[:]
-    st.gmask = gmask = st.gmask[:]
-    st.bmask = bmask = st.bmask[:]
-    st.smask = smask = st.smask[:]
+    marks = st.marks
     base = seat * (st.board.size + 1)
     for space in step.args:
         i = _index(space)
         if space[0] == "g":
             goods[i] = -1
-            gmask[seat] &= ~(1 << i)
+            marks ^= G_FLIP[seat][i]
         else:
             buildings[i] = -1
-            bmask[seat] &= ~(1 << i)
+            marks ^= B_FLIP[seat][i]
+        if not ships[base + space[1]]:
+            marks ^= S_FLIP[seat][space[1]]
         ships[base + space[1]] += 1
-        smask[seat] |= 1 << space[1]
+    st.marks = marks
     return st
 
 
@@ -432,6 +431,12 @@ _HANDLERS: dict[str, Callable[[State, Step], State]] = {
 }
 _AFTER_MOVE_KINDS = frozenset(("cargo", "map", "build", "done", "return", "bank", "geography"))
 _AFTER_MOVE_ONLY = frozenset(("cargo", "map", "done"))
+# The handlers each moment allows: after a move; at home with action points; at home
+# with none left (free actions and the end). A kind missing from the moment's table is
+# refused, with the reason ``_refusal`` gives.
+_AFTER_MOVE_HANDLERS = {k: h for k, h in _HANDLERS.items() if k in _AFTER_MOVE_KINDS}
+_HOME_HANDLERS = {k: h for k, h in _HANDLERS.items() if k not in _AFTER_MOVE_ONLY}
+_SPENT_HANDLERS = {k: h for k, h in _HOME_HANDLERS.items() if k not in ACTION_KINDS}
 
 
 def apply(st: State, step: Step) -> State:
@@ -445,17 +450,24 @@ def apply(st: State, step: Step) -> State:
                         "(text goes through apply_text or parse_step)")
     if st.over:
         raise IllegalStep("game_over")
-    kind = step.kind
     if st.phase == AFTER_MOVE:
-        if kind not in _AFTER_MOVE_KINDS:
-            if kind == "end":
-                raise IllegalStep("finish_voyage")
-            raise IllegalStep("must_wait", kind=kind)
-    elif kind in _AFTER_MOVE_ONLY:
-        raise IllegalStep("only_after_move", kind=kind)
-    elif st.ap == 0 and kind in ACTION_KINDS:
-        raise IllegalStep("no_ap")
-    return _HANDLERS[kind](st, step)
+        handler = _AFTER_MOVE_HANDLERS.get(step.kind)
+    else:
+        handler = (_HOME_HANDLERS if st.ap else _SPENT_HANDLERS).get(step.kind)
+    if handler is None:
+        raise _refusal(st, step.kind)
+    return handler(st, step)
+
+
+def _refusal(st: State, kind: str) -> IllegalStep:
+    """Why a step of this kind cannot be made at this moment of the turn."""
+    if st.phase == AFTER_MOVE:
+        if kind == "end":
+            return IllegalStep("finish_voyage")
+        return IllegalStep("must_wait", kind=kind)
+    if kind in _AFTER_MOVE_ONLY:
+        return IllegalStep("only_after_move", kind=kind)
+    return IllegalStep("no_ap")
 
 
 def lost_gains(before: State, step: Step, after: State | None = None) -> tuple[int, int]:

@@ -126,6 +126,26 @@ FIELDS = (
 )
 
 
+#: Where each seat's masks lie in ``State.marks``: its goods spaces (24 bits, by space
+#: index), its building spaces (24 bits, by space index), its seas (16 bits, by
+#: position); then which goods spaces and which building spaces anyone holds.
+G_SHIFT = (0, 24, 48, 72)
+B_SHIFT = (96, 120, 144, 168)
+S_SHIFT = (192, 208, 224, 240)
+G_TAKEN = 256
+B_TAKEN = 280
+LAND_BITS = (1 << 24) - 1
+SEA_BITS = (1 << 16) - 1
+#: The bits a marker arriving on (or leaving) a goods space flips, by seat and space
+#: index: the seat's own bit and the space's taken bit; the same for building spaces.
+G_FLIP = tuple(tuple(1 << G_SHIFT[seat] + i | 1 << G_TAKEN + i for i in range(24))
+               for seat in range(4))
+B_FLIP = tuple(tuple(1 << B_SHIFT[seat] + i | 1 << B_TAKEN + i for i in range(24))
+               for seat in range(4))
+#: The bit a seat's first ship arriving in a sea (or its last leaving) flips.
+S_FLIP = tuple(tuple(1 << S_SHIFT[seat] + pos for pos in range(16)) for seat in range(4))
+
+
 def seat_masks(owners: list[int], n: int) -> list[int]:
     """For each seat, the bits of the indices of ``owners`` that hold its markers."""
     masks = [0] * n
@@ -146,20 +166,31 @@ def sea_masks(ships: list[int], n: int, size: int) -> list[int]:
     return masks
 
 
+def pack_marks(goods: list[int], buildings: list[int], ships: list[int], n: int,
+               size: int) -> int:
+    """``State.marks`` read from the lists."""
+    marks = 0
+    for seat, (g, b, s) in enumerate(zip(seat_masks(goods, n), seat_masks(buildings, n),
+                                         sea_masks(ships, n, size), strict=True)):
+        marks |= g << G_SHIFT[seat] | b << B_SHIFT[seat] | s << S_SHIFT[seat]
+        marks |= g << G_TAKEN | b << B_TAKEN
+    return marks
+
+
 class State:
     """One moment of a game. Build new games with ``game.deal``.
 
     Besides its fields a state keeps, for each seat, three bit masks of where its
-    markers are (``gmask``: the goods spaces it holds, by index; ``bmask``: the
-    building spaces; ``smask``: the seas, by position, where it has a ship). They are
-    what the goods, buildings and ships lists say, kept for speed: the listing of
-    legal steps and the computer players read them instead of searching the lists.
-    The rules keep them with every change, and so do ``set_owner`` and ``add_ships``;
-    whoever changes ``goods``, ``buildings`` or ``ships`` of a copy in place otherwise
-    calls ``reindex`` after.
+    markers are, packed in one int, ``marks`` (see ``G_SHIFT``...; ``gmask``,
+    ``bmask`` and ``smask`` unpack them: the goods spaces a seat holds, by index; its
+    building spaces; the seas, by position, where it has a ship). They are what the
+    goods, buildings and ships lists say, kept for speed: the listing of legal steps
+    reads them instead of searching the lists. The rules keep them with every change,
+    and so do ``set_owner`` and ``add_ships``; whoever changes ``goods``,
+    ``buildings`` or ``ships`` of a copy in place otherwise calls ``reindex`` after.
     """
 
-    __slots__ = (*FIELDS, "bmask", "gmask", "smask")
+    __slots__ = (*FIELDS, "marks")
 
     names: tuple[str, ...]
     board: Board
@@ -185,9 +216,7 @@ class State:
     over: bool
     scores: list[int] | None
     winners: list[int] | None
-    gmask: list[int]
-    bmask: list[int]
-    smask: list[int]
+    marks: int
 
     @classmethod
     def start(cls, names: tuple[str, ...] | list[str], towns: tuple[str, ...] | list[str],
@@ -220,17 +249,28 @@ class State:
         st.over = False
         st.scores = None
         st.winners = None
-        st.gmask = [0] * n
-        st.bmask = [0] * n
-        st.smask = [0] * n
+        st.marks = 0
         return st
 
     def reindex(self) -> None:
         """Read the masks again from the lists (after changing them in place)."""
-        n = len(self.names)
-        self.gmask = seat_masks(self.goods, n)
-        self.bmask = seat_masks(self.buildings, n)
-        self.smask = sea_masks(self.ships, n, self.board.size)
+        self.marks = pack_marks(self.goods, self.buildings, self.ships, len(self.names),
+                                self.board.size)
+
+    @property
+    def gmask(self) -> list[int]:
+        """Each seat's goods spaces, as bits of their indices."""
+        return [self.marks >> G_SHIFT[s] & LAND_BITS for s in range(len(self.names))]
+
+    @property
+    def bmask(self) -> list[int]:
+        """Each seat's building spaces, as bits of their indices."""
+        return [self.marks >> B_SHIFT[s] & LAND_BITS for s in range(len(self.names))]
+
+    @property
+    def smask(self) -> list[int]:
+        """Each seat's seas with a ship, as bits of their positions."""
+        return [self.marks >> S_SHIFT[s] & SEA_BITS for s in range(len(self.names))]
 
     def derive(self) -> State:
         """A successor for the rules to change: every field the same, every list
@@ -261,17 +301,12 @@ class State:
         st.over = self.over
         st.scores = self.scores
         st.winners = self.winners
-        st.gmask = self.gmask
-        st.bmask = self.bmask
-        st.smask = self.smask
+        st.marks = self.marks
         return st
 
     def copy(self) -> State:
         """A copy whose lists can be changed without touching this state."""
         st = self.derive()
-        st.gmask = self.gmask[:]
-        st.bmask = self.bmask[:]
-        st.smask = self.smask[:]
         st.goods = self.goods[:]
         st.buildings = self.buildings[:]
         st.ships = self.ships[:]
@@ -441,12 +476,12 @@ class State:
             raise ValueError(f"no seat {seat}")
         owners = self._land_list(kind)
         i = _slot(self.size, pos, k)
-        masks = self.gmask if kind == "g" else self.bmask
+        flip = G_FLIP if kind == "g" else B_FLIP
         if owners[i] >= 0:
-            masks[owners[i]] &= ~(1 << i)
+            self.marks ^= flip[owners[i]][i]
         owners[i] = -1 if seat is None else seat
         if seat is not None:
-            masks[seat] |= 1 << i
+            self.marks ^= flip[seat][i]
 
     def add_ships(self, seat: int, pos: int, delta: int) -> None:
         """Add ``delta`` (may be negative) ships of ``seat`` to the sea at ``pos``."""
@@ -457,11 +492,10 @@ class State:
         i = seat * (self.size + 1) + pos
         if self.ships[i] + delta < 0:
             raise ValueError(f"seat {seat} has only {self.ships[i]} ships in sea {pos}")
+        before = self.ships[i]
         self.ships[i] += delta
-        if self.ships[i]:
-            self.smask[seat] |= 1 << pos
-        else:
-            self.smask[seat] &= ~(1 << pos)
+        if bool(before) != bool(self.ships[i]):
+            self.marks ^= S_FLIP[seat][pos]
 
     # ----- plain data ------------------------------------------------------
     def to_dict(self) -> dict:

@@ -27,7 +27,7 @@ from .payments import (
     pay,
     start_end_trigger,
 )
-from .state import ACTIONS, AFTER_MOVE, ENTERED_FACE_DOWN, State
+from .state import ACTIONS, AFTER_MOVE, ENTERED_FACE_DOWN, G_FLIP, S_FLIP, S_SHIFT, State
 from .steps import IllegalStep, ShipMove, Step, space_str
 
 __all__ = ["VoyageTally", "map_offered", "owns_stronghold", "ship_move_problem",
@@ -173,16 +173,28 @@ def move(st: State, step: Step) -> State:
     else:
         if launched <= st.lisboa[seat] and into_unknown <= 1:
             # The voyage is legal: ``ships`` already has its ships taken from their seas.
-            mask = st.smask[seat]
-            for src, _via, dst in moves:
+            # the seas where the seat's first ship arrives or its last one leaves
+            before = st.ships
+            if len(moves) == 1:
+                src, _via, dst = moves[0]
                 ships[base + dst] += 1
-                mask |= 1 << dst
+                flips = 0 if before[base + dst] else 1 << dst
                 if src and not ships[base + src]:
-                    mask &= ~(1 << src)
+                    flips |= 1 << src
+            else:
+                flips = 0
+                for _src, _via, dst in moves:
+                    i = base + dst
+                    if not ships[i] and not before[i]:
+                        flips |= 1 << dst
+                    ships[i] += 1
+                for src, _via, _dst in moves:
+                    if src and not ships[base + src]:
+                        flips |= 1 << src
             new = st.derive()
             new.ships = ships
-            new.smask = smask = st.smask[:]
-            smask[seat] = mask
+            if flips:
+                new.marks = st.marks ^ flips << S_SHIFT[seat]
             if launched:
                 new.lisboa = lisboa = st.lisboa[:]
                 lisboa[seat] -= launched
@@ -241,13 +253,12 @@ def cargo(st: State, step: Step) -> State:
     new = st.derive()
     new.ships = ships = ships[:]
     ships[ship] -= 1
+    marks = st.marks ^ G_FLIP[seat][i]
     if not ships[ship]:
-        new.smask = smask = st.smask[:]
-        smask[seat] &= ~(1 << pos)
+        marks ^= S_FLIP[seat][pos]
+    new.marks = marks
     new.goods = goods = goods[:]
     goods[i] = seat
-    new.gmask = gmask = st.gmask[:]
-    gmask[seat] |= 1 << i
     return new
 
 
