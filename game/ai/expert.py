@@ -40,7 +40,7 @@ from ..rules import apply
 from ..state import ACTION_POINTS, ACTIONS, AFTER_MOVE, State
 from ..steps import IllegalStep, Step
 from .base import PlanningPlayer
-from .evaluate import info_of
+from .evaluate import MEDIUM_WEIGHTS, info_of, player_value, remaining_turns
 from .expert1 import end_near, play_plan, starts_end
 from .planner import PlannerConfig, TurnPlanner
 from .value import ValueModel, load_model, next_seat
@@ -70,6 +70,8 @@ class ExpertConfig:
     combo_tries: int = 10       # ... and single moves tried in composing one
     others: float = 1.0         # the planners' weight of the best opponent's value
     fitted_planner: bool = True  # the planners value positions with the fitted evaluation
+    fitted_leaf: bool = True    # leaves valued by the fitted chances (else the hand softmax)
+    temperature: float = 2.0    # the hand softmax's temperature (points)
 
 
 class ValuePlanner(TurnPlanner):
@@ -245,7 +247,7 @@ class ExpertPlayer(PlanningPlayer):
             if child is None:
                 break
             node = child
-        values = self.model.chances(s, s.active)
+        values = self.leaf_values(s)
         for node_, i in path:
             node_.n += 1
             node_.visits[i] += 1
@@ -253,18 +255,42 @@ class ExpertPlayer(PlanningPlayer):
             for p, v in enumerate(values):
                 totals[p] += v
 
+    def leaf_values(self, s: State) -> list[float]:
+        """Every player's chance of winning from ``s`` (the start of a turn)."""
+        if not self.config.fitted_leaf and not s.over:
+            info = info_of(s)
+            w = MEDIUM_WEIGHTS
+            values = [player_value(s, p, remaining_turns(s, p, w), w, info)
+                      for p in range(s.n)]
+            top = max(values)
+            temp = self.config.temperature
+            e = [math.exp((v - top) / temp) for v in values]
+            total = sum(e)
+            return [x / total for x in e]
+        return self.model.chances(s, s.active)
+
     # ----- the search ----------------------------------------------------------------
     def make_plan(self, st: State, view: State) -> list[Step]:
         self.last_iterations = 0
         self._searched_at = (st.turn, st.active, st.ap)
         if view.phase == AFTER_MOVE and view.ap == 0:
             return self.policy.plan(view)
-        plans = self.candidates(view)
-        if len(plans) == 1:
-            return plans[0][1]
+        root = self.search(st, view)
+        assert root.plans is not None
+        seat = st.active
+        best = max(range(len(root.plans)), key=lambda i: (
+            root.visits[i], root.totals[i][seat] / max(1, root.visits[i]), -i))
+        return root.plans[best]
+
+    def search(self, st: State, view: State) -> Node:
+        """The tree of this decision, its root expanded with the candidate plans and
+        searched for the budget's iterations (none when there is one candidate)."""
         seat = st.active
         root = Node(seat)
-        root.expand(plans, st.n, self.config.prior_points)
+        root.expand(self.candidates(view), st.n, self.config.prior_points)
+        assert root.plans is not None
+        if len(root.plans) == 1:
+            return root
         deadline = time.perf_counter() + self.config.max_seconds
         for k in range(self.config.iterations):
             world = view if k == 0 else determinize(st, self.rng)
@@ -274,6 +300,4 @@ class ExpertPlayer(PlanningPlayer):
             if time.perf_counter() > deadline:
                 self.capped_decisions += 1
                 break
-        best = max(range(len(plans)), key=lambda i: (
-            root.visits[i], root.totals[i][seat] / max(1, root.visits[i]), -i))
-        return plans[best][1]
+        return root

@@ -39,7 +39,7 @@ from pathlib import Path
 
 from ..record import parse_record, replay_states
 from ..state import State
-from .evaluate import MEDIUM_WEIGHTS, info_of, player_value, remaining_turns
+from .evaluate import MEDIUM_WEIGHTS, info_of, player_value
 from .expert1 import win_value
 from .value import ASSETS, BASES, HAND, STOCK_CAP, ValueModel, assets, bases
 
@@ -67,7 +67,8 @@ class Row:
     share: float          # the seat's share of the win (0 if it lost)
     turns: int            # how many more turns it really had
     old_chance: float     # expert-1's win_value for this seat
-    hand: tuple[float, float]  # the hand evaluation's points to come, and its turns left
+    state: State          # the position (the hand evaluation is read from it when fitted)
+    hand: float = 0.0     # the hand evaluation's points to come, with the fitted turns left
 
 
 def read_games(paths: Iterable[str | Path]) -> Iterator[str]:
@@ -115,12 +116,10 @@ def rows_of(text: str, game: int) -> list[Row]:
             score, a = assets(st, seat, info)
             turns = actives[at:].count(seat)
             final_round = st.last_seat >= 0
-            d = player_value(st, seat, remaining_turns(st, seat, MEDIUM_WEIGHTS),
-                             MEDIUM_WEIGHTS, info) - score
             rows.append(Row(game, at, seat, key, final_round,
                             float(turns) if final_round else -1.0, score, a, scores[seat],
                             1.0 / len(won) if seat in won else 0.0, turns,
-                            win_value(st, seat) if seat == 0 else -1.0, (d, 0.0)))
+                            win_value(st, seat) if seat == 0 else -1.0, st))
     # expert-1's chances for every seat of a state (its win_value is per seat)
     by_at: dict[int, State] = dict(enumerate(starts))
     for row in rows:
@@ -171,8 +170,7 @@ def turns_of(row: Row, table: dict[tuple[int, int, int, int], float]) -> float:
 def _features(row: Row, t: float, kind: str) -> list[tuple[int, float]]:
     if kind == "hand":
         b1 = t if t < 1.0 else 1.0
-        d = row.hand[0]
-        return [(0, b1), (1, t), (2, d * b1), (3, d * t)]
+        return [(0, b1), (1, row.hand)]
     b = bases(t)
     nb = len(BASES)
     return [(k * nb + j, x * bj) for k, x in enumerate(row.assets) if x
@@ -288,14 +286,33 @@ def fit_temperatures(rows: list[Row], model: ValueModel) -> tuple[float, ...]:
     return tuple(temps)
 
 
-def fit(rows: list[Row], kind: str = "assets") -> ValueModel:
-    """The three fits, the weights and temperatures for each number of players apart."""
+def hand_estimates(rows: list[Row], table: dict) -> None:
+    """Each row's hand-weighted points to come (``evaluate.player_value`` less the score
+    now) with the fitted turns left, for the "hand" kind."""
+    for r in rows:
+        t = turns_of(r, table)
+        if t > 0.0:
+            st = r.state
+            r.hand = player_value(st, r.seat, t, MEDIUM_WEIGHTS, info_of(st)) - r.score
+
+
+def fit(rows: list[Row], kind: str = "assets", choices: list | None = None,
+        target: str = "final") -> ValueModel:
+    """The three fits, the weights and temperatures for each number of players apart;
+    with ``choices`` (paired playouts, ``pairs``) the asset weights are fitted to them."""
     table = fit_turns(rows)
+    if kind == "hand":
+        hand_estimates(rows, table)
     weights = {}
     temps = {}
     for n in sorted({r.key[0] for r in rows}):
         mine = [r for r in rows if r.key[0] == n]
-        weights[n] = fit_weights(mine, table, kind)
+        if choices and kind == "assets" and any(c.players == n for c in choices):
+            from .pairs import fit_choices
+
+            weights[n] = fit_choices(choices, ValueModel(table, {}, {}), n, target=target)
+        else:
+            weights[n] = fit_weights(mine, table, kind)
         model = ValueModel(table, {n: weights[n]}, {n: (1.0,) * TEMP_SPANS}, kind)
         temps[n] = fit_temperatures(mine, model)
     return ValueModel(table, weights, temps, kind)
@@ -356,14 +373,35 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("data", nargs="+", help="folders of records, or .gz bundles of them")
     parser.add_argument("--out", help="write the fitted weights here (JSON)")
     parser.add_argument("--kind", choices=("assets", "hand"), default="assets",
-                        help="weights per asset, or the hand evaluation calibrated")
+                        help="weights per asset, or the hand-weighted evaluation with the "
+                             "fitted turns left, calibrated")
     parser.add_argument("--bundle", metavar="FILE",
                         help="only gather the records into one .gz bundle, no fit")
+    parser.add_argument("--play-choices", metavar="FILE",
+                        help="only play the paired playouts (game.ai.pairs) from the records "
+                             "and write them to FILE (.gz), no fit")
+    parser.add_argument("--per-game", type=int, default=3,
+                        help="with --play-choices: positions tried per game (default 3)")
+    parser.add_argument("--seed", default="choices", help="with --play-choices: the seed")
+    parser.add_argument("--choices", metavar="FILE", action="append", default=[],
+                        help="fit the asset weights to these paired playouts (the turns "
+                             "left and the temperatures still to the games)")
+    parser.add_argument("--target", choices=("final", "margin"), default="final",
+                        help="with --choices: fit the final score or the margin over the "
+                             "best other")
 
 
 def run_args(args: argparse.Namespace) -> int:
     if args.bundle:
         print(f"bundled {bundle(args.data, args.bundle)} records into {args.bundle}")
+        return 0
+    if args.play_choices:
+        from .pairs import play_choices, write_choices
+
+        choices = play_choices(read_games(args.data), args.per_game, args.seed)
+        write_choices(choices, args.play_choices)
+        print(f"{len({c.position for c in choices})} positions, {len(choices)} plans "
+              f"played to the end, written to {args.play_choices}")
         return 0
     rows = gather(args.data)
     games = len({r.game for r in rows})
@@ -378,16 +416,24 @@ def run_args(args: argparse.Namespace) -> int:
         print(f"too few finished games to fit: {games}", file=sys.stderr)
         return 1
     print(f"{games} games, {len(rows)} rows (a player at the start of a turn)")
+    choices = []
+    if args.choices:
+        from .pairs import read_choices
+
+        for path in args.choices:
+            choices.extend(read_choices(path))
+        print(f"{len({c.position for c in choices})} positions of paired playouts, "
+              f"{len(choices)} plans")
     learn = [r for r in rows if r.game % 5 != 4]
     held = [r for r in rows if r.game % 5 == 4]
-    j = judge(held, fit(learn, args.kind))
+    j = judge(held, fit(learn, args.kind, choices, args.target))
     print(f"on the {j.states} held-out positions (every fifth game, fitted on the rest):")
     print(f"  winner log-likelihood {j.loglik:.4f} (expert-1's estimate {j.old_loglik:.4f})")
     print(f"  favourite won {100 * j.favourite_won:.1f}% "
           f"(expert-1's estimate {100 * j.old_favourite_won:.1f}%)")
     print(f"  final score error {j.score_error:.2f} points, turns left error "
           f"{j.turns_error:.2f} turns (mean absolute)")
-    model = fit(rows, args.kind)
+    model = fit(rows, args.kind, choices, args.target)
     for n, temps in sorted(model.temperatures.items()):
         print(f"{n} players: temperatures by mean turns left: "
               + " ".join(f"{t:g}" for t in temps))

@@ -91,12 +91,16 @@ def seat_known(label: str) -> bool:
 
 
 def play_game(levels: Sequence[str], seed: int, game: int,
-              make: Callable[[str, str], Player] = make_seat) -> GameResult:
+              make: Callable[[str, str], Player] = make_seat,
+              rotate_deals: bool = False) -> GameResult:
     """Play one computer-only game of the tournament (``make`` gives each seat its
-    player from its level and seed; tests pass one with a smaller budget)."""
+    player from its level and seed; tests pass one with a smaller budget). With
+    ``rotate_deals`` each deal is played once per seat rotation (games 0..n-1 share
+    one deal, n..2n-1 the next...), so the deal's luck and the seats' cancel out."""
     order = seat_levels(levels, game)
     n = len(order)
-    st = State.start(NAMES[:n], deal_towns(n, f"{seed}:{game}"))
+    deal = f"{seed}:{game // n}:rotated" if rotate_deals else f"{seed}:{game}"
+    st = State.start(NAMES[:n], deal_towns(n, deal))
     players = [make(level, f"{seed}:{game}:{seat}") for seat, level in enumerate(order)]
     think: dict[str, list[float]] = {level: [] for level in order}
     refusals = 0
@@ -129,7 +133,7 @@ def play_game(levels: Sequence[str], seed: int, game: int,
         if hasattr(player, "capped_decisions"):
             capped[player.level] = capped.get(player.level, 0) + player.capped_decisions
     record = write_record(st.names, st.towns, played, st.variant,
-                          [("Seed", f"{seed}:{game}"), ("Seats", ", ".join(order))])
+                          [("Seed", deal), ("Seats", ", ".join(order))])
     if not st.over:
         return GameResult(order, [0] * n, [], refusals, False, steps, st.turn, think, capped,
                           "", record)
@@ -137,8 +141,9 @@ def play_game(levels: Sequence[str], seed: int, game: int,
                       steps, st.turn, think, capped, ended_by, record)
 
 
-def _play(args: tuple[tuple[str, ...], int, int]) -> GameResult:
-    return play_game(*args)
+def _play(args: tuple[tuple[str, ...], int, int, bool]) -> GameResult:
+    levels, seed, game, rotate = args
+    return play_game(levels, seed, game, rotate_deals=rotate)
 
 
 def _keep(results: list[GameResult], res: GameResult, folder: Path | None, progress: bool,
@@ -167,14 +172,14 @@ def percentile(sorted_values: list[float], q: float) -> float:
 
 
 def run(levels: Sequence[str], games: int, seed: int = 1, jobs: int = 1,
-        progress: bool = False, write: str | Path | None = None
-        ) -> tuple[list[GameResult], list[str]]:
+        progress: bool = False, write: str | Path | None = None,
+        rotate_deals: bool = False) -> tuple[list[GameResult], list[str]]:
     """Play the games and return them with the report's lines; with ``write``, each
     game is also written into that folder as a record (``game-NNNN.txt``) as it ends."""
     folder = None if write is None else Path(write)
     if folder is not None:
         folder.mkdir(parents=True, exist_ok=True)
-    tasks = [(tuple(levels), seed, g) for g in range(games)]
+    tasks = [(tuple(levels), seed, g, rotate_deals) for g in range(games)]
     results: list[GameResult] = []
     start = time.perf_counter()
     if jobs > 1:
@@ -262,6 +267,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel")
     parser.add_argument("--progress", action="store_true", help="report progress on stderr")
     parser.add_argument("--write", metavar="DIR", help="also write each game as a record there")
+    parser.add_argument("--rotate-deals", action="store_true",
+                        help="play each deal once per seat rotation (to compare levels on "
+                             "the same deals and seats)")
 
 
 def run_args(args: argparse.Namespace) -> int:
@@ -287,7 +295,8 @@ def run_args(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         print("--jobs needs at least 1", file=sys.stderr)
         return 1
-    _, lines = run(levels, args.games, args.seed, args.jobs, args.progress, args.write)
+    _, lines = run(levels, args.games, args.seed, args.jobs, args.progress, args.write,
+                   args.rotate_deals)
     print("\n".join(lines))
     return 0
 

@@ -54,7 +54,6 @@ from .evaluate import (
     BoardInfo,
     info_of,
     player_value,
-    remaining_turns,
 )
 
 __all__ = ["ASSETS", "BASES", "ValueModel", "assets", "load_model", "next_seat", "score_of"]
@@ -210,18 +209,16 @@ def assets(st: State, seat: int, info: BoardInfo) -> tuple[int, list[float]]:
     ]
 
 
-#: The features of the "hand" kind: with ``t`` turns left and ``d`` the points the
-#: hand-weighted evaluation expects still to come (its value less the score now).
-HAND: tuple[str, ...] = ("any turn", "per turn", "hand estimate if any turn",
-                         "hand estimate per turn")
+#: The features of the "hand" kind, with ``t`` turns left: 1 if any is left, and the
+#: points the hand-weighted evaluation (``evaluate.player_value`` with ``t`` turns
+#: left) expects still to come.
+HAND: tuple[str, ...] = ("any turn", "hand estimate")
 
 
 def hand_features(st: State, seat: int, turns: float, score: int,
-                  info: BoardInfo) -> tuple[float, float, float, float]:
-    d = player_value(st, seat, remaining_turns(st, seat, MEDIUM_WEIGHTS), MEDIUM_WEIGHTS,
-                     info) - score
-    b1 = turns if turns < 1.0 else 1.0
-    return b1, turns, d * b1, d * turns
+                  info: BoardInfo) -> tuple[float, float]:
+    d = player_value(st, seat, turns, MEDIUM_WEIGHTS, info) - score
+    return (turns if turns < 1.0 else 1.0), d
 
 
 def bases(turns: float) -> tuple[float, float]:

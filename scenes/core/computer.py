@@ -9,6 +9,7 @@ the next step each frame (``scenes.table.pacing``).
 
 from __future__ import annotations
 
+import sys
 import threading
 
 from game.ai.players import PlanningPlayer, make_player
@@ -21,6 +22,18 @@ COMPUTER_KINDS = ("easy", "medium", "hard", "expert")
 # so the turn's last move can be read before the board turns.
 STEP_PAUSE = 0.7
 END_PAUSE = 1.0
+#: How long (seconds) a thread may hold the interpreter before another may take it,
+#: while a computer thinks: Python's own 5 ms let a search thread keep the window's
+#: thread waiting that long each time it wanted to run, so a frame could take 100 ms
+#: (``python -m scenes.devtools --bench-frames 600 --thinking expert``).
+THINKING_SWITCH = 0.0005
+
+
+def keep_frames_smooth() -> None:
+    """Let the window's thread take the interpreter back quickly from a thinking thread
+    (called before a computer, the Hint or a review starts thinking in a thread)."""
+    if sys.getswitchinterval() > THINKING_SWITCH:
+        sys.setswitchinterval(THINKING_SWITCH)
 
 
 class Thinker:
@@ -54,6 +67,7 @@ class Thinker:
             finally:
                 give_back()  # the positions it built and dropped
 
+        keep_frames_smooth()
         self._thread = threading.Thread(target=think, name=f"computer-{self.level}",
                                         daemon=True)
         self._thread.start()
@@ -115,4 +129,4 @@ class ComputerSeats:
         return thinker.result(st)
 
 
-__all__ = ["COMPUTER_KINDS", "ComputerSeats", "Thinker"]
+__all__ = ["COMPUTER_KINDS", "THINKING_SWITCH", "ComputerSeats", "Thinker", "keep_frames_smooth"]

@@ -23,6 +23,7 @@ from game.ai.players import REVIEW_SEARCH, ExpertPlayer
 from game.record import RecordError, read_record_file
 from game.state import State
 from game.steps import Step
+from scenes.core.computer import keep_frames_smooth
 from scenes.core.memory import give_back
 from scenes.core.session import Session
 
@@ -191,6 +192,7 @@ class Adviser:
             finally:
                 give_back()  # the positions it built and dropped
 
+        keep_frames_smooth()
         self._thread = threading.Thread(target=think, name="review-adviser", daemon=True)
         self._thread.start()
 

@@ -52,6 +52,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                              "events, and its growth between them (a memory benchmark)")
     parser.add_argument("--seats", metavar="KINDS",
                         help="the --monkey game's seats, e.g. human,easy,human (default: people)")
+    parser.add_argument("--thinking", choices=("easy", "medium", "hard", "expert"),
+                        help="with --bench-frames: a computer player of this level thinks "
+                             "all the while, in its thread")
     parser.add_argument("--players", type=int, choices=(3, 4), default=4,
                         help="players in the --preview sample, the --monkey game or the "
                              "--bench-frames table (default 4)")
@@ -89,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
         # the logical size shown 1:1 unless asked otherwise: the figure the budget is for
         app = make_app(window=window or LOGICAL_SIZE, lang=args.lang)
         _palette(app, args.palette)
-        return framebench.main(app, args.bench_frames, args.players)
+        return framebench.main(app, args.bench_frames, args.players, args.thinking)
     app = make_app(window=window, lang=args.lang)
     _palette(app, args.palette)
     app.navigator.register(PREVIEW, TablePreview)

@@ -11,6 +11,10 @@ not depend on a screen. ``--window WxH`` draws the table at that pixel size.
 On a shared machine the clock's figure counts the time other processes held the
 processor; the line before it counts only the drawing thread's own processor time
 (``time.thread_time``), which is what a frame costs when the game has the machine.
+
+``--thinking LEVEL`` times the same frames while a computer seat of that level
+thinks all along (``scenes.core.computer.Thinker``, asked again each time it
+answers), as it does at a table between its steps: its thread must not slow them.
 """
 
 from __future__ import annotations
@@ -22,11 +26,13 @@ import time
 
 import pygame
 
+from game.ai.players import make_player
 from game.bench import NAMES, careless_step
 from game.deal import deal_towns
 from scenes.core import gfx
 from scenes.core import zones as Z
 from scenes.core.app import App
+from scenes.core.computer import Thinker
 from scenes.core.layout import Layout
 from scenes.core.session import Session
 from scenes.table import animations
@@ -82,11 +88,18 @@ def pick_something(app: App, table: TableScene) -> None:
 CPU: list[float] = []
 
 
-def run(app: App, frames: int, players: int = 4) -> list[float]:
+def run(app: App, frames: int, players: int = 4, thinking: str | None = None) -> list[float]:
     """Time ``frames`` frames of a mid-game table; returns milliseconds per frame (by
-    the clock; ``CPU`` gets the drawing thread's processor time of the same frames)."""
+    the clock; ``CPU`` gets the drawing thread's processor time of the same frames).
+    With ``thinking`` a computer player of that level thinks about the table's
+    position all the while, in its thread."""
     app.settings.anim_speed = "normal"  # for this run only: never saved
     session = mid_game(players)
+    thinker = Thinker(thinking, "bench") if thinking else None
+    thought = 0
+    # the position it thinks about: the start of the latest turn (a whole decision)
+    asked = session.states[max(i + 1 for i, step in enumerate(session.steps)
+                               if step.split()[0] == "end")]
     table = TableScene(session)
     app.start(table)
     for _ in range(5):
@@ -106,11 +119,19 @@ def run(app: App, frames: int, players: int = 4) -> list[float]:
             film.clock = 0.0
             table.films.play(film)
             n += 1
+        if thinker is not None and not thinker.busy:
+            thinker.result(asked)
+            thinker.player = make_player(thinking or "", f"bench:{thought}")
+            thinker.start(asked)
+            thought += 1
         start, cpu = time.perf_counter(), time.thread_time()
         app.frame(1 / 60)
         if i >= 30:
             times.append((time.perf_counter() - start) * 1000)
             CPU.append((time.thread_time() - cpu) * 1000)
+    if thinker is not None:
+        thinker.wait()
+        print(f"the {thinking} player thought {thought} times meanwhile")
     return times
 
 
@@ -120,8 +141,8 @@ def report(times: list[float], what: str = "frame ms") -> str:
     return f"{what}: median {statistics.median(ordered):.2f}  p99 {p99:.2f}"
 
 
-def main(app: App, frames: int, players: int = 4) -> int:
-    times = run(app, max(1, frames), players)
+def main(app: App, frames: int, players: int = 4, thinking: str | None = None) -> int:
+    times = run(app, max(1, frames), players, thinking)
     top = app.stack.top
     held = isinstance(top, TableScene) and top.drag.holding
     w, h = pygame.display.get_surface().get_size()
