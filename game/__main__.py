@@ -19,7 +19,7 @@ from .ai.fit import add_arguments as add_fit_arguments
 from .ai.fit import run_args as run_fit
 from .ai.tournament import add_arguments as add_tournament_arguments
 from .ai.tournament import run_args as run_tournament
-from .bench import NAMES, bench, record_paths, replay_against, replay_bench
+from .bench import NAMES, bench, hint_bench, record_paths, replay_against, replay_bench
 from .cards import COLORS
 from .deal import deal_towns, random_seat_order
 from .record import RecordError, players_refusal, read_record_file, replay, write_record
@@ -118,6 +118,11 @@ def _bench(args: argparse.Namespace) -> int:
         return fail(f"--rounds must be at least 1, not {args.rounds}")
     if args.against is not None and args.replay is None:
         return fail("--against needs --replay DIR")
+    if args.hints is not None:
+        if args.hints < 1:
+            return fail(f"--hints must be at least 1, not {args.hints}")
+        print("\n".join(hint_bench(args.hints, args.seed)))
+        return 0
     if args.replay is not None:
         return _bench_replay(args.replay, args.rounds, args.against, args.pairs)
     if args.games < 1:
@@ -192,6 +197,8 @@ def main(argv: list[str] | None = None) -> int:
                         "holding its game/ package), in turns with this one, and compare")
     p.add_argument("--pairs", type=int, default=3,
                    help="with --against, how many runs of each (default 3)")
+    p.add_argument("--hints", type=int, metavar="N",
+                   help="time the Hint on N positions of medium players' games instead")
     p.set_defaults(run=_bench)
     p = sub.add_parser("tournament", help="play computer-only games between the levels")
     add_tournament_arguments(p)

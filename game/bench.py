@@ -249,3 +249,36 @@ def replay_against(folder: str | Path, other: str | Path, rounds: int = 3,
             lines.append(f"{label} {what} steps/s, medians: this {a:.0f}, other {b:.0f}, "
                          f"this/other {a / b:.2f}")
     return lines
+
+
+# ----- the Hint's think time ----------------------------------------------------------------
+def hint_bench(positions: int = 200, seed: int = 1, players: int = 4) -> list[str]:
+    """Time the Hint (``game.ai.hint``: the expert on its short search) on ``positions``
+    positions where a person would ask for it: the turns of seeded games between
+    medium players, each position a turn's start or its second action. The report's
+    last line: ``hint ms: median X  p95 Y  max Z``."""
+    from .ai.players import MediumPlayer, hint
+    from .deal import deal_towns
+
+    picked: list[State] = []
+    game = 0
+    while len(picked) < positions:
+        st = State.start(NAMES[:players], deal_towns(players, f"hints:{seed}:{game}"))
+        bots = [MediumPlayer(f"hints:{seed}:{game}:{s}") for s in range(players)]
+        rng = random.Random(f"hints:{seed}:{game}")
+        while not st.over and len(picked) < positions:
+            if st.phase != AFTER_MOVE and st.ap > 0 and rng.random() < 0.25:
+                picked.append(st)
+            st = apply(st, bots[st.active].choose(st))
+        game += 1
+    times = []
+    for st in picked:
+        start = time.perf_counter()
+        hint(st)
+        times.append((time.perf_counter() - start) * 1000)
+    times.sort()
+    p95 = times[min(len(times) - 1, -(-95 * len(times) // 100) - 1)]
+    return [f"{len(times)} positions from {game} games of medium players ({players} players, "
+            f"seed {seed})",
+            f"hint ms: median {statistics.median(times):.0f}  p95 {p95:.0f}  "
+            f"max {times[-1]:.0f}"]

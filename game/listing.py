@@ -259,6 +259,18 @@ def _vias(mask: int) -> tuple[int, ...]:
     return entry
 
 
+#: The moves of the ships at sea, by their seas, speed and reach (``sm << 8 | speed << 4 |
+#: reach``).
+_SAILS_OF: dict[int, tuple[Step, ...]] = {}
+
+
+def _sails(key: int) -> tuple[Step, ...]:
+    sm, speed, reach = key >> 8, key >> 4 & 15, key & 15
+    steps = _SAILS_OF[key] = tuple(step for pos in _seas(sm)[0]
+                                   for step in _FROM[pos][speed][reach])
+    return steps
+
+
 _GEOGRAPHY_ALL: dict[tuple[int, int], Step] = {}
 
 
@@ -304,23 +316,20 @@ def _builds(st: State, sm: int, gm: int, bm: int) -> list[Step]:
     return out
 
 
+#: For each mask of seas, the goods spaces of the towns above them (as bits).
 _SEA_GOODS: dict[int, int] = {}
+#: For each mask of goods spaces, the cargo steps into them, in order.
 _CARGO_OF: dict[int, tuple[Step, ...]] = {}
 
 
-def _cargo(sm: int, taken: int) -> tuple[Step, ...]:
-    """The cargo steps into the empty goods spaces of the towns above the seas ``sm``
-    (``taken``: the goods spaces anyone holds)."""
-    spaces = _SEA_GOODS.get(sm)
-    if spaces is None:
-        spaces = _SEA_GOODS[sm] = sum(3 << 2 * (pos - 1) for pos in _bits(sm))
-    free = spaces & ~taken
-    if not free:
-        return _NONE
-    found = _CARGO_OF.get(free)
-    if found is None:
-        found = _CARGO_OF[free] = tuple(_s("cargo", (_G[i],)) for i in _bits(free))
-    return found
+def _sea_goods(sm: int) -> int:
+    spaces = _SEA_GOODS[sm] = sum(3 << 2 * (pos - 1) for pos in _bits(sm))
+    return spaces
+
+
+def _cargo(free: int) -> tuple[Step, ...]:
+    steps = _CARGO_OF[free] = tuple(_s("cargo", (_G[i],)) for i in _bits(free))
+    return steps
 
 
 def legal_steps(st: State) -> list[Step]:
@@ -348,7 +357,10 @@ def legal_steps(st: State) -> list[Step]:
         out: list[Step] = []
         last = _DONE
         if sm:
-            out += _cargo(sm, marks >> G_TAKEN & LAND_BITS)
+            # the empty goods spaces above the seat's ships
+            free = (_SEA_GOODS.get(sm) or _sea_goods(sm)) & ~(marks >> G_TAKEN)
+            if free:
+                out += _CARGO_OF.get(free) or _cargo(free)
         if st.map_pending > 0 and owners[T_MAP] == seat and wealth >= MAP_COST:
             out.append(_MAP)
         if (owners[T_ARCHITECTURE] == seat and not flags & USED_ARCHITECTURE
@@ -362,13 +374,12 @@ def legal_steps(st: State) -> list[Step]:
             out.append(_SPEED)
         if owners.count(seat) < 3:
             budget = wealth + 1 if owners[T_METALLURGY] == seat else wealth
-            for t in _TECHS_WITHIN[budget if budget < _TOP_TECH_COST else _TOP_TECH_COST]:
-                if owners[t] < 0:
-                    out.append(_TECH[t])
+            out += [_TECH[t] for t in _TECHS_WITHIN[
+                budget if budget < _TOP_TECH_COST else _TOP_TECH_COST] if owners[t] < 0]
         if wealth >= BUILD_COST and (sm or gm or bm):
             out += _builds(st, sm, gm, bm)
         if gm:
-            out += _goods(gm)[1]
+            out += (_GOODS_OF.get(gm) or _goods(gm))[1]
         revealed = st.revealed
         if revealed < st.board.size and not flags & ENTERED_FACE_DOWN:
             reach = revealed + 1
@@ -384,8 +395,8 @@ def legal_steps(st: State) -> list[Step]:
                         if via <= revealed:
                             out += _VIA[via][speed][reach]
         if sm:
-            for pos in _seas(sm)[0]:
-                out += _FROM[pos][speed][reach]
+            key = sm << 8 | speed << 4 | reach
+            out += _SAILS_OF.get(key) or _sails(key)
         if lisboa > 1:
             top = speed if speed < revealed else revealed
             if lisboa <= MARKERS_PER_PLAYER:
@@ -397,11 +408,11 @@ def legal_steps(st: State) -> list[Step]:
         out = []
     # The free steps, in either phase.
     if sm:
-        out += _seas(sm)[1]
+        out += (_SEAS_OF.get(sm) or _seas(sm))[1]
     if gm:
-        out += _goods(gm)[2]
+        out += (_GOODS_OF.get(gm) or _goods(gm))[2]
     if bm:
-        out += _buildings(bm)[1]
+        out += (_BUILDINGS_OF.get(bm) or _buildings(bm))[1]
     if wealth:
         out.append(_RETURN_BANKER)
     if st.vp[seat]:
@@ -410,9 +421,9 @@ def legal_steps(st: State) -> list[Step]:
         out.append(_BANK)
     if (gm or bm) and owners[T_GEOGRAPHY] == seat and not flags & USED_GEOGRAPHY:
         if gm:
-            out += _goods(gm)[3]
+            out += (_GOODS_OF.get(gm) or _goods(gm))[3]
         if bm:
-            out += _buildings(bm)[2]
+            out += (_BUILDINGS_OF.get(bm) or _buildings(bm))[2]
         if (gm & (gm - 1)) or (bm & (bm - 1)) or (gm and bm):
             out.append(_geography_all(gm, bm))
     out.append(last)

@@ -57,12 +57,14 @@ class ExpertConfig:
     """The expert's knobs (the tournament measures them; tests shrink the budget)."""
 
     iterations: int = EXPERT_ITERATIONS
+    work: int = 10 * EXPERT_ITERATIONS  # turns planned (nodes expanded, turns finished)
     max_seconds: float = EXPERT_SAFETY_SECONDS
     root_plans: int = 10        # the expert's plans with different first steps at the root
     reply_plans: int = 3        # each other player's plans at its nodes
     own_plans: int = 3          # the expert's plans at its own later nodes
     rounds: int = 1             # rounds of turns an iteration plays ...
     end_rounds: int = 2         # ... and when the end is near
+    own_next: bool = False      # ... then the expert's own next turn too (not its end)
     explore: float = 0.6        # PUCT's exploration weight
     prior_points: float = 1.0   # the planner values' spread in the prior (points)
     beam: int = 6               # the root planner's beam ...
@@ -171,6 +173,7 @@ class ExpertPlayer(PlanningPlayer):
         self.last_iterations = 0   # iterations made for the latest plan
         self.capped_decisions = 0  # decisions cut short by the safety net
         self._searched_at: tuple[int, int, int] | None = None
+        self._work = 0
 
     def choose(self, st: State) -> Step:
         """As every planning player, but the second action of a turn is searched again:
@@ -211,6 +214,7 @@ class ExpertPlayer(PlanningPlayer):
 
     def _finish(self, s: State) -> State:
         """The rest of the active player's turn by the policy planner."""
+        self._work += 1
         for step in self.policy.plan(s):
             s = apply(s, step)
             if s.over:
@@ -219,6 +223,7 @@ class ExpertPlayer(PlanningPlayer):
 
     def _expand(self, node: Node, s: State, seat: int) -> None:
         config = self.config
+        self._work += 1
         k = config.own_plans if node.seat == seat else config.reply_plans
         node.expand(self.policy.ranked_plans(s, k), s.n, config.prior_points)
 
@@ -247,7 +252,19 @@ class ExpertPlayer(PlanningPlayer):
             if child is None:
                 break
             node = child
-        values = self.leaf_values(s)
+        if config.own_next and not s.over and s.active == seat:
+            # the expert's own next turn, valued before its end (what it will do with
+            # what the round left it)
+            if node.plans is None:
+                self._expand(node, s, seat)
+            i = node.select(config.explore)
+            assert node.plans is not None
+            plan = node.plans[i]
+            s = self._play(s, plan[:-1] if plan[-1].kind == "end" else plan)
+            path.append((node, i))
+            values = self.leaf_values(s, next_seat(s))
+        else:
+            values = self.leaf_values(s, s.active)
         for node_, i in path:
             node_.n += 1
             node_.visits[i] += 1
@@ -255,8 +272,9 @@ class ExpertPlayer(PlanningPlayer):
             for p, v in enumerate(values):
                 totals[p] += v
 
-    def leaf_values(self, s: State) -> list[float]:
-        """Every player's chance of winning from ``s`` (the start of a turn)."""
+    def leaf_values(self, s: State, to_move: int) -> list[float]:
+        """Every player's chance of winning from ``s``, where ``to_move`` is the next to
+        start a turn (the active player's own when ``s`` is the start of its turn)."""
         if not self.config.fitted_leaf and not s.over:
             info = info_of(s)
             w = MEDIUM_WEIGHTS
@@ -267,7 +285,7 @@ class ExpertPlayer(PlanningPlayer):
             e = [math.exp((v - top) / temp) for v in values]
             total = sum(e)
             return [x / total for x in e]
-        return self.model.chances(s, s.active)
+        return self.model.chances(s, to_move)
 
     # ----- the search ----------------------------------------------------------------
     def make_plan(self, st: State, view: State) -> list[Step]:
@@ -292,11 +310,14 @@ class ExpertPlayer(PlanningPlayer):
         if len(root.plans) == 1:
             return root
         deadline = time.perf_counter() + self.config.max_seconds
+        self._work = 0
         for k in range(self.config.iterations):
             world = view if k == 0 else determinize(st, self.rng)
             self._iterate(root, world, seat)
             self.iterations += 1
             self.last_iterations += 1
+            if self._work >= self.config.work:
+                break
             if time.perf_counter() > deadline:
                 self.capped_decisions += 1
                 break
