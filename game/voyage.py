@@ -175,12 +175,14 @@ def move(st: State, step: Step) -> State:
             # The voyage is legal: ``ships`` already has its ships taken from their seas.
             # the seas where the seat's first ship arrives or its last one leaves
             before = st.ships
+            marks = st.marks
             if len(moves) == 1:
                 src, _via, dst = moves[0]
                 ships[base + dst] += 1
-                flips = 0 if before[base + dst] else 1 << dst
+                if not before[base + dst]:
+                    marks ^= S_FLIP[seat][dst]
                 if src and not ships[base + src]:
-                    flips |= 1 << src
+                    marks ^= S_FLIP[seat][src]
             else:
                 flips = 0
                 for _src, _via, dst in moves:
@@ -191,10 +193,11 @@ def move(st: State, step: Step) -> State:
                 for src, _via, _dst in moves:
                     if src and not ships[base + src]:
                         flips |= 1 << src
+                if flips:
+                    marks ^= flips << S_SHIFT[seat]
             new = st.derive()
             new.ships = ships
-            if flips:
-                new.marks = st.marks ^ flips << S_SHIFT[seat]
+            new.marks = marks
             if launched:
                 new.lisboa = lisboa = st.lisboa[:]
                 lisboa[seat] -= launched

@@ -80,3 +80,43 @@ def test_replay_bench_counts_every_step() -> None:
     lines = replay_bench(GOLDEN, rounds=1)
     assert lines[0].startswith("replayed 3 records")
     assert FIGURES.fullmatch(lines[-1])
+
+
+def test_the_replay_bench_runs_side_by_side_with_another_engine(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--against ENGINE`` runs each engine in turn in a fresh process and compares
+    where both end every record (here the other engine is a copy of this one)."""
+    shutil.copytree(Path(__file__).parent.parent / "game", tmp_path / "other" / "game")
+    code, out, err = run(["bench", "--replay", str(GOLDEN), "--rounds", "1", "--against",
+                          str(tmp_path / "other"), "--pairs", "1"], capsys)
+    assert code == 0 and err == "", err
+    lines = out.strip().splitlines()
+    assert lines[0].startswith("pair 1 other: processor apply ")
+    assert lines[1].startswith("pair 1 this: processor apply ")
+    assert lines[2].startswith("every record ends in the same position with both (digest ")
+    assert re.fullmatch(r"clock apply\+listing steps/s, medians: this \d+, other \d+, "
+                        r"this/other [\d.]+", lines[-1]), lines[-1]
+    # an engine that ends a record elsewhere is told apart, in one sentence
+    rules = tmp_path / "other" / "game" / "scoring.py"
+    rules.write_text(rules.read_text("utf-8").replace(
+        "def final_scores(st: State) -> list[int]:\n",
+        "def final_scores(st: State) -> list[int]:\n    return [0] * st.n\n", 1), "utf-8")
+    code, out, err = run(["bench", "--replay", str(GOLDEN), "--rounds", "1", "--against",
+                          str(tmp_path / "other"), "--pairs", "1"], capsys)
+    assert code == 1 and out == ""
+    assert err.strip() == "the two engines end the records in different positions"
+
+
+def test_against_needs_an_engine_and_a_replay(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["bench", "--replay", str(GOLDEN), "--against", str(tmp_path)],
+                         capsys)
+    assert code == 1 and out == "" and "no copy of the engine" in err
+    code, out, err = run(["bench", "--against", str(tmp_path)], capsys)
+    assert code == 1 and out == "" and err.strip() == "--against needs --replay DIR"
+
+
+def test_the_hint_bench_prints_its_figure(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["bench", "--hints", "3", "--seed", "2"], capsys)
+    assert code == 0 and err == ""
+    assert re.fullmatch(r"hint ms: median \d+  p95 \d+  max \d+", out.strip().splitlines()[-1])

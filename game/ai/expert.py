@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from ..rules import apply
@@ -50,6 +51,7 @@ __all__ = ["ExpertConfig", "ExpertPlayer", "ValuePlanner"]
 
 EXPERT_ITERATIONS = 160
 EXPERT_SAFETY_SECONDS = 2.5
+TIEBREAK = 1e-4  # a leaf's value per point of lead (bounded): a tiebreak between chances
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,13 +69,32 @@ class ExpertConfig:
     own_next: bool = False      # ... then the expert's own next turn too (not its end)
     explore: float = 0.6        # PUCT's exploration weight
     prior_points: float = 1.0   # the planner values' spread in the prior (points)
+    sample_replies: bool = False  # the others' plans drawn by the prior, not searched
     beam: int = 6               # the root planner's beam ...
     voyages: int = 4            # ... composed voyages per position ...
     combo_tries: int = 10       # ... and single moves tried in composing one
     others: float = 1.0         # the planners' weight of the best opponent's value
     fitted_planner: bool = True  # the planners value positions with the fitted evaluation
     fitted_leaf: bool = True    # leaves valued by the fitted chances (else the hand softmax)
+    fitted_turns: bool = False  # the hand evaluation with the fitted turns left
     temperature: float = 2.0    # the hand softmax's temperature (points)
+
+
+def _draw(weights: list[float], luck: Callable[[], float]) -> int:
+    """An index drawn with these probabilities (they add up to 1)."""
+    x = luck()
+    for i, w in enumerate(weights):
+        x -= w
+        if x < 0.0:
+            return i
+    return len(weights) - 1
+
+
+def _softmax(values: list[float], temperature: float) -> list[float]:
+    top = max(values)
+    e = [math.exp((v - top) / temperature) for v in values]
+    total = sum(e)
+    return [x / total for x in e]
 
 
 class ValuePlanner(TurnPlanner):
@@ -100,6 +121,31 @@ class ValuePlanner(TurnPlanner):
             best = max(model.final(st, s, to_move, info) for s in range(st.n) if s != seat)
             self._others[key] = best
         return mine - self.others * best
+
+
+class HorizonPlanner(TurnPlanner):
+    """The turn planner with the hand-weighted evaluation (``evaluate.player_value``)
+    but the fitted turns left (``ValueModel.turns_left``) in place of its own estimate."""
+
+    def __init__(self, config: PlannerConfig, model: ValueModel) -> None:
+        super().__init__(config)
+        self.model = model
+
+    def value(self, st: State) -> float:
+        self.evals += 1
+        w = self.config.weights
+        seat = self._seat
+        info = info_of(st)
+        to_move = next_seat(st)
+        turns = self.model.turns_left
+        mine = player_value(st, seat, turns(st, seat, to_move), w, info)
+        key = (st.last_seat, st.over, st.revealed, tuple(st.stock))
+        best = self._others.get(key)
+        if best is None:
+            best = max(player_value(st, s, turns(st, s, to_move), w, info)
+                       for s in range(st.n) if s != seat)
+            self._others[key] = best
+        return mine - w.others * best
 
 
 class Node:
@@ -160,7 +206,11 @@ class ExpertPlayer(PlanningPlayer):
         base = PlannerConfig(beam=4, voyages=3, combo_tries=8)
         wide = replace(base, beam=config.beam, voyages=config.voyages,
                        combo_tries=config.combo_tries)
-        if config.fitted_planner:
+        if config.fitted_turns:
+            self.planner = HorizonPlanner(wide, self.model)
+            self.calm = HorizonPlanner(replace(wide, calm=True), self.model)
+            self.policy = HorizonPlanner(base, self.model)
+        elif config.fitted_planner:
             self.planner: TurnPlanner = ValuePlanner(wide, self.model, config.others)
             self.calm: TurnPlanner = ValuePlanner(replace(wide, calm=True), self.model,
                                                   config.others)
@@ -229,6 +279,7 @@ class ExpertPlayer(PlanningPlayer):
 
     def _iterate(self, root: Node, world: State, seat: int) -> None:
         config = self.config
+        luck = self.rng.random
         s = world
         node = root
         path: list[tuple[Node, int]] = []
@@ -238,7 +289,10 @@ class ExpertPlayer(PlanningPlayer):
         while not s.over and turns < limit:
             if node.plans is None:
                 self._expand(node, s, seat)
-            i = node.select(config.explore)
+            if config.sample_replies and node.seat != seat:
+                i = _draw(node.prior, luck)
+            else:
+                i = node.select(config.explore)
             assert node.plans is not None
             s = self._play(s, node.plans[i])
             path.append((node, i))
@@ -274,18 +328,33 @@ class ExpertPlayer(PlanningPlayer):
 
     def leaf_values(self, s: State, to_move: int) -> list[float]:
         """Every player's chance of winning from ``s``, where ``to_move`` is the next to
-        start a turn (the active player's own when ``s`` is the start of its turn)."""
-        if not self.config.fitted_leaf and not s.over:
+        start a turn (the active player's own when ``s`` is the start of its turn), plus
+        a tiebreak by its lead (so of two equal chances, a sure win or a sure loss, the
+        larger lead or the smaller gap is taken). A finished game: each winner's share."""
+        n = s.n
+        if s.over:
+            scores = s.scores or [0] * n
+            won = s.winners or []
+            values = [float(v) for v in scores]
+            chances = [1.0 / len(won) if p in won else 0.0 for p in range(n)]
+        elif self.config.fitted_leaf:
+            values, mean_turns = self.model.predicted(s, to_move)
+            chances = _softmax(values, self.model.temperature(n, mean_turns))
+        else:
             info = info_of(s)
             w = MEDIUM_WEIGHTS
-            values = [player_value(s, p, remaining_turns(s, p, w), w, info)
-                      for p in range(s.n)]
-            top = max(values)
-            temp = self.config.temperature
-            e = [math.exp((v - top) / temp) for v in values]
-            total = sum(e)
-            return [x / total for x in e]
-        return self.model.chances(s, to_move)
+            if self.config.fitted_turns:
+                turns = self.model.turns_left
+                values = [player_value(s, p, turns(s, p, to_move), w, info) for p in range(n)]
+            else:
+                values = [player_value(s, p, remaining_turns(s, p, w), w, info)
+                          for p in range(n)]
+            chances = _softmax(values, self.config.temperature)
+        out = []
+        for p in range(n):
+            lead = values[p] - max(values[q] for q in range(n) if q != p)
+            out.append(chances[p] + TIEBREAK * 10.0 * lead / (10.0 + abs(lead)))
+        return out
 
     # ----- the search ----------------------------------------------------------------
     def make_plan(self, st: State, view: State) -> list[Step]:

@@ -32,6 +32,7 @@ import argparse
 import gzip
 import json
 import math
+import re
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -81,10 +82,9 @@ def read_games(paths: Iterable[str | Path]) -> Iterator[str]:
         else:
             text = (gzip.decompress(path.read_bytes()).decode("utf-8")
                     if path.suffix == ".gz" else path.read_text("utf-8"))
-            chunks = text.split("\n[Game ")
-            for i, chunk in enumerate(chunks):
+            for chunk in re.split(r"(?m)^(?=\[Game )", text):
                 if chunk.strip():
-                    yield chunk if i == 0 else "[Game " + chunk
+                    yield chunk
 
 
 def bundle(paths: Iterable[str | Path], out: str | Path) -> int:
