@@ -33,6 +33,7 @@ root is played; its second action is searched again once the first is played.
 from __future__ import annotations
 
 import math
+import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -151,10 +152,11 @@ class HorizonPlanner(TurnPlanner):
 class Node:
     """One decision of the tree: the start (or the rest) of a player's turn."""
 
-    __slots__ = ("children", "n", "plans", "prior", "seat", "totals", "visits")
+    __slots__ = ("children", "kept", "n", "plans", "prior", "seat", "totals", "visits")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
+        self.kept: list[int] = []  # the root's plans sequential halving kept
         self.plans: list[list[Step]] | None = None
         self.prior: list[float] = []
         self.visits: list[int] = []
@@ -174,14 +176,25 @@ class Node:
         self.children = [None] * len(plans)
 
     def select(self, explore: float) -> int:
+        """PUCT for the player to move here, on its mean chances scaled to the spread
+        seen at this node (chances differ by little; unscaled, the prior would decide)."""
         seat = self.seat
+        means = [t[seat] / v for t, v in zip(self.totals, self.visits, strict=True) if v]
+        if means:
+            low, high = min(means), max(means)
+            spread = high - low
+            first = (sum(means) / len(means) - low) / spread if spread > 0 else 0.5
+        else:
+            low, spread, first = 0.0, 0.0, 0.5
         root = math.sqrt(self.n + 1)
         best, best_i = -1e9, 0
-        # a plan not tried yet is taken to be as good as the mean of those tried
-        tried = sum(self.visits)
-        first = (sum(t[seat] for t in self.totals) / tried) if tried else 0.5
         for i, (p, v, t) in enumerate(zip(self.prior, self.visits, self.totals, strict=True)):
-            q = t[seat] / v if v else first
+            if not v:
+                q = first
+            elif spread > 0:
+                q = (t[seat] / v - low) / spread
+            else:
+                q = 0.5
             score = q + explore * p * root / (1 + v)
             if score > best:
                 best, best_i = score, i
@@ -277,20 +290,26 @@ class ExpertPlayer(PlanningPlayer):
         k = config.own_plans if node.seat == seat else config.reply_plans
         node.expand(self.policy.ranked_plans(s, k), s.n, config.prior_points)
 
-    def _iterate(self, root: Node, world: State, seat: int) -> None:
+    def _descend(self, root: Node, first: int, world: State, luck: random.Random,
+                 seat: int) -> None:
+        """One iteration: the root's plan ``first`` played on ``world``, then down the
+        tree (each node's plan chosen by its player) for the round, valued, and the
+        values added up along the path. ``luck`` draws the others' plans when they are
+        drawn (``sample_replies``): each root plan meets the same luck on a world."""
         config = self.config
-        luck = self.rng.random
-        s = world
-        node = root
-        path: list[tuple[Node, int]] = []
-        rounds = config.end_rounds if end_near(s) else config.rounds
-        turns = 0
-        limit = rounds * s.n
-        while not s.over and turns < limit:
+        rounds = config.end_rounds if end_near(world) else config.rounds
+        limit = rounds * world.n
+        s = self._play(world, root.plans[first])  # type: ignore[index]
+        path: list[tuple[Node, int]] = [(root, first)]
+        node = root.children[first]
+        if node is None and not s.over:
+            node = root.children[first] = Node(s.active)
+        turns = 1
+        while node is not None and not s.over and turns < limit:
             if node.plans is None:
                 self._expand(node, s, seat)
             if config.sample_replies and node.seat != seat:
-                i = _draw(node.prior, luck)
+                i = _draw(node.prior, luck.random)
             else:
                 i = node.select(config.explore)
             assert node.plans is not None
@@ -303,10 +322,8 @@ class ExpertPlayer(PlanningPlayer):
             if turns == limit and not s.over and end_near(s) and rounds < config.end_rounds:
                 limit = config.end_rounds * s.n  # the end came near: play on to it
                 rounds = config.end_rounds
-            if child is None:
-                break
             node = child
-        if config.own_next and not s.over and s.active == seat:
+        if config.own_next and node is not None and not s.over and s.active == seat:
             # the expert's own next turn, valued before its end (what it will do with
             # what the round left it)
             if node.plans is None:
@@ -364,30 +381,64 @@ class ExpertPlayer(PlanningPlayer):
             return self.policy.plan(view)
         root = self.search(st, view)
         assert root.plans is not None
-        seat = st.active
-        best = max(range(len(root.plans)), key=lambda i: (
-            root.visits[i], root.totals[i][seat] / max(1, root.visits[i]), -i))
-        return root.plans[best]
+        return root.plans[self.best(root)]
+
+    @staticmethod
+    def best(root: Node) -> int:
+        """The root's plan to play: the best mean among those the halving kept (ties:
+        more visits, then the planner's order)."""
+        seat = root.seat
+        kept = root.kept or list(range(len(root.visits)))
+        return max(kept, key=lambda i: (root.totals[i][seat] / max(1, root.visits[i]),
+                                        root.visits[i], -i))
 
     def search(self, st: State, view: State) -> Node:
-        """The tree of this decision, its root expanded with the candidate plans and
-        searched for the budget's iterations (none when there is one candidate)."""
+        """The tree of this decision: the root holds the candidate plans, each searched
+        below by sequential halving of the iterations (none when there is one
+        candidate). The k-th iteration of every root plan plays on the same deal with the
+        same luck (the first on ``view``), so the plans are compared on equal luck."""
         seat = st.active
+        config = self.config
         root = Node(seat)
-        root.expand(self.candidates(view), st.n, self.config.prior_points)
+        root.expand(self.candidates(view), st.n, config.prior_points)
         assert root.plans is not None
-        if len(root.plans) == 1:
+        m = len(root.plans)
+        if m == 1:
             return root
-        deadline = time.perf_counter() + self.config.max_seconds
+        deadline = time.perf_counter() + config.max_seconds
         self._work = 0
-        for k in range(self.config.iterations):
-            world = view if k == 0 else determinize(st, self.rng)
-            self._iterate(root, world, seat)
-            self.iterations += 1
-            self.last_iterations += 1
-            if self._work >= self.config.work:
+        worlds: list[State] = [view]
+        lucks: list[int] = [self.rng.getrandbits(32)]
+        alive = list(range(m))
+        budget = config.iterations
+        phases = max(1, math.ceil(math.log2(m)))
+        stop = False
+        for phase in range(phases):
+            share = max(1, (budget // (phases - phase)) // len(alive))
+            for _ in range(share):
+                for i in alive:
+                    k = root.visits[i]
+                    while len(worlds) <= k:
+                        worlds.append(determinize(st, self.rng))
+                        lucks.append(self.rng.getrandbits(32))
+                    self._descend(root, i, worlds[k], random.Random(lucks[k]), seat)
+                    budget -= 1
+                    self.iterations += 1
+                    self.last_iterations += 1
+                    if budget <= 0 or self._work >= config.work:
+                        stop = True
+                    elif time.perf_counter() > deadline:
+                        self.capped_decisions += 1
+                        stop = True
+                    if stop:
+                        break
+                if stop:
+                    break
+            if stop:
                 break
-            if time.perf_counter() > deadline:
-                self.capped_decisions += 1
-                break
+            if phase < phases - 1:
+                alive.sort(key=lambda i: (root.totals[i][seat] / max(1, root.visits[i]), -i),
+                           reverse=True)
+                alive = alive[: max(2, (len(alive) + 1) // 2)]
+        root.kept = alive
         return root
