@@ -146,6 +146,24 @@ B_FLIP = tuple(tuple(1 << B_SHIFT[seat] + i | 1 << B_TAKEN + i for i in range(24
 S_FLIP = tuple(tuple(1 << S_SHIFT[seat] + pos for pos in range(16)) for seat in range(4))
 
 
+#: The indices of the bits set in a mask, in order, for the masks met (``bits_of``).
+BITS: dict[int, tuple[int, ...]] = {}
+
+
+def bits_of(mask: int) -> tuple[int, ...]:
+    """The indices of the bits set in ``mask``, in order (remembered in ``BITS``)."""
+    out = []
+    i = 0
+    m = mask
+    while m:
+        if m & 1:
+            out.append(i)
+        m >>= 1
+        i += 1
+    found = BITS[mask] = tuple(out)
+    return found
+
+
 def seat_masks(owners: list[int], n: int) -> list[int]:
     """For each seat, the bits of the indices of ``owners`` that hold its markers."""
     masks = [0] * n

@@ -26,7 +26,7 @@ from ..payments import (
     T_METALLURGY,
     T_PRINTING,
 )
-from ..state import TECH_INDEX, State
+from ..state import B_SHIFT, BITS, G_SHIFT, LAND_BITS, S_SHIFT, TECH_INDEX, State, bits_of
 
 __all__ = ["EASY_WEIGHTS", "MEDIUM_WEIGHTS", "Weights", "evaluate", "player_value",
            "remaining_rounds", "remaining_turns", "score_now"]
@@ -169,15 +169,14 @@ def player_value(st: State, seat: int, turns: float, w: Weights,
     bk = info.bkind
     buildings = st.buildings
     own = st.tech_owner
+    marks = st.marks
     # buildings: the score and the marketplaces' goods
     n_strong = n_church = n_market = 0
     market_mask = 0
-    mine_b: list[int] = []
-    if seat in buildings:
+    held = marks >> B_SHIFT[seat] & LAND_BITS
+    if held:
         mg = info.mgood
-        idx = buildings.index(seat)
-        while True:
-            mine_b.append(idx)
+        for idx in BITS.get(held) or bits_of(held):
             kind = bk[idx]
             if kind == K_STRONGHOLD:
                 n_strong += 1
@@ -186,9 +185,6 @@ def player_value(st: State, seat: int, turns: float, w: Weights,
             else:
                 n_market += 1
                 market_mask |= 1 << mg[idx]
-            if seat not in buildings[idx + 1:]:
-                break
-            idx = buildings.index(seat, idx + 1)
     score = st.vp[seat] + n_strong + n_market + 2 * n_church
     if own[T_RENAISSANCE] == seat:
         score += 3
@@ -218,14 +214,11 @@ def player_value(st: State, seat: int, turns: float, w: Weights,
     goods_sp = st.goods
     mask = 0
     goods = 0
-    if seat in goods_sp:
-        idx = goods_sp.index(seat)
-        while True:
+    held = marks >> G_SHIFT[seat] & LAND_BITS
+    if held:
+        for idx in BITS.get(held) or bits_of(held):
             goods += 1
             mask |= 1 << gtype[idx]
-            if seat not in goods_sp[idx + 1:]:
-                break
-            idx = goods_sp.index(seat, idx + 1)
     types_mask = mask | market_mask
     if goods:
         real_types = mask.bit_count()
@@ -243,14 +236,14 @@ def player_value(st: State, seat: int, turns: float, w: Weights,
     revealed = st.revealed
     speed = st.speed[seat]
     base = seat * (size + 1)
-    seas = st.ships[base + 1: base + revealed + 1]
+    seas = marks >> S_SHIFT[seat] & ((1 << revealed + 1) - 2)
     frontier = False
-    if any(seas):
+    if seas:
+        ships = st.ships
         w_ship, w_goods, w_build = w.ship, w.ship_on_goods, w.ship_on_build
         rich = wealth >= 2
-        for pos, count in enumerate(seas, 1):
-            if not count:
-                continue
+        for pos in BITS.get(seas) or bits_of(seas):
+            count = ships[base + pos]
             i = (pos - 1) * 2
             v = w_ship
             new_goods = 0

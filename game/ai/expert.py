@@ -50,7 +50,7 @@ from .view import determinize
 
 __all__ = ["ExpertConfig", "ExpertPlayer", "ValuePlanner"]
 
-EXPERT_ITERATIONS = 160
+EXPERT_ITERATIONS = 100
 EXPERT_SAFETY_SECONDS = 2.5
 TIEBREAK = 1e-4  # a leaf's value per point of lead (bounded): a tiebreak between chances
 
@@ -67,16 +67,16 @@ class ExpertConfig:
     own_plans: int = 3          # the expert's plans at its own later nodes
     rounds: int = 1             # rounds of turns an iteration plays ...
     end_rounds: int = 2         # ... and when the end is near
-    own_next: bool = False      # ... then the expert's own next turn too (not its end)
+    own_next: bool = True       # ... then the expert's own next turn too (not its end)
     explore: float = 0.6        # PUCT's exploration weight
     prior_points: float = 1.0   # the planner values' spread in the prior (points)
-    sample_replies: bool = False  # the others' plans drawn by the prior, not searched
+    sample_replies: bool = True  # the others' plans drawn by the prior, not searched
     beam: int = 6               # the root planner's beam ...
     voyages: int = 4            # ... composed voyages per position ...
     combo_tries: int = 10       # ... and single moves tried in composing one
     others: float = 1.0         # the planners' weight of the best opponent's value
-    fitted_planner: bool = True  # the planners value positions with the fitted evaluation
-    fitted_leaf: bool = True    # leaves valued by the fitted chances (else the hand softmax)
+    fitted_planner: bool = False  # the planners value positions with the fitted evaluation
+    fitted_leaf: bool = False   # leaves valued by the fitted chances (else the hand softmax)
     fitted_turns: bool = False  # the hand evaluation with the fitted turns left
     temperature: float = 2.0    # the hand softmax's temperature (points)
 

@@ -145,14 +145,14 @@ def fit_turns(rows: list[Row]) -> dict[tuple[int, int, int, int], float]:
     out = {}
     for (n, hidden, ahead), (total, count) in coarse.items():
         prior = total / count
+        previous = 0.0
         for stock in range(STOCK_CAP + 1):
             key = (n, hidden, stock, ahead)
             s, c = cells.get(key, (0.0, 0.0))
-            # few rows: towards the coarse mean, never more turns than the stock allows
-            # to be spent at one a turn (plus the round the end takes)
-            value = (s + SHRINK * prior) / (c + SHRINK)
-            out[key] = min(value, 1.0 + stock + (1.0 if ahead == 0 else 0.0)) if c < SHRINK \
-                else value
+            # few rows: towards the mean of the towns face down; more markers in the
+            # second-smallest stock never leave fewer turns
+            value = max(previous, (s + SHRINK * prior) / (c + SHRINK))
+            out[key] = previous = value
     return out
 
 
