@@ -24,7 +24,7 @@ from pathlib import Path
 
 from websockets.asyncio.client import ClientConnection, connect
 
-from .server import PROTOCOL
+from .protocol import VERSION as PROTOCOL
 from .store import SQLiteStore
 
 

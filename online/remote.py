@@ -106,6 +106,8 @@ class RemoteSession(TableSeats):
         self._status = "open"
         self._start_names: list[str] = []
         self._variant = "standard"
+        #: The seat that played first (the server draws it at the start).
+        self.first = 0
         self._seat_info: dict[int, dict] = {}
         self._record: str | None = None
         self._legal: tuple[int, list[str]] | None = None  # at which number
@@ -400,9 +402,10 @@ class RemoteSession(TableSeats):
         """What every view and update says besides the game: seats, presence, clocks."""
         self._status = msg.get("status", self._status)
         self._seat_fields(msg)
-        if "number" in msg:
-            legal = msg.get("legal")
-            self._legal = None if legal is None else (msg["number"], list(legal))
+        if "number" in msg and msg.get("legal") is not None:
+            # (a machine holding two seats gets a view for each; only the seat to move's
+            # lists the legal steps, and the other's must not forget them)
+            self._legal = (msg["number"], list(msg["legal"]))
         if msg.get("record"):
             self._record = msg["record"]
 
@@ -441,8 +444,11 @@ class RemoteSession(TableSeats):
         self._deal = known_deal(st["revealed"] + st["face_down"], known)
         return True
 
+    def _start_state(self) -> State:
+        return State.start(self._names_of(), self._deal, self._variant, self.first)
+
     def _replay(self, steps: list[str]) -> list[State]:
-        st = State.start(self._names_of(), self._deal, self._variant)
+        st = self._start_state()
         states = [st]
         for text in steps:
             st = apply(st, parse_step(text))
@@ -460,11 +466,15 @@ class RemoteSession(TableSeats):
         out: list[Outcome] = []
         if not self._states:
             self._start_names, self._variant = list(st["names"]), st["variant"]
+            first = view.get("first", 0)
+            if isinstance(first, int) and not isinstance(first, bool) and \
+                    0 <= first < len(self._start_names):
+                self.first = first
             self._learn(st)
             try:
                 self._states = self._replay(log)
             except StepError:
-                self._states = [State.start(self._names_of(), self._deal, self._variant)]
+                self._states = [self._start_state()]
                 self._steps = []
                 return self._adopt(log, view)
             self._steps = list(log)

@@ -4,11 +4,12 @@ and in time, never asserting on either)."""
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from onlinehelp import force_deal
 
 from online.client import Connection
 from online.lobby import Ask, Lobby
@@ -45,12 +46,6 @@ def answered(lobby: Lobby, ask: Ask) -> dict:
     return ask.reply
 
 
-def force_deal(server: ServerThread, table: str, towns: list[str]) -> None:
-    """The tests' one look inside the server: a table gets a known deal."""
-    t = server.server.tables[table]
-    t.towns = list(towns)
-    server.server.store._run("UPDATE tables SET towns = ? WHERE id = ?",
-                             (json.dumps(towns), table))
 
 
 @dataclass

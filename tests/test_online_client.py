@@ -21,6 +21,7 @@ from clienthelp import (
     settle,
     url,
 )
+from online.server import PROTOCOL as SERVER_PROTOCOL
 
 from game import State, apply, parse_step
 from game.cards import CARDS
@@ -37,7 +38,6 @@ from online.client import (
 )
 from online.lobby import Lobby
 from online.remote import RemoteSession, known_deal, plain
-from online.server import PROTOCOL as SERVER_PROTOCOL
 from online.thread import ServerThread
 from online.view import public_state
 from online.words import Phrase, english

@@ -8,10 +8,11 @@ import json
 from pathlib import Path
 
 import pytest
-from onlinehelp import Client
+from onlinehelp import Client, FirstSeat, force_deal
 
 from game.cards import CARDS
 from game.record import parse_record, read_record_text, replay
+from online.protocol import VERSION
 from online.thread import ServerThread
 from online.words import english, said_of
 
@@ -21,18 +22,10 @@ GOLDEN = Path(__file__).parent / "golden"
 
 @pytest.fixture
 def server(tmp_path: Path):
-    s = ServerThread(str(tmp_path / "tables.db"))
+    s = ServerThread(str(tmp_path / "tables.db"), rng=FirstSeat())
     s.start()
     yield s
     s.stop()
-
-
-def _force_deal(server: ServerThread, table: str, towns: list[str]) -> None:
-    """The test's one look inside: its table gets the golden record's deal."""
-    t = server.server.tables[table]
-    t.towns = list(towns)
-    server.server.store._run("UPDATE tables SET towns = ? WHERE id = ?",
-                             (json.dumps(towns), table))
 
 
 async def _seated(port: int, server: ServerThread, names: list[str], towns: list[str],
@@ -40,13 +33,14 @@ async def _seated(port: int, server: ServerThread, names: list[str], towns: list
     host = await Client.open(port)
     made = await host.ask(type="create", players=len(names), variant=variant, private=True)
     table = made["table"]
-    _force_deal(server, table, towns)
+    force_deal(server, table, towns)
     clients, seats = [host], []
     for i, name in enumerate(names):
         c = host if i == 0 else await Client.open(port)
         if i:
             clients.append(c)
         got = await c.ask(type="sit", table=table, name=name, invite=made["invite"])
+        got["invite"] = made["invite"]
         assert got["type"] == "seated" and got["seat"] == i
         seats.append(got)
     return table, clients, seats
@@ -67,7 +61,7 @@ async def _play_record(name: str, server: ServerThread) -> None:
     table, clients, seats = await _seated(port, server, record.names, record.towns,
                                           record.variant)
     watcher = await Client.open(port)
-    await watcher.ask(type="watch", table=table, invite=server.server.tables[table].invite)
+    await watcher.ask(type="watch", table=table, invite=seats[0]["invite"])
     start = await clients[0].ask(type="start", table=table, seat=0, token=seats[0]["token"])
     assert start["type"] == "ok"
     for number, text in enumerate(record.step_texts()):
@@ -172,7 +166,7 @@ async def test_computers_fill_seats_and_take_a_gone_players_seat(server: ServerT
     bob_c = await Client.open(server.port)
     bob = await bob_c.ask(type="sit", table=table, name="Bob")
     got = await host.ask(type="computer", table=table, seat=0, token=ann["token"], level="easy")
-    assert got == {"type": "ok", "table": table, "seat": 2, "v": 1, "id": got["id"]}
+    assert got == {"type": "ok", "table": table, "seat": 2, "v": VERSION, "id": got["id"]}
     await host.ask(type="start", table=table, seat=0, token=ann["token"])
     for word in (ann["token"], bob["token"]):
         assert all(word not in raw for raw in host.raw if '"seated"' not in raw)
