@@ -201,7 +201,8 @@ class Server:
 
     def __init__(self, store: Store, *, where: str = "", origins: list[str | None] | None = None,
                  trusted_proxies: Iterable[str] = (), thinkers: int = 2,
-                 clock: Callable[[], float] = time.time, rng: Any = None) -> None:
+                 clock: Callable[[], float] = time.time, rng: Any = None,
+                 queue_limit: tuple[int, int] = (QUEUE_MESSAGES, QUEUE_CHARS)) -> None:
         self.store = store
         self.where = where
         self.origins = [None, *(origins or [])]
@@ -209,6 +210,8 @@ class Server:
         self.clock = clock
         self.thinkers = thinkers
         self.rng = rng
+        #: How many messages and characters may wait for a connection that does not read.
+        self.queue_limit = queue_limit
         self.port = 0
         self.conns: set[Conn] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -363,7 +366,7 @@ class Server:
                 continue
             conn.outbox.append(text)
             conn.chars += len(text)
-            if len(conn.outbox) > QUEUE_MESSAGES or conn.chars > QUEUE_CHARS:
+            if len(conn.outbox) > self.queue_limit[0] or conn.chars > self.queue_limit[1]:
                 log.info("a connection from %s reads too slowly: closed", conn.address)
                 self._drop(conn, p.Close.SLOW, "too slow to read")
                 continue
@@ -388,6 +391,7 @@ class Server:
         left = list(conn.outbox) if flush else []
         conn.closed = True
         conn.outbox.clear()
+        conn.chars = 0
         conn.wake.set()
 
         async def close() -> None:

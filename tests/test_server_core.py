@@ -443,7 +443,7 @@ def test_a_start_with_ten_thousand_finished_tables_loads_none(tmp_path: Path) ->
     db = str(tmp_path / "tables.db")
     store = open_store(db)
     room = Room.new(store, seed=1)
-    table, conns, tokens = room.table(players=3)
+    table, _, _ = room.table(players=3)
     t = room.core.tables[table]
     change = Change()
     for i in range(10_000):
