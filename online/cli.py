@@ -91,6 +91,8 @@ def main(argv: list[str] | None = None) -> int:
                         "believed (repeatable)")
     args = p.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
+    # One line per table event is the log; a line per connection would drown it.
+    logging.getLogger("websockets").setLevel(logging.WARNING)
     with contextlib.suppress(KeyboardInterrupt):
         return asyncio.run(_serve(args))
     return 0

@@ -510,14 +510,15 @@ def decode_request(text: str | bytes) -> Request | Refusal:
         return Refusal("server.not_json", {})
     if not isinstance(data, dict):
         return Refusal("server.not_object", {})
+    version = data.get("v")
+    if not isinstance(version, int) or isinstance(version, bool) or version != VERSION:
+        # (nothing else of a message of another version is read, its id neither)
+        return Refusal("server.version", {"version": VERSION}, None, Close.VERSION)
     ref = data.get("id")
     try:
         ref = Ref().read("id", ref) if ref is not None else None
     except Bad:
         ref = None
-    version = data.get("v")
-    if not isinstance(version, int) or isinstance(version, bool) or version != VERSION:
-        return Refusal("server.version", {"version": VERSION}, ref, Close.VERSION)
     kind = data.get("type")
     cls = REQUESTS.get(kind) if isinstance(kind, str) else None
     if cls is None:

@@ -63,6 +63,7 @@ ONLINE_TEXT = table(
     message("online.back_mine", "Welcome back, {name}: the table's computer played your "
                                 "seat while you were away, and it is yours again."),
     message("online.from_computer", "{name} is back and plays their own seat again."),
+    message("online.first", "Drawn at random: {name} plays first."),
     message("online.chat_length", "A chat line is 1 to {limit} characters."),
     message("online.chat_seatless", "Only a player at the table can chat."),
     # my online games and invite codes
@@ -70,6 +71,12 @@ ONLINE_TEXT = table(
                                     "was kept as {file}, and a new list begins."),
     message("online.games_unreadable", "The list of your online games cannot be read: "
                                        "{why}."),
+    message("online.host_busy", "Another Sail to India window on this computer already "
+                                "hosts from the same data folder: host from that window, or "
+                                "close it first."),
+    message("online.host_moved", "The port your tables used ({old}) is taken by another "
+                                 "program, so they are at port {port} now: send your friends "
+                                 "a new invite code."),
     message("online.invite_bad", "That is not an invite code: check it letter by letter."),
     message("online.invite_damaged", "That invite code has a wrong letter: check it letter by "
                                      "letter."),

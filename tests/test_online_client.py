@@ -15,13 +15,14 @@ from clienthelp import (
     answered,
     close_all,
     db,
+    invite_of,
     seated_table,
     server_public,
     sessions_for,
     settle,
     url,
 )
-from online.server import PROTOCOL as SERVER_PROTOCOL
+from onlinehelp import FirstSeat
 
 from game import State, apply, parse_step
 from game.cards import CARDS
@@ -37,6 +38,7 @@ from online.client import (
     check_address,
 )
 from online.lobby import Lobby
+from online.protocol import VERSION as SERVER_PROTOCOL
 from online.remote import RemoteSession, known_deal, plain
 from online.thread import ServerThread
 from online.view import public_state
@@ -50,7 +52,7 @@ GOLDEN = Path(__file__).parent / "golden"
 
 @pytest.fixture
 def server(tmp_path: Path):
-    s = ServerThread(db(tmp_path))
+    s = ServerThread(db(tmp_path), rng=FirstSeat())
     s.start()
     yield s
     s.stop()
@@ -190,7 +192,7 @@ def test_two_people_at_one_machine_and_a_server_computer(server: ServerThread) -
         looker = Connection(url(server.port)).start()
         try:
             watching = RemoteSession(looker, table, {}, None,
-                                     invite=server.server.tables[table].invite)
+                                     invite=invite_of(table))
             settle(watching.poll, lambda: watching.ready)
             assert list(watching.steps) == list(session.steps)
             out = watching.submit("employ")
@@ -217,7 +219,7 @@ def test_refused_steps_come_back_with_the_servers_reason(server: ServerThread) -
         told it the seats are not its own: see the test of a seat given up elsewhere)."""
         others.append(Connection(url(server.port), **FAST).start())
         lobby = Lobby(others[-1])
-        invite = server.server.tables[table].invite
+        invite = invite_of(table)
         view = answered(lobby, lobby.watch(table, invite))
         s = RemoteSession(others[-1], table, {}, view, invite)
         s.here.update(seats)
@@ -426,7 +428,7 @@ def test_a_player_back_after_being_handed_over_plays_their_seat_again(
         assert again.steps[:len(t.steps)] == t.steps[:len(again.steps)]
         assert any(n.key == "online.from_computer" and n.values["name"] == "Ann"
                    and n.values["seat"] == 0 for n in bob.notices if isinstance(n, Phrase))
-        assert t.seats[0].kind == "human"
+        assert t.seats[0].kind.value == "human"
         assert ann.seat_kind(0) == "human"  # (her old session saw nothing of it)
     finally:
         close_all(ms)
@@ -445,7 +447,7 @@ def test_a_seat_given_up_elsewhere_is_watched_here(server: ServerThread) -> None
         settle(lambda: [s.poll() for s in sessions], lambda: t.seats[0].token_hash is None)
         machine = Machine.open(server.port)
         ms.append(machine)
-        stale = RemoteSession(machine.connection, table, {0: token}, invite=t.invite)
+        stale = RemoteSession(machine.connection, table, {0: token}, invite=invite_of(table))
         settle(stale.poll, lambda: stale.ready)
         assert stale.seats_here() == [] and stale.seat_kind(0) == "medium"
         assert Phrase("server.wrong_token", {}) in stale.notices

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from onlinehelp import Client
+from onlinehelp import Client, FirstSeat
 
 from online.thread import ServerThread
 
@@ -17,7 +17,7 @@ pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(60)]
 
 @pytest.fixture
 def server(tmp_path: Path):
-    s = ServerThread(str(tmp_path / "tables.db"))
+    s = ServerThread(str(tmp_path / "tables.db"), rng=FirstSeat())
     s.start()
     yield s
     s.stop()
@@ -107,7 +107,7 @@ async def test_a_seat_handed_over_goes_back_to_its_player_who_returns(
     told = await others.wait(lambda m: m.get("type") == "view"
                              and m["seats"][0]["kind"] == "human")
     assert "level" not in told["seats"][0] and told["seats"][0]["here"]
-    assert t.seats[0].kind == "human" and 0 not in t.players
+    assert t.seats[0].kind.value == "human" and 0 not in t.players
     await ann_c.close()
     await others.close()
 

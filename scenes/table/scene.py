@@ -45,7 +45,7 @@ from scenes.core.layout import LESSON, Layout, table_layout
 from scenes.core.navigator import Screen
 from scenes.core.scene import Scene
 from scenes.core.session import GameSession, Session
-from scenes.table.actions import TableActions, TableIntent
+from scenes.table.actions import TableActions, TableIntent, gone_too_long
 from scenes.table.chart import draw_away
 from scenes.table.chat import take_chat
 from scenes.table.clocks import away_faces, clock_faces
@@ -316,7 +316,7 @@ class TableScene(Scene):
         self.viewer.draw(surface, picture, pulse=True)
         self.renderer.draw_hover(surface, self.input.hover, self.drag.holding, self.view.buttons)
         self.logpanel.draw(surface, self.state.turn)
-        draw_away(surface, self.session.connected)
+        draw_away(surface, self.session.connected, gone_too_long(self.session))
         self.mode.draw(surface, self.layout, self.view.lit, self.state, self.palette)
         # over the table, under the hand; seen through while the player reaches under
         self.banners.draw(surface, self.palette, holding=self.drag.holding,
