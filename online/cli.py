@@ -48,13 +48,14 @@ async def _serve(args: argparse.Namespace) -> int:
         print(f"sail-to-india-server: {listen_problem(exc, args.host, args.port)}",
               file=sys.stderr)
         return CANNOT_START
-    # The first line says where the server listens (a test started on port 0 reads it).
-    print(f"listening on {args.host} {port}", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError):
             loop.add_signal_handler(sig, stop.set)
+    # The first line says where the server listens (a test started on port 0 reads it);
+    # from then on a signal stops it cleanly.
+    print(f"listening on {args.host} {port}", flush=True)
     await stop.wait()
     await server.stop()
     logging.getLogger("online").info("stopped")

@@ -73,34 +73,21 @@ class Bad(Exception):
 
 
 @dataclass(frozen=True)
-class Int:
-    lo: int
-    hi: int
-    key: str = "server.field_range"
-
-    def read(self, name: str, value: Any) -> int:
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise Bad("server.field_type", {"name": repr(name)})
-        if not self.lo <= value <= self.hi:
-            raise Bad(self.key, {"name": repr(name), "lo": self.lo, "hi": self.hi})
-        return value
-
-
-@dataclass(frozen=True)
-class Num:
-    """A finite number (an integer is one too), within [lo, hi]."""
+class Number:
+    """A whole number (``whole``; never a boolean) or a finite one, within [lo, hi]."""
 
     lo: float
     hi: float
     key: str = "server.field_range"
+    whole: bool = True
 
-    def read(self, name: str, value: Any) -> float:
-        if not isinstance(value, (int, float)) or isinstance(value, bool):
+    def read(self, name: str, value: Any) -> Any:
+        if not isinstance(value, int if self.whole else (int, float)) or isinstance(value, bool):
             raise Bad("server.field_type", {"name": repr(name)})
         if not math.isfinite(value) or not self.lo <= value <= self.hi:
             raise Bad(self.key, {"name": repr(name), "lo": _plain(self.lo),
                                  "hi": _plain(self.hi)})
-        return float(value)
+        return value if self.whole else float(value)
 
 
 @dataclass(frozen=True)
@@ -214,7 +201,7 @@ def _build(cls: type, data: dict) -> Any:
 
 # ----- requests (client to server) --------------------------------------------------------
 TABLE = Text(1, 64)
-SEAT = Int(0, 3)
+SEAT = Number(0, 3)
 TOKEN = Text(1, 128)
 INVITE = Text(1, 128)
 LEVEL = Word(LEVELS, "server.level")
@@ -235,19 +222,19 @@ class Message:
 class Clock:
     """A table's clock: each player's own time and what each turn adds (seconds)."""
 
-    budget: float = spec(Num(1.0, MAX_BUDGET))
-    bonus: float = spec(Num(0.0, MAX_BONUS), 0.0)
+    budget: float = spec(Number(1.0, MAX_BUDGET, whole=False))
+    bonus: float = spec(Number(0.0, MAX_BONUS, whole=False), 0.0)
 
 
 @dataclass(frozen=True, kw_only=True)
 class Create(Message):
     TYPE = "create"
-    players: int = spec(Int(3, 4, "server.players"))
+    players: int = spec(Number(3, 4, "server.players"))
     variant: str = spec(Word(VARIANTS, "server.variant"), "standard")
     first_game: bool = spec(Flag(), False)
     private: bool = spec(Flag(), False)
     clock: Clock | None = spec(Maybe(Part(Clock, "server.clock")), None)
-    away_limit: float = spec(Num(0.0, MAX_AWAY), DEFAULT_AWAY)
+    away_limit: float = spec(Number(0.0, MAX_AWAY, whole=False), DEFAULT_AWAY)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -301,7 +288,7 @@ class Resume(SeatRequest):
 @dataclass(frozen=True, kw_only=True)
 class Step(SeatRequest):
     TYPE = "step"
-    number: int = spec(Int(0, MAX_STEPS))
+    number: int = spec(Number(0, MAX_STEPS))
     step: str = spec(Text(0, MAX_STEP, "server.step_long"))
 
 
@@ -358,7 +345,7 @@ class Refused(Message):
 
     TYPE = "refused"
     table: str = spec(TABLE)
-    number: int = spec(Int(0, MAX_STEPS))
+    number: int = spec(Number(0, MAX_STEPS))
     step: str = spec(Text(0, MAX_STEP))
     reason: str = spec(Text(0, 2000))
     said: Sentence = spec(Part(Sentence))
@@ -397,7 +384,7 @@ class Ok(Message):
 class Accepted(Message):
     TYPE = "accepted"
     table: str = spec(TABLE)
-    number: int = spec(Int(0, MAX_STEPS))
+    number: int = spec(Number(0, MAX_STEPS))
     step: str = spec(Text(0, MAX_STEP))
 
 
@@ -431,7 +418,7 @@ class View(Message):
     clocks: list | None = spec(Any_(), None)
     seat: int | None = spec(Maybe(SEAT), None)
     first: int | None = spec(Maybe(SEAT), None)
-    number: int | None = spec(Maybe(Int(0, MAX_STEPS)), None)
+    number: int | None = spec(Maybe(Number(0, MAX_STEPS)), None)
     state: dict | None = spec(Any_(), None)
     steps: list | None = spec(Any_(), None)
     legal: list | None = spec(Any_(), None)
@@ -535,20 +522,25 @@ def _value(value: Any) -> Any:
     return value
 
 
-def to_json(msg: Any) -> dict:
-    """A message (or a nested part) as a JSON object: null optional fields left out."""
-    out: dict[str, Any] = {}
+def _items(msg: Any) -> list[tuple[str, Any]]:
+    """A message's (or a nested part's) fields as they are sent: ``v`` and ``type``
+    first for a message, null optional fields left out."""
+    out: list[tuple[str, Any]] = []
     nulls: frozenset[str] = frozenset()
     if isinstance(msg, Message):
-        out["v"] = VERSION
-        out["type"] = msg.TYPE
+        out += [("v", VERSION), ("type", msg.TYPE)]
         nulls = msg.NULLS
     for name in _field_names(type(msg)):
         value = getattr(msg, name)
         if value is None and name not in nulls:
             continue
-        out[name] = _value(value)
+        out.append((name, value))
     return out
+
+
+def to_json(msg: Any) -> dict:
+    """A message (or a nested part) as a JSON object."""
+    return {name: _value(value) for name, value in _items(msg)}
 
 
 _NAMES: dict[type, tuple[str, ...]] = {}
@@ -561,15 +553,36 @@ def _field_names(cls: type) -> tuple[str, ...]:
     return names
 
 
-def dumps(data: dict) -> str:
-    """A plain JSON object as a frame's text (a client's request built as a dict)."""
-    return json.dumps(data, separators=(",", ":"), allow_nan=False, ensure_ascii=False)
+_ENCODER = json.JSONEncoder(separators=(",", ":"), allow_nan=False, ensure_ascii=False)
 
 
-def encode(msg: Any) -> str:
-    """A message as the text of one frame (ValueError for a number that is not finite)."""
-    return json.dumps(to_json(msg), separators=(",", ":"), allow_nan=False,
-                      ensure_ascii=False)
+def dumps(data: Any) -> str:
+    """Plain JSON data as text (a client's request built as a dict, a part of a
+    message); ValueError for a number that is not finite."""
+    return _ENCODER.encode(data)
+
+
+def encode(msg: Any, memo: dict[int, str] | None = None) -> str:
+    """A message as the text of one frame (ValueError for a number that is not finite).
+
+    ``memo`` holds the text of the lists and objects already written, by identity: the
+    messages of one broadcast share their state, seats and log, written once. (It
+    lives as long as the messages it was used for: an identity is only theirs while
+    they live.)"""
+    if memo is None:
+        return dumps(to_json(msg))
+    parts = []
+    for name, value in _items(msg):
+        if isinstance(value, (dict, list)):
+            text = memo.get(id(value))
+            if text is None:
+                text = memo[id(value)] = dumps(value)
+        elif type(value) is int:
+            text = str(value)
+        else:
+            text = dumps(_value(value))
+        parts.append(f'"{name}":{text}')
+    return "{" + ",".join(parts) + "}"
 
 
 __all__ = [

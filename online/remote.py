@@ -456,11 +456,8 @@ class RemoteSession(TableSeats):
         self._deal = known_deal(st["revealed"] + st["face_down"], known)
         return True
 
-    def _start_state(self) -> State:
-        return State.start(self._names_of(), self._deal, self._variant, self.first)
-
     def _replay(self, steps: list[str]) -> list[State]:
-        st = self._start_state()
+        st = State.start(self._names_of(), self._deal, self._variant, self.first)
         states = [st]
         for text in steps:
             st = apply(st, parse_step(text))
@@ -479,8 +476,7 @@ class RemoteSession(TableSeats):
         if not self._states:
             self._start_names, self._variant = list(st["names"]), st["variant"]
             first = view.get("first", 0)
-            if isinstance(first, int) and not isinstance(first, bool) and \
-                    0 <= first < len(self._start_names):
+            if type(first) is int and 0 <= first < len(self._start_names):
                 self.first = first
             self._learn(st)
             if not log and "first" in view:  # the game begins: whom the draw named
@@ -489,7 +485,7 @@ class RemoteSession(TableSeats):
             try:
                 self._states = self._replay(log)
             except StepError:
-                self._states = [self._start_state()]
+                self._states = self._replay([])
                 self._steps = []
                 return self._adopt(log, view)
             self._steps = list(log)

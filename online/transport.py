@@ -161,13 +161,16 @@ class CoreThread:
 
     @staticmethod
     def _encoded(out: list[Out]) -> list[tuple[Conn, str]]:
-        texts: dict[int, str] = {}  # a message sent to many is written once
+        # A message sent to many is written once, and so is what messages share (the
+        # state every seat's update carries): ``out`` keeps them all alive meanwhile.
+        texts: dict[int, str] = {}
+        memo: dict[int, str] = {}
         pairs = []
         for conn, msg in out:
             text = texts.get(id(msg))
             if text is None:
                 try:
-                    text = texts[id(msg)] = p.encode(msg)
+                    text = texts[id(msg)] = p.encode(msg, memo)
                 except ValueError:
                     log.exception("a message that is not JSON was not sent: %s", msg.TYPE)
                     continue

@@ -43,6 +43,7 @@ from online.remote import RemoteSession, known_deal, plain
 from online.thread import ServerThread
 from online.view import public_state
 from online.words import Phrase, english
+from scenes.core.intents import Said
 from scenes.core.session import GameSession
 from scenes.table.actions import TableActions
 
@@ -162,7 +163,9 @@ def test_two_people_at_one_machine_and_a_server_computer(server: ServerThread) -
         wanted = [n for n in dir(GameSession) if not n.startswith("_")]
         assert all(hasattr(session, n) for n in [*wanted, *GameSession.__annotations__])
         actions = TableActions(session)
-        assert actions.arrived() == []
+        # (the table's first news: whom the server's draw named to play first)
+        assert actions.arrived() == [Said("online.first", (("name", "Ann"), ("seat", 0)),
+                                          logged=True)]
         assert session.presence == {0: True, 1: True, 2: True}
         seen: list = []
         compared = 0
@@ -387,8 +390,10 @@ def test_a_seat_out_of_time_goes_to_a_computer_and_everyone_is_told(
                        for n in session.notices)
 
         settle(lambda: [s.poll() for s in sessions], lambda: told(ann) and told(bob))
-        mine = next(n for n in ann.notices if isinstance(n, Phrase))
-        theirs = next(n for n in bob.notices if isinstance(n, Phrase))
+        mine = next(n for n in ann.notices if isinstance(n, Phrase)
+                    and n.key.startswith("online.to_computer"))
+        theirs = next(n for n in bob.notices if isinstance(n, Phrase)
+                      and n.key.startswith("online.to_computer"))
         assert mine.key == "online.to_computer_mine.time" and mine.values["name"] == "Ann"
         assert theirs.key == "online.to_computer.time" and theirs.values["name"] == "Ann"
         assert theirs.values["level"] == Phrase("level.medium", {})
