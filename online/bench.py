@@ -5,14 +5,15 @@ own), seats four clients at each of ``--tables`` tables, and has every table pla
 one step a second for ``--seconds`` seconds, each step a legal one its seat was
 offered. It stops by itself and prints one line: step round-trip times (from
 sending a step to its acceptance), steps never answered (lost), numbers accepted
-twice or logged differently (duplicated), and the server's peak resident memory.
+twice or logged differently (duplicated), the server's peak resident memory, and the
+processor time each step cost the server and the clients (less sensitive to what else
+the machine runs than the round trips).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import random
 import statistics
@@ -24,8 +25,8 @@ from pathlib import Path
 
 from websockets.asyncio.client import ClientConnection, connect
 
-from .protocol import VERSION as PROTOCOL
-from .store import SQLiteStore
+from . import protocol as p
+from .store import open_store
 
 
 class Seat:
@@ -39,7 +40,7 @@ class Seat:
 
     async def read(self) -> None:
         async for raw in self.ws:
-            msg = json.loads(raw)
+            msg = p.parse(raw, p.MAX_DEPTH)
             ref = msg.get("id")
             if ref in self.replies:
                 self.replies.pop(ref).set_result((time.perf_counter(), msg))
@@ -51,7 +52,7 @@ class Seat:
         self.ids += 1
         fut = asyncio.get_running_loop().create_future()
         self.replies[self.ids] = fut
-        await self.ws.send(json.dumps({"v": PROTOCOL, "id": self.ids, **msg}))
+        await self.ws.send(p.dumps({"v": p.VERSION, "id": self.ids, **msg}))
         return fut
 
 
@@ -103,6 +104,12 @@ async def _play(table: str, seats: list[Seat], held: list[dict], until: float,
         await asyncio.sleep(max(0.0, 1.0 - (time.monotonic() - tick)))
 
 
+def _cpu_seconds(pid: int) -> float:
+    """The processor time a process has used so far (user and system)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _peak_rss_mb(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmHWM:"):
@@ -128,8 +135,10 @@ async def _bench(tables: int, seconds: float) -> str:
         tally: dict = {"sent": 0, "answered": 0, "accepted": {}}
         until = time.monotonic() + seconds
         rng = random.Random(0)
+        cpu = _cpu_seconds(proc.pid), time.process_time()
         await asyncio.gather(*(_play(t, s, h, until, random.Random(rng.random()), rtts, tally)
                                for t, s, h in made), return_exceptions=True)
+        cpu = _cpu_seconds(proc.pid) - cpu[0], time.process_time() - cpu[1]
         rss = _peak_rss_mb(proc.pid)
         for _, seats, _ in made:
             for s in seats:
@@ -137,7 +146,7 @@ async def _bench(tables: int, seconds: float) -> str:
     finally:
         proc.terminate()
         proc.wait(30)
-    store = SQLiteStore(db)
+    store = open_store(db)
     duplicated = 0
     for table, numbers in tally["accepted"].items():
         duplicated += len(numbers) - len(set(numbers))
@@ -147,8 +156,10 @@ async def _bench(tables: int, seconds: float) -> str:
     lost = tally["sent"] - tally["answered"]
     steps = len(rtts)
     q = statistics.quantiles(rtts, n=100) if len(rtts) > 1 else [float("nan")] * 99
+    per_step = [1000 * c / max(1, steps) for c in cpu]
     return (f"bench: tables {tables} seats {4 * tables} steps {steps} rtt p50 {q[49]:.1f} ms "
-            f"p99 {q[98]:.1f} ms lost {lost} duplicated {duplicated} rss {rss:.0f} MB")
+            f"p99 {q[98]:.1f} ms lost {lost} duplicated {duplicated} rss {rss:.0f} MB "
+            f"cpu/step server {per_step[0]:.2f} ms clients {per_step[1]:.2f} ms")
 
 
 def main(argv: list[str] | None = None) -> int:

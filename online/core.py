@@ -34,7 +34,7 @@ from . import engine
 from . import protocol as p
 from .engine import Refused as StepRefused
 from .guesses import Guesses
-from .seating import ALLOWED, OVER, PLAYING, STAND_IN, Seating, Think
+from .seating import ALLOWED, OPEN, OVER, PLAYING, STAND_IN, Seating, Think
 from .store import Change, StepRow, StepTaken, Store, StoreFailed
 from .tables import Bad, Kind, Table
 from .words import MAX_CHAT, Said, clean_chat
@@ -267,8 +267,9 @@ class Core(Seating):
         return judged.text
 
     def _waits(self, t: Table) -> bool:
-        """Whether the table must stay loaded though nobody is at it: a clock runs."""
-        return t.status is PLAYING and bool(t.clock)
+        """Whether the table must stay loaded though nobody is at it: it is open (the
+        lobby lists it from memory), or a clock runs."""
+        return t.status is OPEN or (t.status is PLAYING and bool(t.clock))
 
     #: The method that answers each request.
     _handlers: ClassVar[dict[type, str]] = {

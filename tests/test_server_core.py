@@ -433,10 +433,16 @@ def test_idle_tables_are_unloaded_and_loaded_again_on_demand(tmp_path: Path) -> 
     assert table not in room.core.tables
     view = room.ask(conns[0], type="resume", table=table, seat=0, token=tokens[0])
     assert view.steps == ["employ"] and table in room.core.tables
+    # An open table stays: the lobby lists it from memory.
+    open_table, open_conns, _ = room.table(players=3, start=False)
+    for conn in open_conns:
+        room.close(conn)
+    room.tick(3600)
+    assert [e["table"] for e in room.ask(Conn(), type="list").tables] == [open_table]
     # A server started on the file loads the tables not over, and the others on demand.
     room.core.store.close()
     again = Room.new(open_store(db))
-    assert set(again.core.tables) == {table}
+    assert set(again.core.tables) == {table, open_table}
 
 
 def test_a_start_with_ten_thousand_finished_tables_loads_none(tmp_path: Path) -> None:
