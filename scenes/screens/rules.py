@@ -219,7 +219,9 @@ class RulesOverlay(Overlay):
         super().__init__()
         self.page = page if page in PAGES else "turn"
         self.scroll = 0
-        self._images: dict[str, pygame.Surface] = {}
+        #: Each page's picture, by the page and the scale it was drawn at (a new text
+        #: size or window draws it anew).
+        self._images: dict[tuple[str, int], pygame.Surface] = {}
         self.tabs: list[Button] = []
         self.close_button = Button((PLATE.right - 230, PLATE.bottom - 80, 190, 56),
                                    "rules.close", self.close)
@@ -244,9 +246,11 @@ class RulesOverlay(Overlay):
         return pygame.Rect(PLATE.x + 80, PLATE.y + 175, BODY_W, PLATE.h - 175 - 100)
 
     def image(self) -> gfx.Canvas:
-        if self.page not in self._images:
-            self._images[self.page] = render_page(self.page)
-        return self._images[self.page]
+        key = (self.page, gfx.VIEW.generation)
+        if key not in self._images:
+            self._images = {k: v for k, v in self._images.items() if k[1] == key[1]}
+            self._images[key] = render_page(self.page)
+        return self._images[key]
 
     def max_scroll(self) -> int:
         return max(0, self.image().get_height() - self.body.h)

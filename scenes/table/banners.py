@@ -148,7 +148,7 @@ def banner_image(headline: str, details: tuple[str, ...], seat: int | None,
     h = round(head_h + line_h * len(lines) + 2 * PAD - 2)
     surf = gfx.surface((w, h))
     rect = surf.get_rect()
-    draw.rect(surf, (*P.SEA_DEEP, 236), rect, border_radius=12)
+    draw.rect(surf, P.SEA_DEEP, rect, border_radius=12)  # opaque: no word shows through
     draw.rect(surf, P.BRASS, rect, 3, border_radius=12)
     draw.rect(surf, P.BRASS_DARK, rect.inflate(-8, -8), 1, border_radius=9)
     x = PAD
