@@ -70,6 +70,8 @@ from scenes.ui.tooltip import DELAY, Lines
 class TableScene(Scene):
     """A game in progress at one table (hot-seat, with or without computer seats)."""
 
+    key_scope = "table"
+
     def __init__(self, session: GameSession, layout: Layout | None = None,
                  handoff_first: bool = False) -> None:
         super().__init__()
@@ -257,7 +259,13 @@ class TableScene(Scene):
 
     # ----- time ---------------------------------------------------------------------------
     def animate(self, dt: float) -> None:
-        """Advance the films and the sliding markers (also called by overlays above)."""
+        """Advance the films and the sliding markers (also called by overlays above).
+        With Animations Off the table stands still: nothing moves unless the player
+        acts."""
+        still = self.settings.anim_speed == "off"
+        self.viewer.still = self.drag.still = still
+        if self.lessonpanel is not None:
+            self.lessonpanel.still = still
         self.viewer.animate(dt)
         self.drag.update(dt)
 

@@ -245,6 +245,11 @@ class TextField(Widget):
         self.focused = False
         self.blink = 0.0
 
+    @property
+    def takes_keys(self) -> bool:
+        """Being typed in: the keys are the text's (``Scene.typing``)."""
+        return self.focused
+
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.focused = self.rect.collidepoint(event.pos)
