@@ -84,8 +84,8 @@ class SettingsOverlay(Overlay):
                             speeds.index(s.anim_speed) if s.anim_speed in speeds else 2,
                             self._set_speed)
         #: Under the speeds: what Off does for a player who needs less motion.
-        self.motion_note = pygame.Rect(x, y + 92, w, 30)
-        y += 140
+        self.motion_note = pygame.Rect(x, y + 91, w, 46)
+        y += 152
         # a long label wraps in its row's 72 rather than shrinking beside the others
         self.confirm = Toggle((x, y, w, 44), "settings.confirm_end", s.confirm_end_turn,
                               self._set_confirm, label_height=72)
@@ -239,8 +239,11 @@ class SettingsOverlay(Overlay):
         self.focus.draw(surface)
         note = t("settings.anim.motion")
         room = self.motion_note
-        blit_text(surface, note, room.midleft, size=fit_size(note, "text", 18, room.w),
-                  color=P.INK_SOFT, anchor="midleft", box=room)
+        size, lines = fit_lines(note, "text", 18, room.w, 2, height=room.h)
+        step = line_height("text", size)
+        for i, line in enumerate(lines):
+            blit_text(surface, line, (room.x, room.y + (i + 0.5) * step), size=size,
+                      color=P.INK_SOFT, anchor="midleft", box=room)
         if self.silent:
             note = t("settings.no_sound")
             room = self.silent_note

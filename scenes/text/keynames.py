@@ -28,7 +28,14 @@ def key_name(key: int) -> str:
     named = NAMED.get(key)
     if named is not None:
         return t(named)
-    name = pygame.key.name(key, use_compat=False)
+    if 32 < key < 127:
+        return chr(key).upper()  # a letter, a figure, a sign: as on its cap
+    if pygame.K_F1 <= key <= pygame.K_F12:
+        return f"F{key - pygame.K_F1 + 1}"
+    try:
+        name = pygame.key.name(key, use_compat=False)
+    except pygame.error:  # (no window yet: SDL cannot name it)
+        return str(key)
     if name.startswith("Keypad "):
         return t("key.keypad", key=name[len("Keypad "):])
     return name.upper() if len(name) == 1 else name

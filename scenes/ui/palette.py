@@ -43,8 +43,11 @@ SHAPES: tuple[str, ...] = ("disc", "square", "triangle", "diamond")
 PALETTES: dict[str, tuple[RGB, RGB, RGB, RGB]] = {
     # Seat order: red, blue, green, yellow (CARDS.md).
     "classic": ((204, 46, 40), (36, 92, 196), (34, 142, 64), (240, 196, 36)),
-    # Okabe-Ito vermillion, blue, bluish green, yellow.
-    "colorblind": ((213, 94, 0), (0, 114, 178), (0, 158, 115), (240, 228, 66)),
+    # After Okabe-Ito's vermillion, blue, bluish green and yellow, the blue a little
+    # deeper and the green a little lighter: no two closer than ΔE2000 22 to typical
+    # vision or under simulated protanopia, deuteranopia and tritanopia (Okabe-Ito's own
+    # blue and green are 10 apart to a tritanope; tests/test_palette.py).
+    "colorblind": ((213, 94, 0), (23, 108, 163), (24, 188, 145), (240, 228, 66)),
 }
 PALETTE_NAMES: tuple[str, ...] = tuple(PALETTES)
 #: What each palette's seat colours are called (``colour.<name>`` in a title,
