@@ -50,8 +50,8 @@ RULES_TEXT_EN = table(
                              "are collected first and made with Set sail or Sell (Enter). Undo "
                              "(Ctrl+Z) takes back your last step of this turn, but never a "
                              "discovery. Hover over anything for a tooltip; Esc opens the menu."),
-    message("rules.turn.p9", "{key} turns every sound off, or back on; the volumes are in the "
-                             "settings."),
+    message("rules.turn.p9", "To turn every sound off, or back on, press {key}; the volumes are "
+                             "in the settings."),
     # actions
     message("rules.actions.h", "The six actions (1 action point each)"),
     message("rules.action.employ", "Employ — pay 1: one marker from your stock to Lisboa."),
