@@ -93,8 +93,8 @@ def _over(hand: Hand, scene: object, audit: Audit, name: str, frames: int = 3) -
 
 
 def test_the_menus_read(hand: Hand) -> None:
-    """Title (no game yet: Continue disabled), settings, setup for three (a colour not
-    in play), the record list, Play online."""
+    """Title (no game yet: Continue disabled), settings and their keys, setup for three
+    (a colour not in play), the record list, Play online."""
     from gamefiles import write_game
 
     from scenes.core.saves import records_dir
@@ -107,6 +107,11 @@ def test_the_menus_read(hand: Hand) -> None:
     app.navigator.open(Screen.SETTINGS)
     hand.frames(2)
     audit("settings")
+    app.navigator.open(Screen.KEYS)
+    hand.frames(2)
+    hand.click(hand.top().buttons["hint"].rect.center)  # type: ignore[attr-defined]
+    hand.key(pygame.K_s)  # refused: the sentence in the alert's red
+    audit("settings, keys")
     app.navigator.start(Screen.SETUP)
     hand.frames(2)
     hand.top().set_players("3")  # type: ignore[attr-defined]
