@@ -1,6 +1,7 @@
 """The table: where a whole game is played, and the one place its parts meet.
 
-Every move is a drag. Picking up a marker lights the zones the engine would accept
+Every move is a marker moved: dragged, or picked up by a click and dropped by the
+next (``input``). Picking up a marker lights the zones the engine would accept
 it on; dropping on one makes exactly one engine step (or stages a ship move or a
 trade good for the voyage or sale the player then commits with Set sail / Sell);
 dropping anywhere else slides the marker back and the status line gives the
