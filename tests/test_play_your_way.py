@@ -269,3 +269,30 @@ def test_typing_a_name_is_never_taken_for_a_key(app: App) -> None:
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="q"))
     hand.frames()
     assert field.focused and field.value.endswith("q")
+
+
+def test_the_reviews_keys_are_its_own_to_change(app: App) -> None:
+    """The review's step keys are the arrows; given other keys, those step, the
+    arrows do nothing there, and its tooltips name the new keys."""
+    from pathlib import Path
+
+    from game.record import read_record_file
+    from scenes.core.session import Session
+
+    assert keymap.KEYS.bind("step_back", pygame.K_a) is None
+    assert keymap.KEYS.bind("step_on", pygame.K_LEFT) is None  # the arrow, re-used
+    session = Session.from_record(read_record_file(
+        Path(__file__).parent / "golden" / "four-players.txt"))
+    app.navigator.start(Screen.REVIEW, session=session, at=10)
+    hand = Hand(app)
+    review = hand.top()
+    hand.key(pygame.K_a)
+    assert review.index == 9  # type: ignore[attr-defined]
+    hand.key(pygame.K_LEFT)
+    hand.key(pygame.K_LEFT)
+    assert review.index == 11  # type: ignore[attr-defined]
+    hand.key(pygame.K_RIGHT)  # given away: nothing
+    assert review.index == 11  # type: ignore[attr-defined]
+    back = next(icon for icon in review.icons if icon.icon == "back")  # type: ignore[attr-defined]
+    review.viewer.pointer = back.rect.center  # type: ignore[attr-defined]
+    assert review._tooltip_lines()[1] == "One step back (A)."  # type: ignore[attr-defined]
