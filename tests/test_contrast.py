@@ -31,6 +31,7 @@ from scenes.table.chat import ChatBox
 from scenes.table.scene import TableScene
 from scenes.ui import palette as P
 from scenes.ui.overlays import Confirm, Handoff
+from scenes.ui.tooltip import DELAY
 
 GOLDEN = Path(__file__).parent / "golden"
 PALETTES = ("classic", "colorblind")
@@ -144,7 +145,10 @@ def test_the_table_and_its_overlays_read(hand: Hand) -> None:
     audit("table")
     st = table.state
     hand.post(pygame.MOUSEMOTION, hand.at(Z.button("sail")))
-    hand.frames(40)  # the tooltip's delay
+    hand.frames(1)
+    table.viewer.rest = DELAY  # the pointer has rested: its tooltip shows
+    hand.frames(1)
+    assert table.tooltip() and not table.input.tip_waits
     audit("table, a button's tooltip")
     hand.post(pygame.MOUSEBUTTONDOWN, hand.at(Z.stock(st.active)))
     hand.post(pygame.MOUSEMOTION, (900, 520))
