@@ -27,9 +27,9 @@ PLATE = pygame.Rect(70, 40, 1780, 1000)
 GROUPS = (K.SCREEN, K.TABLE, K.REVIEW)
 COLUMN_GAP = 40
 COLUMN = (PLATE.w - 2 * 50 - 2 * COLUMN_GAP) // 3
-KEY_W = 190
-ROW = 50
-TOP = PLATE.y + 170
+KEY_W = 150
+ROW = 49
+TOP = PLATE.y + 162
 
 
 class KeysOverlay(Overlay):
@@ -129,23 +129,23 @@ class KeysOverlay(Overlay):
 
     def draw(self, surface: gfx.Canvas) -> None:
         parchment_plate(surface, PLATE, dim=170, radius=16, seed=27)
-        blit_text(surface, t("keys.title"), (PLATE.centerx, PLATE.y + 24), role="display",
+        blit_text(surface, t("keys.title"), (PLATE.centerx, PLATE.y + 12), role="display",
                   size=52, color=P.INK, anchor="midtop")
         how = t("keys.how")
-        blit_text(surface, how, (PLATE.centerx, PLATE.y + 100),
+        blit_text(surface, how, (PLATE.centerx, PLATE.y + 84),
                   size=fit_size(how, "text", 22, PLATE.w - 100), color=P.INK_SOFT,
                   anchor="center")
         labels = [t(f"keys.action.{a}") for a in self.buttons]
         room = COLUMN - KEY_W - 14
-        size = min(fit_lines(text, "text", 21, room, 2, height=ROW - 6)[0] for text in labels)
+        size = min(fit_lines(text, "text", 21, room, 2, height=ROW - 2)[0] for text in labels)
         heading = min(fit_size(t(f"keys.group.{g}"), "display", 32, COLUMN) for g in GROUPS)
         for group, x in self.headings:
-            blit_text(surface, t(f"keys.group.{group}"), (x, TOP - 14), role="display",
+            blit_text(surface, t(f"keys.group.{group}"), (x, TOP - 10), role="display",
                       size=heading, color=P.BRASS_DARK, anchor="bottomleft")
         step = line_height("text", size)
         for action, button in self.buttons.items():
             _, lines = fit_lines(t(f"keys.action.{action}"), "text", size, room, 2,
-                                 height=ROW - 6)
+                                 height=ROW - 2)
             top = button.rect.centery - step * len(lines) / 2
             x = button.rect.x - COLUMN + KEY_W
             for i, line in enumerate(lines):
