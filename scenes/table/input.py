@@ -248,13 +248,21 @@ class TableInput:
             said = tb.mode.dropped_elsewhere(tb.layout, held.origin, pos, None)
             tb.present(said or [Said.of("status.nowhere.held")])
             return
+        self.say_why(reason, held=True)
+        tb.present(tb.mode.dropped_elsewhere(tb.layout, held.origin, pos, reason))
+
+    def say_why(self, reason: str, held: bool) -> None:
+        """The status line's word for a drop refused (``held``: by a click, the marker
+        still in the hand, so the sentence says how to go on)."""
+        tb = self.table
         if reason == "nowhere":
-            tb.say("status.nowhere.held")
+            tb.say("status.nowhere.held" if held else "status.nowhere")
         elif reason == "staging":
             tb.say("status.staging")
-        else:
+        elif held:
             tb.say("status.refused.held", reason=reason)
-        tb.present(tb.mode.dropped_elsewhere(tb.layout, held.origin, pos, reason))
+        else:
+            tb.say("status.refused", reason=reason)
 
     def release(self, pos: tuple[int, int]) -> None:
         tb = self.table
@@ -284,12 +292,8 @@ class TableInput:
         tb.viewer.cue("drop" if reason is None else "refuse")
         if reason is None:
             tb.act(Status(staged=True))  # dropped back where it was: nothing to say
-        elif reason == "nowhere":
-            tb.say("status.nowhere")
-        elif reason == "staging":
-            tb.say("status.staging")
         else:
-            tb.say("status.refused", reason=reason)
+            self.say_why(reason, held=False)
         tb.present(tb.mode.dropped_elsewhere(tb.layout, held.origin, pos, reason))
 
     def cancel_drag(self) -> None:
