@@ -117,17 +117,17 @@ class TableInput:
             tb.viewer.skip()  # input never meets a half-played step
             tb.viewer.rest = 0.0
             tb.keys.mouse()
+            if tb.drag.holding and event.button == 1:
+                self.click_holding(event.pos)  # (over the log too: a marker is in hand)
+                return True
             if logpanel.contains(event.pos) and event.button == 1:
                 if not logpanel.click(event.pos) and not logpanel.unfolded:
                     self.press(event.pos)  # the Rules / Menu buttons under the log
                 return True
             if event.button == 1:
-                if tb.drag.holding:
-                    self.click_holding(event.pos)
-                else:
-                    self.press(event.pos)
-                    self.lifted_at = event.pos if tb.drag.holding else None
-                    self.travel = 0.0
+                self.press(event.pos)
+                self.lifted_at = event.pos if tb.drag.holding else None
+                self.travel = 0.0
             elif event.button == 3:
                 if tb.drag.holding:
                     self.cancel_drag()  # a right click puts the marker in hand back
