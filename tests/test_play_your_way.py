@@ -296,3 +296,25 @@ def test_the_reviews_keys_are_its_own_to_change(app: App) -> None:
     back = next(icon for icon in review.icons if icon.icon == "back")  # type: ignore[attr-defined]
     review.viewer.pointer = back.rect.center  # type: ignore[attr-defined]
     assert review._tooltip_lines()[1] == "One step back (A)."  # type: ignore[attr-defined]
+
+
+def test_a_trembling_click_still_picks_up_and_a_drag_back_puts_back(app: App) -> None:
+    """A press and release that wandered a little over the marker is a click; a drag
+    that went away and came back to the marker's place puts it back, as it always did."""
+    hand = table_at(app, [])
+    table = hand.table
+    start = hand.at(Z.stock(0))
+    hand.post(pygame.MOUSEMOTION, start)
+    hand.post(pygame.MOUSEBUTTONDOWN, start)
+    hand.post(pygame.MOUSEMOTION, (start[0] + 20, start[1] + 6))
+    hand.post(pygame.MOUSEMOTION, (start[0] - 8, start[1] - 10))
+    hand.post(pygame.MOUSEBUTTONUP, (start[0] + 5, start[1]))
+    hand.frames()
+    assert table.drag.holding, "a trembling click keeps the marker in the hand"
+    hand.key(pygame.K_ESCAPE)
+    hand.post(pygame.MOUSEBUTTONDOWN, start)
+    hand.post(pygame.MOUSEMOTION, (900, 300))
+    hand.post(pygame.MOUSEMOTION, start)
+    hand.post(pygame.MOUSEBUTTONUP, start)
+    hand.frames()
+    assert not table.drag.holding and table.session.steps == []

@@ -42,8 +42,10 @@ from scenes.ui.overlays import ContextMenu
 BUTTON_ZONES = Z.BUTTONS
 #: How far (logical units) the pointer may wander while the button is down on a marker
 #: for the press and release still to be a click (the marker stays in the hand): a
-#: trembling hand moves a little.
+#: trembling hand moves a little; within ``WANDER`` it may, as long as it comes up over
+#: the marker. A drag that went farther and came back puts the marker back, as ever.
 CLICK_SLOP = 16
+WANDER = 48
 
 
 class InputHost(Protocol):
@@ -203,10 +205,11 @@ class TableInput:
             return False
         assert self.lifted_at is not None
         x, y = self.lifted_at
-        if max(self.travel, ((pos[0] - x) ** 2 + (pos[1] - y) ** 2) ** 0.5) <= CLICK_SLOP:
+        travel = max(self.travel, ((pos[0] - x) ** 2 + (pos[1] - y) ** 2) ** 0.5)
+        if travel <= CLICK_SLOP:
             return True
         here = tb.layout.zones_at(pos)
-        return bool(here) and here[0] in tb.layout.zones_at(held.origin)
+        return travel <= WANDER and bool(here) and here[0] in tb.layout.zones_at(held.origin)
 
     def click_holding(self, pos: tuple[int, int]) -> None:
         """A click while a marker is in the hand (picked up by a click or a key): on a
