@@ -1,6 +1,7 @@
 """The table: where a whole game is played, and the one place its parts meet.
 
-Every move is a drag. Picking up a marker lights the zones the engine would accept
+Every move is a marker moved: dragged, or picked up by a click and dropped by the
+next (``input``). Picking up a marker lights the zones the engine would accept
 it on; dropping on one makes exactly one engine step (or stages a ship move or a
 trade good for the voyage or sale the player then commits with Set sail / Sell);
 dropping anywhere else slides the marker back and the status line gives the
@@ -69,6 +70,8 @@ from scenes.ui.tooltip import DELAY, Lines
 
 class TableScene(Scene):
     """A game in progress at one table (hot-seat, with or without computer seats)."""
+
+    key_scope = "table"
 
     def __init__(self, session: GameSession, layout: Layout | None = None,
                  handoff_first: bool = False) -> None:
@@ -257,7 +260,13 @@ class TableScene(Scene):
 
     # ----- time ---------------------------------------------------------------------------
     def animate(self, dt: float) -> None:
-        """Advance the films and the sliding markers (also called by overlays above)."""
+        """Advance the films and the sliding markers (also called by overlays above).
+        With Animations Off the table stands still: nothing moves unless the player
+        acts."""
+        still = self.settings.anim_speed == "off"
+        self.viewer.still = self.drag.still = still
+        if self.lessonpanel is not None:
+            self.lessonpanel.still = still
         self.viewer.animate(dt)
         self.drag.update(dt)
 
