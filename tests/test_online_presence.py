@@ -5,7 +5,6 @@ test_server_core.py.)"""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -57,8 +56,8 @@ async def test_seats_come_and_go(server: ServerThread) -> None:
     out = await cy_c.ask(type="hand_over", table=table, seat=2, token=cy["token"], target=0,
                          level="easy")
     assert out["type"] == "ok", out
-    # (the view came before the reply, which ``ask`` waited for)
-    view = next(m for m in map(json.loads, reversed(cy_c.raw)) if m.get("type") == "view")
-    assert view["seats"][0]["kind"] == "computer"
+    # (the reply comes first, then the view that shows the seat handed over)
+    view = await cy_c.wait(lambda m: m.get("type") == "view" and "handed" in m)
+    assert view["seats"][0]["kind"] == "computer" and view["handed"]["why"] == "away"
     assert view["seats"][0]["level"] == "easy" and view["seats"][0]["here"]
     await cy_c.close()
