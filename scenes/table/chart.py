@@ -87,7 +87,7 @@ def draw_away(surface: gfx.Canvas, connected: bool = True, gone_long: bool = Fal
     in their board's header (``draw``)."""
     if connected:
         return
-    text = t("status.online.gone_long" if gone_long else "status.online.away")
+    text = t("banner.online.gone_long" if gone_long else "status.online.away")
     role, width = "text-semibold", 1060
     lines = wrap(text, role, 26, width)
     size = 26 if len(lines) <= 2 else fit_size(text, role, 26, width * 2)

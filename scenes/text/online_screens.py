@@ -102,7 +102,9 @@ ONLINE_SCREENS_EN = table(
     message("status.online.computer", "{name} (the table's computer, {level}) is playing…"),
     message("status.online.sent", "Sent: waiting for the table to turn the card…"),
     message("status.online.away", "The connection is lost: reconnecting… (your moves wait)"),
-    message("status.online.gone_long", "The table has been out of reach for two minutes: its "
+    message("status.online.gone_long", "Out of reach for two minutes: wait for the table, "
+                                       "or press Esc and Quit to title (your seat is kept)."),
+    message("banner.online.gone_long", "The table has been out of reach for two minutes: its "
                                        "server, or its host's program, may be closed. Wait "
                                        "for it, or press Esc and Quit to title: your seat "
                                        "is kept."),
