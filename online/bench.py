@@ -4,10 +4,13 @@ Starts a standing server on 127.0.0.1 (a process of its own, so its memory is it
 own), seats four clients at each of ``--tables`` tables, and has every table play
 one step a second for ``--seconds`` seconds, each step a legal one its seat was
 offered. It stops by itself and prints one line: step round-trip times (from
-sending a step to its acceptance), steps never answered (lost), numbers accepted
+sending a step to its answer, the sender's update), steps never answered (lost), numbers accepted
 twice or logged differently (duplicated), the server's peak resident memory, and the
 processor time each step cost the server and the clients (less sensitive to what else
 the machine runs than the round trips).
+
+``--start-with N`` times something else: a server's start (until it listens) on a
+file of N finished tables, each with a whole game's log.
 """
 
 from __future__ import annotations
@@ -25,27 +28,44 @@ from pathlib import Path
 
 from websockets.asyncio.client import ClientConnection, connect
 
+from . import engine
 from . import protocol as p
-from .store import open_store
+from .store import Change, StepRow, open_store
+
+UPDATE = f'{{"v":{p.VERSION},"type":"update"'
 
 
 class Seat:
     def __init__(self, ws: ClientConnection) -> None:
         self.ws = ws
-        self.view: dict | None = None
+        self._view: dict | None = None
+        self._unread: str | None = None
         self.replies: dict[int, asyncio.Future] = {}
         self.changed = asyncio.Event()
         self.ids = 0
         self.reader = asyncio.create_task(self.read())
 
+    @property
+    def view(self) -> dict | None:
+        """The last view or update (an update is read only when it is looked at: the
+        clients share the server's cores, and most updates are never looked at)."""
+        if self._unread is not None:
+            self._view, self._unread = p.parse(self._unread, p.MAX_DEPTH), None
+        return self._view
+
     async def read(self) -> None:
         async for raw in self.ws:
+            if raw.startswith(UPDATE) and not raw.startswith(',"id"', len(UPDATE)):
+                # a broadcast (a reply names its id first, after its type)
+                self._unread = raw
+                self.changed.set()
+                continue
             msg = p.parse(raw, p.MAX_DEPTH)
             ref = msg.get("id")
             if ref in self.replies:
                 self.replies.pop(ref).set_result((time.perf_counter(), msg))
             if "state" in msg:
-                self.view = msg
+                self._view, self._unread = msg, None
                 self.changed.set()
 
     async def ask(self, **msg: object) -> asyncio.Future:
@@ -95,7 +115,7 @@ async def _play(table: str, seats: list[Seat], held: list[dict], until: float,
         except TimeoutError:
             continue
         tally["answered"] += 1
-        if reply["type"] == "accepted":
+        if reply["type"] == "update":
             rtts.append((got_at - sent) * 1000)
             tally["accepted"].setdefault(table, []).append(number)
         while seats[0].view["number"] <= number and time.monotonic() < until:
@@ -162,12 +182,68 @@ async def _bench(tables: int, seconds: float) -> str:
             f"cpu/step server {per_step[0]:.2f} ms clients {per_step[1]:.2f} ms")
 
 
+def _finished_file(db: str, count: int) -> int:
+    """A file of ``count`` finished four-seat tables, each with a whole game's log (one
+    game played carelessly, logged under every table's id); how many steps in all."""
+    from game.bench import careless_step
+
+    from .tables import Kind, Seat, Status, Table
+    names = ["Ann", "Bob", "Cy", "Dee"]
+    towns = engine.deal(4, "bench", False)
+    st, steps, rng = engine.start(names, towns, "standard"), [], random.Random(0)
+    while not st.over:
+        step = careless_step(st, rng)
+        st, steps = engine.judge(st, str(step)).state, [*steps, str(step)]
+    store = open_store(db)
+    options = {"players": 4, "variant": "standard", "first_game": False, "private": False,
+               "clock": None, "away_limit": 600.0}
+    for first in range(0, count, 1000):
+        change = Change()
+        for i in range(first, min(count, first + 1000)):
+            t = Table(f"done{i:06}", options, "bench", towns, Status.OVER, None, 0.0)
+            change.tables.append(t.row())
+            for seat, name in enumerate(names):
+                change.seat(t.id, seat, Seat(name, Kind.HUMAN).row())
+            change.steps += [StepRow(t.id, n, text, n % 4, 0.0) for n, text in enumerate(steps)]
+        store.write(change)
+    store.close()
+    return count * len(steps)
+
+
+def _start_with(finished: int) -> str:
+    """How long a server takes to start (until it listens) on a file of ``finished``
+    finished tables."""
+    db = os.path.join(tempfile.mkdtemp(prefix="sail-bench-"), "bench.db")
+    rows = _finished_file(db, finished)
+    began = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-m", "online", "serve", "--host", "127.0.0.1",
+                             "--port", "0", "--db", db], stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True)
+    try:
+        line = proc.stdout.readline() if proc.stdout else ""
+        took = time.perf_counter() - began
+    finally:
+        proc.terminate()
+        proc.wait(30)
+    if not line.startswith("listening"):
+        return "bench: the server did not start"
+    return (f"bench: start with {finished} finished tables ({rows} steps, "
+            f"{os.path.getsize(db) / 2**20:.0f} MB) listening after {took:.2f} s")
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="sail-to-india-server bench",
                                 description="Play many tables against a local server.")
     p.add_argument("--tables", type=int, default=200)
     p.add_argument("--seconds", type=float, default=60.0)
+    p.add_argument("--start-with", type=int, metavar="N",
+                   help="instead: time a start on a file of N finished tables")
     args = p.parse_args(argv)
+    if args.start_with is not None:
+        if not 0 <= args.start_with <= 100_000:
+            p.error("--start-with is 0 to 100000")
+        print(_start_with(args.start_with), flush=True)
+        return 0
     if not 1 <= args.tables <= 2000 or not 1 <= args.seconds <= 3600:
         p.error("--tables is 1 to 2000 and --seconds 1 to 3600")
     print(asyncio.run(_bench(args.tables, args.seconds)), flush=True)

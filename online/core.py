@@ -216,17 +216,19 @@ class Core(Seating):
         return p.Ok(table=t.id)
 
     # ----- play ----------------------------------------------------------------------------------
-    def _step(self, conn: Any, msg: p.Step, now: float) -> p.Accepted | None:
+    def _step(self, conn: Any, msg: p.Step, now: float) -> p.Update:
+        """A step: its answer is the sender's update (with the request's id), which says
+        it was taken; everyone else is told with theirs."""
         t = self._table(msg.table, now)
         seat = self._seat(t, msg, now)
         self._allowed(t, msg)
-        text = self._play(t, seat, msg.number, msg.step, now)
-        return p.Accepted(table=t.id, number=msg.number, step=text)
+        return self._play(t, seat, msg.number, msg.step, now, answer=conn)
 
     def _play(self, t: Table, seat: int, number: int, text: str, now: float,
-              by_computer: bool = False) -> str:
+              by_computer: bool = False, answer: Any = None) -> Any:
         """Judge one step, write it, then make it and tell everyone (StepRefused, with
-        nothing changed, when it may not be made)."""
+        nothing changed, when it may not be made). The update for ``answer`` (the
+        connection that sent the step) is returned, as its reply."""
         st = t.state
         if t.status is not PLAYING or st is None or st.over:
             raise StepRefused("server.not_in_play")
@@ -262,9 +264,10 @@ class Core(Seating):
         self._event(t, f"step {number} by seat {seat}: {judged.text}", logging.DEBUG)
         if after.over:
             self._event(t, "over")
-        self._tell(t, now, p.Update, step=judged.text, by=seat)
+        reply = self._tell(t, now, p.Update, step=judged.text, by=seat,
+                           answer=None if answer is None else (answer, seat))
         self._maybe_computer(t)
-        return judged.text
+        return reply
 
     def _waits(self, t: Table) -> bool:
         """Whether the table must stay loaded though nobody is at it: it is open (the

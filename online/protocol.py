@@ -381,14 +381,6 @@ class Ok(Message):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Accepted(Message):
-    TYPE = "accepted"
-    table: str = spec(TABLE)
-    number: int = spec(Number(0, MAX_STEPS))
-    step: str = spec(Text(0, MAX_STEP))
-
-
-@dataclass(frozen=True, kw_only=True)
 class ChatLine(Message):
     TYPE = "chat"
     table: str = spec(TABLE)
@@ -433,11 +425,10 @@ class Update(View):
     by: int = spec(SEAT)
 
 
-ServerMessage = (Error | Refused | Created | Tables | Seated | Ok | Accepted | ChatLine
-                 | RematchMade | View | Update)
+ServerMessage = (Error | Refused | Created | Tables | Seated | Ok | ChatLine | RematchMade
+                 | View | Update)
 SERVER_MESSAGES: dict[str, type] = {c.TYPE: c for c in (
-    Error, Refused, Created, Tables, Seated, Ok, Accepted, ChatLine, RematchMade, View,
-    Update)}
+    Error, Refused, Created, Tables, Seated, Ok, ChatLine, RematchMade, View, Update)}
 
 
 # ----- text <-> messages -----------------------------------------------------------------------
@@ -588,7 +579,7 @@ def encode(msg: Any, memo: dict[int, str] | None = None) -> str:
 __all__ = [
     "BURST", "DEFAULT_AWAY", "MAX_AWAY", "MAX_BONUS", "MAX_BUDGET", "MAX_CHAT", "MAX_DEPTH",
     "MAX_FRAME", "MAX_INBOUND", "MAX_NAME", "MAX_STEP", "MAX_STEPS", "RATE", "REQUESTS",
-    "SERVER_MESSAGES", "VERSION", "Accepted", "ChatLine", "Clock", "Close", "Computer",
+    "SERVER_MESSAGES", "VERSION", "ChatLine", "Clock", "Close", "Computer",
     "Create", "Created", "Error", "HandOver", "Leave", "List", "Message", "Ok", "Refusal",
     "Refused", "Rematch", "RematchMade", "Request", "Resume", "Seated", "Sentence",
     "ServerMessage", "Sit", "Start", "Step", "Tables", "Update", "View", "Watch", "decode_request",

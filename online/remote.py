@@ -351,8 +351,8 @@ class RemoteSession(TableSeats):
             if failed:
                 return self._turned_down(event.id, req, str(msg.get("reason", "")), None,
                                          said_of(msg))
-            self._ignored.discard(event.id)
-            return []
+            self._ignored.discard(event.id)  # taken: the answer is the table's update
+            return self._update(msg) if msg.get("type") == "update" else []
         if kind in ("resume", "watch") and msg.get("type") == "view":
             full = event.id == self._resync
             if full:

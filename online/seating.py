@@ -135,20 +135,27 @@ class Seating:
         return shared
 
     def _tell(self, t: Table, now: float, cls: type = p.View, with_steps: bool = False,
-              skip: Any = None, **extra: Any) -> None:
+              skip: Any = None, answer: tuple[Any, int] | None = None, **extra: Any) -> Any:
         """Every watcher of ``t`` (but ``skip``) is sent its view (``cls``: a view or an
         update, with ``extra``): what all may see is built once, each seat's own part
-        added (the legal steps listed once)."""
+        added (the legal steps listed once). The message for ``answer`` (a connection
+        and a seat) is returned instead, to be that connection's direct reply."""
         shared = self._shared(t, now, with_steps)
         st = t.state
-        listed = engine.legal(st) if st is not None and any(
-            st.active in seats for seats in t.watchers.values()) else None
+        seen = {seat for seats in t.watchers.values() for seat in seats}
+        listed = engine.legal(st) if st is not None and st.active in (
+            seen | ({answer[1]} if answer else set())) else None
+
+        def message(seat: int | None) -> Any:
+            part = {"seat": seat} if st is None else seat_part(st, seat, listed)
+            return cls(**shared, **part, **extra)
+
         for conn, seats in list(t.watchers.items()):
             if conn is skip:
                 continue
-            for seat in sorted(seats) or [None]:
-                part = {"seat": seat} if st is None else seat_part(st, seat, listed)
-                self._out.append((conn, cls(**shared, **part, **extra)))
+            self._out += [(conn, message(seat)) for seat in sorted(seats) or [None]
+                          if answer is None or (conn, seat) != answer]
+        return None if answer is None else message(answer[1])
 
     def _event(self, t: Table, what: str, level: int = logging.INFO) -> None:
         log.log(level, "table %s %s", t.id, what)

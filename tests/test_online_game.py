@@ -66,7 +66,7 @@ async def _play_record(name: str, server: ServerThread) -> None:
         seat = states[number].active
         got = await clients[seat].ask(type="step", table=table, seat=seat,
                                       token=seats[seat]["token"], number=number, step=text)
-        assert got["type"] == "accepted", got
+        assert got["type"] == "update" and got["step"], got
     for c in [*clients, watcher]:
         if not (c.view and c.view["state"]["over"]):
             await c.wait(lambda m: m.get("state", {}).get("over"))

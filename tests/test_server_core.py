@@ -117,10 +117,12 @@ def test_a_step_is_answered_first_then_told_to_every_seat() -> None:
     out = room.core.handle(conns[seat], request(type="step", table=table, seat=seat,
                                                 token=tokens[seat], number=0, step="employ",
                                                 id="s1"), room.now)
-    assert isinstance(out[0][1], p.Accepted) and out[0][0] is conns[seat]
-    assert out[0][1].id == "s1" and out[0][1].step == "employ"
+    # The answer is the sender's update, with the request's id: the step was taken.
+    reply = out[0][1]
+    assert isinstance(reply, p.Update) and out[0][0] is conns[seat] and reply.seat == seat
+    assert reply.id == "s1" and reply.step == "employ" and reply.number == 1
     told = {conn: msg for conn, msg in out[1:]}
-    assert set(told) == {*conns, watcher}
+    assert set(told) == ({*conns, watcher} - {conns[seat]})
     assert all(isinstance(m, p.Update) and m.step == "employ" and m.by == seat and m.id is None
                and m.number == 1 for m in told.values())
     assert told[watcher].seat is None and told[watcher].legal is None
