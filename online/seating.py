@@ -1,7 +1,10 @@
-"""The server's requests around a game: tables made and listed, seats taken (by a
-person, by invite, by the table's computer), the start, spectators, a seat left, a
-rematch. One part of ``online.core.Core`` (its other part judges play), written as a
-class of its own only to keep each file to one concept.
+"""The server's tables and seats: each table found (loaded from the store when a
+request names it), each seat's token checked, every watcher told (through
+``online.view``); and the requests around a game: tables made and listed, seats taken
+(by a person, by invite, by the table's computer), the start and its draw of the first
+seat, spectators, a seat left or handed to the computer, a rematch. ``Seating`` is
+the part of ``online.core.Core`` that holds them (the core's own part judges play and
+lets time pass), a class of its own to keep each file to one concept.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ ALLOWED: dict[type, tuple[frozenset[Status], str]] = {
     p.Rematch: (frozenset({OVER}), "server.rematch"),
 }
 
+
 @dataclass(frozen=True)
 class Think:
     """A computer player's turn to think: its step comes back through
@@ -51,8 +55,6 @@ class Think:
 
     def run(self) -> str:
         return engine.think(self.player, self.state)
-
-
 
 
 class Seating:
@@ -70,7 +72,6 @@ class Seating:
     _out: list[tuple[Any, Any]]
 
     # ----- tables and seats ---------------------------------------------------------------
-
     def _load(self, table_id: str, now: float) -> Table | None:
         loaded = self.store.load(table_id)
         if loaded is None:
@@ -112,7 +113,6 @@ class Seating:
     def _hold(self, conn: Any, t: Table, seat: int) -> bool:
         self._at.setdefault(conn, set()).add(t.id)
         return t.hold(conn, seat)
-
 
     # ----- what the table is told -----------------------------------------------------------
 
@@ -159,7 +159,6 @@ class Seating:
 
     def _event(self, t: Table, what: str, level: int = logging.INFO) -> None:
         log.log(level, "table %s %s", t.id, what)
-
 
     # ----- the lobby ----------------------------------------------------------------------------
     def _create(self, conn: Any, msg: p.Create, now: float) -> p.Created:
@@ -373,7 +372,6 @@ class Seating:
                                                             f"{t.seed}:{st.active}")
         t.thinking = len(t.steps)
         self.jobs.append(Think(t.id, st.active, len(t.steps), player, st))
-
 
 
 __all__ = ["ALLOWED", "OPEN", "OVER", "PLAYING", "STAND_IN", "Seating", "Think"]

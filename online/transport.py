@@ -262,14 +262,14 @@ class Server:
             for conn in list(self.conns):
                 self._drop(conn, p.Close.GOING_AWAY, "the server stops")
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._ws.wait_closed(), STOP_WITHIN)
+                await asyncio.wait_for(self._ws.wait_closed(), STOP_WITHIN * 2 / 3)
             for conn in list(self.conns):  # whatever did not close in time
                 with contextlib.suppress(Exception):
                     conn.ws.transport.abort()
         if self._core is not None:
             core = self._core
             core.submit(_alive)
-            await asyncio.to_thread(core.stop, STOP_WITHIN)
+            await asyncio.to_thread(core.stop, STOP_WITHIN / 3)  # (its threads are daemons)
         with contextlib.suppress(Exception):
             self.store.close()
 
