@@ -12,7 +12,7 @@ from __future__ import annotations
 import hmac
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -30,6 +30,11 @@ log = logging.getLogger("online")
 #: The level of the table's computer when it takes over a seat.
 STAND_IN = "medium"
 OPEN, PLAYING, OVER = Status.OPEN, Status.PLAYING, Status.OVER
+#: A request's or an event's work, written as a generator: it yields each change to be
+#: written before it goes on (a write that fails is thrown in, as ``StoreFailed``, where
+#: it yielded) and returns its result. The core drives it at once with its store
+#: (``Core.handle``); the transport drives it with its writes on another thread.
+Written = Generator[Change, None, Any]
 #: Which request is allowed in which status of its table, and what the others are
 #: told (requests not listed are allowed in every status).
 ALLOWED: dict[type, tuple[frozenset[Status], str]] = {
@@ -161,7 +166,7 @@ class Seating:
         log.log(level, "table %s %s", t.id, what)
 
     # ----- the lobby ----------------------------------------------------------------------------
-    def _create(self, conn: Any, msg: p.Create, now: float) -> p.Created:
+    def _create(self, conn: Any, msg: p.Create, now: float) -> Written:
         clock = None if msg.clock is None else {"budget": msg.clock.budget,
                                                 "bonus": msg.clock.bonus}
         options = {"players": msg.players, "variant": msg.variant,
@@ -169,7 +174,7 @@ class Seating:
                    "away_limit": msg.away_limit}
         secret = secrets.token_hex(SHORT_SECRET) if msg.private else None
         t = self._new_table(options, secret, now)
-        self.store.write(Change(tables=[t.row()]))
+        yield Change(tables=[t.row()])
         self.tables[t.id] = t
         self._event(t, f"created for {msg.players} players")
         return p.Created(table=t.id, where=self.where, invite=secret)
@@ -203,7 +208,7 @@ class Seating:
             raise Bad("server.no_invite")
         return t
 
-    def _sit(self, conn: Any, msg: p.Sit, now: float) -> p.Seated:
+    def _sit(self, conn: Any, msg: p.Sit, now: float) -> Written:
         if msg.table is None:
             if msg.invite is None:
                 raise Bad("server.field_missing", {"name": repr("table")})
@@ -220,7 +225,7 @@ class Seating:
             raise Bad(problem.key, problem.values, str(problem))
         token = secrets.token_urlsafe(24)
         taken = Seat(msg.name, Kind.HUMAN, token_hash=token_hash(token), last_seen=now)
-        self.store.write(Change().seat(t.id, seat, taken.row()))
+        yield Change().seat(t.id, seat, taken.row())
         t.seats[seat] = taken
         self._watch(conn, t, seat)
         self._hold(conn, t, seat)
@@ -228,7 +233,7 @@ class Seating:
         self._tell(t, now)
         return p.Seated(table=t.id, seat=seat, token=token)
 
-    def _computer(self, conn: Any, msg: p.Computer, now: float) -> p.Ok:
+    def _computer(self, conn: Any, msg: p.Computer, now: float) -> Written:
         t = self._table(msg.table, now)
         self._seat(t, msg, now)
         self._allowed(t, msg)
@@ -241,22 +246,22 @@ class Seating:
         if problem:
             raise Bad(problem.key, problem.values, str(problem))
         added = Seat(name, Kind.COMPUTER, msg.level)
-        self.store.write(Change().seat(t.id, seat, added.row()))
+        yield Change().seat(t.id, seat, added.row())
         t.seats[seat] = added
         self._event(t, f"seat {seat} given to the {msg.level} computer")
         self._tell(t, now)
         return p.Ok(table=t.id, seat=seat)
 
-    def _start(self, conn: Any, msg: p.Start, now: float) -> p.Ok:
+    def _start(self, conn: Any, msg: p.Start, now: float) -> Written:
         t = self._table(msg.table, now)
         self._seat(t, msg, now)
         self._allowed(t, msg)
         if len(t.seats) < t.size:
             raise Bad("server.unfilled")
-        self._begin(t, now, Change())
+        yield from self._begin(t, now, Change())
         return p.Ok(table=t.id)
 
-    def _begin(self, t: Table, now: float, change: Change) -> None:
+    def _begin(self, t: Table, now: float, change: Change) -> Written:
         """The game begins (its change written with ``change``): the starting seat is
         drawn, each clock set, everyone told."""
         first = engine.draw_first(t.size, self.rng)
@@ -267,7 +272,7 @@ class Seating:
         for i, s in t.seats.items():
             if clocks[i] != s.clock:
                 change.seat(t.id, i, replace(s.row(), clock=clocks[i]))
-        self.store.write(change)
+        yield change
         t.state, t.status, t.turn_started, t.first = state, PLAYING, now, first
         for i, s in t.seats.items():
             s.clock = clocks[i]
@@ -281,22 +286,21 @@ class Seating:
         self._watch(conn, t, None)
         return self.view(t, None, now)
 
-    def _leave(self, conn: Any, msg: p.Leave, now: float) -> p.Ok:
+    def _leave(self, conn: Any, msg: p.Leave, now: float) -> Written:
         t = self._table(msg.table, now)
         seat = self._seat(t, msg, now, computer_too=True)
         s = t.seats[seat]
         handed = t.status is PLAYING and s.kind is Kind.HUMAN
         if t.status is OPEN:
-            self.store.write(Change().seat(t.id, seat, None))
+            yield Change().seat(t.id, seat, None)
             del t.seats[seat]
         elif handed:
             # The seat stays in the game; its token ends (a seat left is not taken back)
             # and the table's computer plays it from now on (which tells the others).
-            self._to_computer(t, seat, STAND_IN, "left", now, skip=conn, token_hash=None,
-                              last_seen=0.0)
+            yield from self._to_computer(t, seat, STAND_IN, "left", now, skip=conn,
+                                         token_hash=None, last_seen=0.0)
         else:
-            gone = replace(s.row(), token_hash=None, last_seen=0.0)
-            self.store.write(Change().seat(t.id, seat, gone))
+            yield Change().seat(t.id, seat, replace(s.row(), token_hash=None, last_seen=0.0))
             s.token_hash, s.last_seen = None, 0.0
         watching = t.watchers.get(conn)
         if watching is not None:
@@ -309,7 +313,7 @@ class Seating:
             self._tell(t, now, skip=conn)
         return p.Ok(table=t.id)
 
-    def _rematch(self, conn: Any, msg: p.Rematch, now: float) -> p.RematchMade:
+    def _rematch(self, conn: Any, msg: p.Rematch, now: float) -> Written:
         t = self._table(msg.table, now)
         self._seat(t, msg, now, computer_too=True)
         self._allowed(t, msg)
@@ -329,7 +333,7 @@ class Seating:
                 change.seat(new.id, i, s.row())
             self.tables[new.id] = new
             try:
-                self._begin(new, now, change)
+                yield from self._begin(new, now, change)
             except BaseException:
                 del self.tables[new.id]
                 raise
@@ -341,7 +345,7 @@ class Seating:
 
     # ----- a seat changing hands ------------------------------------------------------------
     def _to_computer(self, t: Table, seat: int, level: str, why: str, now: float,
-                     skip: Any = None, **row: Any) -> None:
+                     skip: Any = None, **row: Any) -> Written:
         """The table's computer plays ``seat`` from now on; everyone is told ``why``
         ("away", "time" or "left") with the view that shows it. ``row``: the seat's
         other fields that change with it (its clock, its token)."""
@@ -349,7 +353,7 @@ class Seating:
         # The token stays unless ``row`` ends it: a player handed over for being away
         # takes the seat back by resuming it; one out of time only watches.
         after = replace(s.row(), kind=Kind.COMPUTER.value, level=level, **row)
-        self.store.write(Change().seat(t.id, seat, after))
+        yield Change().seat(t.id, seat, after)
         t.seats[seat] = Seat.of(after)
         for held in t.holders.values():
             held.discard(seat)
@@ -374,4 +378,4 @@ class Seating:
         self.jobs.append(Think(t.id, st.active, len(t.steps), player, st))
 
 
-__all__ = ["ALLOWED", "OPEN", "OVER", "PLAYING", "STAND_IN", "Seating", "Think"]
+__all__ = ["ALLOWED", "OPEN", "OVER", "PLAYING", "STAND_IN", "Seating", "Think", "Written"]

@@ -13,8 +13,8 @@ file, a file another server holds. One server per SQLite file: a lock file besid
 (``<file>.lock``) is held while the server runs. The files it writes are its owner's
 alone (0600): they hold the deals and the invite secrets' hashes.
 
-The store also keeps the server's last sign of life (``alive``), so that a server
-started again after a stop or a crash charges the time it was down to nobody's
+The store also keeps the server's last sign of life (a change's ``alive``), so that a
+server started again after a stop or a crash charges the time it was down to nobody's
 clock (``wake``).
 """
 
@@ -104,6 +104,8 @@ class Change:
     fields: dict[str, dict[str, object]] = field(default_factory=dict)
     seats: list[tuple[str, int, SeatRow | None]] = field(default_factory=list)
     steps: list[StepRow] = field(default_factory=list)
+    #: The server's sign of life (when it was last alive), if this change says it.
+    alive: float | None = None
 
     def table(self, table_id: str, **values: object) -> Change:
         self.fields.setdefault(table_id, {}).update(values)
@@ -130,7 +132,6 @@ class Store(Protocol):
     def find_invite(self, invite_hash: str) -> str | None: ...
     def steps(self, table_id: str) -> list[str]: ...
     def wake(self, now: float) -> float: ...
-    def alive(self, now: float) -> None: ...
     def close(self) -> None: ...
 
 
@@ -161,11 +162,19 @@ class SQLiteStore:
         self._lock = threading.Lock()
         self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None,
                                    timeout=timeout)
+        # Reads have a connection of their own (WAL lets them go on beside a write: the
+        # server reads on its event loop and writes on another thread); one in memory is
+        # one database, one connection.
+        self._reader, self._read_lock = self._db, self._lock
         try:
             if path != ":memory:":
                 self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._migrate()
+            if path != ":memory:":
+                self._reader = sqlite3.connect(path, check_same_thread=False,
+                                               isolation_level=None, timeout=timeout)
+                self._read_lock = threading.Lock()
         except BaseException:
             self._db.close()
             raise
@@ -198,8 +207,8 @@ class SQLiteStore:
             raise
 
     def _read(self, sql: str, args: tuple = ()) -> list[tuple]:
-        with self._lock:
-            return self._db.execute(sql, args).fetchall()
+        with self._read_lock:
+            return self._reader.execute(sql, args).fetchall()
 
     # ----- writing ------------------------------------------------------------------
     def write(self, change: Change) -> None:
@@ -223,6 +232,9 @@ class SQLiteStore:
 
     @staticmethod
     def _apply(db: sqlite3.Connection, change: Change) -> None:
+        if change.alive is not None:
+            db.execute("INSERT OR REPLACE INTO server (name, value) VALUES ('alive', ?)",
+                       (change.alive,))
         for t in change.tables:
             db.execute(f"INSERT INTO tables ({', '.join(_TABLE_COLUMNS)}) VALUES "
                        f"({', '.join('?' * len(_TABLE_COLUMNS))})",
@@ -251,15 +263,20 @@ class SQLiteStore:
 
     # ----- reading ------------------------------------------------------------------
     def load(self, table_id: str) -> Loaded | None:
-        with self._lock:
-            found = self._db.execute(f"SELECT {', '.join(_TABLE_COLUMNS)} FROM tables WHERE "
-                                     "id = ?", (table_id,)).fetchone()
-            if found is None:
-                return None
-            seats = self._db.execute(f"SELECT seat, {', '.join(_SEAT_COLUMNS)} FROM seats "
-                                     "WHERE table_id = ? ORDER BY seat", (table_id,)).fetchall()
-            steps = self._db.execute("SELECT text FROM steps WHERE table_id = ? ORDER BY number",
-                                     (table_id,)).fetchall()
+        with self._read_lock:
+            db = self._reader
+            db.execute("BEGIN")  # (the table, its seats and its log as of one moment)
+            try:
+                found = db.execute(f"SELECT {', '.join(_TABLE_COLUMNS)} FROM tables WHERE "
+                                   "id = ?", (table_id,)).fetchone()
+                seats = db.execute(f"SELECT seat, {', '.join(_SEAT_COLUMNS)} FROM seats "
+                                   "WHERE table_id = ? ORDER BY seat", (table_id,)).fetchall()
+                steps = db.execute("SELECT text FROM steps WHERE table_id = ? ORDER BY number",
+                                   (table_id,)).fetchall()
+            finally:
+                db.execute("COMMIT")
+        if found is None:
+            return None
         row = TableRow(found[0], json.loads(found[1]), found[2], json.loads(found[3]), *found[4:])
         return Loaded(row, {s[0]: SeatRow(*s[1:]) for s in seats}, [s[0] for s in steps])
 
@@ -301,15 +318,12 @@ class SQLiteStore:
                 raise
         return down
 
-    def alive(self, now: float) -> None:
-        """The server's sign of life (a failed write is no fault: the next one tries)."""
-        with self._lock, contextlib.suppress(sqlite3.Error, OSError):
-            self._db.execute("INSERT OR REPLACE INTO server (name, value) VALUES ('alive', ?)",
-                             (now,))
-
     def close(self) -> None:
         with self._lock:
             self._db.close()
+        if self._reader is not self._db:
+            with self._read_lock:
+                self._reader.close()
 
 
 # ----- opening -------------------------------------------------------------------------

@@ -1,11 +1,15 @@
 """The server's WebSocket side: it reads frames, decodes them, hands them to the core,
-and sends what the core answers. No rule of the game lives here.
+sends what the core answers, and writes what the core asks to be written. No rule of
+the game lives here.
 
 One asyncio event loop holds every connection (``websockets``: compression off,
-frames up to ``protocol.MAX_FRAME``, its own keepalive and origin check). The core
-(``online.core``) runs on a thread of its own, one request after another, so its
-store writes never hold up the loop; computer players think on daemon threads of
-their own and their steps go back to the core's thread.
+frames up to ``protocol.MAX_FRAME``, its own keepalive and origin check) and runs the
+core (``online.core``). The core's work asks for its changes to be written before it
+goes on: ``Writer``, a thread of its own, writes them (one transaction each, those
+waiting taken together), so a write never holds up the loop; meanwhile the loop
+serves every other table, and a table's next piece of work waits its turn (one at a
+time per table). Computer players think on daemon threads of their own; their steps
+come back to the loop.
 
 Each connection has a bounded outgoing queue: a message for it is put there and the
 loop goes on, and a connection whose queue fills up (it does not read) is closed
@@ -35,8 +39,8 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from . import protocol as p
-from .core import Core, Out, Think, error
-from .store import Store
+from .core import Core, Out, Think, Work, error
+from .store import Change, Store, StoreFailed
 from .words import Said
 
 log = logging.getLogger("online")
@@ -51,13 +55,8 @@ TICK = 0.5
 STOP_WITHIN = 1.5
 #: How long a closing handshake is waited for before the socket is dropped.
 CLOSE_WAIT = 0.5
-#: How many queued calls the core takes at once before it hands their answers over.
+#: How many changes the writer takes at once before it hands their results back.
 BATCH = 256
-
-
-def _alive(core: Core, now: float) -> list[Out]:
-    core.store.alive(now)
-    return []
 
 
 class Conn:
@@ -89,110 +88,86 @@ class Conn:
         return True
 
 
-class CoreThread:
-    """The core on a thread of its own: ``submit`` queues a call (given the time), and
-    what it returns is encoded there and delivered on the loop."""
+class Writer:
+    """The store's writes on a thread of their own: ``write`` queues one (a piece of
+    work and its change), and ``done`` gets, on the loop, each piece of work with
+    what became of its change (None: written; else the ``StoreFailed``)."""
 
-    def __init__(self, make: Callable[[float], Core], clock: Callable[[], float],
-                 deliver: Callable[[list[tuple[Conn, str]]], None], thinkers: int) -> None:
-        self.clock = clock
-        self.deliver = deliver
-        self.core: Core | None = None
-        self._calls: queue.SimpleQueue[Callable[[Core, float], list[Out]] | None] = \
-            queue.SimpleQueue()
-        self._thinking: queue.SimpleQueue[Think | None] = queue.SimpleQueue()
-        self._ready = threading.Event()
-        self._failed: BaseException | None = None
-        self._thread = threading.Thread(target=self._run, args=(make,), name="table-core",
-                                        daemon=True)
-        self._thinkers = [threading.Thread(target=self._think, name=f"computer-{i}",
-                                           daemon=True) for i in range(thinkers)]
-
-    def start(self) -> Core:
+    def __init__(self, store: Store, loop: asyncio.AbstractEventLoop,
+                 done: Callable[[list[tuple[Work, StoreFailed | None]]], None]) -> None:
+        self.store = store
+        self.loop = loop
+        self.done = done
+        self._queue: queue.SimpleQueue[tuple[Work | None, Change] | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._run, name="table-writer", daemon=True)
         self._thread.start()
-        for thread in self._thinkers:
-            thread.start()
-        self._ready.wait()
-        if self._failed is not None:
-            raise self._failed
-        assert self.core is not None
-        return self.core
 
-    def submit(self, call: Callable[[Core, float], list[Out]]) -> None:
-        self._calls.put(call)
+    def write(self, work: Work | None, change: Change) -> None:
+        """Write ``change`` for ``work`` (None: for nobody; a failure is not told)."""
+        self._queue.put((work, change))
 
     def stop(self, timeout: float) -> None:
-        self._calls.put(None)
-        for _ in self._thinkers:
-            self._thinking.put(None)
+        """Write what is queued, then stop (waiting ``timeout`` at most)."""
+        self._queue.put(None)
         self._thread.join(timeout)
 
-    def _run(self, make: Callable[[float], Core]) -> None:
-        try:
-            self.core = make(self.clock())
-        except BaseException as exc:
-            self._failed = exc
-            self._ready.set()
-            return
-        self._ready.set()
-        core = self.core
-        self._jobs(core)
+    def _run(self) -> None:
         while True:
-            # Whatever else is queued goes in the same batch: one hand-over to the loop.
-            calls = [self._calls.get()]
-            while len(calls) < BATCH:
+            batch = [self._queue.get()]
+            while len(batch) < BATCH:
                 try:
-                    calls.append(self._calls.get_nowait())
+                    batch.append(self._queue.get_nowait())
                 except queue.Empty:
                     break
-            out: list[Out] = []
-            for call in calls:
-                if call is None:
+            results: list[tuple[Work, StoreFailed | None]] = []
+            for item in batch:
+                if item is None:
                     break
+                work, change = item
                 try:
-                    out += call(core, self.clock())
-                except Exception:
-                    log.exception("the core failed on a request")
-            self._jobs(core)
-            if out:
-                self.deliver(self._encoded(out))
-            if None in calls:
+                    self.store.write(change)
+                    failure = None
+                except StoreFailed as exc:
+                    failure = exc
+                if work is not None:
+                    results.append((work, failure))
+            if results:
+                with contextlib.suppress(RuntimeError):  # the loop has closed: nobody waits
+                    self.loop.call_soon_threadsafe(self.done, results)
+            if None in batch:
                 return
 
-    @staticmethod
-    def _encoded(out: list[Out]) -> list[tuple[Conn, str]]:
-        # A message sent to many is written once, and so is what messages share (the
-        # state every seat's update carries): ``out`` keeps them all alive meanwhile.
-        texts: dict[int, str] = {}
-        memo: dict[int, str] = {}
-        pairs = []
-        for conn, msg in out:
-            text = texts.get(id(msg))
-            if text is None:
-                try:
-                    text = texts[id(msg)] = p.encode(msg, memo)
-                except ValueError:
-                    log.exception("a message that is not JSON was not sent: %s", msg.TYPE)
-                    continue
-            pairs.append((conn, text))
-        return pairs
 
-    def _jobs(self, core: Core) -> None:
-        jobs, core.jobs = core.jobs, []
-        for job in jobs:
-            self._thinking.put(job)
+class Thinkers:
+    """Computer players' turns, thought on daemon threads (a server that stops does not
+    wait for a thought); each step is handed back on the loop."""
 
-    def _think(self) -> None:
-        while True:
-            job = self._thinking.get()
-            if job is None:
-                return
+    def __init__(self, count: int, loop: asyncio.AbstractEventLoop,
+                 done: Callable[[Think, str], None]) -> None:
+        self.loop = loop
+        self.done = done
+        self._queue: queue.SimpleQueue[Think | None] = queue.SimpleQueue()
+        self._threads = [threading.Thread(target=self._run, name=f"computer-{i}", daemon=True)
+                         for i in range(count)]
+        for thread in self._threads:
+            thread.start()
+
+    def think(self, job: Think) -> None:
+        self._queue.put(job)
+
+    def stop(self) -> None:
+        for _ in self._threads:
+            self._queue.put(None)
+
+    def _run(self) -> None:
+        while (job := self._queue.get()) is not None:
             try:
                 text = job.run()
             except Exception:
                 log.exception("a computer player failed at table %s", job.table)
                 continue
-            self.submit(lambda core, now, job=job, text=text: core.computer_step(job, text, now))
+            with contextlib.suppress(RuntimeError):
+                self.loop.call_soon_threadsafe(self.done, job, text)
 
 
 def _networks(addresses: Iterable[str]) -> list[Any]:
@@ -220,13 +195,17 @@ class Server:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ws: WSServer | None = None
         self._ticker: asyncio.Task | None = None
-        self._core: CoreThread | None = None
+        self._core: Core | None = None
+        self._writer: Writer | None = None
+        self._thinking: Thinkers | None = None
+        #: The pieces of work waiting their turn at each table (one under way there).
+        self._waiting: dict[str, deque[Work]] = {}
         self._tasks: set[asyncio.Task] = set()
 
     @property
     def core(self) -> Core:
-        assert self._core is not None and self._core.core is not None
-        return self._core.core
+        assert self._core is not None
+        return self._core
 
     @property
     def tables(self) -> dict:
@@ -236,25 +215,27 @@ class Server:
     # ----- life ------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
         """Listen (port 0: any free one) and return the port. OSError when it cannot."""
-        self._loop = asyncio.get_running_loop()
-        self._core = CoreThread(lambda now: Core(self.store, now, where=self.where,
-                                                     rng=self.rng),
-                                self.clock, self._deliver_threadsafe, self.thinkers)
-        await asyncio.to_thread(self._core.start)
+        loop = self._loop = asyncio.get_running_loop()
+        # (the tables not over are read and replayed here, before anyone connects)
+        self._core = Core(self.store, self.clock(), where=self.where, rng=self.rng)
+        self._writer = Writer(self.store, loop, self._written)
+        self._thinking = Thinkers(self.thinkers, loop, self._thought)
+        self._jobs()
         try:
             self._ws = await serve(self._serve, host, port, compression=None,
                                    max_size=p.MAX_FRAME, origins=self.origins,
                                    close_timeout=CLOSE_WAIT, ping_interval=20, ping_timeout=20)
         except BaseException:
-            self._core.stop(STOP_WITHIN)
+            self._thinking.stop()
+            self._writer.stop(STOP_WITHIN)
             raise
         self.port = self._ws.sockets[0].getsockname()[1]
         self._ticker = asyncio.create_task(self._tick())
         return self.port
 
     async def stop(self) -> None:
-        """Every connection closed (``Close.GOING_AWAY``), the core stopped and the store
-        closed, within ``STOP_WITHIN`` seconds."""
+        """Every connection closed (``Close.GOING_AWAY``), what waits to be written
+        written, the store closed, within ``STOP_WITHIN`` seconds."""
         if self._ticker is not None:
             self._ticker.cancel()
         if self._ws is not None:
@@ -266,36 +247,105 @@ class Server:
             for conn in list(self.conns):  # whatever did not close in time
                 with contextlib.suppress(Exception):
                     conn.ws.transport.abort()
-        if self._core is not None:
-            core = self._core
-            core.submit(_alive)
-            await asyncio.to_thread(core.stop, STOP_WITHIN / 3)  # (its threads are daemons)
+        if self._thinking is not None:
+            self._thinking.stop()
+        if self._writer is not None:
+            self._writer.write(None, Change(alive=self.clock()))  # its last sign of life
+            await asyncio.to_thread(self._writer.stop, STOP_WITHIN / 3)
         with contextlib.suppress(Exception):
             self.store.close()
 
     async def _tick(self) -> None:
         while True:
             await asyncio.sleep(TICK)
-            self._submit(lambda core, now: core.tick(now))
-
-    def _submit(self, call: Callable[[Core, float], list[Out]]) -> None:
-        assert self._core is not None
-        self._core.submit(call)
+            for work in self.core.time(self.clock()):
+                self._start(work)
+            self._jobs()
 
     def inside(self, look: Callable[[Core, float], Any], timeout: float = 10) -> Any:
-        """``look(core, now)`` run on the core's thread, from any other thread, and its
-        answer (for tests and tools: the core is never touched from two threads)."""
+        """``look(core, now)`` run on the loop (the core's thread), from any other
+        thread, and its answer (for tests and tools: the core is never touched from two
+        threads at once)."""
+        assert self._loop is not None
         done: concurrent.futures.Future = concurrent.futures.Future()
 
-        def call(core: Core, now: float) -> list[Out]:
+        def call() -> None:
             try:
-                done.set_result(look(core, now))
+                done.set_result(look(self.core, self.clock()))
             except BaseException as exc:
                 done.set_exception(exc)
-            return []
 
-        self._submit(call)
+        self._loop.call_soon_threadsafe(call)
         return done.result(timeout)
+
+    # ----- the core's work -------------------------------------------------------------
+    def _start(self, work: Work) -> None:
+        """Do ``work`` now, or once the work before it at its table is done."""
+        if work.key is not None:
+            waiting = self._waiting.get(work.key)
+            if waiting is not None:
+                waiting.append(work)
+                return
+            self._waiting[work.key] = deque()
+        self._advance(work, None)
+
+    def _advance(self, work: Work | None, failure: StoreFailed | None) -> None:
+        """Go on with ``work`` to its next write (handed to the writer) or its end (its
+        messages sent, and the next piece of work at its table begun)."""
+        while work is not None:
+            try:
+                change = self.core.advance(work, failure)
+            except Exception:
+                log.exception("the core failed on a piece of work")
+                change = None
+            self._jobs()
+            if change is not None:
+                assert self._writer is not None
+                self._writer.write(work, change)
+                return
+            self._deliver(self._encoded(work.out))
+            work, failure = self._next(work.key), None
+
+    def _next(self, key: str | None) -> Work | None:
+        """The piece of work waiting its turn at table ``key`` (None: none waits)."""
+        if key is None:
+            return None
+        waiting = self._waiting[key]
+        if waiting:
+            return waiting.popleft()
+        del self._waiting[key]
+        return None
+
+    def _written(self, results: list[tuple[Work, StoreFailed | None]]) -> None:
+        for work, failure in results:
+            self._advance(work, failure)
+
+    def _thought(self, job: Think, text: str) -> None:
+        self._start(self.core.computer(job, text, self.clock()))
+
+    def _jobs(self) -> None:
+        assert self._thinking is not None
+        jobs, self.core.jobs = self.core.jobs, []
+        for job in jobs:
+            self._thinking.think(job)
+
+    @staticmethod
+    def _encoded(out: list[Out]) -> list[tuple[Conn, str]]:
+        # A message sent to many is written once, and so is what messages share (the
+        # state every seat's update carries): ``out`` keeps them all alive meanwhile.
+        texts: dict[int, str] = {}
+        memo: dict[int, str] = {}
+        pairs = []
+        for conn, msg in out:
+            text = texts.get(id(msg))
+            if text is None:
+                try:
+                    text = texts[id(msg)] = p.encode(msg, memo)
+                except ValueError:
+                    log.exception("a message that is not JSON was not sent: %s", msg.TYPE)
+                    continue
+            pairs.append((conn, text))
+        return pairs
 
     # ----- connections -------------------------------------------------------------------
     def _address(self, ws: ServerConnection) -> str:
@@ -337,13 +387,14 @@ class Server:
                         self._drop(conn, msg.close, f"protocol version {p.VERSION}", flush=True)
                         break
                     continue
-                self._submit(lambda core, now, msg=msg: core.handle(conn, msg, now))
+                self._start(self.core.request(conn, msg, self.clock()))
         except ConnectionClosed:
             pass
         finally:
             conn.closed = True
             self.conns.discard(conn)
-            self._submit(lambda core, now: core.closed(conn, now))
+            for work in self.core.went(conn, self.clock()):
+                self._start(work)
             conn.wake.set()
             with contextlib.suppress(asyncio.CancelledError, ConnectionClosed):
                 await writer
@@ -355,11 +406,6 @@ class Server:
         said = error(Said(refusal.key, refusal.values))
         self._deliver([(conn, p.encode(p.Error(id=refusal.id, reason=said.reason,
                                                 said=said.said)))])
-
-    def _deliver_threadsafe(self, pairs: list[tuple[Conn, str]]) -> None:
-        assert self._loop is not None
-        with contextlib.suppress(RuntimeError):  # the loop has closed: nobody to tell
-            self._loop.call_soon_threadsafe(self._deliver, pairs)
 
     def _deliver(self, pairs: list[tuple[Conn, str]]) -> None:
         """Each text into its connection's queue; a queue that overflows closes its
@@ -413,4 +459,4 @@ class Server:
 
 
 __all__ = ["BATCH", "CLOSE_WAIT", "QUEUE_CHARS", "QUEUE_MESSAGES", "STOP_WITHIN", "TICK", "Conn",
-           "CoreThread", "Server"]
+           "Server", "Thinkers", "Writer"]
