@@ -98,17 +98,31 @@ class Writer:
         self.store = store
         self.loop = loop
         self.done = done
-        self._queue: queue.SimpleQueue[tuple[Work | None, Change] | None] = queue.SimpleQueue()
+        # What the loop asks for in one of its rounds goes over in one hand-over (each
+        # hand-over between the threads costs more than a write).
+        self._round: list[tuple[Work | None, Change]] = []
+        self._queue: queue.SimpleQueue[list[tuple[Work | None, Change]] | None] = \
+            queue.SimpleQueue()
         self._thread = threading.Thread(target=self._run, name="table-writer", daemon=True)
         self._thread.start()
 
     def write(self, work: Work | None, change: Change) -> None:
         """Write ``change`` for ``work`` (None: for nobody; a failure is not told)."""
-        self._queue.put((work, change))
+        if not self._round:
+            self.loop.call_soon(self._hand_over)
+        self._round.append((work, change))
 
-    def stop(self, timeout: float) -> None:
-        """Write what is queued, then stop (waiting ``timeout`` at most)."""
+    def _hand_over(self) -> None:
+        self._queue.put(self._round)
+        self._round = []
+
+    def finish(self) -> None:
+        """(On the loop) what is asked for is written, then the thread stops."""
+        if self._round:
+            self._hand_over()
         self._queue.put(None)
+
+    def join(self, timeout: float) -> None:
         self._thread.join(timeout)
 
     def _run(self) -> None:
@@ -120,9 +134,7 @@ class Writer:
                 except queue.Empty:
                     break
             results: list[tuple[Work, StoreFailed | None]] = []
-            for item in batch:
-                if item is None:
-                    break
+            for item in [one for given in batch if given is not None for one in given]:
                 work, change = item
                 try:
                     self.store.write(change)
@@ -227,7 +239,7 @@ class Server:
                                    close_timeout=CLOSE_WAIT, ping_interval=20, ping_timeout=20)
         except BaseException:
             self._thinking.stop()
-            self._writer.stop(STOP_WITHIN)
+            self._writer.finish()
             raise
         self.port = self._ws.sockets[0].getsockname()[1]
         self._ticker = asyncio.create_task(self._tick())
@@ -251,7 +263,8 @@ class Server:
             self._thinking.stop()
         if self._writer is not None:
             self._writer.write(None, Change(alive=self.clock()))  # its last sign of life
-            await asyncio.to_thread(self._writer.stop, STOP_WITHIN / 3)
+            self._writer.finish()
+            await asyncio.to_thread(self._writer.join, STOP_WITHIN / 3)
         with contextlib.suppress(Exception):
             self.store.close()
 
