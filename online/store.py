@@ -28,7 +28,7 @@ import sqlite3
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from .lockfile import try_lock
 from .words import Said
@@ -95,10 +95,37 @@ class Loaded:
     steps: list[str]
 
 
+@dataclass(frozen=True)
+class Holder:
+    """A server process as a table's owner (several share a store): its id, the address
+    clients reach it by, the time, and how long a lease it takes or renews lasts."""
+
+    node: str
+    url: str
+    now: float
+    ttl: float
+
+
+@dataclass(frozen=True)
+class Owner:
+    """Who holds a table's lease after a claim: the process and its address, and how
+    long the table had nobody (the time the last owner was gone, charged to nobody)."""
+
+    node: str
+    url: str
+    down: float = 0.0
+
+
 @dataclass
 class Change:
     """What one request changes, written in one transaction: tables made, fields of
-    tables (the options as an object), seats put (or dropped: None), steps added."""
+    tables (the options as an object), seats put (or dropped: None), steps added.
+
+    Where several processes share the store, ``holder`` says who writes: a table made
+    is leased to it, and every other table the change touches must be leased to it
+    still (else ``LeaseLost``, and nothing is written). A change may also ``claim`` a
+    table's lease (the write's result is then its ``Owner``), ``renew`` every lease of
+    its holder (the result: the tables still held) or ``release`` leases."""
 
     tables: list[TableRow] = field(default_factory=list)
     fields: dict[str, dict[str, object]] = field(default_factory=dict)
@@ -106,6 +133,16 @@ class Change:
     steps: list[StepRow] = field(default_factory=list)
     #: The server's sign of life (when it was last alive), if this change says it.
     alive: float | None = None
+    holder: Holder | None = None
+    claim: str | None = None
+    renew: bool = False
+    release: list[str] | None = None
+
+    def touched(self) -> set[str]:
+        """The tables (made before) this change writes to."""
+        made = {t.id for t in self.tables}
+        return ({*self.fields, *(s[0] for s in self.seats), *(s.table for s in self.steps)}
+                - made)
 
     def table(self, table_id: str, **values: object) -> Change:
         self.fields.setdefault(table_id, {}).update(values)
@@ -125,12 +162,27 @@ class StepTaken(StoreFailed):
     """A step row for a number the log has already."""
 
 
+class LeaseLost(StoreFailed):
+    """The change touches a table whose lease its holder no longer has (another
+    process took the table over): nothing was written."""
+
+    def __init__(self, table: str) -> None:
+        super().__init__(f"the lease of table {table} is held elsewhere")
+        self.table = table
+
+
 class Store(Protocol):
-    def write(self, change: Change) -> None: ...
+    #: Whether several server processes share this store (leases decide who serves
+    #: a table); False: one server per store, which serves every table.
+    shared: bool
+
+    def write(self, change: Change) -> Any: ...
     def load(self, table_id: str) -> Loaded | None: ...
     def live(self) -> list[str]: ...
     def find_invite(self, invite_hash: str) -> str | None: ...
     def steps(self, table_id: str) -> list[str]: ...
+    def open_tables(self, now: float) -> list[tuple[Loaded, str | None]]: ...
+    def owner(self, table_id: str, now: float) -> str | None: ...
     def wake(self, now: float) -> float: ...
     def close(self) -> None: ...
 
@@ -155,7 +207,10 @@ _SEAT_COLUMNS = ("name", "kind", "level", "token_hash", "clock", "last_seen")
 class SQLiteStore:
     """SQLite in WAL mode. Each ``Change`` is one transaction: what the server has
     acknowledged survives a kill -9 (``synchronous=NORMAL`` in WAL loses a commit only
-    to an operating system's crash)."""
+    to an operating system's crash). One server per file: it serves every table, and a
+    change's leases mean nothing here (a claim is always its own)."""
+
+    shared = False
 
     def __init__(self, path: str, *, timeout: float = 2.0) -> None:
         self.path = path
@@ -211,7 +266,14 @@ class SQLiteStore:
             return self._reader.execute(sql, args).fetchall()
 
     # ----- writing ------------------------------------------------------------------
-    def write(self, change: Change) -> None:
+    def write(self, change: Change) -> Any:
+        """Write ``change`` in one transaction (StoreFailed, StepTaken: nothing was);
+        its result: a claim's ``Owner`` (always its holder here), a renewal's tables."""
+        if change.claim is not None:
+            assert change.holder is not None
+            return Owner(change.holder.node, change.holder.url)
+        if change.renew:
+            return None  # (every table is this one server's)
         with self._lock:
             db = self._db
             try:
@@ -294,6 +356,12 @@ class SQLiteStore:
         return [r[0] for r in self._read(
             "SELECT text FROM steps WHERE table_id = ? ORDER BY number", (table_id,))]
 
+    def open_tables(self, now: float) -> list[tuple[Loaded, str | None]]:
+        return []  # (one server: the open tables are in its memory)
+
+    def owner(self, table_id: str, now: float) -> str | None:
+        return None
+
     # ----- the server's life -----------------------------------------------------------
     def wake(self, now: float) -> float:
         """The server starts at ``now``: the time since its last sign of life is
@@ -362,12 +430,14 @@ MEMORY = (":memory:", "memory:", "sqlite://:memory:")
 
 
 def open_store(where: str) -> SQLiteStore:
-    """The store at ``where``: a file's path, ``sqlite:///path`` or ``:memory:``.
-    StoreRefused, with one sentence, when it cannot be used."""
+    """The store at ``where``: a file's path, ``sqlite:///path``, ``:memory:`` or a
+    PostgreSQL URL (``postgresql://user@host:port/database``, several servers sharing
+    it). StoreRefused, with one sentence, when it cannot be used."""
     if where in MEMORY:
         return SQLiteStore(":memory:")
     if where.startswith(("postgres://", "postgresql://")):
-        raise StoreRefused("server.db_kind", {"path": where})
+        from .pgstore import open_postgres
+        return open_postgres(where)  # type: ignore[return-value]
     path = where[len("sqlite:///"):] if where.startswith("sqlite:///") else where
     path = os.path.abspath(os.path.expanduser(path))
     folder = os.path.dirname(path)
@@ -419,6 +489,6 @@ def folder_private(folder: Path) -> None:
             folder.chmod(0o700)
 
 
-__all__ = ["MEMORY", "SCHEMA_VERSION", "Change", "Loaded", "SQLiteStore", "SeatRow", "StepRow",
-           "StepTaken", "Store", "StoreFailed", "StoreRefused", "TableRow", "folder_private",
-           "open_store", "secret_hash"]
+__all__ = ["MEMORY", "SCHEMA_VERSION", "Change", "Holder", "LeaseLost", "Loaded", "Owner",
+           "SQLiteStore", "SeatRow", "StepRow", "StepTaken", "Store", "StoreFailed",
+           "StoreRefused", "TableRow", "folder_private", "open_store", "secret_hash"]

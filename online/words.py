@@ -143,8 +143,11 @@ SERVER_TEXT = table(
     message("server.db_damaged", "The tables' file {path} is damaged, or is not a file of "
                                  "tables."),
     message("server.db_unopenable", "The tables' file {path} cannot be opened: {why}."),
-    message("server.db_kind", "{path} is not a file's path: this server keeps its tables "
-                              "in an SQLite file."),
+    message("server.db_driver", "A server on PostgreSQL needs the psycopg package: "
+                                "pip install \"sail-to-india[server]\"."),
+    message("server.db_unreachable", "The database {path} cannot be reached: {why}."),
+    message("server.db_newer", "The database {path} was made by a newer version of the "
+                               "server."),
     message("server.port_in_use", "Port {port} at {host} is already in use by another "
                                   "program."),
     message("server.no_address", "This machine has no address {host} to listen on."),
