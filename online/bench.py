@@ -29,6 +29,7 @@ from pathlib import Path
 from websockets.client import ClientProtocol
 from websockets.frames import Frame, Opcode
 from websockets.http11 import Response
+from websockets.protocol import State
 from websockets.uri import parse_uri
 
 from . import engine
@@ -53,6 +54,8 @@ class Seat(asyncio.Protocol):
         self._unread: str | None = None
         self.replies: dict[int, asyncio.Future] = {}
         self.changed = asyncio.Event()
+        #: Set when the connection closed.
+        self.gone = asyncio.Event()
         self.ids = 0
 
     @classmethod
@@ -77,10 +80,19 @@ class Seat(asyncio.Protocol):
             elif isinstance(event, Frame) and event.opcode is Opcode.TEXT:
                 self._text(event.data.decode())
         self._flush()
+        if self.ws.state is not State.OPEN and self.transport is not None:
+            self.transport.close()  # (the server closes it: the seat is cut off)
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.gone.set()
         if not self.open.done():
             self.open.set_exception(exc or ConnectionError("closed"))
+        for fut in self.replies.values():  # (nothing will answer them now)
+            if not fut.done():
+                fut.set_exception(ConnectionError("closed"))
+                fut.add_done_callback(lambda f: f.exception())  # (told, if nobody asks)
+        self.replies.clear()
+        self.changed.set()
 
     def _flush(self) -> None:
         assert self.transport is not None
@@ -114,6 +126,9 @@ class Seat(asyncio.Protocol):
     async def ask(self, **msg: object) -> asyncio.Future:
         self.ids += 1
         fut = asyncio.get_running_loop().create_future()
+        if self.gone.is_set() or self.ws.state is not State.OPEN:
+            fut.set_exception(ConnectionError("closed"))
+            return fut
         self.replies[self.ids] = fut
         self.ws.send_text(p.dumps({"v": p.VERSION, "id": self.ids, **msg}).encode())
         self._flush()
@@ -286,7 +301,22 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seconds", type=float, default=60.0)
     p.add_argument("--start-with", type=int, metavar="N",
                    help="instead: time a start on a file of N finished tables")
+    p.add_argument("--nodes", type=int, metavar="N",
+                   help="several server processes on one PostgreSQL database (--db, else "
+                        "a throw-away one)")
+    p.add_argument("--db", metavar="URL", help="with --nodes: the PostgreSQL database")
+    p.add_argument("--kill-one", action="store_true",
+                   help="with --nodes: kill (SIGKILL) the busiest process halfway")
+    p.add_argument("--restart", action="store_true",
+                   help="with --nodes: stop and start every process in turn, halfway")
     args = p.parse_args(argv)
+    if args.nodes is not None:
+        if not 1 <= args.nodes <= 8 or not 1 <= args.tables <= 2000:
+            p.error("--nodes is 1 to 8 and --tables 1 to 2000")
+        from .failover import cluster_bench
+        print(cluster_bench(args.nodes, args.db, args.tables, args.seconds, args.kill_one,
+                            args.restart), flush=True)
+        return 0
     if args.start_with is not None:
         if not 0 <= args.start_with <= 100_000:
             p.error("--start-with is 0 to 100000")

@@ -150,8 +150,11 @@ class Core(Seating):
 
     def leave_all(self, now: float) -> Work:
         """The work of a process that stops: every lease it holds given up, so that
-        others take its tables at once."""
-        return self._work(None, self._write_only(Change(release=list(self.tables))), now)
+        others take its tables at once (and it serves them no more)."""
+        change = Change(release=list(self.tables))
+        if self.store.shared:
+            self.tables.clear()
+        return self._work(None, self._write_only(change), now)
 
     def computer(self, job: Think, text: str, now: float) -> Work:
         """A computer player's step, thought about on ``job``'s state."""

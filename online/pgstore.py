@@ -125,17 +125,19 @@ class PostgresStore:
         db, holder, result = self._db, change.holder, None
         if holder is not None:
             for table_id in sorted(change.touched()):  # (each still this holder's)
-                renewed = db.execute(
+                renewed = db.execute(  # (not one given up: its expiry is 0)
                     "UPDATE leases SET expires = %s, alive = %s WHERE table_id = %s AND "
-                    "node = %s", (holder.now + holder.ttl, holder.now, table_id, holder.node))
+                    "node = %s AND expires > 0", (holder.now + holder.ttl, holder.now,
+                                                  table_id, holder.node))
                 if renewed.rowcount != 1:
                     raise LeaseLost(table_id)
             if change.claim is not None:
                 result = self._claim(change.claim, holder)
             if change.renew:
                 result = {r[0] for r in db.execute(
-                    "UPDATE leases SET expires = %s, alive = %s WHERE node = %s "
-                    "RETURNING table_id", (holder.now + holder.ttl, holder.now, holder.node))}
+                    "UPDATE leases SET expires = %s, alive = %s WHERE node = %s AND "
+                    "expires > 0 RETURNING table_id", (holder.now + holder.ttl, holder.now,
+                                                        holder.node))}
             if change.release:  # (the row stays: its ``alive`` says since when nobody holds it)
                 db.execute("UPDATE leases SET expires = 0, alive = %s WHERE node = %s AND "
                            "table_id = ANY(%s)", (holder.now, holder.node, change.release))
