@@ -196,8 +196,10 @@ async def _made(port: int) -> Played:
     return Played(made["table"], tokens, port, seats)
 
 
-async def _cluster_bench(nodes: int, db: str, tables: int, seconds: float, kill: bool,
-                         restart: bool) -> str:
+async def run_cluster(nodes: int, db: str, tables: int, seconds: float, kill: bool,
+                      restart: bool) -> Figures:
+    """Play ``tables`` at ``nodes`` processes on the PostgreSQL database ``db`` for
+    ``seconds``; with ``kill``, one killed halfway; with ``restart``, each restarted."""
     servers = [Node(db) for _ in range(nodes)]
     try:
         for node in servers:
@@ -244,27 +246,55 @@ async def _cluster_bench(nodes: int, db: str, tables: int, seconds: float, kill:
         lost += sum(1 for n, text in taken if n >= len(logged) or logged[n] != text)
     store.close()
     backs = [b for p in played for b in p.back_after]
-    q = statistics.quantiles(run.rtts, n=100) if len(run.rtts) > 1 else [float("nan")] * 99
-    moved = sum(1 for p in played if p.back_after)
-    line = (f"bench: tables {tables} seats {4 * tables} steps {len(run.rtts)} rtt p50 "
-            f"{q[49]:.1f} ms p99 {q[98]:.1f} ms lost {lost} duplicated {duplicated}")
-    if kill or restart:
-        line += (f"\nfailover: nodes {nodes} tables {tables} killed {killed} moved {moved} "
-                 f"resumed p50 {statistics.median(backs) if backs else 0:.1f} s "
-                 f"max {max(backs, default=0):.1f} s lost {lost} duplicated {duplicated}")
-        if len(cut) > moved:
-            line += f" (of {len(cut)} cut off, {len(cut) - moved} not back)"
-    if failed:
-        line += f"\nfailed: {len(failed)} tables ({failed[0]})"
-    return line
+    return Figures(tables, len(run.rtts), run.rtts, nodes, killed, len(cut),
+                   sum(1 for p in played if p.back_after), backs, lost, duplicated,
+                   [str(f) for f in failed])
+
+
+@dataclass
+class Figures:
+    """What a run of the cluster bench measured."""
+
+    tables: int
+    steps: int
+    rtts: list[float]
+    nodes: int
+    killed: int
+    cut: int
+    moved: int
+    backs: list[float]
+    lost: int
+    duplicated: int
+    failed: list[str]
+
+    def lines(self, failover: bool) -> str:
+        q = statistics.quantiles(self.rtts, n=100) if len(self.rtts) > 1 else \
+            [float("nan")] * 99
+        line = (f"bench: tables {self.tables} seats {4 * self.tables} steps {self.steps} rtt "
+                f"p50 {q[49]:.1f} ms p99 {q[98]:.1f} ms lost {self.lost} duplicated "
+                f"{self.duplicated}")
+        if failover:
+            line += (f"\nfailover: nodes {self.nodes} tables {self.tables} killed "
+                     f"{self.killed} moved {self.moved} resumed p50 "
+                     f"{statistics.median(self.backs) if self.backs else 0:.1f} s max "
+                     f"{max(self.backs, default=0):.1f} s lost {self.lost} duplicated "
+                     f"{self.duplicated}")
+            if self.cut > self.moved:
+                line += f" (of {self.cut} cut off, {self.cut - self.moved} not back)"
+        if self.failed:
+            line += f"\nfailed: {len(self.failed)} tables ({self.failed[0]})"
+        return line
 
 
 def cluster_bench(nodes: int, db: str | None, tables: int, seconds: float, kill: bool,
                   restart: bool) -> str:
     if db:
-        return asyncio.run(_cluster_bench(nodes, db, tables, seconds, kill, restart))
-    with Cluster() as cluster:
-        return asyncio.run(_cluster_bench(nodes, cluster.url, tables, seconds, kill, restart))
+        figures = asyncio.run(run_cluster(nodes, db, tables, seconds, kill, restart))
+    else:
+        with Cluster() as cluster:
+            figures = asyncio.run(run_cluster(nodes, cluster.url, tables, seconds, kill,
+                                              restart))
+    return figures.lines(kill or restart)
 
 
-__all__ = ["cluster_bench"]
+__all__ = ["Figures", "cluster_bench", "run_cluster"]
