@@ -96,3 +96,24 @@ def test_a_request_decoded_as_a_client_writes_it(nodes) -> None:
     one, _ = nodes
     msg = request(type="list")
     assert one.core.handle(Conn(), msg, one.now)[0][1].tables == []
+
+
+def test_a_computer_seat_plays_on_at_the_process_that_took_its_table_over(nodes) -> None:
+    one, two = nodes
+    conn = Conn()
+    table = one.ask(conn, type="create", players=3).table
+    ann = one.ask(conn, type="sit", table=table, name="Ann")
+    seat = {"table": table, "seat": 0, "token": ann.token}
+    for _ in range(2):
+        one.ask(conn, type="computer", level="easy", **seat)
+    # Ann draws no first turn: the server's draw, seeded, gives a computer's seat.
+    one.core.rng = random.Random(0)
+    one.ask(conn, type="start", **seat)
+    t = one.core.tables[table]
+    if t.state.active == 0:
+        one.play(table, [conn], [ann.token], step="end")
+    one.core.jobs.clear()  # ... and the process dies before its computer plays
+    two.now = one.now + LEASE + 1
+    assert isinstance(two.ask(Conn(), type="watch", table=table), p.View)
+    assert [job.table for job in two.core.jobs] == [table]
+    assert two.think() >= 1 and two.core.store.steps(table)
