@@ -7,7 +7,8 @@ Tables are made at each in turn; their four seats play one step a second. With
 SIGKILL: each of its tables' clients, cut off, asks another process (where it first
 came in, else any), is told where the table lives (``moved``) or finds it taken over
 once its lease ran out, resumes every seat and plays on. With ``--restart`` every
-process is stopped (SIGTERM) and started again in turn instead: a rolling restart.
+process is stopped (SIGTERM) and started again in turn instead, from a quarter of the
+way through: a rolling restart.
 
 Besides the usual ``bench:`` line it prints
 ``failover: nodes N tables T killed K moved M resumed p50 X s max Y s lost L
@@ -30,7 +31,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from .bench import Seat
+from .benchclient import Seat
 from .pgtemp import Cluster
 from .store import open_store
 
@@ -215,7 +216,7 @@ async def run_cluster(nodes: int, db: str, tables: int, seconds: float, kill: bo
                  for p in played]
         killed, cut = 0, set()
         if kill or restart:
-            await asyncio.sleep(seconds / 2)
+            await asyncio.sleep(seconds / 2 if kill else seconds / 4)
             if kill:
                 counts = {n.port: sum(1 for p in played if p.port == n.port) for n in servers}
                 victim = max(servers, key=lambda n: counts[n.port])
@@ -227,7 +228,7 @@ async def run_cluster(nodes: int, db: str, tables: int, seconds: float, kill: bo
                     cut |= {p.table for p in played if p.port == node.port}
                     await asyncio.to_thread(node.stop, signal.SIGTERM)
                     await asyncio.to_thread(node.start)
-                    await asyncio.sleep(2.0)
+                    await asyncio.sleep(1.0)
                 killed = len(servers)
         done = await asyncio.gather(*games, return_exceptions=True)
         failed = [d for d in done if isinstance(d, BaseException)]

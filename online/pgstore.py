@@ -24,7 +24,7 @@ import json
 import threading
 from typing import Any
 
-from .store import (
+from .rows import (
     _FIELDS,
     _SEAT_COLUMNS,
     _TABLE_COLUMNS,

@@ -25,7 +25,7 @@ def test_a_process_killed_mid_game_loses_no_table(pg_url: str) -> None:
 
 
 def test_a_rolling_restart_interrupts_no_table_for_long(pg_url: str) -> None:
-    figures = asyncio.run(run_cluster(3, pg_url, tables=6, seconds=16, kill=False,
+    figures = asyncio.run(run_cluster(3, pg_url, tables=6, seconds=18, kill=False,
                                       restart=True))
     assert figures.killed == 3 and figures.moved == figures.cut == 6, figures
     assert max(figures.backs) <= 10.0 and not figures.failed, figures.backs
