@@ -64,12 +64,20 @@ def on_rescale(hook: Callable[[], None]) -> Callable[[], None]:
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def scaled_cache(maxsize: int = 128) -> Callable[[F], F]:
+#: The caches of pictures that hold no words (``scaled_cache(wordless=True)``).
+_wordless: set[Callable[[], None]] = set()
+
+
+def scaled_cache(maxsize: int = 128, wordless: bool = False) -> Callable[[F], F]:
     """``functools.lru_cache`` that forgets when the scale changes: for art drawn at
-    the scale in use (the arguments are logical sizes, the pictures are real)."""
+    the scale in use (the arguments are logical sizes, the pictures are real).
+    ``wordless``: its pictures hold no text, so ``forget_drawn(words=True)`` keeps
+    them."""
     def wrap(fn: F) -> F:
         cached = lru_cache(maxsize=maxsize)(fn)
         on_rescale(cached.cache_clear)
+        if wordless:
+            _wordless.add(cached.cache_clear)
         return cached  # type: ignore[return-value]
     return wrap
 
@@ -87,6 +95,16 @@ def set_scale(value: float, text: float | None = None) -> bool:
     for hook in _rescale_hooks:
         hook()
     return True
+
+
+def forget_drawn(words: bool = False) -> None:
+    """Empty every cache of pictures drawn at the scale, as a change of scale would,
+    the scale kept: the next frame draws everything anew (a change of look). With
+    ``words``, only the pictures that may hold words (the contrast audit's passes)."""
+    VIEW.generation += 1
+    for hook in _rescale_hooks:
+        if not (words and hook in _wordless):
+            hook()
 
 
 def fit_scale(window: tuple[int, int]) -> float:
@@ -380,7 +398,7 @@ def logical_event(event: pygame.event.Event) -> pygame.event.Event:
     return event
 
 
-__all__ = ["LOGICAL_SIZE", "VIEW", "WINDOW", "Canvas", "draw", "fit_scale", "logical",
-           "logical_event", "logical_point", "mouse_pos", "on_rescale", "px", "real_point",
-           "real_rect", "rotate", "scale", "scaled_cache", "set_scale", "stretch", "surface",
-           "text_scale", "to_logical", "to_window", "width_px", "wrap"]
+__all__ = ["LOGICAL_SIZE", "VIEW", "WINDOW", "Canvas", "draw", "fit_scale", "forget_drawn",
+           "logical", "logical_event", "logical_point", "mouse_pos", "on_rescale", "px",
+           "real_point", "real_rect", "rotate", "scale", "scaled_cache", "set_scale", "stretch",
+           "surface", "text_scale", "to_logical", "to_window", "width_px", "wrap"]
