@@ -42,7 +42,7 @@ from ..record import parse_record, replay_states
 from ..state import State
 from .evaluate import MEDIUM_WEIGHTS, info_of, player_value
 from .expert1 import win_value
-from .value import ASSETS, BASES, HAND, STOCK_CAP, ValueModel, assets, bases
+from .value import ASSETS, BASES, HAND, STOCK_CAP, ValueModel, assets, bases, solve
 
 __all__ = ["Row", "fit", "main", "read_games", "rows_of"]
 
@@ -175,31 +175,6 @@ def _features(row: Row, t: float, kind: str) -> list[tuple[int, float]]:
     nb = len(BASES)
     return [(k * nb + j, x * bj) for k, x in enumerate(row.assets) if x
             for j, bj in enumerate(b) if bj]
-
-
-def solve(matrix: list[list[float]], rhs: list[float]) -> list[float]:
-    """Gaussian elimination with partial pivoting (the system is small)."""
-    m = len(rhs)
-    a = [[*row, rhs[i]] for i, row in enumerate(matrix)]
-    for col in range(m):
-        pivot = max(range(col, m), key=lambda r: abs(a[r][col]))
-        a[col], a[pivot] = a[pivot], a[col]
-        p = a[col][col]
-        if abs(p) < 1e-12:
-            continue
-        for r in range(col + 1, m):
-            f = a[r][col] / p
-            if f:
-                row_r, row_c = a[r], a[col]
-                for c in range(col, m + 1):
-                    row_r[c] -= f * row_c[c]
-    x = [0.0] * m
-    for r in range(m - 1, -1, -1):
-        p = a[r][r]
-        if abs(p) < 1e-12:
-            continue
-        x[r] = (a[r][m] - sum(a[r][c] * x[c] for c in range(r + 1, m))) / p
-    return x
 
 
 def fit_weights(rows: list[Row], table: dict, kind: str = "assets") -> tuple:

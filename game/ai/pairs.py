@@ -32,7 +32,7 @@ from ..state import State
 from .evaluate import info_of
 from .planner import TurnPlanner
 from .players import ROLLOUT_CONFIG
-from .value import ASSETS, BASES, STOCK_CAP, ValueModel, assets, bases
+from .value import ASSETS, BASES, STOCK_CAP, ValueModel, assets, bases, solve
 from .view import determinize, seat_view
 
 __all__ = ["Choice", "fit_choices", "play_choices", "read_choices", "write_choices"]
@@ -136,8 +136,6 @@ def fit_choices(choices: list[Choice], model: ValueModel, players: int,
     """Asset weights (per base) for ``players`` players: the final score (or the
     margin over the best other) each plan led to, less the score it left, fitted
     within each position to the assets it left times the bases of its turns left."""
-    from .fit import solve
-
     size = len(ASSETS) * len(BASES)
     nb = len(BASES)
     groups: dict[int, list[tuple[dict[int, float], float]]] = {}

@@ -485,3 +485,28 @@ def load_model() -> ValueModel:
     """The fitted evaluation shipped with the game (``game/data/expert-value.json``)."""
     text = resources.files("game.data").joinpath(MODEL_FILE).read_text("utf-8")
     return ValueModel.from_json(json.loads(text))
+
+
+def solve(matrix: list[list[float]], rhs: list[float]) -> list[float]:
+    """Gaussian elimination with partial pivoting (the system is small)."""
+    m = len(rhs)
+    a = [[*row, rhs[i]] for i, row in enumerate(matrix)]
+    for col in range(m):
+        pivot = max(range(col, m), key=lambda r: abs(a[r][col]))
+        a[col], a[pivot] = a[pivot], a[col]
+        p = a[col][col]
+        if abs(p) < 1e-12:
+            continue
+        for r in range(col + 1, m):
+            f = a[r][col] / p
+            if f:
+                row_r, row_c = a[r], a[col]
+                for c in range(col, m + 1):
+                    row_r[c] -= f * row_c[c]
+    x = [0.0] * m
+    for r in range(m - 1, -1, -1):
+        p = a[r][r]
+        if abs(p) < 1e-12:
+            continue
+        x[r] = (a[r][m] - sum(a[r][c] * x[c] for c in range(r + 1, m))) / p
+    return x
