@@ -138,6 +138,23 @@ def test_tournament_refuses_bad_seats(capsys: pytest.CaptureFixture[str]) -> Non
     assert tournament_main(["--games", "1", "--seats", "hard,easy"]) == 1
 
 
+def test_a_tournament_out_of_time_reports_the_games_it_finished(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # a bound already passed after the first game: that game alone is reported
+    assert tournament_main(["--games", "6", "--seats", "medium,easy,easy", "--seed", "2",
+                            "--minutes", "0.00001"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[1] == "stopped after 1e-05 minutes: 1 of 6 games reported"
+    assert lines[0].startswith("tournament: 1 games, 3 players")
+    assert lines[-1] == "hard vs field: n/a"
+    # with --rotate-deals only whole deals count (played from every seat)
+    assert tournament_main(["--games", "6", "--seats", "easy,easy,easy", "--seed", "2",
+                            "--rotate-deals", "--minutes", "0.00001"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[1] == "stopped after 1e-05 minutes: 0 of 6 games reported (whole deals)"
+    assert tournament_main(["--games", "1", "--seats", "easy,easy,easy", "--minutes", "0"]) == 1
+
+
 # A game between an expert and three hard players, dealt as DEADLOCK_TOWNS, to turn
 # 81: nobody has any money, no ship is at sea, two towns are still face down,
 # and the four players (hard ones) would pass forever, each afraid of a sale that

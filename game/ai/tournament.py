@@ -173,26 +173,42 @@ def percentile(sorted_values: list[float], q: float) -> float:
 
 def run(levels: Sequence[str], games: int, seed: int = 1, jobs: int = 1,
         progress: bool = False, write: str | Path | None = None,
-        rotate_deals: bool = False) -> tuple[list[GameResult], list[str]]:
+        rotate_deals: bool = False, minutes: float | None = None
+        ) -> tuple[list[GameResult], list[str]]:
     """Play the games and return them with the report's lines; with ``write``, each
-    game is also written into that folder as a record (``game-NNNN.txt``) as it ends."""
+    game is also written into that folder as a record (``game-NNNN.txt``) as it ends.
+    With ``minutes``, no game is waited for once that time has passed: the report is
+    of the games finished by then (with ``rotate_deals``, of the deals played from
+    every seat), and says so."""
     folder = None if write is None else Path(write)
     if folder is not None:
         folder.mkdir(parents=True, exist_ok=True)
     tasks = [(tuple(levels), seed, g, rotate_deals) for g in range(games)]
     results: list[GameResult] = []
     start = time.perf_counter()
+    stop = math.inf if minutes is None else start + 60.0 * minutes
     if jobs > 1:
         from multiprocessing import Pool
 
-        with Pool(jobs) as pool:
+        with Pool(jobs) as pool:  # left early, it stops the games still being played
             for res in pool.imap(_play, tasks):
                 _keep(results, res, folder, progress, games)
+                if time.perf_counter() > stop:
+                    break
     else:
         for task in tasks:
             _keep(results, _play(task), folder, progress, games)
+            if time.perf_counter() > stop:
+                break
     elapsed = time.perf_counter() - start
-    return results, report(levels, results, seed, elapsed)
+    lines = []
+    if len(results) < games:
+        if rotate_deals:
+            del results[len(results) - len(results) % len(levels):]
+        lines.append(f"stopped after {minutes:g} minutes: {len(results)} of {games} games "
+                     "reported" + (" (whole deals)" if rotate_deals else ""))
+    out = report(levels, results, seed, elapsed)
+    return results, out[:1] + lines + out[1:]
 
 
 def report(levels: Sequence[str], results: list[GameResult], seed: int,
@@ -270,6 +286,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rotate-deals", action="store_true",
                         help="play each deal once per seat rotation (to compare levels on "
                              "the same deals and seats)")
+    parser.add_argument("--minutes", type=float, metavar="M",
+                        help="wait for no game after M minutes: report those finished")
 
 
 def run_args(args: argparse.Namespace) -> int:
@@ -295,8 +313,11 @@ def run_args(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         print("--jobs needs at least 1", file=sys.stderr)
         return 1
+    if args.minutes is not None and args.minutes <= 0:
+        print("--minutes needs a time above 0", file=sys.stderr)
+        return 1
     _, lines = run(levels, args.games, args.seed, args.jobs, args.progress, args.write,
-                   args.rotate_deals)
+                   args.rotate_deals, args.minutes)
     print("\n".join(lines))
     return 0
 
