@@ -16,14 +16,15 @@ together.
 from __future__ import annotations
 
 import json
-import math
 import re
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from enum import IntEnum
 from typing import Any, ClassVar
 
 from game.ai import LEVELS
 from game.state import VARIANTS
+
+from .fields import Any_, Bad, Flag, Maybe, Number, Part, Ref, Text, Word, build, spec
 
 #: The protocol's version: every message carries it as ``"v"``.
 VERSION = 2
@@ -36,11 +37,10 @@ MAX_DEPTH = 8
 #: How many messages a second a connection may keep up, and how many at once.
 RATE = 50.0
 BURST = 200.0
-#: The longest chat line, step, name and id.
+#: The longest chat line, step and name.
 MAX_CHAT = 500
 MAX_STEP = 1000
 MAX_NAME = 100
-MAX_ID = 100
 #: Upper bounds of the numbers a client gives: a clock's budget and bonus, how long a
 #: player may be away, a step's number.
 MAX_BUDGET = 30 * 86_400.0
@@ -60,143 +60,6 @@ class Close(IntEnum):
     TOO_BIG = 1009     # a frame over MAX_FRAME
     VERSION = 4001     # another protocol version
     SLOW = 4002        # the connection reads too slowly: its outgoing queue filled up
-
-
-# ----- field specs ----------------------------------------------------------------------
-class Bad(Exception):
-    """A field that is not what its spec says: the key and values of the sentence."""
-
-    def __init__(self, key: str, values: dict[str, object]) -> None:
-        super().__init__(key)
-        self.key = key
-        self.values = values
-
-
-@dataclass(frozen=True)
-class Number:
-    """A whole number (``whole``; never a boolean) or a finite one, within [lo, hi]."""
-
-    lo: float
-    hi: float
-    key: str = "server.field_range"
-    whole: bool = True
-
-    def read(self, name: str, value: Any) -> Any:
-        if not isinstance(value, int if self.whole else (int, float)) or isinstance(value, bool):
-            raise Bad("server.field_type", {"name": repr(name)})
-        if not math.isfinite(value) or not self.lo <= value <= self.hi:
-            raise Bad(self.key, {"name": repr(name), "lo": _plain(self.lo),
-                                 "hi": _plain(self.hi)})
-        return value if self.whole else float(value)
-
-
-@dataclass(frozen=True)
-class Text:
-    lo: int
-    hi: int
-    key: str = "server.field_length"
-
-    def read(self, name: str, value: Any) -> str:
-        if not isinstance(value, str):
-            raise Bad("server.field_type", {"name": repr(name)})
-        if not self.lo <= len(value) <= self.hi:
-            raise Bad(self.key, {"name": repr(name), "lo": self.lo, "hi": self.hi})
-        return value
-
-
-@dataclass(frozen=True)
-class Flag:
-    def read(self, name: str, value: Any) -> bool:
-        if not isinstance(value, bool):
-            raise Bad("server.field_type", {"name": repr(name)})
-        return value
-
-
-@dataclass(frozen=True)
-class Word:
-    """One of a fixed list of words."""
-
-    words: tuple[str, ...]
-    key: str
-
-    def read(self, name: str, value: Any) -> str:
-        if not isinstance(value, str):
-            raise Bad("server.field_type", {"name": repr(name)})
-        if value not in self.words:
-            raise Bad(self.key, {"known": ", ".join(self.words)})
-        return value
-
-
-@dataclass(frozen=True)
-class Ref:
-    """A request's ``id``: a whole number (not a boolean) or a short text."""
-
-    def read(self, name: str, value: Any) -> int | str:
-        if isinstance(value, str) and len(value) <= MAX_ID:
-            return value
-        if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 2**53:
-            return value
-        raise Bad("server.field_type", {"name": repr(name)})
-
-
-@dataclass(frozen=True)
-class Part:
-    """A nested object: a message-like dataclass of its own."""
-
-    kind: type
-    key: str | None = None
-
-    def read(self, name: str, value: Any) -> Any:
-        if not isinstance(value, dict):
-            raise Bad(self.key or "server.field_type", {"name": repr(name)})
-        try:
-            return _build(self.kind, value)
-        except Bad as bad:
-            if self.key is None:
-                raise
-            raise Bad(self.key, {}) from bad
-
-
-@dataclass(frozen=True)
-class Maybe:
-    """``null`` or what ``spec`` reads."""
-
-    spec: Any
-
-    def read(self, name: str, value: Any) -> Any:
-        return None if value is None else self.spec.read(name, value)
-
-
-@dataclass(frozen=True)
-class Any_:
-    """Taken as it is (what the server itself builds: a view's state, its seats)."""
-
-    def read(self, name: str, value: Any) -> Any:
-        return value
-
-
-def spec(kind: Any, default: Any = MISSING) -> Any:
-    """A message field read by ``kind`` (required unless it has a ``default``)."""
-    return field(default=default, metadata={"spec": kind})
-
-
-def _plain(x: float) -> int | float:
-    return int(x) if float(x).is_integer() else x
-
-
-def _build(cls: type, data: dict) -> Any:
-    """``cls`` from a JSON object, every field read by its spec (unknown fields are
-    ignored: a newer client may send more)."""
-    values: dict[str, Any] = {}
-    for f in fields(cls):
-        if not f.init or "spec" not in f.metadata:
-            continue
-        if f.name not in data:
-            if f.default is MISSING:
-                raise Bad("server.field_missing", {"name": repr(f.name)})
-            continue
-        values[f.name] = f.metadata["spec"].read(f.name, data[f.name])
-    return cls(**values)
 
 
 # ----- requests (client to server) --------------------------------------------------------
@@ -512,7 +375,7 @@ def decode_request(text: str | bytes) -> Request | Refusal:
     if cls is None:
         return Refusal("server.unknown_type", {}, ref)
     try:
-        return _build(cls, data)
+        return build(cls, data)
     except Bad as bad:
         return Refusal(bad.key, bad.values, ref)
 

@@ -42,15 +42,23 @@ class Seat:
     token_hash: str | None = None
     clock: float | None = None
     last_seen: float = 0.0
+    #: The player key's hash (None: no key given), the steps its person and the
+    #: table's computer made, the vacation days left (a table with a deadline a move).
+    player_hash: str | None = None
+    human_steps: int = 0
+    computer_steps: int = 0
+    vacation_left: int = 0
 
     def row(self) -> SeatRow:
         return SeatRow(self.name, self.kind.value, self.level, self.token_hash, self.clock,
-                       self.last_seen)
+                       self.last_seen, self.player_hash, self.human_steps,
+                       self.computer_steps, self.vacation_left)
 
     @classmethod
     def of(cls, row: SeatRow) -> Seat:
         return cls(row.name, Kind(row.kind), row.level, row.token_hash, row.clock,
-                   row.last_seen or 0.0)
+                   row.last_seen or 0.0, row.player_hash, row.human_steps or 0,
+                   row.computer_steps or 0, row.vacation_left or 0)
 
 
 @dataclass
@@ -65,6 +73,8 @@ class Table:
     turn_started: float | None = None
     #: The seat that played first (drawn at the start).
     first: int = 0
+    #: When the player to move must have moved (a table with a deadline a move).
+    deadline_at: float | None = None
     seats: dict[int, Seat] = field(default_factory=dict)
     steps: list[str] = field(default_factory=list)
     state: State | None = None
@@ -84,14 +94,15 @@ class Table:
     # ----- store rows ------------------------------------------------------------------
     def row(self) -> TableRow:
         return TableRow(self.id, self.options, self.seed, self.towns, self.status.value,
-                        self.invite_hash, self.created, self.turn_started, self.first)
+                        self.invite_hash, self.created, self.turn_started, self.first,
+                        self.deadline_at)
 
     @classmethod
     def of(cls, loaded: Loaded, now: float) -> Table:
         """A table read back from the store, its game replayed from the log."""
         r = loaded.row
         t = cls(r.id, r.options, r.seed, list(r.towns), Status(r.status), r.invite_hash,
-                r.created, r.turn_started, r.first, touched=now)
+                r.created, r.turn_started, r.first, r.deadline_at, touched=now)
         t.seats = {i: Seat.of(s) for i, s in loaded.seats.items()}
         if t.status is not Status.OPEN:
             t.steps = list(loaded.steps)
