@@ -221,6 +221,8 @@ class PostgresStore:
         if down:
             db.execute("UPDATE tables SET turn_started = turn_started + %s WHERE id = %s AND "
                        "status = 'playing' AND turn_started IS NOT NULL", (down, table_id))
+            db.execute("UPDATE tables SET deadline_at = deadline_at + %s WHERE id = %s AND "
+                       "status = 'playing' AND deadline_at IS NOT NULL", (down, table_id))
             db.execute("UPDATE seats SET last_seen = last_seen + %s WHERE table_id = %s AND "
                        "last_seen > 0", (down, table_id))
         return Owner(holder.node, holder.url, down)

@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 from game.ai import LEVELS
 from game.state import VARIANTS
 
-from .fields import Any_, Bad, Flag, Maybe, Number, Part, Ref, Text, Word, build, spec
+from .fields import Any_, Bad, Flag, Many, Maybe, Number, Part, Ref, Text, Word, build, spec
 
 #: The protocol's version: every message carries it as ``"v"``.
 VERSION = 2
@@ -47,6 +47,12 @@ MAX_BUDGET = 30 * 86_400.0
 MAX_BONUS = 7 * 86_400.0
 MAX_AWAY = 30 * 86_400.0
 MAX_STEPS = 100_000
+#: A move's deadline at a turn-a-day table (seconds: an hour to a week), the vacation
+#: days a player may take at one, and the most seats one ``follow`` may name.
+MIN_DEADLINE = 3600.0
+MAX_DEADLINE = 7 * 86_400.0
+MAX_VACATION = 14
+MAX_FOLLOWED = 100
 #: How long a player may be gone before another seat may hand theirs to the table's
 #: computer, unless the table says otherwise (its ``away_limit``).
 DEFAULT_AWAY = 600.0
@@ -67,6 +73,8 @@ TABLE = Text(1, 64)
 SEAT = Number(0, 3)
 TOKEN = Text(1, 128)
 INVITE = Text(1, 128)
+#: A player key (its holder's secret: the server keeps only its hash).
+PLAYER = Text(16, 128)
 LEVEL = Word(LEVELS, "server.level")
 
 
@@ -98,11 +106,17 @@ class Create(Message):
     private: bool = spec(Flag(), False)
     clock: Clock | None = spec(Maybe(Part(Clock, "server.clock")), None)
     away_limit: float = spec(Number(0.0, MAX_AWAY, whole=False), DEFAULT_AWAY)
+    deadline: float | None = spec(Maybe(Number(MIN_DEADLINE, MAX_DEADLINE, whole=False)), None)
+    vacation: int = spec(Number(0, MAX_VACATION), 0)
 
 
 @dataclass(frozen=True, kw_only=True)
 class List(Message):
+    """The public tables waiting for players (``open``), or being played (``playing``:
+    to watch)."""
+
     TYPE = "list"
+    status: str = spec(Word(("open", "playing"), "server.field_range"), "open")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -113,6 +127,47 @@ class Sit(Message):
     name: str = spec(Text(0, MAX_NAME))
     table: str | None = spec(TABLE, None)
     invite: str | None = spec(INVITE, None)
+    player: str | None = spec(PLAYER, None)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Quick(Message):
+    """A seat at the public table for ``players`` that will start soonest (the most
+    seats taken, then the oldest), or at a new one."""
+
+    TYPE = "quick"
+    players: int = spec(Number(3, 4, "server.players"))
+    name: str = spec(Text(0, MAX_NAME))
+    variant: str = spec(Word(VARIANTS, "server.variant"), "standard")
+    player: str | None = spec(PLAYER, None)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Leaders(Message):
+    """The best-rated players at ``players``-player tables."""
+
+    TYPE = "leaders"
+    players: int = spec(Number(3, 4, "server.players"))
+    limit: int = spec(Number(1, 100), 20)
+    player: str | None = spec(PLAYER, None)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Held(Message):
+    """One seat a client holds (its token proves it)."""
+
+    table: str = spec(TABLE)
+    seat: int = spec(SEAT)
+    token: str = spec(TOKEN)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Follow(Message):
+    """Keep up with these seats' tables: whose turn it is, without the views (a player
+    with many games at once)."""
+
+    TYPE = "follow"
+    seats: list = spec(Many(Part(Held), MAX_FOLLOWED))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -178,10 +233,11 @@ class Rematch(SeatRequest):
     TYPE = "rematch"
 
 
-Request = (Create | List | Sit | Watch | Computer | Start | Resume | Step | Chat | Leave
-           | HandOver | Rematch)
-REQUESTS: dict[str, type] = {c.TYPE: c for c in (Create, List, Sit, Watch, Computer, Start,
-                                                 Resume, Step, Chat, Leave, HandOver, Rematch)}
+Request = (Create | List | Sit | Quick | Watch | Computer | Start | Resume | Step | Chat | Leave
+           | HandOver | Rematch | Leaders | Follow)
+REQUESTS: dict[str, type] = {c.TYPE: c for c in (
+    Create, List, Sit, Quick, Watch, Computer, Start, Resume, Step, Chat, Leave, HandOver,
+    Rematch, Leaders, Follow)}
 
 
 # ----- what the server sends ----------------------------------------------------------------
@@ -260,6 +316,39 @@ class RematchMade(Message):
 
 
 @dataclass(frozen=True, kw_only=True)
+class Board(Message):
+    """The best-rated players: ``rows`` of ``name``, ``rating`` (OpenSkill's
+    conservative estimate, mu - 3 sigma), ``games`` rated and games ``left``; ``you``:
+    the asker's own (when the request named its player key)."""
+
+    TYPE = "leaders"
+    players: int = spec(Number(3, 4, "server.players"))
+    rows: list = spec(Any_())
+    you: dict | None = spec(Any_(), None)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Turns(Message):
+    """The tables followed, one entry each (``table``, ``seat``, ``status``, ``active``:
+    the seat to move, ``number``, and ``where`` for a table served elsewhere)."""
+
+    TYPE = "turns"
+    tables: list = spec(Any_())
+
+
+@dataclass(frozen=True, kw_only=True)
+class Turn(Message):
+    """A followed table moved on: its status, the seat to move, the next step's number."""
+
+    TYPE = "turn"
+    table: str = spec(TABLE)
+    status: str = spec(Word(("open", "playing", "over"), "server.field_range"))
+    active: int | None = spec(Maybe(SEAT), None)
+    number: int = spec(Number(0, MAX_STEPS))
+    deadline: float | None = spec(Any_(), None)
+
+
+@dataclass(frozen=True, kw_only=True)
 class Moved(Message):
     """The table is served by another server process (several share one database):
     ask there (``where``; empty: ask where you first came in)."""
@@ -289,6 +378,9 @@ class View(Message):
     legal: list | None = spec(Any_(), None)
     record: str | None = spec(Any_(), None)
     handed: dict | None = spec(Any_(), None)
+    deadline: float | None = spec(Any_(), None)
+    vacation: list | None = spec(Any_(), None)
+    rested: dict | None = spec(Any_(), None)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -299,9 +391,10 @@ class Update(View):
 
 
 ServerMessage = (Error | Refused | Created | Tables | Seated | Ok | ChatLine | RematchMade
-                 | Moved | View | Update)
+                 | Moved | Board | Turns | Turn | View | Update)
 SERVER_MESSAGES: dict[str, type] = {c.TYPE: c for c in (
-    Error, Refused, Created, Tables, Seated, Ok, ChatLine, RematchMade, Moved, View, Update)}
+    Error, Refused, Created, Tables, Seated, Ok, ChatLine, RematchMade, Moved, Board, Turns, Turn,
+    View, Update)}
 
 
 # ----- text <-> messages -----------------------------------------------------------------------

@@ -281,6 +281,8 @@ class SQLiteStore:
                 if down:
                     self._db.execute("UPDATE tables SET turn_started = turn_started + ? WHERE "
                                      "status = 'playing' AND turn_started IS NOT NULL", (down,))
+                    self._db.execute("UPDATE tables SET deadline_at = deadline_at + ? WHERE "
+                                     "status = 'playing' AND deadline_at IS NOT NULL", (down,))
                     self._db.execute("UPDATE seats SET last_seen = last_seen + ? WHERE "
                                      "last_seen IS NOT NULL AND last_seen > 0", (down,))
                 self._db.execute("INSERT OR REPLACE INTO server (name, value) VALUES "

@@ -48,6 +48,9 @@ class Seat:
     human_steps: int = 0
     computer_steps: int = 0
     vacation_left: int = 0
+    #: The player's rating as shown beside the name (``online.seating.standing_of``;
+    #: read from the store, never written with the seat).
+    standing: dict | None = field(default=None, compare=False)
 
     def row(self) -> SeatRow:
         return SeatRow(self.name, self.kind.value, self.level, self.token_hash, self.clock,
@@ -84,6 +87,9 @@ class Table:
     #: Each connection and every seat it has proven with a token (two people at one
     #: machine share a connection and hold two seats): who is present.
     holders: dict[Any, set[int]] = field(default_factory=dict)
+    #: Each connection that follows the table from afar (whose turn it is, without the
+    #: views: a player with many games at once) and the seats it holds there.
+    followers: dict[Any, set[int]] = field(default_factory=dict)
     #: The computer players of the table's computer seats (they keep a turn's plan).
     players: dict[int, object] = field(default_factory=dict)
     #: The step number a computer player is thinking about (None: none is).
@@ -139,14 +145,21 @@ class Table:
 
     def seat_entries(self) -> list[dict]:
         return [{"seat": i, "name": s.name, "kind": s.kind.value,
-                 **({"level": s.level} if s.kind is Kind.COMPUTER else {})}
+                 **({"level": s.level} if s.kind is Kind.COMPUTER else {}),
+                 **(s.standing or {})}
                 for i, s in sorted(self.seats.items())]
 
     def lobby_entry(self, where: str) -> dict:
         """The table as a listing shows it (``where``: the server that owns it)."""
-        return {"table": self.id, "players": self.size, "variant": self.options["variant"],
-                "first_game": self.options["first_game"], "clock": self.clock,
-                "status": self.status.value, "where": where, "seats": self.seat_entries()}
+        entry = {"table": self.id, "players": self.size, "variant": self.options["variant"],
+                 "first_game": self.options["first_game"], "clock": self.clock,
+                 "status": self.status.value, "where": where, "seats": self.seat_entries()}
+        for key in ("deadline", "vacation", "quick"):
+            if key in self.options:
+                entry[key] = self.options[key]
+        if self.state is not None:
+            entry["number"] = len(self.steps)
+        return entry
 
     def seats_now(self, now: float) -> list[dict]:
         """The listing's seats, each saying whether it is held now (``here``) and, for
@@ -203,7 +216,8 @@ class Table:
 
     def idle(self) -> bool:
         """Whether nobody is connected to the table and nothing waits on it."""
-        return not self.watchers and not self.holders and self.thinking is None
+        return (not self.watchers and not self.holders and not self.followers
+                and self.thinking is None)
 
 
 class Bad(Said):
