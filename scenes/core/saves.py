@@ -29,6 +29,7 @@ when the data folder refuses) here too.
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import errno
 import json
@@ -120,9 +121,10 @@ def records_dir() -> Path:
 def list_records() -> list[Path]:
     """Saved records, newest first."""
     folder = records_dir()
-    if not folder.is_dir():
+    try:
+        found = [p for p in folder.iterdir() if p.is_file() and p.suffix in (".txt", ".sti")]
+    except OSError:  # no folder yet, or one this program may not read
         return []
-    found = [p for p in folder.iterdir() if p.is_file() and p.suffix in (".txt", ".sti")]
     return sorted(found, key=_modified, reverse=True)
 
 
@@ -316,7 +318,7 @@ def load_settings(now: time.struct_time | None = None) -> tuple[Settings, Notice
     data = None
     if raw is not None:
         try:
-            data = json.loads(raw.decode("utf-8"))
+            data = json.loads(settings_text(raw))
         except (ValueError, RecursionError):
             data = None
     if isinstance(data, dict):
@@ -327,6 +329,15 @@ def load_settings(now: time.struct_time | None = None) -> tuple[Settings, Notice
         _SETTINGS_KEPT.add(path)
         return Settings(), Notice.of("msg.settings_corrupt_kept", reason=why_not_written(exc))
     return Settings(), Notice.of("msg.settings_corrupt", backup=backup.name)
+
+
+def settings_text(raw: bytes) -> str:
+    """A settings file's text, as an editor may have saved it: UTF-8 with or without the
+    byte-order mark Notepad puts first, or UTF-16 with its mark (Notepad's "Unicode");
+    ValueError when it is none of these."""
+    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return raw.decode("utf-16")
+    return raw.decode("utf-8-sig")
 
 
 def save_settings(settings: Settings) -> Path:
