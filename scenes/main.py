@@ -85,7 +85,9 @@ def make_app(*, window: tuple[int, int] | None = None, settings: Settings | None
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="sail-to-india",
-        description="Sail to India: a hot-seat digital edition for 3-4 players.")
+        description="Sail to India, the game of exploration and trade for 3 or 4 players: "
+                    "play at one computer, taking turns or against computer players, "
+                    "online with friends, or learn to play in a guided first game.")
     parser.add_argument("record", nargs="?", metavar="RECORD",
                         help="open this game record at the table and play on from its last step")
     parser.add_argument("--review", metavar="RECORD",

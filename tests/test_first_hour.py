@@ -716,3 +716,16 @@ def test_no_menu_text_under_12_px_at_720p(lang: str, monkeypatch: pytest.MonkeyP
     finally:
         pygame.display.quit()
         catalog.set_language("en")
+
+
+def test_the_command_says_what_the_program_is(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--help`` describes the program as it is now: at one computer, against computer
+    players, online, and a lesson; not only "a hot-seat digital edition"."""
+    from scenes.main import parse_args
+
+    with pytest.raises(SystemExit):
+        parse_args(["--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert "hot-seat digital edition" not in said
+    for words in ("3 or 4 players", "computer players", "online", "learn to play"):
+        assert words in said
