@@ -24,7 +24,7 @@ and Page Up/Down (the log scrolled).
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import Protocol
 
 import pygame
@@ -44,7 +44,7 @@ from scenes.table.targets import Staging, drops_for, menu_entries
 from scenes.table.tooltips import tooltip_lines
 from scenes.text.catalog import t
 from scenes.ui.focus import ARROWS, ENTER_KEYS, Focus, Focusable
-from scenes.ui.tooltip import DELAY, Lines, tooltip_image
+from scenes.ui.tooltip import DELAY, Lines, place_tooltip, tooltip_image
 
 #: Zone kinds a marker of the player's may be picked up from.
 PIECE_KINDS = frozenset(("stock", "lisboa", "ship", "sea", "goods", "building", "speed",
@@ -57,6 +57,8 @@ CORNER = ("rules", "hint", "menu")
 #: The cards a letter uses (the same as a click on the owned card).
 CARD_KEYS = {pygame.K_b: "bank-system", pygame.K_g: "geography"}
 BUTTON_KEYS = {pygame.K_d: "done", pygame.K_e: "end_turn", pygame.K_u: "undo"}
+#: How far a focused thing's tooltip keeps from its ring.
+FOCUS_GAP = 12
 
 
 class MousePath(Protocol):
@@ -118,6 +120,9 @@ class TableKeys:
         #: Seconds the focus has stayed on one thing (its tooltip waits as the mouse's).
         self.rest = 0.0
         self._rested_on: Hashable | None = None
+        #: After a step: no tooltip until a key moves the focus (as the mouse's waits
+        #: for the pointer to move): the step's result is read first.
+        self.tip_waits = False
 
     # ----- what can take the focus ------------------------------------------------------
     @property
@@ -395,6 +400,7 @@ class TableKeys:
                 self._to_lit()
             self._follow()
             self.rest = 0.0
+            self.tip_waits = False
             return True
         if key == pygame.K_SPACE or (key in ENTER_KEYS and self.focus.visible):
             if not self.focus.visible:
@@ -477,26 +483,31 @@ class TableKeys:
         else:
             self.rest += dt
 
-    def draw(self, surface: gfx.Canvas, tooltip: bool) -> None:
-        """The ring (while the keyboard leads), and after a rest the focused thing's
-        tooltip beside it, as the mouse's would show."""
+    def hold_tip(self) -> None:
+        """The game changed: the focused thing's tooltip goes until the focus moves."""
+        self.tip_waits = True
+
+    def draw(self, surface: gfx.Canvas) -> None:
+        """The ring, while the keyboard leads."""
         if not self.focus.visible:
             return
         self.refresh()
         self.focus.draw(surface)
+
+    def tooltip_box(self, avoid: Sequence[pygame.Rect]) -> tuple[gfx.Canvas, pygame.Rect] | None:
+        """After a rest, the focused thing's tooltip and where it goes: beside the ring,
+        off the focused thing and off ``avoid`` (what the player must read next), as the
+        mouse's would be placed."""
         current = self.focus.current
-        if not tooltip or current is None or self.rest < DELAY or self.scene.drag.holding:
-            return
+        if (not self.focus.visible or current is None or self.rest < DELAY or self.tip_waits
+                or self.scene.drag.holding):
+            return None
         lines = self.tooltip(current)
-        if lines:
-            image = tooltip_image(lines)
-            rect = image.get_rect(topleft=(current.rect.right + 14, current.rect.bottom + 10))
-            if rect.right > surface.get_width() - 6:
-                rect.right = current.rect.left - 14
-            if rect.bottom > surface.get_height() - 6:
-                rect.bottom = current.rect.top - 10
-            rect.clamp_ip(surface.get_rect())
-            surface.blit(image, rect)
+        if not lines:
+            return None
+        image = tooltip_image(lines)
+        anchor = current.rect.inflate(2 * FOCUS_GAP, 2 * FOCUS_GAP)
+        return image, place_tooltip(image, anchor, self.scene.layout.size, avoid)
 
     def tooltip(self, item: Focusable) -> Lines | None:
         sc = self.scene

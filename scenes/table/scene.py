@@ -64,7 +64,7 @@ from scenes.table.viewer import Cues, TableViewer
 from scenes.text.catalog import t
 from scenes.ui.overlays import Confirm as ConfirmBox
 from scenes.ui.overlays import Handoff, PauseMenu
-from scenes.ui.tooltip import DELAY, Lines
+from scenes.ui.tooltip import DELAY, Lines, place_tooltip, tooltip_image
 
 
 class TableScene(Scene):
@@ -168,6 +168,7 @@ class TableScene(Scene):
             elif isinstance(result, Lit):
                 self.view.lit = set(result.zones)
             elif isinstance(result, Undone):
+                self.hold_tips()
                 out = result.outcome
                 assert out.before is not None and out.after is not None
                 self.logpanel.sync(self.session)
@@ -176,6 +177,7 @@ class TableScene(Scene):
             elif isinstance(result, Asked):
                 self.ask(result)
             elif isinstance(result, Stepped):
+                self.hold_tips()
                 out = result.outcome
                 before, after = out.before, out.after
                 assert before is not None and after is not None
@@ -191,6 +193,13 @@ class TableScene(Scene):
 
     def say(self, key: str, /, **values: object) -> None:
         self.viewer.say(key, **values)
+
+    def hold_tips(self) -> None:
+        """The game has changed: a tooltip showing goes (what it said may no longer
+        hold: End turn's "wait for your turn" once it is yours) and none opens until the
+        pointer, or the keyboard's focus, moves."""
+        self.input.hold_tip()
+        self.keys.hold_tip()
 
     def ask(self, asked: Asked | str, answer: Callable[[bool], None] | None = None) -> None:
         """A question: the actions' (its answer handed back to them as an intent), or
@@ -323,13 +332,31 @@ class TableScene(Scene):
                           pointer=self.viewer.pointer)
         self.drag.draw(surface)
         on_top = self.stack is None or self.stack.top is self
-        self.keys.draw(surface, tooltip=on_top)
-        over_lesson = self.mode.contains(self.viewer.pointer)
-        if (not self.drag.holding and self.viewer.rest >= DELAY and not over_lesson
-                and not self.input.tip_waits and not self.keys.showing and on_top):
-            panel = self.lessonpanel
-            extra = [panel.rect] if panel is not None and panel.shown else []
-            self.viewer.draw_tooltip(surface, self.tooltip(), self.viewer.must_read(extra))
+        self.keys.draw(surface)
+        shown = self.tooltip_box() if on_top else None
+        if shown is not None:
+            surface.blit(*shown)
+
+    def must_read(self) -> list[pygame.Rect]:
+        """What no tooltip covers: the status line, the lit targets, the boards' wealth
+        and VP, and the lesson's panel."""
+        panel = self.lessonpanel
+        return self.viewer.must_read([panel.rect] if panel is not None and panel.shown else [])
+
+    def tooltip_box(self) -> tuple[gfx.Canvas, pygame.Rect] | None:
+        """The tooltip shown now and where: the keyboard focus's while its ring shows,
+        else the pointer's once it has rested (None: no tooltip now)."""
+        if self.keys.showing:
+            return self.keys.tooltip_box(self.must_read())
+        if (self.drag.holding or self.viewer.rest < DELAY or self.input.tip_waits
+                or self.mode.contains(self.viewer.pointer)):
+            return None
+        lines = self.tooltip()
+        if not lines:
+            return None
+        image = tooltip_image(lines)
+        return image, place_tooltip(image, self.viewer.pointer, self.layout.size,
+                                    self.must_read())
 
     def tooltip(self) -> Lines | None:
         """The tooltip's lines for where the pointer rests (None: no tooltip)."""
