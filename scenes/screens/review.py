@@ -389,7 +389,7 @@ class ReviewScene(Scene):
         self.logpanel.draw(surface, self.state.turn, played=self.index)
         if (self.viewer.rest >= DELAY and not self.focus.visible
                 and (self.stack is None or self.stack.top is self)):
-            self.viewer.draw_tooltip(surface, self.tooltip())
+            self.viewer.draw_tooltip(surface, self.tooltip(), self.viewer.must_read())
 
     def _draw_strip(self, surface: gfx.Canvas) -> None:
         """The controls, over the table's game buttons (a review plays no step)."""
