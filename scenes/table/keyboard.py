@@ -123,6 +123,8 @@ class TableKeys:
         #: After a step: no tooltip until a key moves the focus (as the mouse's waits
         #: for the pointer to move): the step's result is read first.
         self.tip_waits = False
+        #: A drop was just made by a key: the focus goes to what is lit next, once lit.
+        self._dropped = False
 
     # ----- what can take the focus ------------------------------------------------------
     @property
@@ -134,10 +136,11 @@ class TableKeys:
         """Work the focusables out again when what the table shows has changed."""
         sc = self.scene
         held = sc.drag.held.piece if sc.drag.held is not None else None
+        lit = frozenset(sc.view.lit)
         key = (tuple(sc.staging.moves), tuple(sc.staging.sale), held,
                tuple(sc.actions.geography) if sc.actions.geography is not None else None,
                sc.session.human_to_move, sc.logpanel.unfolded,
-               tuple(sorted(sc.button_states().items())))
+               tuple(sorted(sc.button_states().items())), lit)
         if key == self._key and sc.state is self._state:
             return
         self._key, self._state = key, sc.state
@@ -147,9 +150,15 @@ class TableKeys:
         elif sc.actions.geography is not None:
             items = self._geography() + self._buttons()
         else:
-            items = self._pieces() + self._buttons()
+            items = self._lit_first(self._pieces() + self._buttons())
         before = self.focus.current
         self.focus.set_items(items)
+        if self._dropped and not holding and lit:
+            # a drop made: the focus goes to what the table lights next (the lesson's
+            # next marker, the second good of a sale), not the ship builder beside it
+            self._dropped = False
+            self._to_lit()
+            return
         if holding != self._was_holding:
             self._was_holding = holding
             if holding:
@@ -182,6 +191,16 @@ class TableKeys:
                 return
         if touching:
             self.focus.focus(touching[0].key)
+
+    def _lit_first(self, items: list[Focusable]) -> list[Focusable]:
+        """Tab reaches first what the table lights (the lesson's move, the Hint's), in
+        its own order, then the rest."""
+        sc = self.scene
+        lit = [sc.layout.rect(z) for z in sc.view.lit if sc.layout.has(z)]
+        if not lit:
+            return items
+        first = [item for item in items if item.rect.collidelist(lit) != -1]
+        return first + [item for item in items if item.rect.collidelist(lit) == -1]
 
     def _land_near(self, rect: pygame.Rect | None) -> None:
         """The focus to the focusable nearest ``rect`` (the marker just picked up, the
@@ -321,6 +340,7 @@ class TableKeys:
         target = sc.layout.rect(zone)
         self._picked = None
         sc.input.release(point)
+        self._dropped = True
         self.refresh()
         if (len(sc.staging.moves), len(sc.staging.sale)) != staged:
             # staged: Set sail or Sell is what comes next (Tab goes on to the markers)
@@ -401,6 +421,7 @@ class TableKeys:
             self._follow()
             self.rest = 0.0
             self.tip_waits = False
+            self._dropped = False
             return True
         if key == pygame.K_SPACE or (key in ENTER_KEYS and self.focus.visible):
             if not self.focus.visible:
@@ -466,6 +487,8 @@ class TableKeys:
         button = BUTTON_KEYS[key]
         if states.get(Z.button(button)) != "disabled":
             return None
+        if sc.actions.button_states().get(Z.button(button)) != "disabled":
+            return None  # only the lesson holds it back: pressed, the lesson says why
         return {"done": ("status.key.done_not_now", {}),
                 "end_turn": ("status.key.end_not_now", {}),
                 "undo": ("status.key.nothing_to_undo", {})}[button]

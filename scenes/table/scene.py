@@ -329,7 +329,7 @@ class TableScene(Scene):
         self.mode.draw(surface, self.layout, self.view.lit, self.state, self.palette)
         # over the table, under the hand; seen through while the player reaches under
         self.banners.draw(surface, self.palette, holding=self.drag.holding,
-                          pointer=self.viewer.pointer)
+                          pointer=self.viewer.pointer, avoid=self.must_read())
         self.drag.draw(surface)
         on_top = self.stack is None or self.stack.top is self
         self.keys.draw(surface)

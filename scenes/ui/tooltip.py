@@ -16,6 +16,7 @@ from scenes.core.gfx import draw
 from scenes.text.fonts import render, wrap
 from scenes.ui import art
 from scenes.ui import palette as P
+from scenes.ui.place import free_place
 
 Lines = tuple[str, ...]
 WIDTH = 440
@@ -42,10 +43,6 @@ def tooltip_image(lines: Lines) -> gfx.Canvas:
         box.blit(img, (14, y))
         y += img.get_height()
     return box
-
-
-#: Logical units a tooltip keeps from what it avoids and from the screen's edge.
-GAP = 6
 
 
 def pointer_anchor(pos: tuple[int, int]) -> pygame.Rect:
@@ -93,40 +90,12 @@ def _place(size: tuple[int, int], where: tuple[int, int, int, int], bounds: tupl
         score = covered + (0 if fits else w * h // 4)
         if best is None or (score, order) < (best[0], best[1]):
             best = (score, order, rect)
-    free = _nearest_free(w, h, anchor, screen, blocked)
+    free = free_place((w, h), anchor, screen, blocked)
     if free is not None:
         return tuple(free)
     assert best is not None
     return tuple(best[2])
 
 
-def _nearest_free(w: int, h: int, anchor: pygame.Rect, screen: pygame.Rect,
-                  blocked: list[pygame.Rect]) -> pygame.Rect | None:
-    """The place for a ``w`` x ``h`` box on ``screen`` covering none of ``blocked``,
-    nearest ``anchor``: a free place, if any, has an edge against an edge of something
-    blocked or of the screen, so those are the places tried."""
-    inner = screen.inflate(-2 * GAP, -2 * GAP)
-    xs = {inner.left, inner.right - w, anchor.centerx - w // 2}
-    ys = {inner.top, inner.bottom - h, anchor.centery - h // 2}
-    for r in blocked:
-        xs.update((r.right + GAP, r.left - GAP - w))
-        ys.update((r.bottom + GAP, r.top - GAP - h))
-    xs = {x for x in xs if inner.left <= x <= inner.right - w}
-    ys = {y for y in ys if inner.top <= y <= inner.bottom - h}
-    cx, cy = anchor.center
-
-    def distance(point: tuple[int, int]) -> int:
-        x, y = point
-        dx = max(x - cx, cx - (x + w), 0)
-        dy = max(y - cy, cy - (y + h), 0)
-        return dx * dx + dy * dy
-
-    for x, y in sorted(((x, y) for x in xs for y in ys), key=distance):
-        rect = pygame.Rect(x, y, w, h)
-        if rect.collidelist(blocked) == -1:
-            return rect
-    return None
-
-
-__all__ = ["DELAY", "GAP", "WIDTH", "Lines", "place_tooltip", "pointer_anchor",
+__all__ = ["DELAY", "WIDTH", "Lines", "place_tooltip", "pointer_anchor",
            "tooltip_image"]
