@@ -487,6 +487,10 @@ TABLE_TEXT_EN = table(
     plural_message("score.decided", "{name} won it on {category}: {count} VP more than {other}.",
                    "{name} won it on {category}: {count} VP more than {other}."),
     message("score.total", "Total"),
+    message("score.counting", "Counting the points\u2026"),
+    message("score.race", "The race"),
+    message("score.race.note", "Each captain's points, had the game ended after that turn."),
+    message("score.race.rounds", "Rounds"),
     message("score.tiebreak.india", "Tied on points: {name} discovered India."),
     message("score.tiebreak.wealth", "Tied on points, and India does not decide: the most "
                                      "wealth does."),
