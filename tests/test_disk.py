@@ -32,7 +32,8 @@ from scenes.core.session import Session
 from scenes.screens.title import TitleScene
 from scenes.selftest.gestures import Hand
 from scenes.text.catalog import t
-from scenes.text.fonts import drawable, fit_lines, fit_size, render, wrap
+from scenes.text.fitting import fit_lines, fit_size
+from scenes.text.fonts import drawable, render, wrap
 from scenes.ui.overlays import Confirm
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -22,7 +22,8 @@ from game.state import State
 from scenes.core import gfx
 from scenes.core.gfx import draw
 from scenes.text.catalog import t
-from scenes.text.fonts import blit_text, even_lines, fit_lines, fit_size, line_height
+from scenes.text.fitting import fit_lines, fit_size
+from scenes.text.fonts import blit_text, even_lines, line_height
 from scenes.ui import art
 from scenes.ui import palette as P
 

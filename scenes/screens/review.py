@@ -41,7 +41,8 @@ from scenes.table.targets import Staging
 from scenes.table.tooltips import TableFacts, tooltip_lines
 from scenes.table.viewer import TableViewer
 from scenes.text.catalog import t
-from scenes.text.fonts import blit_text, fit_size
+from scenes.text.fitting import fit_size
+from scenes.text.fonts import blit_text
 from scenes.text.narrate import narrate
 from scenes.ui import art
 from scenes.ui import palette as P

@@ -21,7 +21,8 @@ from game.rules import SELL_VP, SELL_WEALTH
 from scenes.core import gfx
 from scenes.core.gfx import draw
 from scenes.text.catalog import t
-from scenes.text.fonts import blit_text, fit_size, line_height, render, wrap
+from scenes.text.fitting import fit_size
+from scenes.text.fonts import blit_text, line_height, render, wrap
 from scenes.ui import art
 from scenes.ui import palette as P
 from scenes.ui.focus import ACTIVATE_KEYS, Focus, Focusable
@@ -156,18 +157,20 @@ def render_page(page: str, width: int = BODY_W) -> gfx.Canvas:
             parts.append((render(str(value), "text-bold", 24, P.INK), 0, 14))
         elif kind == "row":
             cells = list(value)  # type: ignore[call-overload]
-            row = gfx.surface((620, 40))
             header = not cells[0].isdigit()
+            role = "text-bold" if header else "text"
+            # each cell in its column, whatever the translation; the row as tall as its
+            # letters at the text size in use
+            sizes = [fit_size(cell, role, 24, 196, smallest=12) for cell in cells]
+            tall = max(40, round(max(line_height(role, size) for size in sizes)) + 4)
+            row = gfx.surface((620, tall))
             if header:
                 draw.rect(row, (*P.PARCHMENT_DEEP, 255), row.get_rect(), border_radius=6)
             else:
-                draw.line(row, P.PARCHMENT_DEEP, (0, 39), (619, 39), 1)
-            for i, cell in enumerate(cells):
-                role = "text-bold" if header else "text"
-                # each cell in its column, whatever the text size and the translation
-                size = fit_size(cell, role, 24, 196, smallest=12, height=36)
+                draw.line(row, P.PARCHMENT_DEEP, (0, tall - 1), (619, tall - 1), 1)
+            for i, (cell, size) in enumerate(zip(cells, sizes, strict=True)):
                 img = render(cell, role, size, P.INK)
-                row.blit(img, img.get_rect(center=(100 + i * 210, 20)))
+                row.blit(img, img.get_rect(center=(100 + i * 210, tall // 2)))
             parts.append((row, 40, 0))
         elif kind == "goods":
             parts.append((_goods_row(value, width), 0, 12))  # type: ignore[arg-type]

@@ -37,7 +37,8 @@ from scenes.core.scene import Scene
 from scenes.core.session import GameSession, Session, load_session
 from scenes.screens.race import draw_race, race_of
 from scenes.text.catalog import t
-from scenes.text.fonts import blit_text, fit_size, floor_size, reach, real_size, text_width
+from scenes.text.fitting import fit_size
+from scenes.text.fonts import blit_text, floor_size, reach, real_size, text_width
 from scenes.ui import art
 from scenes.ui import palette as P
 from scenes.ui.confetti import Confetti
@@ -61,9 +62,6 @@ SMALL = 21
 #: row appears whole, in turn), and the moment the sheet is seen empty first.
 ROW_TIME = {"off": 0.35, "fast": 0.35, "normal": 0.55, "slow": 0.8}
 START = 0.6
-#: The first moments the screen takes no click: the click that ended the game, or a
-#: key still held from it, neither skips the count nor presses a button.
-DEAF = 0.3
 #: Seconds the winner's name takes to grow into place once all is counted.
 POP = 0.35
 #: The tiebreaks in the order the rules try them.
@@ -128,8 +126,7 @@ class ScoringScene(Scene):
         self.counted = 0.0
         self._ticked = -1  # the last row whose counting was heard
         self.wait = START
-        #: Seconds since the screen opened, and since everything was counted.
-        self.age = 0.0
+        #: Seconds since everything was counted.
         self.revealed = 0.0
         #: The race over the game, drawn beside the sheet.
         self.race = race_of(list(session.states), list(session.steps))
@@ -203,7 +200,6 @@ class ScoringScene(Scene):
         return self.settings.anim_speed == "off"
 
     def update(self, dt: float) -> None:
-        self.age += dt
         self.confetti.update(dt)
         if not self.counting:
             self.revealed += dt
@@ -240,9 +236,6 @@ class ScoringScene(Scene):
             self.confetti.burst((col.centerx, SHEET.y + 20), colors)
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN) \
-                and self.age < DEAF:
-            return True  # the click or key that ended the game, not one for this screen
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and self.counting:
             self.count_all()  # a click or a key shows the whole sheet (and still acts)
         self.focus.set_items(self.focusables())

@@ -14,7 +14,8 @@ import pygame
 from scenes.core import gfx
 from scenes.core.saves import ANIM_SPEEDS, TEXT_SIZES, VOLUMES, WINDOW_SIZES, Notice
 from scenes.text.catalog import LANGUAGE_NAMES, LANGUAGES, language, set_language, t
-from scenes.text.fonts import blit_text, fit_lines, fit_size, line_height
+from scenes.text.fitting import fit_lines, fit_size
+from scenes.text.fonts import blit_text, line_height
 from scenes.ui import palette as P
 from scenes.ui.focus import Focus, Focusable, of_widgets
 from scenes.ui.overlays import Overlay, parchment_plate

@@ -20,7 +20,8 @@ from scenes.core.saves import has_games, let_go_of_left_games, new_game_file
 from scenes.core.scene import Scene
 from scenes.table.lesson import lesson_session
 from scenes.text.catalog import t
-from scenes.text.fonts import blit_text, fit_lines, fit_size, line_height
+from scenes.text.fitting import fit_lines, fit_size
+from scenes.text.fonts import blit_text, line_height
 from scenes.ui import art
 from scenes.ui import palette as P
 from scenes.ui.backdrop import draw_title_backdrop

@@ -29,7 +29,8 @@ from scenes.core.gfx import draw
 from scenes.core.layout import Layout
 from scenes.table.animations import Animation
 from scenes.text.catalog import t
-from scenes.text.fonts import fit_size, line_height, render, text_width, wrap
+from scenes.text.fitting import fit_size
+from scenes.text.fonts import line_height, render, text_width, wrap
 from scenes.text.narrate import narrate
 from scenes.ui import art
 from scenes.ui import palette as P

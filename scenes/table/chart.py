@@ -13,7 +13,8 @@ from scenes.core import gfx
 from scenes.core.gfx import draw
 from scenes.core.layout import Layout
 from scenes.text.catalog import t
-from scenes.text.fonts import blit_text, fit_size, text_width
+from scenes.text.fitting import fit_size
+from scenes.text.fonts import blit_text, text_width
 from scenes.ui import art
 from scenes.ui import palette as P
 

@@ -23,16 +23,8 @@ from scenes.core.gfx import draw
 from scenes.core.layout import Layout
 from scenes.table.header import draw_header
 from scenes.text.catalog import t
-from scenes.text.fonts import (
-    MIN_PX,
-    blit_text,
-    fit_lines,
-    fit_size,
-    line_height,
-    lines_of,
-    render,
-    text_width,
-)
+from scenes.text.fitting import fit_lines, fit_size
+from scenes.text.fonts import MIN_PX, blit_text, line_height, lines_of, reach, render, text_width
 from scenes.ui import art, cardart
 from scenes.ui import palette as P
 
@@ -318,11 +310,11 @@ def _draw_strip(surface: gfx.Canvas, layout: Layout, st: State, view: TableView)
     if view.status:
         # one line, or two where one would need letters under the smallest readable
         size, lines = status_lines(view.status, status)
-        step = line_height("text", size)
+        step = status_step(size)
         y = status.centery - step * (len(lines) - 1) / 2
-        for line in lines:
+        for line in lines:  # (set close, by their letters, at a larger text size)
             blit_text(surface, line, (status.x + 16, y), size=size, color=LIGHT_TEXT,
-                      anchor="midleft", box=status)
+                      anchor="midleft", box=status, by_ink=gfx.VIEW.text > 1.0)
             y += step
     for zone, key in BUTTONS.items():
         if layout.has(zone):
@@ -348,19 +340,37 @@ def fit_px(text: str, role: str, size: float, width: float) -> float:
 STATUS_SIZE = 21
 
 
+#: Two lines of the status line at a larger text size stand this share of their
+#: font's line height apart (set close: the strip does not grow).
+STATUS_LEADING = 0.86
+
+
+def status_step(size: float) -> float:
+    """The distance between the status line's two lines: the font's own line height at
+    the 100 % text size, closer at a larger one (its letters then fill the strip)."""
+    step = line_height("text", size)
+    return step * STATUS_LEADING if gfx.VIEW.text > 1.0 else step
+
+
 def status_lines(text: str, box: pygame.Rect) -> tuple[float, list[str]]:
     """The status line's size and lines: the largest real size (pixel by pixel, so a
     larger text size never lands under the 100 % size for want of a step) at which
-    ``text`` takes one line of ``box``, or two."""
+    ``text`` takes one line of ``box``, or two (at a larger text size two lines set
+    close, their letters a capital's top to a descender's foot inside the strip)."""
     real = gfx.VIEW.scale * gfx.VIEW.text
-    width, room = box.w - 28, box.h - 6
+    width = box.w - 28
+    larger = gfx.VIEW.text > 1.0
+    room = box.h - (2 if larger else 6)
     for px in range(round(STATUS_SIZE * real), MIN_PX - 1, -1):
         size = px / real
         lines = lines_of(text, "text", size, width)
-        if len(lines) <= 2 and len(lines) * line_height("text", size) <= room and all(
-                text_width(x, "text", size) <= width for x in lines):
+        if len(lines) > 2 or any(text_width(x, "text", size) > width for x in lines):
+            continue
+        tall = ((len(lines) - 1) * status_step(size) + reach("text", size) if larger
+                else len(lines) * line_height("text", size))
+        if tall <= room:
             return size, lines
-    return fit_lines(text, "text", STATUS_SIZE, width, 2, height=room)
+    return fit_lines(text, "text", STATUS_SIZE, width, 2, height=box.h - 6)
 
 
 def _action_pips(surface: gfx.Canvas, points: int, midright: tuple[int, int]) -> None:

@@ -31,15 +31,8 @@ from scenes.core.layout import Layout
 from scenes.table.draw import ship_box, stock_points
 from scenes.table.lesson import DO, Coach
 from scenes.text.catalog import language, t
-from scenes.text.fonts import (
-    blit_text,
-    even_lines,
-    fit_lines,
-    fit_size,
-    floor_size,
-    line_height,
-    text_width,
-)
+from scenes.text.fitting import fit_lines, fit_size
+from scenes.text.fonts import blit_text, even_lines, floor_size, line_height, text_width
 from scenes.ui import art
 from scenes.ui import palette as P
 from scenes.ui.widgets import Button

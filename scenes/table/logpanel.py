@@ -24,7 +24,8 @@ from scenes.core import gfx
 from scenes.core.gfx import draw
 from scenes.core.session import Session
 from scenes.text.catalog import t
-from scenes.text.fonts import blit_text, fit_size, line_height, render, wrap
+from scenes.text.fitting import fit_size
+from scenes.text.fonts import blit_text, line_height, render, wrap
 from scenes.text.narrate import narrate
 from scenes.ui import art
 from scenes.ui import palette as P

@@ -63,7 +63,7 @@ CLIENT_EN = table(
     message("good.sugar", "Su\u00adgar"),
     message("good.cloth", "Cloth"),
     message("good.spices", "Spi\u00adces"),
-    message("building.stronghold", "Stronghold"),
+    message("building.stronghold", "Strong\u00adhold"),
     message("building.church", "Church"),
     message("building.marketplace", "Market"),
     message("building.marketplace.of", "{good} market"),
@@ -85,6 +85,8 @@ CLIENT_EN = table(
     message("card.unknown", "Unknown coast"),
     message("card.position", "{n}"),
     message("card.town.goods", "{first} · {second}"),
+    # TRANSLATORS: a town's heading on two lines, where one is too narrow for it
+    message("card.town.goods.lines", "{first} ·\n{second}"),
     message("card.not_used", "Not in play"),
     # technologies
     message("tech.card", "Technology {card}"),
