@@ -216,9 +216,11 @@ class App:
         rw, rh = min(w, gfx.px(LOGICAL_SIZE[0])), min(h, gfx.px(LOGICAL_SIZE[1]))
         ox, oy = (w - rw) // 2, (h - rh) // 2
         gfx.WINDOW.offset = (ox, oy)
-        if self.canvas.surface.get_size() != (rw, rh):
-            # a frame of our own, never a subsurface of the window's surface: SDL frees
-            # that one whenever the window changes, and a subsurface would point into it
+        if self.canvas.surface.get_size() != (rw, rh) or (ox, oy) != (0, 0):
+            # a frame of our own where there are bars round it, never a subsurface of the
+            # window's surface: SDL frees that one whenever the window changes, and a
+            # subsurface would point into it (``_draw`` draws straight into a window the
+            # table fills, fetched anew each frame)
             self.canvas = gfx.Canvas(pygame.Surface((rw, rh)), LOGICAL_SIZE)
         self._placed = (w, h)
         self.screen.fill((0, 0, 0))
@@ -258,6 +260,12 @@ class App:
                 shown = pygame.transform.smoothscale(picture.surface, size)
                 window.blit(shown, shown.get_rect(center=(w // 2, h // 2)))
                 return
+        if gfx.WINDOW.offset == (0, 0) and window.get_size() == self.canvas.surface.get_size():
+            # the window holds the table exactly: drawn straight into it (fetched anew
+            # each frame, as SDL may replace it), without a copy of the whole frame
+            self.canvas = gfx.Canvas(window, LOGICAL_SIZE)
+            self.stack.draw(self.canvas)
+            return
         self.stack.draw(self.canvas)
         self._present()
 

@@ -110,10 +110,27 @@ def lisboa_card(w: int, h: int, slots: tuple[Box, ...]) -> gfx.Canvas:
 @gfx.scaled_cache(maxsize=32)
 def player_board(seat: int, w: int, h: int, palette: str, active: bool) -> gfx.Canvas:
     """A player's area: a dark tray edged in their colour (lit for the active player)."""
+    surf = player_tray(w, h).copy()
+    surf.blit(player_frame(seat, w, h, palette, active), (0, 0))
+    return surf
+
+
+@gfx.scaled_cache(maxsize=4)
+def player_tray(w: int, h: int) -> gfx.Canvas:
+    """A player board's dark tray, without its edge."""
+    surf = gfx.surface((w, h))
+    draw.rect(surf, (*P.WOOD_DARK, 235), surf.get_rect(), border_radius=12)
+    return surf
+
+
+@gfx.scaled_cache(maxsize=16)
+def player_frame(seat: int, w: int, h: int, palette: str, active: bool) -> gfx.Canvas:
+    """A player board's edge in their colour, thicker and lit inside for the player to
+    move (clear elsewhere: drawn over the tray, it is drawn again alone when the turn
+    passes)."""
     color = P.player_color(seat, palette)
     surf = gfx.surface((w, h))
     rect = surf.get_rect()
-    draw.rect(surf, (*P.WOOD_DARK, 235), rect, border_radius=12)
     draw.rect(surf, color, rect, 5 if active else 3, border_radius=12)
     if active:
         draw.rect(surf, P.HIGHLIGHT, rect.inflate(-10, -10), 1, border_radius=8)
@@ -184,7 +201,7 @@ def historian_card(w: int, h: int, spaces: tuple[Box, ...], seed: int = 0) -> gf
 def _forget_words() -> None:
     # Cards and boards are drawn once and cached with their words on them.
     for fn in (town_face, occupied_space, tech_chip, town_back, india_ribbon, lisboa_card,
-               tech_tile, tech_panel, player_board, domain_card, historian_card):
+               tech_tile, tech_panel, player_board, player_frame, domain_card, historian_card):
         fn.cache_clear()
 
 
@@ -218,6 +235,8 @@ __all__ = [
     "occupied_marker",
     "occupied_space",
     "player_board",
+    "player_frame",
+    "player_tray",
     "tech_chip",
     "tech_chip_widths",
     "tech_cost_coin",
