@@ -216,7 +216,9 @@ class App:
         rw, rh = min(w, gfx.px(LOGICAL_SIZE[0])), min(h, gfx.px(LOGICAL_SIZE[1]))
         ox, oy = (w - rw) // 2, (h - rh) // 2
         gfx.WINDOW.offset = (ox, oy)
-        if self.canvas.surface.get_size() != (rw, rh) or (ox, oy) != (0, 0):
+        if (ox, oy) == (0, 0) and (rw, rh) == (w, h):
+            self.canvas = gfx.Canvas(self.screen, LOGICAL_SIZE)  # (drawn into: ``_draw``)
+        elif self.canvas.surface.get_size() != (rw, rh) or self.canvas.surface is self.screen:
             # a frame of our own where there are bars round it, never a subsurface of the
             # window's surface: SDL frees that one whenever the window changes, and a
             # subsurface would point into it (``_draw`` draws straight into a window the

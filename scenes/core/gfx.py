@@ -20,6 +20,7 @@ and accept a ``Canvas`` (logical coordinates, scaled) or a plain ``pygame.Surfac
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import Any, TypeVar
@@ -64,14 +65,65 @@ def on_rescale(hook: Callable[[], None]) -> Callable[[], None]:
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def scaled_cache(maxsize: int = 128) -> Callable[[F], F]:
+def scaled_cache(maxsize: int = 128, megabytes: float | None = None) -> Callable[[F], F]:
     """``functools.lru_cache`` that forgets when the scale changes: for art drawn at
-    the scale in use (the arguments are logical sizes, the pictures are real)."""
+    the scale in use (the arguments are logical sizes, the pictures are real). With
+    ``megabytes``, the pictures kept weigh no more than that too (the least recently
+    used go first): a few of a 4K window's full-screen panels weigh as much as a
+    thousand of its small pictures."""
     def wrap(fn: F) -> F:
-        cached = lru_cache(maxsize=maxsize)(fn)
+        if megabytes is None:
+            cached = lru_cache(maxsize=maxsize)(fn)
+        else:
+            cached = _WeighedCache(fn, maxsize, round(megabytes * 1_000_000))
         on_rescale(cached.cache_clear)
         return cached  # type: ignore[return-value]
     return wrap
+
+
+def weight(picture: object) -> int:
+    """The bytes a picture's pixels take (0 for anything else)."""
+    real = picture.surface if isinstance(picture, Canvas) else picture
+    if isinstance(real, pygame.Surface):
+        return real.get_width() * real.get_height() * real.get_bytesize()
+    return 0
+
+
+class _WeighedCache:
+    """A least-recently-used memo bounded in entries and in the bytes of its pictures."""
+
+    def __init__(self, fn: Callable[..., Any], maxsize: int, limit: int) -> None:
+        self.__wrapped__ = fn
+        self.__name__ = getattr(fn, "__name__", "cached")
+        self.__doc__ = fn.__doc__
+        self.maxsize, self.limit = maxsize, limit
+        self._items: OrderedDict[tuple, tuple[Any, int]] = OrderedDict()
+        self._bytes = 0
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        key = (args, tuple(sorted(kwargs.items())))
+        found = self._items.get(key)
+        if found is not None:
+            self._items.move_to_end(key)
+            return found[0]
+        value = self.__wrapped__(*args, **kwargs)
+        size = weight(value)
+        self._items[key] = (value, size)
+        self._bytes += size
+        while len(self._items) > 1 and (len(self._items) > self.maxsize
+                                         or self._bytes > self.limit):
+            _, (_, gone) = self._items.popitem(last=False)
+            self._bytes -= gone
+        return value
+
+    def cache_clear(self) -> None:
+        self._items.clear()
+        self._bytes = 0
+
+    @property
+    def weight(self) -> int:
+        """The bytes of the pictures kept now."""
+        return self._bytes
 
 
 def set_scale(value: float, text: float | None = None) -> bool:
@@ -380,7 +432,31 @@ def logical_event(event: pygame.event.Event) -> pygame.event.Event:
     return event
 
 
-__all__ = ["LOGICAL_SIZE", "VIEW", "WINDOW", "Canvas", "draw", "fit_scale", "logical",
-           "logical_event", "logical_point", "mouse_pos", "on_rescale", "px", "real_point",
-           "real_rect", "rotate", "scale", "scaled_cache", "set_scale", "stretch", "surface",
-           "text_scale", "to_logical", "to_window", "width_px", "wrap"]
+__all__ = [
+    "LOGICAL_SIZE",
+    "VIEW",
+    "WINDOW",
+    "Canvas",
+    "draw",
+    "fit_scale",
+    "logical",
+    "logical_event",
+    "logical_point",
+    "mouse_pos",
+    "on_rescale",
+    "px",
+    "real_point",
+    "real_rect",
+    "rotate",
+    "scale",
+    "scaled_cache",
+    "set_scale",
+    "stretch",
+    "surface",
+    "text_scale",
+    "to_logical",
+    "to_window",
+    "weight",
+    "width_px",
+    "wrap",
+]

@@ -247,7 +247,11 @@ class RulesOverlay(Overlay):
         return pygame.Rect(PLATE.x + 80, PLATE.y + 175, BODY_W, PLATE.h - 175 - 100)
 
     def image(self) -> gfx.Canvas:
+        """The page shown, drawn whole (the last two kept: a page of a 4K window weighs
+        tens of megabytes)."""
         if self.page not in self._images:
+            while len(self._images) >= 2:
+                self._images.pop(next(iter(self._images)))
             self._images[self.page] = render_page(self.page)
         return self._images[self.page]
 

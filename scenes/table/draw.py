@@ -183,17 +183,11 @@ def table_parts(layout: Layout, st: State, view: TableView,
 
 def draw_active_edge(surface: gfx.Canvas, layout: Layout, st: State, palette: str) -> None:
     """The edge of the board of the player to move, lit (over a picture whose boards all
-    have the plain edge: ``table_parts`` without ``edges_lit``). Every player's lit edge
-    is made with the first (the turn passing never waits for one to be drawn)."""
+    have the plain edge: ``table_parts`` without ``edges_lit``)."""
     seat = st.active
     if st.over or not layout.has(Z.board(seat)):
         return
-    board = layout.rect(Z.board(seat))
-    surface.blit(cardart.player_frame(seat, board.w, board.h, palette, True), board)
-    for other in range(st.n):
-        if other != seat and layout.has(Z.board(other)):
-            r = layout.rect(Z.board(other))
-            cardart.player_frame(other, r.w, r.h, palette, True)
+    cardart.draw_player_frame(surface, layout.rect(Z.board(seat)), seat, palette, True)
 
 
 def target_bands(layout: Layout, view: TableView) -> list[Part]:
@@ -465,7 +459,7 @@ def _board_parts(layout: Layout, st: State, view: TableView, seat: int,
     lit = active and edges_lit
 
     def frame(surface: gfx.Canvas) -> None:
-        surface.blit(cardart.player_frame(seat, board.w, board.h, pal, lit), board)
+        cardart.draw_player_frame(surface, board, seat, pal, lit)
 
     # the edge in four strips: the turn passing draws them again, not the whole board
     # (nothing of the board but its edge and tray stands in them)

@@ -258,10 +258,13 @@ class Words(gfx.Canvas):
 
 
 class TextCache:
-    """Rendered text surfaces, least recently used dropped past ``limit``."""
+    """Rendered text surfaces, least recently used dropped past ``limit`` of them or
+    past ``megabytes`` of their pixels (a 4K window's large titles weigh megabytes)."""
 
-    def __init__(self, limit: int = 1024) -> None:
+    def __init__(self, limit: int = 1024, megabytes: float = 16) -> None:
         self.limit = limit
+        self.bytes_limit = round(megabytes * 1_000_000)
+        self._bytes = 0
         self._items: OrderedDict[tuple, Words] = OrderedDict()
         #: Where the letters of a rendered text are, in real pixels of its surface.
         self._ink: dict[tuple, pygame.Rect] = {}
@@ -275,8 +278,11 @@ class TextCache:
             return surf
         surf = Words(_raster(drawable(text), role, real_size(size), color), text, role, size)
         self._items[key] = surf
-        if len(self._items) > self.limit:
-            self._items.popitem(last=False)
+        self._bytes += gfx.weight(surf)
+        while len(self._items) > 1 and (len(self._items) > self.limit
+                                         or self._bytes > self.bytes_limit):
+            _, gone = self._items.popitem(last=False)
+            self._bytes -= gfx.weight(gone)
         return surf
 
     def ink(self, text: str, role: str, size: float) -> pygame.Rect:
@@ -294,6 +300,7 @@ class TextCache:
     def clear(self) -> None:
         self._items.clear()
         self._ink.clear()
+        self._bytes = 0
 
     def __len__(self) -> int:
         return len(self._items)

@@ -123,18 +123,22 @@ def player_tray(w: int, h: int) -> gfx.Canvas:
     return surf
 
 
-@gfx.scaled_cache(maxsize=16)
 def player_frame(seat: int, w: int, h: int, palette: str, active: bool) -> gfx.Canvas:
     """A player board's edge in their colour, thicker and lit inside for the player to
-    move (clear elsewhere: drawn over the tray, it is drawn again alone when the turn
-    passes)."""
-    color = P.player_color(seat, palette)
+    move (clear elsewhere: ``draw_player_frame`` on a picture of its own)."""
     surf = gfx.surface((w, h))
-    rect = surf.get_rect()
-    draw.rect(surf, color, rect, 5 if active else 3, border_radius=12)
-    if active:
-        draw.rect(surf, P.HIGHLIGHT, rect.inflate(-10, -10), 1, border_radius=8)
+    draw_player_frame(surf, surf.get_rect(), seat, palette, active)
     return surf
+
+
+def draw_player_frame(surface: gfx.Canvas, rect: pygame.Rect, seat: int, palette: str,
+                      active: bool) -> None:
+    """A player board's edge drawn at ``rect`` (over the tray): no picture kept, as a
+    whole board's weighs megabytes in a 4K window and the edge is two lines."""
+    draw.rect(surface, P.player_color(seat, palette), rect, 5 if active else 3,
+              border_radius=12)
+    if active:
+        draw.rect(surface, P.HIGHLIGHT, rect.inflate(-10, -10), 1, border_radius=8)
 
 
 def _band_label(surf: gfx.Canvas, text: str, role: str, size: int, color: P.RGB,
@@ -201,7 +205,7 @@ def historian_card(w: int, h: int, spaces: tuple[Box, ...], seed: int = 0) -> gf
 def _forget_words() -> None:
     # Cards and boards are drawn once and cached with their words on them.
     for fn in (town_face, occupied_space, tech_chip, town_back, india_ribbon, lisboa_card,
-               tech_tile, tech_panel, player_board, player_frame, domain_card, historian_card):
+               tech_tile, tech_panel, player_board, domain_card, historian_card):
         fn.cache_clear()
 
 
@@ -222,6 +226,7 @@ __all__ = [
     "WHOLE",
     "chip_rows",
     "domain_card",
+    "draw_player_frame",
     "heading_form",
     "heading_lines",
     "heading_size",

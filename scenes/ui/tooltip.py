@@ -23,7 +23,7 @@ WIDTH = 440
 DELAY = 0.45  # seconds the pointer rests before a tooltip shows
 
 
-@gfx.scaled_cache(maxsize=64)
+@gfx.scaled_cache(maxsize=64, megabytes=4)
 def tooltip_image(lines: Lines) -> gfx.Canvas:
     """The tooltip box: the title, then each line wrapped."""
     title, *body = lines
