@@ -152,8 +152,13 @@ class State:
 
     @classmethod
     def start(cls, names: tuple[str, ...] | list[str], towns: tuple[str, ...] | list[str],
-              variant: str = "standard") -> State:
-        """The position after setup: towns dealt, 2/2/3/4 wealth given in seat order."""
+              variant: str = "standard", first: int = 0) -> State:
+        """The position after setup: towns dealt, 2/2/3/4 wealth given in turn order
+        from the starting seat ``first``, who plays first.
+
+        A record names its players in turn order, the starting player first, so a game
+        begun at another seat is written with its names rotated (``write_record``'s
+        callers do it); the same steps replay it."""
         n = len(names)
         st = cls()
         st.names = tuple(names)
@@ -166,11 +171,13 @@ class State:
         st.ships = [0] * (n * (size + 1))
         st.stock = [MARKERS_PER_PLAYER - 1 - 1 - 3 - 1] * n
         st.lisboa = [1] * n
-        st.wealth = list(START_WEALTH[:n])
+        if not 0 <= first < n:
+            raise ValueError(f"no seat {first} among {n} players")
+        st.wealth = [START_WEALTH[(seat - first) % n] for seat in range(n)]
         st.vp = [0] * n
         st.speed = [1] * n
         st.tech_owner = [-1] * len(TECH_IDS)
-        st.active = 0
+        st.active = first
         st.ap = ACTION_POINTS
         st.phase = ACTIONS
         st.flags = 0

@@ -4,15 +4,19 @@ Starts a standing server on 127.0.0.1 (a process of its own, so its memory is it
 own), seats four clients at each of ``--tables`` tables, and has every table play
 one step a second for ``--seconds`` seconds, each step a legal one its seat was
 offered. It stops by itself and prints one line: step round-trip times (from
-sending a step to its acceptance), steps never answered (lost), numbers accepted
-twice or logged differently (duplicated), and the server's peak resident memory.
+sending a step to its answer, the sender's update), steps never answered (lost), numbers accepted
+twice or logged differently (duplicated), the server's peak resident memory, and the
+processor time each step cost the server and the clients (less sensitive to what else
+the machine runs than the round trips).
+
+``--start-with N`` times something else: a server's start (until it listens) on a
+file of N finished tables, each with a whole game's log.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import random
 import statistics
@@ -22,41 +26,106 @@ import tempfile
 import time
 from pathlib import Path
 
-from websockets.asyncio.client import ClientConnection, connect
+from websockets.client import ClientProtocol
+from websockets.frames import Frame, Opcode
+from websockets.http11 import Response
+from websockets.uri import parse_uri
 
-from .server import PROTOCOL
-from .store import SQLiteStore
+from . import engine
+from . import protocol as p
+from .store import Change, StepRow, open_store
+
+UPDATE = f'{{"v":{p.VERSION},"type":"update"'
+#: The address the bench's clients ask for (the host header; the socket is 127.0.0.1's).
+URL_OF_BENCH = "ws://127.0.0.1/"
 
 
-class Seat:
-    def __init__(self, ws: ClientConnection) -> None:
-        self.ws = ws
-        self.view: dict | None = None
+class Seat(asyncio.Protocol):
+    """One seat's connection, as light as a client can be (the bench's clients share
+    the server's cores): the WebSocket protocol without a task of its own, each frame
+    read as it comes, an update read only when it is looked at."""
+
+    def __init__(self) -> None:
+        self.ws = ClientProtocol(parse_uri(URL_OF_BENCH))
+        self.transport: asyncio.Transport | None = None
+        self.open = asyncio.get_running_loop().create_future()
+        self._view: dict | None = None
+        self._unread: str | None = None
         self.replies: dict[int, asyncio.Future] = {}
         self.changed = asyncio.Event()
         self.ids = 0
-        self.reader = asyncio.create_task(self.read())
 
-    async def read(self) -> None:
-        async for raw in self.ws:
-            msg = json.loads(raw)
-            ref = msg.get("id")
-            if ref in self.replies:
-                self.replies.pop(ref).set_result((time.perf_counter(), msg))
-            if "state" in msg:
-                self.view = msg
-                self.changed.set()
+    @classmethod
+    async def connect(cls, port: int) -> Seat:
+        loop = asyncio.get_running_loop()
+        _, seat = await loop.create_connection(cls, "127.0.0.1", port)
+        await seat.open
+        return seat
+
+    # ----- asyncio's side ------------------------------------------------------------------
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport  # type: ignore[assignment]
+        self.ws.send_request(self.ws.connect())
+        self._flush()
+
+    def data_received(self, data: bytes) -> None:
+        self.ws.receive_data(data)
+        for event in self.ws.events_received():
+            if isinstance(event, Response):
+                if not self.open.done():
+                    self.open.set_result(None)
+            elif isinstance(event, Frame) and event.opcode is Opcode.TEXT:
+                self._text(event.data.decode())
+        self._flush()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.open.done():
+            self.open.set_exception(exc or ConnectionError("closed"))
+
+    def _flush(self) -> None:
+        assert self.transport is not None
+        for data in self.ws.data_to_send():
+            if data:
+                self.transport.write(data)
+
+    # ----- the seat's side -------------------------------------------------------------------
+    @property
+    def view(self) -> dict | None:
+        """The last view or update (an update is read only when it is looked at: most
+        are never looked at)."""
+        if self._unread is not None:
+            self._view, self._unread = p.parse(self._unread, p.MAX_DEPTH), None
+        return self._view
+
+    def _text(self, raw: str) -> None:
+        if raw.startswith(UPDATE) and not raw.startswith(',"id"', len(UPDATE)):
+            # a broadcast (a reply names its id first, after its type)
+            self._unread = raw
+            self.changed.set()
+            return
+        msg = p.parse(raw, p.MAX_DEPTH)
+        ref = msg.get("id")
+        if ref in self.replies:
+            self.replies.pop(ref).set_result((time.perf_counter(), msg))
+        if "state" in msg:
+            self._view, self._unread = msg, None
+            self.changed.set()
 
     async def ask(self, **msg: object) -> asyncio.Future:
         self.ids += 1
         fut = asyncio.get_running_loop().create_future()
         self.replies[self.ids] = fut
-        await self.ws.send(json.dumps({"v": PROTOCOL, "id": self.ids, **msg}))
+        self.ws.send_text(p.dumps({"v": p.VERSION, "id": self.ids, **msg}).encode())
+        self._flush()
         return fut
+
+    def close(self) -> None:
+        if self.transport is not None:
+            self.transport.close()
 
 
 async def _table(port: int) -> tuple[str, list[Seat], list[dict]]:
-    seats = [Seat(await connect(f"ws://127.0.0.1:{port}", compression=None)) for _ in range(4)]
+    seats = [await Seat.connect(port) for _ in range(4)]
     made = (await (await seats[0].ask(type="create", players=4)))[1]
     table = made["table"]
     held = []
@@ -94,13 +163,19 @@ async def _play(table: str, seats: list[Seat], held: list[dict], until: float,
         except TimeoutError:
             continue
         tally["answered"] += 1
-        if reply["type"] == "accepted":
+        if reply["type"] == "update":
             rtts.append((got_at - sent) * 1000)
             tally["accepted"].setdefault(table, []).append(number)
         while seats[0].view["number"] <= number and time.monotonic() < until:
             seats[0].changed.clear()
             await asyncio.wait_for(seats[0].changed.wait(), 5)
         await asyncio.sleep(max(0.0, 1.0 - (time.monotonic() - tick)))
+
+
+def _cpu_seconds(pid: int) -> float:
+    """The processor time a process has used so far (user and system)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _peak_rss_mb(pid: int) -> float:
@@ -128,16 +203,18 @@ async def _bench(tables: int, seconds: float) -> str:
         tally: dict = {"sent": 0, "answered": 0, "accepted": {}}
         until = time.monotonic() + seconds
         rng = random.Random(0)
+        cpu = _cpu_seconds(proc.pid), time.process_time()
         await asyncio.gather(*(_play(t, s, h, until, random.Random(rng.random()), rtts, tally)
                                for t, s, h in made), return_exceptions=True)
+        cpu = _cpu_seconds(proc.pid) - cpu[0], time.process_time() - cpu[1]
         rss = _peak_rss_mb(proc.pid)
         for _, seats, _ in made:
             for s in seats:
-                await s.ws.close()
+                s.close()
     finally:
         proc.terminate()
         proc.wait(30)
-    store = SQLiteStore(db)
+    store = open_store(db)
     duplicated = 0
     for table, numbers in tally["accepted"].items():
         duplicated += len(numbers) - len(set(numbers))
@@ -147,8 +224,59 @@ async def _bench(tables: int, seconds: float) -> str:
     lost = tally["sent"] - tally["answered"]
     steps = len(rtts)
     q = statistics.quantiles(rtts, n=100) if len(rtts) > 1 else [float("nan")] * 99
+    per_step = [1000 * c / max(1, steps) for c in cpu]
     return (f"bench: tables {tables} seats {4 * tables} steps {steps} rtt p50 {q[49]:.1f} ms "
-            f"p99 {q[98]:.1f} ms lost {lost} duplicated {duplicated} rss {rss:.0f} MB")
+            f"p99 {q[98]:.1f} ms lost {lost} duplicated {duplicated} rss {rss:.0f} MB "
+            f"cpu/step server {per_step[0]:.2f} ms clients {per_step[1]:.2f} ms")
+
+
+def _finished_file(db: str, count: int) -> int:
+    """A file of ``count`` finished four-seat tables, each with a whole game's log (one
+    game played carelessly, logged under every table's id); how many steps in all."""
+    from game.bench import careless_step
+
+    from .tables import Kind, Seat, Status, Table
+    names = ["Ann", "Bob", "Cy", "Dee"]
+    towns = engine.deal(4, "bench", False)
+    st, steps, rng = engine.start(names, towns, "standard"), [], random.Random(0)
+    while not st.over:
+        step = careless_step(st, rng)
+        st, steps = engine.judge(st, str(step)).state, [*steps, str(step)]
+    store = open_store(db)
+    options = {"players": 4, "variant": "standard", "first_game": False, "private": False,
+               "clock": None, "away_limit": 600.0}
+    for first in range(0, count, 1000):
+        change = Change()
+        for i in range(first, min(count, first + 1000)):
+            t = Table(f"done{i:06}", options, "bench", towns, Status.OVER, None, 0.0)
+            change.tables.append(t.row())
+            for seat, name in enumerate(names):
+                change.seat(t.id, seat, Seat(name, Kind.HUMAN).row())
+            change.steps += [StepRow(t.id, n, text, n % 4, 0.0) for n, text in enumerate(steps)]
+        store.write(change)
+    store.close()
+    return count * len(steps)
+
+
+def _start_with(finished: int) -> str:
+    """How long a server takes to start (until it listens) on a file of ``finished``
+    finished tables."""
+    db = os.path.join(tempfile.mkdtemp(prefix="sail-bench-"), "bench.db")
+    rows = _finished_file(db, finished)
+    began = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-m", "online", "serve", "--host", "127.0.0.1",
+                             "--port", "0", "--db", db], stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True)
+    try:
+        line = proc.stdout.readline() if proc.stdout else ""
+        took = time.perf_counter() - began
+    finally:
+        proc.terminate()
+        proc.wait(30)
+    if not line.startswith("listening"):
+        return "bench: the server did not start"
+    return (f"bench: start with {finished} finished tables ({rows} steps, "
+            f"{os.path.getsize(db) / 2**20:.0f} MB) listening after {took:.2f} s")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -156,7 +284,14 @@ def main(argv: list[str] | None = None) -> int:
                                 description="Play many tables against a local server.")
     p.add_argument("--tables", type=int, default=200)
     p.add_argument("--seconds", type=float, default=60.0)
+    p.add_argument("--start-with", type=int, metavar="N",
+                   help="instead: time a start on a file of N finished tables")
     args = p.parse_args(argv)
+    if args.start_with is not None:
+        if not 0 <= args.start_with <= 100_000:
+            p.error("--start-with is 0 to 100000")
+        print(_start_with(args.start_with), flush=True)
+        return 0
     if not 1 <= args.tables <= 2000 or not 1 <= args.seconds <= 3600:
         p.error("--tables is 1 to 2000 and --seconds 1 to 3600")
     print(asyncio.run(_bench(args.tables, args.seconds)), flush=True)

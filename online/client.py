@@ -32,7 +32,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
-import json
 import logging
 import queue
 import threading
@@ -46,14 +45,15 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus, InvalidURI, WebSocketException
 from websockets.uri import parse_uri
 
+from . import protocol
 from .words import Phrase, phrase
 
-PROTOCOL = 1
-CLOSE_VERSION = 4001
+PROTOCOL = protocol.VERSION
+CLOSE_VERSION = protocol.Close.VERSION
 #: The requests sent again after a reconnection when they were not answered.
 RESEND = frozenset({"list", "watch", "resume", "step", "rematch"})
 #: The largest message taken from a server (a view carries a whole game's log).
-MAX_INBOUND = 4 * 1024 * 1024
+MAX_INBOUND = protocol.MAX_INBOUND
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 log = logging.getLogger("online.client")
@@ -356,8 +356,7 @@ class Connection:
                     self._outbox.clear()
                 for rid, msg, resend, auto in first + batch:
                     self._unanswered[rid] = (msg, resend, auto)
-                    await ws.send(json.dumps({**msg, "v": self.version, "id": rid},
-                                             separators=(",", ":")))
+                    await ws.send(protocol.dumps({**msg, "v": self.version, "id": rid}))
                 first = []
                 if reader.done():
                     break
@@ -382,8 +381,8 @@ class Connection:
                 if self.trace is not None:
                     self.trace(text)
                 try:
-                    msg: Any = json.loads(text)
-                except ValueError:
+                    msg: Any = protocol.parse(text)
+                except (ValueError, RecursionError):
                     continue
                 if not isinstance(msg, dict):
                     continue

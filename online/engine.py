@@ -19,8 +19,8 @@ from game.steps import StepError
 
 from .words import Said
 
-__all__ = ["LEVELS", "VARIANTS", "Judged", "Refused", "State", "deal", "judge", "legal",
-           "name_problem", "new_seed", "record", "start", "think"]
+__all__ = ["LEVELS", "VARIANTS", "Judged", "Refused", "State", "deal", "draw_first", "judge",
+           "legal", "name_problem", "new_seed", "record", "start", "think"]
 
 
 class Refused(Said):
@@ -46,8 +46,9 @@ def deal(players: int, seed: str, first_game: bool) -> list[str]:
     return deal_towns(players, seed, first_game=first_game)
 
 
-def start(names: list[str], towns: list[str], variant: str) -> State:
-    return State.start(names, towns, variant)
+def start(names: list[str], towns: list[str], variant: str, first: int = 0) -> State:
+    """The deal's first state, ``first`` the seat that plays first."""
+    return State.start(names, towns, variant, first)
 
 
 def name_problem(name: str, others: list[str]) -> Said | None:
@@ -74,6 +75,11 @@ def legal(st: State) -> list[str]:
     return [] if st.over else [str(s) for s in legal_steps(st)]
 
 
+def draw_first(players: int, rng: object) -> int:
+    """The starting seat, drawn at random (``rng``: ``random.Random``-like)."""
+    return int(rng.randrange(players))  # type: ignore[attr-defined]
+
+
 def think(player: object, st: State) -> str:
     """A computer player's next step (run on a worker thread, never the event loop)."""
     return str(player.choose(st))  # type: ignore[attr-defined]
@@ -84,12 +90,17 @@ def computer(level: str, seed: str) -> object:
 
 
 def record(names: list[str], towns: list[str], steps: list[str], variant: str,
-           seed: str) -> str:
-    return write_record(names, towns, steps, variant, [("Seed", seed)])
+           seed: str, first: int = 0) -> str:
+    """The game's record. A record names the players in turn order, the starting
+    player first: a game begun at another seat is written with its names rotated
+    (the same steps replay it, as the rules treat every seat alike but for the order)."""
+    order = names[first:] + names[:first]
+    return write_record(order, towns, steps, variant, [("Seed", seed)])
 
 
-def replay(names: list[str], towns: list[str], variant: str, steps: list[str]) -> State:
-    st = start(names, towns, variant)
+def replay(names: list[str], towns: list[str], variant: str, steps: list[str],
+           first: int = 0) -> State:
+    st = start(names, towns, variant, first)
     for text in steps:
         st = apply(st, parse_step(text))
     return st

@@ -94,9 +94,11 @@ class RemoteSession(TableSeats):
         self.away_limit = DEFAULT_AWAY
         #: The table the server dealt for a rematch, once one is asked for.
         self.rematch: str | None = None
-        #: Whether the socket is open; ``away`` says why not while it is not.
+        #: Whether the socket is open; ``away`` says why not while it is not, and
+        #: ``lost_at`` (by ``now``) since when.
         self.connected = connection.connected
         self.away: Phrase | None = None
+        self.lost_at: float | None = None
         #: Set when the connection gave up for good.
         self.failed: Phrase | None = None
         #: Events for somebody else (a lobby's answers, other tables).
@@ -106,6 +108,8 @@ class RemoteSession(TableSeats):
         self._status = "open"
         self._start_names: list[str] = []
         self._variant = "standard"
+        #: The seat that played first (the server draws it at the start).
+        self.first = 0
         self._seat_info: dict[int, dict] = {}
         self._record: str | None = None
         self._legal: tuple[int, list[str]] | None = None  # at which number
@@ -187,6 +191,10 @@ class RemoteSession(TableSeats):
 
     def legal_steps(self) -> list[Step]:
         return legal_steps(self.state) if self._states and not self.over else []
+
+    def out_of_reach(self) -> float:
+        """Seconds since the server could last be reached (0: it can now)."""
+        return 0.0 if self.lost_at is None else max(0.0, self.now() - self.lost_at)
 
     @property
     def unconfirmed(self) -> int:
@@ -304,11 +312,13 @@ class RemoteSession(TableSeats):
 
     def _handle(self, event: Event) -> list[Outcome]:
         if isinstance(event, Connected):
-            self.connected, self.away = True, None
+            self.connected, self.away, self.lost_at = True, None, None
         elif isinstance(event, Dropped):
             self.connected, self.away = False, event.reason
+            self.lost_at = self.now() if self.lost_at is None else self.lost_at
         elif isinstance(event, Failed):
             self.connected, self.away, self.failed = False, event.sentence, event.sentence
+            self.lost_at = self.now() if self.lost_at is None else self.lost_at
         elif isinstance(event, Lost):
             return self._lost(event)
         elif isinstance(event, Reply):
@@ -341,14 +351,16 @@ class RemoteSession(TableSeats):
             if failed:
                 return self._turned_down(event.id, req, str(msg.get("reason", "")), None,
                                          said_of(msg))
-            self._ignored.discard(event.id)
-            return []
+            self._ignored.discard(event.id)  # taken: the answer is the table's update
+            return self._update(msg) if msg.get("type") == "update" else []
         if kind in ("resume", "watch") and msg.get("type") == "view":
             full = event.id == self._resync
             if full:
                 self._resync = None
             return self._snapshot(msg, full)
-        if kind == "rematch" and not failed:
+        if kind == "chat" and msg.get("type") == "chat":  # the server's answer: our line
+            self._chat_line(msg)
+        elif kind == "rematch" and not failed:
             self.rematch = msg.get("new_table")
         elif failed:
             if event.id == self._resync:
@@ -386,23 +398,26 @@ class RemoteSession(TableSeats):
         if kind == "view":
             return self._snapshot(msg)
         if kind == "chat":
-            seat, name = msg.get("seat"), msg.get("name")
-            if isinstance(seat, int) and isinstance(name, str) and isinstance(msg.get("text"),
-                                                                              str):
-                self.chat.append((seat, plain(name, 40), plain(msg["text"])))
-                del self.chat[:-CHAT_KEPT]
+            self._chat_line(msg)
         elif kind == "rematch":
             self.rematch = msg.get("new_table")
         return []
+
+    def _chat_line(self, msg: dict) -> None:
+        seat, name = msg.get("seat"), msg.get("name")
+        if isinstance(seat, int) and isinstance(name, str) and isinstance(msg.get("text"), str):
+            self.chat.append((seat, plain(name, 40), plain(msg["text"])))
+            del self.chat[:-CHAT_KEPT]
 
     # ----- the server's word against what is shown ----------------------------------------
     def _fields(self, msg: dict) -> None:
         """What every view and update says besides the game: seats, presence, clocks."""
         self._status = msg.get("status", self._status)
         self._seat_fields(msg)
-        if "number" in msg:
-            legal = msg.get("legal")
-            self._legal = None if legal is None else (msg["number"], list(legal))
+        if "number" in msg and msg.get("legal") is not None:
+            # (a machine holding two seats gets a view for each; only the seat to move's
+            # lists the legal steps, and the other's must not forget them)
+            self._legal = (msg["number"], list(msg["legal"]))
         if msg.get("record"):
             self._record = msg["record"]
 
@@ -442,7 +457,7 @@ class RemoteSession(TableSeats):
         return True
 
     def _replay(self, steps: list[str]) -> list[State]:
-        st = State.start(self._names_of(), self._deal, self._variant)
+        st = State.start(self._names_of(), self._deal, self._variant, self.first)
         states = [st]
         for text in steps:
             st = apply(st, parse_step(text))
@@ -460,11 +475,17 @@ class RemoteSession(TableSeats):
         out: list[Outcome] = []
         if not self._states:
             self._start_names, self._variant = list(st["names"]), st["variant"]
+            first = view.get("first", 0)
+            if type(first) is int and 0 <= first < len(self._start_names):
+                self.first = first
             self._learn(st)
+            if not log and "first" in view:  # the game begins: whom the draw named
+                self._note(phrase("online.first", name=self._start_names[self.first],
+                                  seat=self.first))
             try:
                 self._states = self._replay(log)
             except StepError:
-                self._states = [State.start(self._names_of(), self._deal, self._variant)]
+                self._states = self._replay([])
                 self._steps = []
                 return self._adopt(log, view)
             self._steps = list(log)

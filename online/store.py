@@ -1,22 +1,43 @@
 """Where tables, seats and step logs live: one small interface and its SQLite form.
 
-The server speaks only to ``Store``; a PostgreSQL store for several server
-processes is another class with the same methods (see docs/online.md). A step row's
+The server's core speaks only to ``Store``. Every change it makes is one ``Change``,
+written in one transaction *before* the core changes what it holds in memory: the
+step row, the table's fields and the seats' clocks together, or nothing. A step row's
 primary key is (table, number), so the store itself refuses a second step for the
-same number, whatever the server's own checks did.
+same number, whatever the core's own checks did.
+
+``open_store`` opens a store from a path or URL (the command line, the benchmark, the
+desktop program's own hosting and the tests all come through it) and refuses, in
+one sentence, what it cannot use: a folder, a missing folder, a damaged or read-only
+file, a file another server holds. One server per SQLite file: a lock file beside it
+(``<file>.lock``) is held while the server runs. The files it writes are its owner's
+alone (0600): they hold the deals and the invite secrets' hashes.
+
+The store also keeps the server's last sign of life (a change's ``alive``), so that a
+server started again after a stop or a crash charges the time it was down to nobody's
+clock (``wake``).
 """
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import json
+import os
 import sqlite3
 import threading
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Protocol
+
+from .lockfile import try_lock
+from .words import Said
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY, options TEXT NOT NULL, seed TEXT NOT NULL, towns TEXT NOT NULL,
-    status TEXT NOT NULL, invite TEXT, turn_started REAL, created REAL NOT NULL);
+    status TEXT NOT NULL, invite_hash TEXT, turn_started REAL, created REAL NOT NULL,
+    first INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, kind TEXT NOT NULL,
     level TEXT, token_hash TEXT, clock REAL, last_seen REAL,
@@ -24,83 +45,380 @@ CREATE TABLE IF NOT EXISTS seats (
 CREATE TABLE IF NOT EXISTS steps (
     table_id TEXT NOT NULL, number INTEGER NOT NULL, text TEXT NOT NULL,
     seat INTEGER NOT NULL, at REAL NOT NULL, PRIMARY KEY (table_id, number));
+CREATE TABLE IF NOT EXISTS server (name TEXT PRIMARY KEY, value REAL);
+CREATE INDEX IF NOT EXISTS tables_by_status ON tables (status);
+CREATE INDEX IF NOT EXISTS tables_by_invite ON tables (invite_hash);
 """
+#: The schema's version (``PRAGMA user_version``): 1 added the starting seat, kept
+#: invite secrets only as hashes, and the server's sign of life.
+SCHEMA_VERSION = 1
+
+
+@dataclass
+class TableRow:
+    id: str
+    options: dict
+    seed: str
+    towns: list[str]
+    status: str
+    invite_hash: str | None
+    created: float
+    turn_started: float | None = None
+    first: int = 0
+
+
+@dataclass
+class SeatRow:
+    name: str
+    kind: str
+    level: str | None = None
+    token_hash: str | None = None
+    clock: float | None = None
+    last_seen: float | None = None
+
+
+@dataclass
+class StepRow:
+    table: str
+    number: int
+    text: str
+    seat: int
+    at: float
+
+
+@dataclass
+class Loaded:
+    """A table as the store holds it."""
+
+    row: TableRow
+    seats: dict[int, SeatRow]
+    steps: list[str]
+
+
+@dataclass
+class Change:
+    """What one request changes, written in one transaction: tables made, fields of
+    tables (the options as an object), seats put (or dropped: None), steps added."""
+
+    tables: list[TableRow] = field(default_factory=list)
+    fields: dict[str, dict[str, object]] = field(default_factory=dict)
+    seats: list[tuple[str, int, SeatRow | None]] = field(default_factory=list)
+    steps: list[StepRow] = field(default_factory=list)
+    #: The server's sign of life (when it was last alive), if this change says it.
+    alive: float | None = None
+
+    def table(self, table_id: str, **values: object) -> Change:
+        self.fields.setdefault(table_id, {}).update(values)
+        return self
+
+    def seat(self, table_id: str, seat: int, row: SeatRow | None) -> Change:
+        self.seats.append((table_id, seat, row))
+        return self
+
+
+class StoreFailed(Exception):
+    """A write that did not happen (a full disk, a file made read-only...): nothing
+    of it was written."""
+
+
+class StepTaken(StoreFailed):
+    """A step row for a number the log has already."""
 
 
 class Store(Protocol):
-    def add_table(self, row: dict) -> None: ...
-    def update_table(self, table_id: str, **fields: object) -> None: ...
-    def tables(self) -> list[dict]: ...
-    def put_seat(self, table_id: str, seat: int, **fields: object) -> None: ...
-    def drop_seat(self, table_id: str, seat: int) -> None: ...
-    def seats(self, table_id: str) -> list[dict]: ...
-    def append_step(self, table_id: str, number: int, text: str, seat: int, at: float) -> bool: ...
+    def write(self, change: Change) -> None: ...
+    def load(self, table_id: str) -> Loaded | None: ...
+    def live(self) -> list[str]: ...
+    def find_invite(self, invite_hash: str) -> str | None: ...
     def steps(self, table_id: str) -> list[str]: ...
+    def wake(self, now: float) -> float: ...
     def close(self) -> None: ...
 
 
+def secret_hash(secret: str) -> str:
+    """What the store keeps of a secret (a seat's token, a private table's invite):
+    its SHA-256, so the file of tables opens no seat and no table."""
+    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
+
+
+def _json(value: object) -> str:
+    return json.dumps(value, separators=(",", ":"), allow_nan=False)
+
+
+#: (in the order of ``TableRow``'s fields)
+_TABLE_COLUMNS = ("id", "options", "seed", "towns", "status", "invite_hash", "created",
+                  "turn_started", "first")
+_FIELDS = frozenset(_TABLE_COLUMNS) - {"id"}
+_SEAT_COLUMNS = ("name", "kind", "level", "token_hash", "clock", "last_seen")
+
+
 class SQLiteStore:
-    """SQLite in WAL mode; each write is its own committed transaction, so whatever
-    the server has acknowledged survives a kill -9."""
+    """SQLite in WAL mode. Each ``Change`` is one transaction: what the server has
+    acknowledged survives a kill -9 (``synchronous=NORMAL`` in WAL loses a commit only
+    to an operating system's crash)."""
 
-    def __init__(self, path: str) -> None:
-        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+    def __init__(self, path: str, *, timeout: float = 2.0) -> None:
+        self.path = path
         self._lock = threading.Lock()
-        self._db.execute("PRAGMA journal_mode=WAL")
-        # NORMAL in WAL keeps every commit across a process crash (only an OS crash
-        # may lose the last ones), at a fraction of FULL's cost.
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.executescript(SCHEMA)
-
-    def _run(self, sql: str, args: tuple = ()) -> list[sqlite3.Row]:
-        with self._lock:
-            return self._db.execute(sql, args).fetchall()
-
-    def add_table(self, row: dict) -> None:
-        self._run("INSERT INTO tables (id, options, seed, towns, status, invite, turn_started,"
-                  " created) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                  (row["id"], json.dumps(row["options"]), row["seed"], json.dumps(row["towns"]),
-                   row["status"], row["invite"], row.get("turn_started"), row["created"]))
-
-    def update_table(self, table_id: str, **fields: object) -> None:
-        names = ", ".join(f"{k} = ?" for k in fields)
-        self._run(f"UPDATE tables SET {names} WHERE id = ?", (*fields.values(), table_id))
-
-    def tables(self) -> list[dict]:
-        rows = self._run("SELECT id, options, seed, towns, status, invite, turn_started, created"
-                         " FROM tables ORDER BY created")
-        return [{"id": r[0], "options": json.loads(r[1]), "seed": r[2], "towns": json.loads(r[3]),
-                 "status": r[4], "invite": r[5], "turn_started": r[6], "created": r[7]}
-                for r in rows]
-
-    def put_seat(self, table_id: str, seat: int, **fields: object) -> None:
-        cols = ("name", "kind", "level", "token_hash", "clock", "last_seen")
-        values = tuple(fields.get(c) for c in cols)
-        self._run("INSERT OR REPLACE INTO seats (table_id, seat, name, kind, level, token_hash,"
-                  " clock, last_seen) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                  (table_id, seat, *values))
-
-    def drop_seat(self, table_id: str, seat: int) -> None:
-        self._run("DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat))
-
-    def seats(self, table_id: str) -> list[dict]:
-        rows = self._run("SELECT seat, name, kind, level, token_hash, clock, last_seen"
-                         " FROM seats WHERE table_id = ? ORDER BY seat", (table_id,))
-        return [dict(zip(("seat", "name", "kind", "level", "token_hash", "clock", "last_seen"),
-                         r, strict=True)) for r in rows]
-
-    def append_step(self, table_id: str, number: int, text: str, seat: int, at: float) -> bool:
+        self._db = sqlite3.connect(path, check_same_thread=False, isolation_level=None,
+                                   timeout=timeout)
+        # Reads have a connection of their own (WAL lets them go on beside a write: the
+        # server reads on its event loop and writes on another thread); one in memory is
+        # one database, one connection.
+        self._reader, self._read_lock = self._db, self._lock
         try:
-            self._run("INSERT INTO steps (table_id, number, text, seat, at) VALUES (?, ?, ?, ?, ?)",
-                      (table_id, number, text, seat, at))
-        except sqlite3.IntegrityError:
-            return False
-        return True
+            if path != ":memory:":
+                self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._migrate()
+            if path != ":memory:":
+                self._reader = sqlite3.connect(path, check_same_thread=False,
+                                               isolation_level=None, timeout=timeout)
+                self._read_lock = threading.Lock()
+        except BaseException:
+            self._db.close()
+            raise
+
+    def _migrate(self) -> None:
+        """A file of an earlier version brought up to this one (an empty one made)."""
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        columns = {r[1] for r in self._db.execute("PRAGMA table_info(tables)")}
+        if version >= SCHEMA_VERSION:
+            return
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            if "invite" in columns:  # the first version kept the secrets themselves
+                self._db.execute("ALTER TABLE tables RENAME COLUMN invite TO invite_hash")
+                self._db.execute("ALTER TABLE tables ADD COLUMN first INTEGER NOT NULL "
+                                 "DEFAULT 0")
+                rows = self._db.execute("SELECT id, invite_hash FROM tables WHERE "
+                                        "invite_hash IS NOT NULL").fetchall()
+                for table_id, secret in rows:
+                    self._db.execute("UPDATE tables SET invite_hash = ? WHERE id = ?",
+                                     (secret_hash(secret), table_id))
+            for statement in SCHEMA.split(";"):
+                if statement.strip():
+                    self._db.execute(statement)
+            self._db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            self._db.execute("COMMIT")
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.execute("ROLLBACK")
+            raise
+
+    def _read(self, sql: str, args: tuple = ()) -> list[tuple]:
+        with self._read_lock:
+            return self._reader.execute(sql, args).fetchall()
+
+    # ----- writing ------------------------------------------------------------------
+    def write(self, change: Change) -> None:
+        with self._lock:
+            db = self._db
+            try:
+                db.execute("BEGIN IMMEDIATE")
+                try:
+                    self._apply(db, change)
+                    db.execute("COMMIT")
+                except BaseException:
+                    with contextlib.suppress(sqlite3.Error):
+                        db.execute("ROLLBACK")
+                    raise
+            except sqlite3.IntegrityError as exc:
+                if change.steps:
+                    raise StepTaken(str(exc)) from None
+                raise StoreFailed(str(exc)) from None
+            except (sqlite3.Error, OSError, ValueError) as exc:
+                raise StoreFailed(str(exc)) from None
+
+    @staticmethod
+    def _apply(db: sqlite3.Connection, change: Change) -> None:
+        if change.alive is not None:
+            db.execute("INSERT OR REPLACE INTO server (name, value) VALUES ('alive', ?)",
+                       (change.alive,))
+        for t in change.tables:
+            db.execute(f"INSERT INTO tables ({', '.join(_TABLE_COLUMNS)}) VALUES "
+                       f"({', '.join('?' * len(_TABLE_COLUMNS))})",
+                       (t.id, _json(t.options), t.seed, _json(t.towns), t.status,
+                        t.invite_hash, t.created, t.turn_started, t.first))
+        for s in change.steps:
+            db.execute("INSERT INTO steps (table_id, number, text, seat, at) VALUES "
+                       "(?, ?, ?, ?, ?)", (s.table, s.number, s.text, s.seat, s.at))
+        for table_id, values in change.fields.items():
+            if not values:
+                continue
+            bad = set(values) - _FIELDS
+            if bad:
+                raise ValueError(f"no such column: {sorted(bad)}")
+            args = [_json(v) if k in ("options", "towns") else v for k, v in values.items()]
+            names = ", ".join(f"{k} = ?" for k in values)
+            db.execute(f"UPDATE tables SET {names} WHERE id = ?", (*args, table_id))
+        for table_id, seat, row in change.seats:
+            if row is None:
+                db.execute("DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat))
+            else:
+                db.execute(f"INSERT OR REPLACE INTO seats (table_id, seat, "
+                           f"{', '.join(_SEAT_COLUMNS)}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                           (table_id, seat, row.name, row.kind, row.level, row.token_hash,
+                            row.clock, row.last_seen))
+
+    # ----- reading ------------------------------------------------------------------
+    def load(self, table_id: str) -> Loaded | None:
+        with self._read_lock:
+            db = self._reader
+            db.execute("BEGIN")  # (the table, its seats and its log as of one moment)
+            try:
+                found = db.execute(f"SELECT {', '.join(_TABLE_COLUMNS)} FROM tables WHERE "
+                                   "id = ?", (table_id,)).fetchone()
+                seats = db.execute(f"SELECT seat, {', '.join(_SEAT_COLUMNS)} FROM seats "
+                                   "WHERE table_id = ? ORDER BY seat", (table_id,)).fetchall()
+                steps = db.execute("SELECT text FROM steps WHERE table_id = ? ORDER BY number",
+                                   (table_id,)).fetchall()
+            finally:
+                db.execute("COMMIT")
+        if found is None:
+            return None
+        row = TableRow(found[0], json.loads(found[1]), found[2], json.loads(found[3]), *found[4:])
+        return Loaded(row, {s[0]: SeatRow(*s[1:]) for s in seats}, [s[0] for s in steps])
+
+    def live(self) -> list[str]:
+        """The tables not over (open and playing), oldest first."""
+        return [r[0] for r in self._read("SELECT id FROM tables WHERE status IN ('open', "
+                                         "'playing') ORDER BY created")]
+
+    def find_invite(self, invite_hash: str) -> str | None:
+        found = self._read("SELECT id FROM tables WHERE invite_hash = ? AND status != 'over' "
+                           "ORDER BY created DESC LIMIT 1", (invite_hash,))
+        return found[0][0] if found else None
 
     def steps(self, table_id: str) -> list[str]:
-        return [r[0] for r in self._run(
+        return [r[0] for r in self._read(
             "SELECT text FROM steps WHERE table_id = ? ORDER BY number", (table_id,))]
+
+    # ----- the server's life -----------------------------------------------------------
+    def wake(self, now: float) -> float:
+        """The server starts at ``now``: the time since its last sign of life is
+        charged to nobody (each turn's start and each absence move forward by it).
+        Returns that time (0 for a new file)."""
+        with self._lock:
+            found = self._db.execute("SELECT value FROM server WHERE name = 'alive'").fetchone()
+            down = max(0.0, now - found[0]) if found and found[0] is not None else 0.0
+            try:
+                self._db.execute("BEGIN IMMEDIATE")
+                if down:
+                    self._db.execute("UPDATE tables SET turn_started = turn_started + ? WHERE "
+                                     "status = 'playing' AND turn_started IS NOT NULL", (down,))
+                    self._db.execute("UPDATE seats SET last_seen = last_seen + ? WHERE "
+                                     "last_seen IS NOT NULL AND last_seen > 0", (down,))
+                self._db.execute("INSERT OR REPLACE INTO server (name, value) VALUES "
+                                 "('alive', ?)", (now,))
+                self._db.execute("COMMIT")
+            except BaseException:
+                with contextlib.suppress(sqlite3.Error):
+                    self._db.execute("ROLLBACK")
+                raise
+        return down
 
     def close(self) -> None:
         with self._lock:
             self._db.close()
+        if self._reader is not self._db:
+            with self._read_lock:
+                self._reader.close()
+
+
+# ----- opening -------------------------------------------------------------------------
+class StoreRefused(Said):
+    """A store that cannot be opened: one sentence (key and values) saying what and
+    where."""
+
+
+def _classify(exc: sqlite3.Error, path: str) -> StoreRefused:
+    text = str(exc).lower()
+    if "not a database" in text or "malformed" in text or "corrupt" in text:
+        return StoreRefused("server.db_damaged", {"path": path})
+    if "readonly" in text or "read-only" in text:
+        return StoreRefused("server.db_read_only", {"path": path})
+    if "locked" in text or "busy" in text:
+        return StoreRefused("server.db_busy", {"path": path})
+    return StoreRefused("server.db_unopenable", {"path": path, "why": str(exc)})
+
+
+class LockedStore(SQLiteStore):
+    """A store on a file, with the lock that keeps other servers off it."""
+
+    def __init__(self, path: str, lock_fd: int) -> None:
+        self._lock_fd = lock_fd
+        super().__init__(path)
+
+    def close(self) -> None:
+        try:
+            super().close()
+        finally:
+            with contextlib.suppress(OSError):
+                os.close(self._lock_fd)
+
+
+MEMORY = (":memory:", "memory:", "sqlite://:memory:")
+
+
+def open_store(where: str) -> SQLiteStore:
+    """The store at ``where``: a file's path, ``sqlite:///path`` or ``:memory:``.
+    StoreRefused, with one sentence, when it cannot be used."""
+    if where in MEMORY:
+        return SQLiteStore(":memory:")
+    if where.startswith(("postgres://", "postgresql://")):
+        raise StoreRefused("server.db_kind", {"path": where})
+    path = where[len("sqlite:///"):] if where.startswith("sqlite:///") else where
+    path = os.path.abspath(os.path.expanduser(path))
+    folder = os.path.dirname(path)
+    if os.path.isdir(path):
+        raise StoreRefused("server.db_folder", {"path": path})
+    if not os.path.isdir(folder):
+        raise StoreRefused("server.db_no_folder", {"path": path, "folder": folder})
+    try:
+        lock_fd = os.open(path + ".lock", os.O_RDWR | os.O_CREAT, 0o600)
+    except OSError:
+        raise StoreRefused("server.db_folder_read_only", {"path": path,
+                                                         "folder": folder}) from None
+    try:
+        if not try_lock(lock_fd):
+            raise StoreRefused("server.db_busy", {"path": path})
+        try:
+            os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))
+        except PermissionError:
+            if os.path.exists(path):
+                raise StoreRefused("server.db_read_only", {"path": path}) from None
+            raise StoreRefused("server.db_folder_read_only", {"path": path,
+                                                             "folder": folder}) from None
+        except OSError as exc:
+            raise StoreRefused("server.db_unopenable", {"path": path,
+                                                        "why": exc.strerror or str(exc)}) from None
+        with contextlib.suppress(OSError):  # an older server's file: its owner's alone now
+            if os.stat(path).st_mode & 0o077:
+                os.chmod(path, 0o600)
+        try:
+            store = LockedStore(path, lock_fd)
+        except sqlite3.Error as exc:
+            raise _classify(exc, path) from None
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.close(lock_fd)
+        raise
+    try:  # (the store holds the lock from here: closing it lets go)
+        store.live()  # a damaged file says so now rather than at its first use
+    except sqlite3.Error as exc:
+        store.close()
+        raise _classify(exc, path) from None
+    return store
+
+
+def folder_private(folder: Path) -> None:
+    """A data folder only its owner may enter (0700)."""
+    with contextlib.suppress(OSError):
+        if folder.stat().st_mode & 0o077:
+            folder.chmod(0o700)
+
+
+__all__ = ["MEMORY", "SCHEMA_VERSION", "Change", "Loaded", "SQLiteStore", "SeatRow", "StepRow",
+           "StepTaken", "Store", "StoreFailed", "StoreRefused", "TableRow", "folder_private",
+           "open_store", "secret_hash"]

@@ -1,38 +1,56 @@
-"""What the server knows of a table: its seats, its log, who is connected to it, and
-the checks every message's fields go through.
+"""What the server holds of a table in memory: its seats, its log, who is connected
+to it; and how a table is read from the store and written back as rows.
 
-``server`` serves tables; this module only describes them, so each stays one
-concept (and under the project's 600 lines a module).
+``core`` serves tables; this module only describes them, so each stays one concept.
+A table's status and a seat's kind are enums: the core's table of which request is
+allowed in which status reads them.
 """
 
 from __future__ import annotations
 
-import asyncio
-import hashlib
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any
 
 from . import engine
 from .engine import State
+from .protocol import DEFAULT_AWAY
+from .store import Loaded, SeatRow, TableRow, secret_hash
 from .words import Said
 
-#: How long (seconds) a player may be gone before another seat may let the table's
-#: computer play for them, unless the table says otherwise (its ``away_limit``).
-DEFAULT_AWAY = 600.0
+
+class Status(Enum):
+    OPEN = "open"        # seats being taken
+    PLAYING = "playing"  # the game is under way
+    OVER = "over"        # finished: its record may be shown
 
 
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+class Kind(Enum):
+    HUMAN = "human"
+    COMPUTER = "computer"
+
+
+#: A seat's token is kept only as its hash, as is a private table's invite secret.
+token_hash = secret_hash
 
 
 @dataclass
 class Seat:
     name: str
-    kind: str  # "human" or "computer"
+    kind: Kind
     level: str | None = None
     token_hash: str | None = None
     clock: float | None = None
     last_seen: float = 0.0
+
+    def row(self) -> SeatRow:
+        return SeatRow(self.name, self.kind.value, self.level, self.token_hash, self.clock,
+                       self.last_seen)
+
+    @classmethod
+    def of(cls, row: SeatRow) -> Seat:
+        return cls(row.name, Kind(row.kind), row.level, row.token_hash, row.clock,
+                   row.last_seen or 0.0)
 
 
 @dataclass
@@ -41,110 +59,144 @@ class Table:
     options: dict
     seed: str
     towns: list[str]
-    status: str  # open, playing, over
-    invite: str | None
+    status: Status
+    invite_hash: str | None
     created: float
     turn_started: float | None = None
+    #: The seat that played first (drawn at the start).
+    first: int = 0
     seats: dict[int, Seat] = field(default_factory=dict)
     steps: list[str] = field(default_factory=list)
     state: State | None = None
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    #: Each watching connection and the seat whose view it is sent (None: a spectator).
-    watchers: dict[Any, int | None] = field(default_factory=dict)
+    #: Each watching connection and the seats whose views it is sent, one message each
+    #: (none: a spectator's view).
+    watchers: dict[Any, set[int]] = field(default_factory=dict)
     #: Each connection and every seat it has proven with a token (two people at one
     #: machine share a connection and hold two seats): who is present.
     holders: dict[Any, set[int]] = field(default_factory=dict)
+    #: The computer players of the table's computer seats (they keep a turn's plan).
     players: dict[int, object] = field(default_factory=dict)
-    thinking: bool = False
+    #: The step number a computer player is thinking about (None: none is).
+    thinking: int | None = None
+    #: When anything last happened at the table (it may be unloaded once idle).
+    touched: float = 0.0
 
+    # ----- store rows ------------------------------------------------------------------
+    def row(self) -> TableRow:
+        return TableRow(self.id, self.options, self.seed, self.towns, self.status.value,
+                        self.invite_hash, self.created, self.turn_started, self.first)
+
+    @classmethod
+    def of(cls, loaded: Loaded, now: float) -> Table:
+        """A table read back from the store, its game replayed from the log."""
+        r = loaded.row
+        t = cls(r.id, r.options, r.seed, list(r.towns), Status(r.status), r.invite_hash,
+                r.created, r.turn_started, r.first, touched=now)
+        t.seats = {i: Seat.of(s) for i, s in loaded.seats.items()}
+        if t.status is not Status.OPEN:
+            t.steps = list(loaded.steps)
+            t.state = engine.replay(t.names(), t.towns, t.options["variant"], t.steps, t.first)
+        return t
+
+    # ----- what it says of itself ---------------------------------------------------------
     @property
     def size(self) -> int:
-        return self.options["players"]
+        return int(self.options["players"])
+
+    @property
+    def clock(self) -> dict | None:
+        return self.options.get("clock")
+
+    @property
+    def away_limit(self) -> float:
+        return float(self.options.get("away_limit", DEFAULT_AWAY))
 
     def record(self) -> str | None:
         if self.state is None or not self.state.over:
             return None
         return engine.record(list(self.state.names), self.towns, self.steps,
-                             self.options["variant"], self.seed)
+                             self.options["variant"], self.seed, self.first)
 
     def names(self) -> list[str]:
         return [self.seats[i].name for i in range(self.size)]
 
+    def free_seat(self) -> int | None:
+        return next((i for i in range(self.size) if i not in self.seats), None)
+
     def public_options(self) -> dict:
         return {k: v for k, v in self.options.items() if k != "rematch"}
+
+    def seat_entries(self) -> list[dict]:
+        return [{"seat": i, "name": s.name, "kind": s.kind.value,
+                 **({"level": s.level} if s.kind is Kind.COMPUTER else {})}
+                for i, s in sorted(self.seats.items())]
 
     def lobby_entry(self, where: str) -> dict:
         """The table as a listing shows it (``where``: the server that owns it)."""
         return {"table": self.id, "players": self.size, "variant": self.options["variant"],
-                "first_game": self.options["first_game"], "clock": self.options["clock"],
-                "status": self.status, "where": where,
-                "seats": [{"seat": i, "name": s.name, "kind": s.kind,
-                           **({"level": s.level} if s.kind == "computer" else {})}
-                          for i, s in sorted(self.seats.items())]}
+                "first_game": self.options["first_game"], "clock": self.clock,
+                "status": self.status.value, "where": where, "seats": self.seat_entries()}
 
-    def seats_now(self, where: str, now: float) -> list[dict]:
+    def seats_now(self, now: float) -> list[dict]:
         """The listing's seats, each saying whether it is held now (``here``) and, for
         a person not at the table, how long since they were last seen (``away_for``)."""
-        seats = [{**s, "here": self.present(s["seat"])} for s in self.lobby_entry(where)["seats"]]
+        seats = self.seat_entries()
         for s in seats:
-            if not s["here"] and s["kind"] == "human":
+            s["here"] = here = self.present(s["seat"])
+            if not here and s["kind"] == "human":
                 s["away_for"] = round(max(0.0, now - self.seats[s["seat"]].last_seen), 1)
         return seats
 
+    def clock_left(self, seat: int, now: float) -> float | None:
+        """A seat's time left now (the player to move's running since the turn began)."""
+        s = self.seats.get(seat)
+        left = s.clock if s else None
+        if (left is not None and self.state is not None and not self.state.over
+                and self.state.active == seat and self.turn_started):
+            left -= now - self.turn_started
+        return left
+
     def clocks_left(self, now: float) -> list[float | None] | None:
-        """Each seat's time left (the player to move's running since the turn began);
-        None without a clock."""
-        if not self.options["clock"]:
+        """Each seat's time left; None without a clock."""
+        if not self.clock:
             return None
         out: list[float | None] = []
         for i in range(self.size):
-            s = self.seats.get(i)
-            left = s.clock if s else None
-            if (left is not None and self.state is not None and not self.state.over
-                    and self.state.active == i and self.turn_started):
-                left -= now - self.turn_started
+            left = self.clock_left(i, now)
             out.append(None if left is None else round(left, 1))
         return out
 
+    # ----- who is here ---------------------------------------------------------------------
     def present(self, seat: int) -> bool:
         """Whether a connection holds ``seat`` now (a computer's seat always is)."""
         s = self.seats.get(seat)
-        if s is not None and s.kind == "computer":
+        if s is not None and s.kind is Kind.COMPUTER:
             return True
         return any(seat in held for held in self.holders.values())
 
-    def hold(self, ws: Any, seat: int) -> bool:
-        """``ws`` has proven ``seat``; whether the seat was away until now."""
+    def hold(self, conn: Any, seat: int) -> bool:
+        """``conn`` has proven ``seat``; whether the seat was away until now."""
         was = self.present(seat)
-        self.holders.setdefault(ws, set()).add(seat)
+        self.holders.setdefault(conn, set()).add(seat)
         return not was
 
-    def let_go(self, ws: Any, seat: int | None = None) -> list[int]:
-        """``ws`` gives up ``seat`` (None: every seat, as it closed); the seats that
+    def let_go(self, conn: Any, seat: int | None = None) -> list[int]:
+        """``conn`` gives up ``seat`` (None: every seat, as it closed); the seats that
         are away now."""
-        held = self.holders.get(ws, set())
+        held = self.holders.get(conn, set())
         gone = set(held) if seat is None else held & {seat}
         held -= gone
         if not held:
-            self.holders.pop(ws, None)
+            self.holders.pop(conn, None)
         return sorted(s for s in gone if not self.present(s))
+
+    def idle(self) -> bool:
+        """Whether nobody is connected to the table and nothing waits on it."""
+        return not self.watchers and not self.holders and self.thinking is None
 
 
 class Bad(Said):
     """A request the server refuses: one sentence for the player (see ``Said``)."""
 
 
-def field_of(msg: dict, name: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
-    """The field ``name`` of a message, of type ``kind`` (Bad when missing, unless a
-    ``default`` is given, or of another type)."""
-    if name not in msg:
-        if default is ...:
-            raise Bad("server.field_missing", {"name": repr(name)})
-        return default
-    value = msg[name]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise Bad("server.field_type", {"name": repr(name)})
-    return value
-
-
-__all__ = ["DEFAULT_AWAY", "Bad", "Seat", "Table", "field_of", "token_hash"]
+__all__ = ["DEFAULT_AWAY", "Bad", "Kind", "Seat", "Status", "Table", "secret_hash", "token_hash"]

@@ -11,28 +11,38 @@ import asyncio
 import threading
 from typing import Any
 
-from .server import GameServer
-from .store import SQLiteStore
+from .store import open_store
+from .transport import Server
 
 
 class ServerThread:
     """A server on a thread of its own, for the desktop program and for tests:
-    ``start()`` returns the bound port, ``stop()`` closes every connection and waits."""
+    ``start()`` returns the bound port (StoreRefused when the file of tables cannot be
+    used, OSError when the port cannot), ``stop()`` closes every connection and waits."""
 
     def __init__(self, db: str, host: str = "127.0.0.1", port: int = 0,
-                 origins: list[str | None] | None = None) -> None:
+                 origins: list[str | None] | None = None, rng: Any = None) -> None:
         self.db, self.host, self.port, self.origins = db, host, port, origins
+        #: What draws the starting seat (a test may fix it; by default the system's).
+        self.rng = rng
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, name="game-server",
                                         daemon=True)
-        self.server: GameServer | None = None
+        self.server: Server | None = None
 
     def start(self) -> int:
+        store = open_store(self.db)
+        server = Server(store, origins=self.origins, rng=self.rng)
         self._thread.start()
-        self.server = GameServer(SQLiteStore(self.db), self.origins)
-        future = asyncio.run_coroutine_threadsafe(self.server.start(self.host, self.port),
+        future = asyncio.run_coroutine_threadsafe(server.start(self.host, self.port),
                                                   self._loop)
-        self.port = future.result(timeout=30)
+        try:
+            self.port = future.result(timeout=30)
+        except BaseException:
+            store.close()
+            self._end()
+            raise
+        self.server = server
         return self.port
 
     def call(self, coro: Any, timeout: float = 30) -> Any:
@@ -42,8 +52,15 @@ class ServerThread:
     def stop(self) -> None:
         if self.server is not None:
             asyncio.run_coroutine_threadsafe(self.server.stop(), self._loop).result(timeout=30)
-        self._loop.call_soon_threadsafe(self._loop.stop)
-        self._thread.join(timeout=30)
+            self.server = None
+        self._end()
+
+    def _end(self) -> None:
+        if self._loop.is_closed():
+            return
+        if self._thread.is_alive():
+            self._loop.call_soon_threadsafe(self._loop.stop)
+            self._thread.join(timeout=30)
         self._loop.close()
 
 

@@ -15,11 +15,14 @@ A key this client does not know (a newer server) falls back to the English.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Any
 
 from game.steps import REASONS
 from game.words import Phrase, message, phrase, table
+
+from .protocol import MAX_CHAT
 
 ONLINE_TEXT = table(
     # the connection
@@ -60,6 +63,7 @@ ONLINE_TEXT = table(
     message("online.back_mine", "Welcome back, {name}: the table's computer played your "
                                 "seat while you were away, and it is yours again."),
     message("online.from_computer", "{name} is back and plays their own seat again."),
+    message("online.first", "Drawn at random: {name} plays first."),
     message("online.chat_length", "A chat line is 1 to {limit} characters."),
     message("online.chat_seatless", "Only a player at the table can chat."),
     # my online games and invite codes
@@ -67,6 +71,12 @@ ONLINE_TEXT = table(
                                     "was kept as {file}, and a new list begins."),
     message("online.games_unreadable", "The list of your online games cannot be read: "
                                        "{why}."),
+    message("online.host_busy", "Another Sail to India window on this computer already "
+                                "hosts from the same data folder: host from that window, or "
+                                "close it first."),
+    message("online.host_moved", "The port your tables used ({old}) is taken by another "
+                                 "program, so they are at port {port} now: send your friends "
+                                 "a new invite code."),
     message("online.invite_bad", "That is not an invite code: check it letter by letter."),
     message("online.invite_damaged", "That invite code has a wrong letter: check it letter by "
                                      "letter."),
@@ -82,6 +92,10 @@ SERVER_TEXT = table(
     message("server.unknown_type", "Unknown message type."),
     message("server.field_missing", "The message lacks the field {name}."),
     message("server.field_type", "The field {name} has the wrong type."),
+    message("server.field_range", "The field {name} is a number from {lo} to {hi}."),
+    message("server.field_length", "The length of the field {name} must be from {lo} to "
+                                   "{hi}."),
+    message("server.too_deep", "That message nests deeper than {depth} levels."),
     message("server.no_table", "There is no such table."),
     message("server.no_invite", "No table at this server has that invite code: it may "
                                 "have ended, or the code is from another server."),
@@ -113,6 +127,29 @@ SERVER_TEXT = table(
     message("server.step_number", "The table is at step {at}, not {number}."),
     message("server.not_your_turn", "It is not your turn."),
     message("server.step_taken", "Step {number} is already taken."),
+    message("server.store_failed", "The server could not save that just now (its disk "
+                                   "refused the write): nothing changed, try again in a "
+                                   "moment."),
+    # starting a server: what it cannot use, in one sentence each
+    message("server.db_busy", "Another server is already using the tables' file {path} "
+                              "(one server per file)."),
+    message("server.db_folder", "{path} is a folder, not a file of tables."),
+    message("server.db_no_folder", "The folder {folder} does not exist, so the tables' file "
+                                   "{path} cannot be made there."),
+    message("server.db_folder_read_only", "The folder {folder} cannot be written to, so "
+                                          "the tables' file {path} cannot be kept there."),
+    message("server.db_read_only", "The tables' file {path} cannot be written to (it is "
+                                   "read-only)."),
+    message("server.db_damaged", "The tables' file {path} is damaged, or is not a file of "
+                                 "tables."),
+    message("server.db_unopenable", "The tables' file {path} cannot be opened: {why}."),
+    message("server.db_kind", "{path} is not a file's path: this server keeps its tables "
+                              "in an SQLite file."),
+    message("server.port_in_use", "Port {port} at {host} is already in use by another "
+                                  "program."),
+    message("server.no_address", "This machine has no address {host} to listen on."),
+    message("server.port_denied", "Port {port} at {host} may not be used by this program "
+                                  "(it needs special permission)."),
 )
 
 #: The longest value of a server's sentence shown (a name, a step): longer is cut.
@@ -191,10 +228,6 @@ class Said(Exception):
                 "said": said_to_json(Phrase(self.key, self.values))}
 
 
-#: The server's limit of a chat line.
-MAX_CHAT = 500
-
-
 def plain(text: str, limit: int = MAX_CHAT) -> str:
     """Text from elsewhere made plain: no control or format characters (line breaks
     become spaces), at most ``limit`` characters."""
@@ -205,6 +238,19 @@ def plain(text: str, limit: int = MAX_CHAT) -> str:
         elif unicodedata.category(ch)[0] != "C":
             out.append(ch)
     return "".join(out).strip()[:limit]
+
+
+#: Terminal escape sequences (CSI, OSC, DCS and the like, and the one-byte CSI): a
+#: chat line could otherwise recolour, move or retitle the terminal of anyone who
+#: reads the server's log or a saved conversation in one.
+_ESCAPES = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]|\x9b[0-?]*[ -/]*[@-~]"
+                      r"|\x1b[\]PX^_][^\x07\x1b\x9c]*(?:\x07|\x1b\\|\x9c)?|\x1b[ -~]?")
+
+
+def clean_chat(text: str, limit: int = MAX_CHAT) -> str:
+    """A chat line as the server passes it on: terminal escape sequences and control
+    characters removed, line breaks as spaces, at most ``limit`` characters."""
+    return plain(_ESCAPES.sub("", text[: limit * 4]), limit)
 
 
 def said_of(msg: dict) -> Phrase | str:
@@ -223,5 +269,5 @@ def said_of(msg: dict) -> Phrase | str:
     return Phrase(said.key, clean)
 
 
-__all__ = ["MAX_CHAT", "MAX_SAID_VALUE", "ONLINE_TEXT", "SERVER_TEXT", "Phrase", "Said", "english",
-           "phrase", "plain", "said_from_json", "said_of", "said_to_json"]
+__all__ = ["MAX_CHAT", "MAX_SAID_VALUE", "ONLINE_TEXT", "SERVER_TEXT", "Phrase", "Said",
+           "clean_chat", "english", "phrase", "plain", "said_from_json", "said_of", "said_to_json"]

@@ -36,6 +36,7 @@ from scenes.core.saves import (
     remove_leftovers,
 )
 from scenes.screens.continue_game import ContinueScene
+from scenes.screens.keys import KeysOverlay
 from scenes.screens.load_record import LoadRecordScene
 from scenes.screens.online import OnlineScene
 from scenes.screens.review import ReviewScene
@@ -61,6 +62,7 @@ def register_screens(navigator: Navigator) -> None:
     navigator.register(Screen.SCORING, ScoringScene)
     navigator.register(Screen.REVIEW, ReviewScene)
     navigator.register(Screen.SETTINGS, SettingsOverlay)
+    navigator.register(Screen.KEYS, KeysOverlay)
     navigator.register(Screen.RULES, RulesOverlay)
     navigator.register(Screen.ONLINE, OnlineScene)
     navigator.register(Screen.WAITING_ROOM, WaitingRoomScene)

@@ -4,11 +4,12 @@ and in time, never asserting on either)."""
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from onlinehelp import force_deal
 
 from online.client import Connection
 from online.lobby import Ask, Lobby
@@ -45,12 +46,6 @@ def answered(lobby: Lobby, ask: Ask) -> dict:
     return ask.reply
 
 
-def force_deal(server: ServerThread, table: str, towns: list[str]) -> None:
-    """The tests' one look inside the server: a table gets a known deal."""
-    t = server.server.tables[table]
-    t.towns = list(towns)
-    server.server.store._run("UPDATE tables SET towns = ? WHERE id = ?",
-                             (json.dumps(towns), table))
 
 
 @dataclass
@@ -69,6 +64,14 @@ class Machine:
         return cls(connection, Lobby(connection), raw)
 
 
+#: The invite secret of each table ``seated_table`` made (the server keeps only hashes).
+INVITES: dict[str, str] = {}
+
+
+def invite_of(table: str) -> str:
+    return INVITES[table]
+
+
 def seated_table(server: ServerThread, names: list[str], towns: list[str] | None = None,
                  variant: str = "standard", computers: tuple[str, ...] = (),
                  machines: int | None = None) -> tuple[str, list[Machine]]:
@@ -79,6 +82,7 @@ def seated_table(server: ServerThread, names: list[str], towns: list[str] | None
     made = answered(ms[0].lobby, ms[0].lobby.create(len(names) + len(computers),
                                                    variant=variant, private=True))
     table = made["table"]
+    INVITES[table] = made["invite"]
     if towns is not None:
         force_deal(server, table, towns)
     for i, name in enumerate(names):
@@ -91,6 +95,9 @@ def seated_table(server: ServerThread, names: list[str], towns: list[str] | None
     for level in computers:
         answered(host.lobby, host.lobby.add_computer(table, 0, token, level))
     answered(host.lobby, host.lobby.start(table, 0, token))
+    # (the start's answer comes first, then every seat's view of the game begun)
+    for m in ms:
+        settle(m.lobby.poll, lambda m=m: "steps" in m.lobby.views.get(table, {}))
     return table, ms
 
 

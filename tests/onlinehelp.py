@@ -9,7 +9,9 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
-V = 1
+from online.protocol import VERSION
+
+V = VERSION
 
 
 class Client:
@@ -63,3 +65,26 @@ class Client:
     async def close(self) -> None:
         await self.ws.close()
         self._reader.cancel()
+
+
+class FirstSeat:
+    """A draw of the starting seat that always gives ``seat``: the golden records, and
+    the tests that play from seat 0, start there (the server draws it at random)."""
+
+    def __init__(self, seat: int = 0) -> None:
+        self.seat = seat
+
+    def randrange(self, players: int) -> int:
+        return self.seat % players
+
+
+def force_deal(server: Any, table: str, towns: list[str]) -> None:
+    """The tests' one look inside the server: a table gets a known deal (written as
+    the core writes, on the core's own thread)."""
+    from online.store import Change
+
+    def put(core: Any, now: float) -> None:
+        core.store.write(Change().table(table, towns=list(towns)))
+        core.tables[table].towns = list(towns)
+
+    server.server.inside(put)

@@ -186,6 +186,9 @@ def test_the_trading_chart_shows_while_a_sale_is_staged_lit_at_its_types(app) ->
     assert pixels(canvas, rect) != before, "a trade good in the hand shows the chart"
     hand.post(pygame.MOUSEBUTTONUP, hand.at("goods_1_1"))
     hand.frames(2)
+    assert pixels(canvas, rect) != before, "picked up by a click: still in the hand"
+    hand.click(hand.at("goods_1_1"))  # a click on its own place puts it back
+    hand.frames(2)
     assert pixels(canvas, rect) == before, "put back: the chart goes"
     hand.drag(hand.at("goods_1_1"), hand.at("lisboa"))
     hand.frames(2)

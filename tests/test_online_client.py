@@ -15,12 +15,14 @@ from clienthelp import (
     answered,
     close_all,
     db,
+    invite_of,
     seated_table,
     server_public,
     sessions_for,
     settle,
     url,
 )
+from onlinehelp import FirstSeat
 
 from game import State, apply, parse_step
 from game.cards import CARDS
@@ -36,11 +38,12 @@ from online.client import (
     check_address,
 )
 from online.lobby import Lobby
+from online.protocol import VERSION as SERVER_PROTOCOL
 from online.remote import RemoteSession, known_deal, plain
-from online.server import PROTOCOL as SERVER_PROTOCOL
 from online.thread import ServerThread
 from online.view import public_state
 from online.words import Phrase, english
+from scenes.core.intents import Said
 from scenes.core.session import GameSession
 from scenes.table.actions import TableActions
 
@@ -50,7 +53,7 @@ GOLDEN = Path(__file__).parent / "golden"
 
 @pytest.fixture
 def server(tmp_path: Path):
-    s = ServerThread(db(tmp_path))
+    s = ServerThread(db(tmp_path), rng=FirstSeat())
     s.start()
     yield s
     s.stop()
@@ -160,7 +163,9 @@ def test_two_people_at_one_machine_and_a_server_computer(server: ServerThread) -
         wanted = [n for n in dir(GameSession) if not n.startswith("_")]
         assert all(hasattr(session, n) for n in [*wanted, *GameSession.__annotations__])
         actions = TableActions(session)
-        assert actions.arrived() == []
+        # (the table's first news: whom the server's draw named to play first)
+        assert actions.arrived() == [Said("online.first", (("name", "Ann"), ("seat", 0)),
+                                          logged=True)]
         assert session.presence == {0: True, 1: True, 2: True}
         seen: list = []
         compared = 0
@@ -190,7 +195,7 @@ def test_two_people_at_one_machine_and_a_server_computer(server: ServerThread) -
         looker = Connection(url(server.port)).start()
         try:
             watching = RemoteSession(looker, table, {}, None,
-                                     invite=server.server.tables[table].invite)
+                                     invite=invite_of(table))
             settle(watching.poll, lambda: watching.ready)
             assert list(watching.steps) == list(session.steps)
             out = watching.submit("employ")
@@ -217,7 +222,7 @@ def test_refused_steps_come_back_with_the_servers_reason(server: ServerThread) -
         told it the seats are not its own: see the test of a seat given up elsewhere)."""
         others.append(Connection(url(server.port), **FAST).start())
         lobby = Lobby(others[-1])
-        invite = server.server.tables[table].invite
+        invite = invite_of(table)
         view = answered(lobby, lobby.watch(table, invite))
         s = RemoteSession(others[-1], table, {}, view, invite)
         s.here.update(seats)
@@ -385,8 +390,10 @@ def test_a_seat_out_of_time_goes_to_a_computer_and_everyone_is_told(
                        for n in session.notices)
 
         settle(lambda: [s.poll() for s in sessions], lambda: told(ann) and told(bob))
-        mine = next(n for n in ann.notices if isinstance(n, Phrase))
-        theirs = next(n for n in bob.notices if isinstance(n, Phrase))
+        mine = next(n for n in ann.notices if isinstance(n, Phrase)
+                    and n.key.startswith("online.to_computer"))
+        theirs = next(n for n in bob.notices if isinstance(n, Phrase)
+                      and n.key.startswith("online.to_computer"))
         assert mine.key == "online.to_computer_mine.time" and mine.values["name"] == "Ann"
         assert theirs.key == "online.to_computer.time" and theirs.values["name"] == "Ann"
         assert theirs.values["level"] == Phrase("level.medium", {})
@@ -426,7 +433,7 @@ def test_a_player_back_after_being_handed_over_plays_their_seat_again(
         assert again.steps[:len(t.steps)] == t.steps[:len(again.steps)]
         assert any(n.key == "online.from_computer" and n.values["name"] == "Ann"
                    and n.values["seat"] == 0 for n in bob.notices if isinstance(n, Phrase))
-        assert t.seats[0].kind == "human"
+        assert t.seats[0].kind.value == "human"
         assert ann.seat_kind(0) == "human"  # (her old session saw nothing of it)
     finally:
         close_all(ms)
@@ -445,7 +452,7 @@ def test_a_seat_given_up_elsewhere_is_watched_here(server: ServerThread) -> None
         settle(lambda: [s.poll() for s in sessions], lambda: t.seats[0].token_hash is None)
         machine = Machine.open(server.port)
         ms.append(machine)
-        stale = RemoteSession(machine.connection, table, {0: token}, invite=t.invite)
+        stale = RemoteSession(machine.connection, table, {0: token}, invite=invite_of(table))
         settle(stale.poll, lambda: stale.ready)
         assert stale.seats_here() == [] and stale.seat_kind(0) == "medium"
         assert Phrase("server.wrong_token", {}) in stale.notices

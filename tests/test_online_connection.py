@@ -16,6 +16,7 @@ from websockets.http11 import Response
 from websockets.sync.server import ServerConnection, serve
 
 from online.client import Connected, Connection, Dropped, Event, Failed, Lost, Reply
+from online.protocol import VERSION
 
 pytestmark = pytest.mark.timeout(30)
 
@@ -60,7 +61,7 @@ def test_a_drop_resends_what_may_go_twice_and_reports_the_rest() -> None:
         for raw in ws:  # then answers everything, in order
             msg = json.loads(raw)
             heard[1].append(msg)
-            ws.send(json.dumps({"v": 1, "type": "ok", "id": msg["id"]}))
+            ws.send(json.dumps({"v": VERSION, "type": "ok", "id": msg["id"]}))
 
     with scripted(handler) as port:
         c = Connection(url(port), first_retry=0.05, max_retry=0.1).start()
@@ -78,7 +79,7 @@ def test_a_drop_resends_what_may_go_twice_and_reports_the_rest() -> None:
             assert [m["type"] for m in heard[1]] == ["resume", "list"]
             assert heard[1][1]["id"] == listed and heard[1][0]["id"] not in (made, listed)
             assert got[4].request["type"] == "resume" and got[5].id == listed
-            assert all(m["v"] == 1 for m in heard[0] + heard[1])
+            assert all(m["v"] == VERSION for m in heard[0] + heard[1])
             # a request queued while the socket is open goes at once
             again = c.send({"type": "chat", "text": "hi"})
             (reply,) = _until(c, lambda g: bool(g))

@@ -196,7 +196,7 @@ def test_the_monkey_at_the_end_of_an_online_game() -> None:
         monkey = OnlineMonkey(app, 12, remote, bob, server, table)
         monkey.run(300)
         assert remote.over, "the monkey and the friend played the game to its end"
-        assert server.tables[table].status == "over"
+        assert server.tables[table].status.value == "over"
         assert list(remote.steps) == list(server.tables[table].steps)
     finally:
         if friend is not None:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from clienthelp import close_all, db, seated_table, server_public, sessions_for, settle
+from onlinehelp import FirstSeat
 
 import online.remote
 from game import State, apply
@@ -19,7 +20,7 @@ pytestmark = pytest.mark.timeout(60)
 
 @pytest.fixture
 def server(tmp_path: Path):
-    s = ServerThread(db(tmp_path))
+    s = ServerThread(db(tmp_path), rng=FirstSeat())
     s.start()
     yield s
     s.stop()

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from game.listing import legal_steps
+from online.client import Connection, Reply
 from online.remote import RemoteSession
 from online.thread import ServerThread
 from scenes.core.intents import Play
@@ -74,8 +75,8 @@ def test_a_socket_dropped_mid_turn_is_said_and_healed(table) -> None:
     scene.act(Play(str(legal_steps(here.state)[0])))
     frames_until(app, lambda: here.unconfirmed == 0)
     tbl = server.server.tables[here.table]
-    for ws in [w for w, held in tbl.holders.items() if 0 in held]:
-        server._loop.call_soon_threadsafe(ws.transport.abort)
+    for conn in [c for c, held in tbl.holders.items() if 0 in held]:
+        server._loop.call_soon_threadsafe(conn.ws.transport.abort)
     frames_until(app, lambda: scene.view.status == t("status.online.away"))
     # back: the standing sentence again (whose turn it is), said by itself
     frames_until(app, lambda: here.connected and scene.view.status != t("status.online.away"))
@@ -89,10 +90,23 @@ def test_a_step_the_server_refuses_slides_back_with_its_reason(table) -> None:
     app, scene, server, _there = table
     here = scene.session
     # the server's table moves on behind this machine's back: a stale step is refused
-    tbl = server.server.tables[here.table]
     frames_until(app, lambda: here.human_to_move)
     first = str(legal_steps(here.state)[0])
-    server.call(server.server._play(tbl, 0, 0, first, None))
+    elsewhere = Connection(f"ws://127.0.0.1:{server.port}/").start()  # seat 0's other device
+    try:
+        token = here.here[0]
+        elsewhere.send({"type": "resume", "table": here.table, "seat": 0, "token": token})
+        rid = elsewhere.send({"type": "step", "table": here.table, "seat": 0, "token": token,
+                              "number": 0, "step": first})
+        for _ in range(200):
+            got = elsewhere.wait(0.1)
+            if isinstance(got, Reply) and got.id == rid:
+                assert got.msg["type"] == "update", got.msg
+                break
+        else:
+            raise AssertionError("the step from elsewhere was never answered")
+    finally:
+        elsewhere.close()
     stale = str(legal_steps(here.state)[-1])
     scene.act(Play(stale))
     frames_until(app, lambda: list(here.steps) == [first] and here.unconfirmed == 0)
@@ -105,5 +119,5 @@ def test_chat_from_another_machine_reaches_the_log(table) -> None:
     assert there.send_chat("Fair winds!") is None
     frames_until(app, lambda: any("Fair winds!" in line.text for line in scene.logpanel.lines),
                  also=there.poll)
-    line = next(line for line in scene.logpanel.lines if line.chat)
+    line = next(line for line in scene.logpanel.lines if "Fair winds!" in line.text)
     assert line.seat == 1 and line.text == t("online.chat.line", name="Bob", text="Fair winds!")

@@ -171,6 +171,12 @@ def status_at(home: Path) -> str:
     return str(rows[0][0]) if rows else ""
 
 
+def first_at(home: Path) -> int | None:
+    """The seat the hosted server drew to play first (None before the start)."""
+    rows = _query(home, "SELECT first FROM tables WHERE status = 'playing'")
+    return int(rows[0][0]) if rows else None
+
+
 def steps_at(home: Path) -> list[tuple[int, str]]:
     """The steps the hosted server logged (its SQLite file, read without writing)."""
     db = home / "online" / "tables.sqlite3"
@@ -220,14 +226,22 @@ def test_two_programs_host_join_and_each_make_a_step(tmp_path: Path) -> None:
         wait(lambda: status_at(ann.home) == "playing", "the game started")
         time.sleep(2.0)  # the fade to the table
 
-        ann.drag(layout.rect(Z.stock(0)).center, layout.rect(Z.lisboa(0)).center)
-        wait(lambda: (0, "employ") in steps_at(ann.home), "the host's drag made its step")
-        ann.click(layout.rect(Z.button("end_turn")).center)
-        ann.key("Return")  # End turn with an action point left asks first: yes
-        wait(lambda: (0, "end") in steps_at(ann.home), "the host's turn ended")
-        time.sleep(1.5)
-        bob.drag(layout.rect(Z.stock(1)).center, layout.rect(Z.lisboa(1)).center)
-        wait(lambda: (1, "employ") in steps_at(ann.home), "the friend's drag made its step")
+        # The server drew who plays first: each seat in turn from there, the computer
+        # (seat 2) by itself, each person by a drag and End turn.
+        first = wait(lambda: first_at(ann.home) is not None and first_at(ann.home) + 1,
+                     "the starting seat was drawn") - 1
+        for seat in [(first + k) % 3 for k in range(3)]:
+            if seat == 2:
+                wait(lambda: (2, "end") in steps_at(ann.home), "the computer played its turn")
+                continue
+            who, whose = (ann, "the host's") if seat == 0 else (bob, "the friend's")
+            time.sleep(1.5)  # the turn reaches that program's table
+            who.drag(layout.rect(Z.stock(seat)).center, layout.rect(Z.lisboa(seat)).center)
+            wait(lambda s=seat: (s, "employ") in steps_at(ann.home),
+                 f"{whose} drag made its step")
+            who.click(layout.rect(Z.button("end_turn")).center)
+            who.key("Return")  # End turn with an action point left asks first: yes
+            wait(lambda s=seat: (s, "end") in steps_at(ann.home), f"{whose} turn ended")
         time.sleep(1.5)
         ann.shot(tmp_path / "host-table-1280x720.png")
         bob.shot(tmp_path / "join-table-1920x1080.png")

@@ -117,6 +117,9 @@ def test_title_setup_settings_and_records_fit(view: View) -> None:
     _settle(hand, 30)
     app.navigator.open(Screen.SETTINGS)
     _settle(hand)
+    app.navigator.open(Screen.KEYS)  # every action with its key
+    _settle(hand)
+    hand.key(pygame.K_ESCAPE)
     hand.key(pygame.K_ESCAPE)
     app.navigator.go(Screen.SETUP)
     _settle(hand, 30)

@@ -64,7 +64,8 @@ def test_tooltip_of_a_technology() -> None:
     assert tech_lines(st, "bank-system") == (
         "Bank System", "Technology card II, cost 3",
         "Once per turn, free: pay 2 wealth for 1 VP.",
-        "Nobody owns it yet: drag a scientist here to acquire it.")
+        "Nobody owns it yet: drag a scientist here (or click one, then this card) to "
+        "acquire it.")
     from game.rules import apply_text
 
     st = apply_text(apply_text(st, "tech metallurgy"), "tech map")

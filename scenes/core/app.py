@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pygame
 
-from scenes.core import gfx, memory
+from scenes.core import gfx, keymap, memory
 from scenes.core.audio import Sounds
 from scenes.core.gfx import LOGICAL_SIZE
 from scenes.core.navigator import Navigator
@@ -116,6 +116,7 @@ class App:
         pygame.font.init()
         INPUT.keyboard = False  # a new window: no key pressed yet, no focus ring
         self.settings = settings
+        keymap.use(settings.keys)  # the player's own keys, from the first key pressed
         self.size = LOGICAL_SIZE
         size = clamp_window(window or settings.window_size
                             or (LOGICAL_SIZE if _headless() else desktop_fit()))
@@ -282,7 +283,7 @@ class App:
             if (event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED)
                     and pygame.display.get_surface().get_size() != self._chosen):
                 self._settle = SETTLE  # an edge being dragged
-            event = gfx.logical_event(event)
+            event = self.keys(gfx.logical_event(event))
             if not self.stack.handle(event):
                 self.unhandled(event)
         self.stack.update(dt)
@@ -298,6 +299,15 @@ class App:
             return
         # The screen (the bottom scene; overlays do not count) says whether music plays.
         self.sounds.want_music(self.stack.scenes[0].music)
+
+    def keys(self, event: pygame.event.Event) -> pygame.event.Event:
+        """A key press as the screens read it: the player's own key for an action
+        arrives as the action's usual key (``keymap``), where the top screen is; a key
+        being typed into a field, or chosen in Settings, arrives as it is."""
+        top = self.stack.top
+        if top is None or top.typing:
+            return event
+        return keymap.KEYS.translate(event, top.key_scope)
 
     def unhandled(self, event: pygame.event.Event) -> None:
         """A key no scene took: M mutes or unmutes, wherever that makes sense (a scene

@@ -19,12 +19,12 @@ import errno
 import gc
 import os
 import secrets
-import sys
 import time
 import weakref
 from pathlib import Path
 
 from game.record import RecordError, parse_record, read_record_text
+from online.lockfile import try_lock
 from scenes.core.files import atomic_write, data_dir
 from scenes.core.session import Session
 
@@ -51,33 +51,6 @@ def _lock_path(game: Path) -> Path:
     return game.with_name(f".{game.stem}.lock")
 
 
-#: What a lock held by another program is refused with (flock: EWOULDBLOCK; Windows'
-#: ``msvcrt.locking``: EACCES or EDEADLOCK).
-_CONTENDED = frozenset({errno.EAGAIN, errno.EWOULDBLOCK, errno.EACCES,
-                        getattr(errno, "EDEADLOCK", errno.EDEADLK)})
-
-
-def _try_lock(fd: int) -> bool:
-    """Take an exclusive OS lock on an open file without waiting; False when another
-    program holds it. The system lets go of it when this program ends, however.
-
-    Where locks cannot be had at all (a file system without them, a platform without
-    either module) the game is played unlocked, as before locks: refusing would stop
-    every save for a reason the player cannot change."""
-    try:
-        if sys.platform.startswith("win"):
-            import msvcrt
-            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-        else:
-            import fcntl
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except ImportError:
-        return True
-    except OSError as exc:
-        return exc.errno not in _CONTENDED
-    return True
-
-
 def lock_game(game: Path) -> None:
     """Hold ``game`` for this program (GameInUse when another program plays it; another
     OSError when the folder refuses the lock file). Each call is one more holder,
@@ -89,7 +62,7 @@ def lock_game(game: Path) -> None:
         return
     game.parent.mkdir(parents=True, exist_ok=True)
     fd = os.open(_lock_path(game), os.O_RDWR | os.O_CREAT, 0o600)
-    if not _try_lock(fd):
+    if not try_lock(fd):
         os.close(fd)
         raise GameInUse(errno.EBUSY, "the game is open in another window", str(game))
     _HELD[game] = [fd, 1]
@@ -146,7 +119,7 @@ def in_use_elsewhere(game: Path) -> bool:
     except OSError:
         return False  # no lock file: nobody ever played it here
     try:
-        free = _try_lock(fd)
+        free = try_lock(fd)
     finally:
         os.close(fd)  # also lets go of the lock just taken to look
     return not free

@@ -65,18 +65,26 @@ def on_rescale(hook: Callable[[], None]) -> Callable[[], None]:
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-def scaled_cache(maxsize: int = 128, megabytes: float | None = None) -> Callable[[F], F]:
+#: The caches of pictures that hold no words (``scaled_cache(wordless=True)``).
+_wordless: set[Callable[[], None]] = set()
+
+
+def scaled_cache(maxsize: int = 128, megabytes: float | None = None,
+                 wordless: bool = False) -> Callable[[F], F]:
     """``functools.lru_cache`` that forgets when the scale changes: for art drawn at
     the scale in use (the arguments are logical sizes, the pictures are real). With
     ``megabytes``, the pictures kept weigh no more than that too (the least recently
     used go first): a few of a 4K window's full-screen panels weigh as much as a
-    thousand of its small pictures."""
+    thousand of its small pictures. ``wordless``: its pictures hold no text, so
+    ``forget_drawn(words=True)`` keeps them."""
     def wrap(fn: F) -> F:
         if megabytes is None:
             cached = lru_cache(maxsize=maxsize)(fn)
         else:
             cached = _WeighedCache(fn, maxsize, round(megabytes * 1_000_000))
         on_rescale(cached.cache_clear)
+        if wordless:
+            _wordless.add(cached.cache_clear)
         return cached  # type: ignore[return-value]
     return wrap
 
@@ -139,6 +147,16 @@ def set_scale(value: float, text: float | None = None) -> bool:
     for hook in _rescale_hooks:
         hook()
     return True
+
+
+def forget_drawn(words: bool = False) -> None:
+    """Empty every cache of pictures drawn at the scale, as a change of scale would,
+    the scale kept: the next frame draws everything anew (a change of look). With
+    ``words``, only the pictures that may hold words (the contrast audit's passes)."""
+    VIEW.generation += 1
+    for hook in _rescale_hooks:
+        if not (words and hook in _wordless):
+            hook()
 
 
 def fit_scale(window: tuple[int, int]) -> float:
@@ -439,6 +457,7 @@ __all__ = [
     "Canvas",
     "draw",
     "fit_scale",
+    "forget_drawn",
     "logical",
     "logical_event",
     "logical_point",

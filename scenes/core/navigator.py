@@ -27,6 +27,7 @@ class Screen(StrEnum):
     SCORING = "scoring"
     REVIEW = "review"
     SETTINGS = "settings"
+    KEYS = "keys"
     RULES = "rules"
     ONLINE = "online"
     WAITING_ROOM = "waiting-room"

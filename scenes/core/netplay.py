@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import ipaddress
+import json
 import os
 import socket
 from collections.abc import Callable
@@ -27,7 +28,9 @@ from game.state import State
 from game.words import Phrase
 from online.accounts import DEFAULT_PORT, InviteError, MyGame, MyGames, make_invite, read_invite
 from online.client import Connection
+from online.store import StoreRefused, folder_private
 from online.thread import ServerThread
+from scenes.core.files import atomic_write
 
 #: Set to an address (127.0.0.1 in tests) to host on that address alone.
 ENV_BIND = "SAIL_TO_INDIA_BIND"
@@ -56,6 +59,20 @@ def own_addresses() -> list[str]:
     return found
 
 
+#: Where the data folder keeps the port its tables are hosted on.
+PORT_FILE = "port.json"
+
+
+class CannotHost(OSError):
+    """This program cannot host: ``said`` says why (another window on this computer
+    hosts from the same data folder; a tables' file that cannot be used)."""
+
+    def __init__(self, refused: StoreRefused) -> None:
+        super().__init__(str(refused))
+        self.said = (Phrase("online.host_busy", {}) if refused.key == "server.db_busy"
+                     else Phrase(refused.key, dict(refused.values)))
+
+
 class Netplay:
     """The hosted server (when this machine hosts) and the open connections."""
 
@@ -72,6 +89,9 @@ class Netplay:
         #: The online games being played now, with their server: kept up to date.
         self.following: list[tuple[str, object]] = []
         self._noted: dict[int, int] = {}
+        #: What draws each hosted game's starting seat (None: the system's randomness;
+        #: a test may fix it).
+        self.rng: object | None = None
         #: How a step is said in the log: (state before, step, state after) -> the
         #: sentence, given by the program (the words live above this layer); None: the
         #: kept games name no last step.
@@ -85,17 +105,25 @@ class Netplay:
     # ----- hosting -------------------------------------------------------------------
     def host(self) -> int:
         """Start serving (once; the tables of earlier runs come back) and return the
-        port. OSError when no port can be listened on."""
+        port: the one used last time (kept in the data folder), so the invite codes
+        given out still lead here. CannotHost, with its sentence, when the tables'
+        file cannot be used (another window hosts from it); OSError when no port can be
+        listened on. When the last port is taken, another is used and ``notice`` tells
+        the player to send new codes."""
         if self.server is not None:
             return self.server.port
         folder = self.folder / "online"
         folder.mkdir(parents=True, exist_ok=True)
+        folder_private(folder)  # it holds the deals and the seats' tokens' hashes
         db = str(folder / "tables.sqlite3")
         listen = self.bind or "0.0.0.0"
-        for port in (self.port, 0):
-            server = ServerThread(db, host=listen, port=port)
+        kept = self._kept_port(folder)
+        for port in (kept or self.port, 0):
+            server = ServerThread(db, host=listen, port=port, rng=self.rng)
             try:
                 server.start()
+            except StoreRefused as refused:
+                raise CannotHost(refused) from None
             except OSError:
                 with contextlib.suppress(Exception):
                     server.stop()
@@ -103,8 +131,26 @@ class Netplay:
                     raise
                 continue
             self.server = server
+            if server.port != kept:
+                if kept is not None:  # the codes friends hold name the port taken now
+                    self.notice = Phrase("online.host_moved", {"old": kept,
+                                                                "port": server.port})
+                with contextlib.suppress(OSError):
+                    atomic_write(folder / PORT_FILE, json.dumps({"port": server.port}))
             return server.port
         raise OSError("no port to listen on")  # (not reached: port 0 raised above)
+
+    @staticmethod
+    def _kept_port(folder: Path) -> int | None:
+        """The port this data folder's tables were hosted on last (None: never, or
+        not readable)."""
+        try:
+            port = json.loads((folder / PORT_FILE).read_text(encoding="utf-8"))["port"]
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+        if isinstance(port, int) and not isinstance(port, bool) and 0 < port < 65_536:
+            return port
+        return None
 
     @property
     def hosting(self) -> bool:
@@ -257,5 +303,5 @@ def read_code(text: str) -> tuple[str, str | None, str | None] | Phrase:
     return invite.url, invite.table, invite.secret
 
 
-__all__ = ["DEFAULT_PORT", "ENV_BIND", "LOOPBACK", "Netplay", "own_addresses", "read_code",
-           "ws_url"]
+__all__ = ["DEFAULT_PORT", "ENV_BIND", "LOOPBACK", "PORT_FILE", "CannotHost", "Netplay",
+           "own_addresses", "read_code", "ws_url"]

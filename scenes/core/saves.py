@@ -228,6 +228,7 @@ class Settings:
     music_volume: int = 50           # the music loop's share, percent; 0 plays no music
     muted: bool = False              # M: every sound off, the levels kept for later
     text_size: int = 100             # one of TEXT_SIZES: letters larger, boxes as they are
+    keys: dict = field(default_factory=dict)  # action -> key name, where the player chose one
     recent_records: list[str] = field(default_factory=list)  # opened by path, newest first
     extra: dict = field(default_factory=dict)  # keys from a newer version, kept as they were
 
@@ -273,6 +274,11 @@ class Settings:
                     # breaks it gives way to the default name of its seat).
                     value = [n.strip(" ") if name_refusal(n.strip(" ")) is None else ""
                              for n in value[:4]]
+                if ok and name == "keys":
+                    # only actions and keys this version knows (scenes.core.keymap
+                    # drops the rest, and any choice that would clash)
+                    value = {k: v for k, v in value.items()
+                             if isinstance(k, str) and isinstance(v, str)}
                 if ok and name == "recent_records":
                     value = [v for v in value if v and "\0" not in v][:RECENT_RECORDS]
                 if ok and name == "seats":

@@ -60,6 +60,8 @@ class Scene:
     music: bool = True
     #: Swallows every event (transitions, modal dialogs): nothing below sees input.
     modal: bool = False
+    #: Which actions its keys are (``scenes.core.keymap``): "menu", "table" or "review".
+    key_scope: str = "menu"
 
     def __init__(self) -> None:
         self.app: Host | None = None
@@ -99,6 +101,17 @@ class Scene:
 
     def resume(self) -> None:
         """The scene over this one was popped."""
+
+    @property
+    def typing(self) -> bool:
+        """Whether the keys are a text's now, so the player's own keys are not
+        translated (``App.keys``): by default, while a text field of the scene's (an
+        attribute, or in a list of them) is being typed in."""
+        for value in vars(self).values():
+            fields = value if isinstance(value, list | tuple) else (value,)
+            if any(getattr(f, "takes_keys", False) is True for f in fields):
+                return True
+        return False
 
     # frame ----------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:

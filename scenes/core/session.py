@@ -87,6 +87,10 @@ class GameSession(Protocol):
         """Each seat's time left in seconds, the player to move's running down (None:
         the game has no clock, as no game at one machine has)."""
 
+    def out_of_reach(self) -> float:
+        """Seconds since the game's keeper could last be reached (0: it can now, as a
+        game at one machine always can)."""
+
     def legal_steps(self) -> list[Step]: ...
 
     def submit(self, step: str | Step) -> Outcome: ...
@@ -251,6 +255,9 @@ class Session:
 
     def clocks_left(self) -> None:
         return None  # a game at one machine is played without a clock
+
+    def out_of_reach(self) -> float:
+        return 0.0  # the game is here
 
     def record_text(self) -> str:
         tags = [*self.tags]

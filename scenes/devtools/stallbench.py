@@ -25,6 +25,7 @@ from online.remote import RemoteSession
 from online.thread import ServerThread
 from scenes.core.app import App
 from scenes.core.intents import Play
+from scenes.selftest.online_smoke import HostFirst
 from scenes.table.scene import TableScene
 
 #: Every wait here is bounded (seconds).
@@ -41,8 +42,9 @@ def _wait(ok, poll=lambda: None) -> None:  # type: ignore[no-untyped-def]
 
 
 def online_table(folder: str) -> tuple[ServerThread, RemoteSession, RemoteSession]:
-    """A started 3-seat table on 127.0.0.1: (the server, the seat 0 session, seat 1's)."""
-    server = ServerThread(os.path.join(folder, "tables.sqlite3"))
+    """A started 3-seat table on 127.0.0.1, Ann's seat first: (the server, the seat 0
+    session, seat 1's)."""
+    server = ServerThread(os.path.join(folder, "tables.sqlite3"), rng=HostFirst())
     port = server.start()
     url = f"ws://127.0.0.1:{port}/"
     one, two = Connection(url).start(), Connection(url).start()

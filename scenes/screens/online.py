@@ -9,7 +9,6 @@ opens that game again (its seat's token is kept in the data folder), or forgets 
 
 from __future__ import annotations
 
-import contextlib
 import re
 from urllib.parse import urlsplit
 
@@ -24,7 +23,7 @@ from online.tables import DEFAULT_AWAY
 from online.words import said_from_json
 from scenes.core import gfx
 from scenes.core.navigator import Screen
-from scenes.core.netplay import Netplay, read_code
+from scenes.core.netplay import CannotHost, Netplay, read_code
 from scenes.core.scene import Scene
 from scenes.text.catalog import t
 from scenes.text.fonts import blit_text
@@ -123,8 +122,10 @@ class OnlineScene(Scene):
         if netplay is not None and not netplay.hosting and any(
                 g.hosted and g.status != "over" for g in self.games):
             # the tables this computer hosts are open again, for friends coming back
-            with contextlib.suppress(OSError):
+            try:
                 netplay.host()
+            except OSError as exc:
+                self._cannot_host(exc)
         if netplay is not None and netplay.notice is not None:
             self.message = t(netplay.notice.key, **netplay.notice.values)
             netplay.notice = None
@@ -200,7 +201,7 @@ class OnlineScene(Scene):
         try:
             url = netplay.own_url()
         except OSError as exc:
-            self.message = t("online.error.host", reason=exc.strerror or str(exc))
+            self._cannot_host(exc)
             return
         variant = "ship-only-build" if self.ship_only.value else "standard"
         self.go(Screen.WAITING_ROOM, url=url, name=name, hosting=True,
@@ -208,6 +209,13 @@ class OnlineScene(Scene):
                          "first_game": self.first_game.value,
                          "clock": CLOCKS[self.clock.value],
                          "away_limit": away_limit(CLOCKS[self.clock.value])})
+
+    def _cannot_host(self, exc: OSError) -> None:
+        """Why this program cannot host, in the player's words."""
+        if isinstance(exc, CannotHost):
+            self.message = t(exc.said.key, **exc.said.values)
+        else:
+            self.message = t("online.error.host", reason=exc.strerror or str(exc))
 
     def join(self) -> None:
         name = self._name()
@@ -243,7 +251,7 @@ class OnlineScene(Scene):
         try:
             url = netplay.url_of(game)
         except OSError as exc:
-            self.message = t("online.error.host", reason=exc.strerror or str(exc))
+            self._cannot_host(exc)
             return
         seats = {g.seat: g.token for g in netplay.games.find(url, game.table)}
         seats[game.seat] = game.token

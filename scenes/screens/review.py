@@ -43,6 +43,7 @@ from scenes.table.viewer import TableViewer
 from scenes.text.catalog import t
 from scenes.text.fitting import fit_size
 from scenes.text.fonts import blit_text
+from scenes.text.keynames import key_of, with_shift
 from scenes.text.narrate import narrate
 from scenes.ui import art
 from scenes.ui import palette as P
@@ -65,6 +66,12 @@ def _plate(w: int, h: int) -> gfx.Canvas:
     draw.rect(plate, P.BRASS, plate.get_rect(), 2, border_radius=10)
     return plate
 
+
+#: Each of the review's step buttons: the action whose key its tooltip names, and the
+#: one that held with Shift does the same.
+REVIEW_TIP_KEYS = {"back": ("step_back", ""), "forward": ("step_on", ""),
+                   "turn_back": ("turn_back", "step_back"),
+                   "turn_forward": ("turn_on", "step_on")}
 
 class IconButton(Button):
     """A brass button with a drawn arrow (no font has every media symbol)."""
@@ -144,6 +151,8 @@ class Slider(Widget):
 
 class ReviewScene(Scene):
     """The table of a game, at any of its steps; never a move of its own."""
+
+    key_scope = "review"
 
     def __init__(self, session: Session, at: int = 0, back: str = Screen.TITLE,
                  layout: Layout | None = None) -> None:
@@ -372,6 +381,7 @@ class ReviewScene(Scene):
 
     # ----- time ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        self.viewer.still = self.settings.anim_speed == "off"
         self.viewer.animate(dt)  # (no sound: a review is watched in silence)
         self.viewer.rest += dt
         self.adviser.poll()
@@ -423,13 +433,17 @@ class ReviewScene(Scene):
         pos = self.viewer.pointer
         for icon in self.icons:
             if icon.rect.collidepoint(pos):
-                return (t(f"review.button.{icon.icon}"), t(f"review.tip.{icon.icon}"))
+                keys = REVIEW_TIP_KEYS.get(icon.icon, ("", ""))
+                return (t(f"review.button.{icon.icon}"),
+                        t(f"review.tip.{icon.icon}", key=key_of(keys[0]) if keys[0] else "",
+                          shift_key=with_shift(keys[1]) if keys[1] else ""))
         if self.slider.rect.collidepoint(pos):
-            return (t("review.slider"), t("review.tip.slider"))
+            return (t("review.slider"), t("review.tip.slider", first=key_of("first"),
+                                          last=key_of("last")))
         if self.leave_button.rect.collidepoint(pos):
             return (t("review.leave"), t("review.tip.leave"))
         if self.rules_button.rect.collidepoint(pos):
-            return (t("button.rules"), t("tip.button.rules"))
+            return (t("button.rules"), t("tip.button.rules", key=key_of("rules")))
         if self.layout.rect("status").collidepoint(pos) and not self.state.over:
             return (t("review.tip.advice.title"), t("review.tip.advice"))
         if self.strip.collidepoint(pos) or (not self.logpanel.contains(pos)

@@ -21,8 +21,9 @@ from game.rules import SELL_VP, SELL_WEALTH
 from scenes.core import gfx
 from scenes.core.gfx import draw
 from scenes.text.catalog import t
-from scenes.text.fitting import fit_size
+from scenes.text.fitting import fit_lines, fit_size
 from scenes.text.fonts import blit_text, line_height, render, wrap
+from scenes.text.keynames import key_name, key_of, keys_line, with_shift
 from scenes.ui import art
 from scenes.ui import palette as P
 from scenes.ui.focus import ACTIVATE_KEYS, Focus, Focusable
@@ -48,7 +49,7 @@ def page_blocks(page: str) -> list[Block]:
                 ("p", t("rules.turn.p3")), ("h", t("rules.turn.h2")), ("p", t("rules.turn.p4")),
                 ("p", t("rules.turn.p5")), ("h", t("rules.turn.h3")), ("b", t("rules.turn.p6")),
                 ("b", t("rules.turn.p7")), ("h", t("rules.turn.h4")), ("p", t("rules.turn.p8")),
-                ("p", t("rules.turn.p9"))]
+                ("p", t("rules.turn.p9", key=key_of("mute")))]
     if page == "actions":
         blocks: list[Block] = [("h", t("rules.actions.h"))]
         for action in ("employ", "speed", "tech", "build", "sell", "move"):
@@ -80,27 +81,67 @@ def page_blocks(page: str) -> list[Block]:
             ("p", t("rules.end.p4"))]
 
 
-#: The Keys page: headings, a paragraph, and each key with what it does.
+#: The Keys page: headings, a paragraph, and each key with what it does. A key is named
+#: as the player chose it (``scenes.core.keymap``): a row's keys are worked out when the
+#: page is drawn, and its words may name keys too ({key}, {left}...).
 KEY_ROWS: tuple[tuple[str, ...], ...] = (
     ("h", "rules.keys.h1"),
-    ("key", "rules.keys.tab", "rules.keys.tab.do"),
-    ("key", "rules.keys.arrows", "rules.keys.arrows.do"),
-    ("key", "rules.keys.enter", "rules.keys.enter.do"),
-    ("key", "rules.keys.esc", "rules.keys.esc.do"),
-    ("key", "rules.keys.mute", "rules.keys.mute.do"),
+    ("p", "rules.keys.chosen"),
+    ("key", "next", "rules.keys.tab.do"),
+    ("key", "arrows", "rules.keys.arrows.do"),
+    ("key", "activate", "rules.keys.enter.do"),
+    ("key", "escape", "rules.keys.esc.do"),
+    ("key", "mute", "rules.keys.mute.do"),
     ("h", "rules.keys.h2"),
     ("p", "rules.keys.table"),
-    ("key", "rules.keys.pick", "rules.keys.pick.do"),
-    ("key", "rules.keys.return", "rules.keys.return.do"),
-    ("key", "rules.keys.cards", "rules.keys.cards.do"),
-    ("key", "rules.keys.sail", "rules.keys.sail.do"),
-    ("key", "rules.keys.buttons", "rules.keys.buttons.do"),
-    ("key", "rules.keys.more", "rules.keys.more.do"),
-    ("key", "rules.keys.chat", "rules.keys.chat.do"),
+    ("key", "pick", "rules.keys.pick.do"),
+    ("key", "free_actions", "rules.keys.return.do"),
+    ("key", "cards", "rules.keys.cards.do"),
+    ("key", "sail", "rules.keys.sail.do"),
+    ("key", "buttons", "rules.keys.buttons.do"),
+    ("key", "more", "rules.keys.more.do"),
+    ("key", "log", "rules.keys.log.do"),
+    ("key", "chat", "rules.keys.chat.do"),
     ("h", "rules.keys.h3"),
-    ("key", "rules.keys.step", "rules.keys.step.do"),
-    ("key", "rules.keys.ends", "rules.keys.ends.do"),
+    ("key", "step", "rules.keys.step.do"),
+    ("key", "turn", "rules.keys.turn.do"),
+    ("key", "ends", "rules.keys.ends.do"),
 )
+
+
+def _row_keys(row: str) -> str:
+    """The keys of one row of the Keys page, as the player chose them."""
+    enter = key_name(pygame.K_RETURN)
+    lines = {
+        "next": f"{key_of('focus_next')} · {with_shift('focus_next')}",
+        "arrows": keys_line("focus_left", "focus_right", "focus_up", "focus_down", sep=" "),
+        "activate": f"{enter} · {key_of('activate')}",
+        "escape": key_name(pygame.K_ESCAPE),
+        "mute": key_of("mute"),
+        "pick": f"{enter} · {key_of('activate')}",
+        "free_actions": key_of("free_actions"),
+        "cards": keys_line("bank", "geography"),
+        "sail": key_of("sail"),
+        "buttons": keys_line("done", "end_turn", "undo"),
+        "more": keys_line("hint", "zoom", "log", "rules"),
+        "log": keys_line("log_older", "log_newer"),
+        "chat": key_of("chat"),
+        "step": keys_line("step_back", "step_on", sep=" "),
+        "turn": keys_line("turn_back", "turn_on"),
+        "ends": keys_line("first", "last"),
+    }
+    return lines[row]
+
+
+def _row_words(key: str) -> str:
+    """A row's words, the keys they name filled in."""
+    return t(key, key=key_of({"rules.keys.pick.do": "activate",
+                              "rules.keys.cards.do": "geography"}.get(key, "activate")),
+             left=key_of("focus_left"), right=key_of("focus_right"),
+             next=key_of("focus_next"), back=with_shift("step_back"),
+             on=with_shift("step_on"))
+
+
 KEY_W = 270  # the keys' column on the Keys page
 ICON = 48    # a rule's picture beside it (a building)
 ICON_W = 68  # the text of a rule with a picture starts this far in
@@ -143,8 +184,8 @@ def _goods_row(goods: tuple[str, ...], width: int) -> gfx.Canvas:
 
 
 def keys_blocks() -> list[Block]:
-    return [(row[0], (t(row[1]), t(row[2])) if row[0] == "key" else t(row[1]))
-            for row in KEY_ROWS]
+    return [(row[0], (_row_keys(row[1]), _row_words(row[2])) if row[0] == "key"
+             else _row_words(row[1])) for row in KEY_ROWS]
 
 
 def render_page(page: str, width: int = BODY_W) -> gfx.Canvas:
@@ -187,8 +228,11 @@ def render_page(page: str, width: int = BODY_W) -> gfx.Canvas:
             keys, what = value  # type: ignore[misc]
             lines = wrap(str(what), "text", 24, width - KEY_W)
             step = max(34, math.ceil(line_height("text", 24)))  # taller at a larger text size
-            row = gfx.surface((width, step * len(lines) + 4))
-            row.blit(render(str(keys), "text-bold", 24, P.BRASS_DARK), (0, 0))
+            # keys the player chose may have long names: smaller, or on two lines
+            size, names = fit_lines(str(keys), "text-bold", 24, KEY_W - 12, 2)
+            row = gfx.surface((width, step * max(len(lines), len(names)) + 4))
+            for i, name in enumerate(names):
+                row.blit(render(name, "text-bold", size, P.BRASS_DARK), (0, i * step))
             for i, line in enumerate(lines):
                 row.blit(render(line, "text", 24, P.INK), (KEY_W, i * step))
             parts.append((row, 0, 10))
@@ -222,7 +266,9 @@ class RulesOverlay(Overlay):
         super().__init__()
         self.page = page if page in PAGES else "turn"
         self.scroll = 0
-        self._images: dict[str, pygame.Surface] = {}
+        #: Each page's picture, by the page and the scale it was drawn at (a new text
+        #: size or window draws it anew).
+        self._images: dict[tuple[str, int], pygame.Surface] = {}
         self.tabs: list[Button] = []
         self.close_button = Button((PLATE.right - 230, PLATE.bottom - 80, 190, 56),
                                    "rules.close", self.close)
@@ -247,13 +293,15 @@ class RulesOverlay(Overlay):
         return pygame.Rect(PLATE.x + 80, PLATE.y + 175, BODY_W, PLATE.h - 175 - 100)
 
     def image(self) -> gfx.Canvas:
-        """The page shown, drawn whole (the last two kept: a page of a 4K window weighs
-        tens of megabytes)."""
-        if self.page not in self._images:
+        """The page shown, drawn whole at the scale in use (the last two kept: a page of
+        a 4K window weighs tens of megabytes)."""
+        key = (self.page, gfx.VIEW.generation)
+        if key not in self._images:
+            self._images = {k: v for k, v in self._images.items() if k[1] == key[1]}
             while len(self._images) >= 2:
                 self._images.pop(next(iter(self._images)))
-            self._images[self.page] = render_page(self.page)
-        return self._images[self.page]
+            self._images[key] = render_page(self.page)
+        return self._images[key]
 
     def max_scroll(self) -> int:
         return max(0, self.image().get_height() - self.body.h)
@@ -327,7 +375,9 @@ class RulesOverlay(Overlay):
             thumb_h = max(40, round(track.h * k))
             y = track.y + round((track.h - thumb_h) * self.scroll / self.max_scroll())
             draw.rect(surface, P.BRASS_DARK, (track.x, y, 8, thumb_h), border_radius=4)
-        blit_text(surface, t("rules.hint"), (PLATE.x + 60, PLATE.bottom - 52), size=18,
+        hint = t("rules.hint", up=key_of("focus_up"), down=key_of("focus_down"),
+                 left=key_of("focus_left"), right=key_of("focus_right"), rules=key_of("rules"))
+        blit_text(surface, hint, (PLATE.x + 60, PLATE.bottom - 52), size=18,
                   color=P.INK_SOFT, anchor="midleft")
         self.close_button.draw(surface)
         self.focus.draw(surface)

@@ -12,10 +12,12 @@ from __future__ import annotations
 import pygame
 
 from scenes.core import gfx
+from scenes.core.navigator import Screen
 from scenes.core.saves import ANIM_SPEEDS, TEXT_SIZES, VOLUMES, WINDOW_SIZES, Notice
 from scenes.text.catalog import LANGUAGE_NAMES, LANGUAGES, language, set_language, t
 from scenes.text.fitting import fit_lines, fit_size
 from scenes.text.fonts import blit_text, line_height
+from scenes.text.keynames import key_of
 from scenes.ui import palette as P
 from scenes.ui.focus import Focus, Focusable, of_widgets
 from scenes.ui.overlays import Overlay, parchment_plate
@@ -82,7 +84,9 @@ class SettingsOverlay(Overlay):
                             [f"settings.anim.{v}" for v in speeds],
                             speeds.index(s.anim_speed) if s.anim_speed in speeds else 2,
                             self._set_speed)
-        y += 120
+        #: Under the speeds: what Off does for a player who needs less motion.
+        self.motion_note = pygame.Rect(x, y + 91, w, 46)
+        y += 152
         # a long label wraps in its row's 72 rather than shrinking beside the others
         self.confirm = Toggle((x, y, w, 44), "settings.confirm_end", s.confirm_end_turn,
                               self._set_confirm, label_height=72)
@@ -109,7 +113,8 @@ class SettingsOverlay(Overlay):
                                         _nearest(getattr(s, name)),
                                         lambda v, name=name: self._set_volume(name, int(v)))
             y += 120
-        self.mute = Toggle((x, y, COLUMN, 44), "settings.mute", s.muted, self._set_muted)
+        self.mute = Toggle((x, y, COLUMN, 44), lambda: t("settings.mute", key=key_of("mute")),
+                           s.muted, self._set_muted)
         #: Where the sentence saying no sound can be heard goes (under Mute).
         self.silent_note = pygame.Rect(x, y + 50, COLUMN, 56)
         # the text size: letters larger for the players who need them, the layout kept
@@ -121,7 +126,10 @@ class SettingsOverlay(Overlay):
                                  for v in TEXT_SIZES],
                                 TEXT_SIZES.index(s.text_size) if s.text_size in TEXT_SIZES
                                 else 0, lambda v: self._set_text_size(int(v)))
-        self.widgets += [*self.volumes.values(), self.mute, self.text_size]
+        # every action's key, the player's to change (an overlay of its own)
+        self.keys_button = Button((x, y + 112, COLUMN, 54), "settings.keys",
+                                  lambda: self.open(Screen.KEYS), size=24)
+        self.widgets += [*self.volumes.values(), self.mute, self.text_size, self.keys_button]
 
     # ----- changes: applied and saved at once ---------------------------------------
     def _save(self) -> None:
@@ -230,6 +238,13 @@ class SettingsOverlay(Overlay):
             widget.draw(surface)
         self.focus.set_items(self.focusables())
         self.focus.draw(surface)
+        note = t("settings.anim.motion")
+        room = self.motion_note
+        size, lines = fit_lines(note, "text", 18, room.w, 2, height=room.h)
+        step = line_height("text", size)
+        for i, line in enumerate(lines):
+            blit_text(surface, line, (room.x, room.y + (i + 0.5) * step), size=size,
+                      color=P.INK_SOFT, anchor="midleft", box=room)
         if self.silent:
             note = t("settings.no_sound")
             room = self.silent_note
@@ -238,10 +253,17 @@ class SettingsOverlay(Overlay):
             for i, line in enumerate(lines):
                 blit_text(surface, line, (room.x, room.y + i * step), size=size,
                           color=P.ALERT, box=room)
+        # left of Close, on two lines if it must: clear of both columns' last rows
         said = t(self.trouble.key, **self.trouble.values) if self.trouble else t("settings.saved")
-        blit_text(surface, said, (PLATE.centerx, PLATE.bottom - 118),
-                  size=fit_size(said, "text", 18, PLATE.w - 60), color=P.INK_SOFT,
-                  anchor="midbottom")
+        room = pygame.Rect(PLATE.x + 70, PLATE.bottom - 96, self.close_button.rect.x - 40
+                           - PLATE.x - 70, 64)
+        size, lines = fit_lines(said, "text", 18, room.w, 2, height=room.h)
+        step = line_height("text", size)
+        top = room.centery - step * len(lines) / 2
+        for i, line in enumerate(lines):
+            blit_text(surface, line, (room.x, top + (i + 0.5) * step), size=size,
+                      color=P.ALERT if self.trouble else P.INK_SOFT, anchor="midleft",
+                      box=room)
 
 
 __all__ = ["SettingsOverlay"]

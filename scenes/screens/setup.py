@@ -287,10 +287,10 @@ class SetupScene(Scene):
             surface.blit(mk, mk.get_rect(center=(px + 30, y + 40)))
             colour = t(f"colour.{P.colour_name(seat, palette)}")
             _fitted(surface, colour, (px + 66, y + 12, 98, 56), "display", 28,
-                    P.INK if used else P.PARCHMENT_DEEP)
+                    P.INK if used else P.INK_SOFT)
             if not used:
                 _fitted(surface, t("card.not_used"), (px + 170, y + 12, 950, 56),
-                        "display-italic", 26, P.PARCHMENT_DEEP)
+                        "display-italic", 26, P.INK_SOFT)
         oy = ROW_Y0 + 4 * ROW_H + 30
         first = t(f"noun.colour.{P.colour_name(0, palette)}")
         # small print, but never under 12 real pixels at 1280x720 (18 units)

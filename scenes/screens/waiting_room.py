@@ -104,6 +104,9 @@ class WaitingRoomScene(Scene):
                 self.rematch.ask_rematch()
             return
         self.lobby = Lobby(netplay.connect(self.url))
+        if self.hosting and netplay.notice is not None:  # (the port moved: new codes)
+            self.message = t(netplay.notice.key, **netplay.notice.values)
+            netplay.notice = None
         if self.here and self.table:
             seat, token = next(iter(sorted(self.here.items())))
             self.phase, self.asking = "resuming", self.lobby.resume(self.table, seat, token)
@@ -414,10 +417,11 @@ class WaitingRoomScene(Scene):
             return t({"creating": "room.creating", "sitting": "room.sitting"}.get(
                 self.phase, "room.connecting"))
         if self.open_seats:
-            if not self.hosting:
-                return t("room.wait_host")
-            return t("room.wait_seats", count=self.open_seats)
-        return t("room.ready") if self.hosting else t("room.wait_host")
+            standing = (t("room.wait_seats", count=self.open_seats) if self.hosting
+                        else t("room.wait_host"))
+        else:
+            standing = t("room.ready") if self.hosting else t("room.wait_host")
+        return f"{standing} {t('room.first_drawn')}"
 
     def _draw_invite(self, surface: gfx.Canvas) -> None:
         code = self.invite_code()

@@ -3,7 +3,11 @@
 The smoke run and the UI tests play through the same path a person does: events
 are posted to pygame's queue at positions taken from the layout, and the app's own
 loop delivers them. ``Hand.play(step)`` drags the markers, clicks the buttons,
-answers the prompts and checks that the table made that step.
+answers the prompts and checks that the table made that step. A hand made with
+``clicks=True`` never holds a button while it moves, as a player who can click but
+not drag (eye gaze, a head mouse, a tremor): each marker is clicked, then the pointer
+moves with no button down, then its place is clicked. ``posted`` keeps every event
+it sent, for a test to read.
 """
 
 from __future__ import annotations
@@ -27,9 +31,12 @@ class GestureError(AssertionError):
 class Hand:
     """Mouse gestures on the app's table scene."""
 
-    def __init__(self, app: App, dt: float = 1 / 30) -> None:
+    def __init__(self, app: App, dt: float = 1 / 30, clicks: bool = False) -> None:
         self.app = app
         self.dt = dt
+        self.clicks = clicks
+        self.posted: list[pygame.event.Event] = []
+        self._down = False
 
     # ----- the raw gestures ------------------------------------------------------------
     def frames(self, n: int = 2) -> None:
@@ -37,9 +44,13 @@ class Hand:
 
     def post(self, kind: int, pos: tuple[int, int], button: int = 1) -> None:
         if kind == pygame.MOUSEMOTION:
-            event = pygame.event.Event(kind, pos=gfx.to_window(pos), rel=(0, 0), buttons=(1, 0, 0))
+            held = (1, 0, 0) if self._down else (0, 0, 0)
+            event = pygame.event.Event(kind, pos=gfx.to_window(pos), rel=(0, 0), buttons=held)
         else:
             event = pygame.event.Event(kind, pos=gfx.to_window(pos), button=button)
+            if button == 1:
+                self._down = kind == pygame.MOUSEBUTTONDOWN
+        self.posted.append(event)
         pygame.event.post(event)
 
     def click(self, pos: tuple[int, int], button: int = 1) -> None:
@@ -49,6 +60,9 @@ class Hand:
         self.frames()
 
     def drag(self, start: tuple[int, int], end: tuple[int, int]) -> None:
+        if self.clicks:
+            self.click_move(start, end)
+            return
         self.post(pygame.MOUSEMOTION, start)
         self.post(pygame.MOUSEBUTTONDOWN, start)
         mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
@@ -56,6 +70,15 @@ class Hand:
         self.post(pygame.MOUSEMOTION, end)
         self.post(pygame.MOUSEBUTTONUP, end)
         self.frames()
+
+    def click_move(self, start: tuple[int, int], end: tuple[int, int]) -> None:
+        """A marker moved by two clicks, no button held while the pointer travels."""
+        self.click(start)
+        mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
+        self.post(pygame.MOUSEMOTION, mid)
+        self.post(pygame.MOUSEMOTION, end)
+        self.frames()
+        self.click(end)
 
     def key(self, key: int, mod: int = 0) -> None:
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=""))

@@ -35,9 +35,19 @@ def _until(app: App, ok: Callable[[], bool], also: Callable[[], object] = lambda
     return False
 
 
+class HostFirst:
+    """The starting seat the server draws, fixed at the host's (seat 0), so that the
+    self-test's script knows who plays first."""
+
+    @staticmethod
+    def randrange(players: int) -> int:
+        return 0
+
+
 def online_smoke(app: App, hand: Hand) -> str:
     """Host, join, a step each; a sentence saying what was done (GestureError when
     something did not happen)."""
+    app.netplay.rng = HostFirst()
     app.navigator.start(Screen.ONLINE)
     if not _until(app, lambda: type(app.stack.top).__name__ == "OnlineScene"):
         raise GestureError("Play online did not open")
@@ -91,4 +101,4 @@ def online_smoke(app: App, hand: Hand) -> str:
         app.netplay.close()
 
 
-__all__ = ["online_smoke"]
+__all__ = ["HostFirst", "online_smoke"]

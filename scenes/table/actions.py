@@ -79,6 +79,16 @@ class Put:
 TableIntent = Intent | Put
 
 
+#: How long (seconds) an online table may be out of reach before the player is told
+#: plainly that its server (or its host's program) is gone, and what they can do.
+GONE_LONG = 120.0
+
+
+def gone_too_long(session: GameSession) -> bool:
+    """Whether the game's keeper has been out of reach ``GONE_LONG`` or more."""
+    return not session.connected and session.out_of_reach() >= GONE_LONG
+
+
 class TableActions:
     """The session's one caller at the table, with the staged voyage, sale and
     Geography choice."""
@@ -97,6 +107,7 @@ class TableActions:
         self._dropped = False  # the step being made comes from the player's drop
         self._connected = session.connected
         self._away_seen: tuple[int, str, bool] | None = None
+        self._gone_long = False
 
     def handle(self, intent: TableIntent) -> list[Result]:
         """Everything one intent comes to, in order: the table presents it."""
@@ -243,6 +254,10 @@ class TableActions:
             self._connected = session.connected
             out += ([Said.of("status.online.away")] if not session.connected
                     else self.handle(Status()))
+        gone_long = gone_too_long(session)
+        if gone_long and not self._gone_long:  # out of reach a while: what can be done
+            out.append(Said.of("status.online.gone_long"))
+        self._gone_long = gone_long
         away = self._away_standing()
         if away != self._away_seen:  # the player to move went, came back, or has been
             self._away_seen = away  # gone long enough to be handed over: said afresh

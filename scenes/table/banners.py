@@ -150,7 +150,7 @@ def banner_image(headline: str, details: tuple[str, ...], seat: int | None,
     h = round(head_h + line_h * len(lines) + 2 * PAD - 2)
     surf = gfx.surface((w, h))
     rect = surf.get_rect()
-    draw.rect(surf, (*P.SEA_DEEP, 236), rect, border_radius=12)
+    draw.rect(surf, P.SEA_DEEP, rect, border_radius=12)  # opaque: no word shows through
     draw.rect(surf, P.BRASS, rect, 3, border_radius=12)
     draw.rect(surf, P.BRASS_DARK, rect.inflate(-8, -8), 1, border_radius=9)
     x = PAD
@@ -184,10 +184,15 @@ class Banners:
     def waiting(self, banner: Banner, playing: Sequence[Animation]) -> bool:
         return banner.after is not None and any(f is banner.after for f in playing)
 
-    def update(self, dt: float, playing: Sequence[Animation] = ()) -> None:
-        """Age the banners shown (those whose film is still in ``playing`` wait)."""
+    def update(self, dt: float, playing: Sequence[Animation] = (),
+               still: bool = False) -> None:
+        """Age the banners shown (those whose film is still in ``playing`` wait).
+        ``still`` (Animations Off): a banner shows whole at once and stays, unfaded,
+        until the player acts (``dismiss``), so nothing moves or vanishes by itself."""
         for banner in self.items:
-            if not self.waiting(banner, playing):
+            if still:
+                banner.age = FADE_IN
+            elif not self.waiting(banner, playing):
                 banner.age += max(0.0, dt)
         self.items = [b for b in self.items if not b.done]
         shown = [b for b in self.items if b.age > 0]
@@ -200,6 +205,10 @@ class Banners:
 
     def clear(self) -> None:
         self.items.clear()
+
+    def dismiss(self) -> None:
+        """The player acted: the banners shown have been seen."""
+        self.items = [b for b in self.items if b.age <= 0]
 
     def draw(self, surface: gfx.Canvas, palette: str = "classic", *, holding: bool = False,
              pointer: tuple[int, int] | None = None,

@@ -14,7 +14,7 @@ from scenes.core.gfx import draw
 from scenes.core.layout import Layout
 from scenes.text.catalog import t
 from scenes.text.fitting import fit_size
-from scenes.text.fonts import blit_text, text_width
+from scenes.text.fonts import blit_text, line_height, text_width, wrap
 from scenes.ui import art
 from scenes.ui import palette as P
 
@@ -81,20 +81,27 @@ def draw_trading_chart(surface: gfx.Canvas, rect: pygame.Rect, lit: int = 0) -> 
 
 
 # ----- an online table ----------------------------------------------------------------
-def draw_away(surface: gfx.Canvas, connected: bool = True) -> None:
+def draw_away(surface: gfx.Canvas, connected: bool = True, gone_long: bool = False) -> None:
     """While this machine has lost an online table, a banner across the top (drawn
-    over the cached picture, as it comes and goes by itself). A player not at the
-    table is shown in their board's header (``draw``)."""
+    over the cached picture, as it comes and goes by itself): reconnecting, and once
+    it has been gone long, what the player can do. A player not at the table is shown
+    in their board's header (``draw``)."""
     if connected:
         return
-    text = t("status.online.away")
-    band = pygame.Rect(0, 0, 1100, 64)
+    text = t("banner.online.gone_long" if gone_long else "status.online.away")
+    role, width = "text-semibold", 1060
+    lines = wrap(text, role, 26, width)
+    size = 26 if len(lines) <= 2 else fit_size(text, role, 26, width * 2)
+    lines = wrap(text, role, size, width)[:3]
+    step = line_height(role, size)
+    band = pygame.Rect(0, 0, 1100, round(24 + step * len(lines)))
     band.midtop = (960, 12)
     draw.rect(surface, (120, 30, 24), band, border_radius=14)
     draw.rect(surface, (250, 226, 200), band, 3, border_radius=14)
-    size = fit_size(text, "text-semibold", 26, band.w - 40)
-    blit_text(surface, text, band.center, role="text-semibold", size=size,
-              color=(255, 244, 230), anchor="center")
+    top = band.centery - step * len(lines) / 2
+    for i, line in enumerate(lines):
+        blit_text(surface, line, (band.centerx, top + step * (i + 0.5)), role=role,
+                  size=size, color=(255, 244, 230), anchor="center")
 
 
 __all__ = ["CHART_SIZE", "chart_columns", "chart_rect", "draw_away", "draw_trading_chart"]

@@ -118,6 +118,8 @@ class Drag:
         self.layout = layout
         self.held: Held | None = None
         self.slides: list[Slide] = []
+        #: Animations Off: a marker put back is back at once, without sliding.
+        self.still = False
 
     @property
     def holding(self) -> bool:
@@ -171,6 +173,8 @@ class Drag:
         return "nowhere"
 
     def slide_back(self, held: Held, pos: tuple[int, int]) -> None:
+        if self.still:
+            return
         slide = tween.Tween(0.0, 1.0, SLIDE_SECONDS, tween.ease_out_quad)
         self.slides.append(Slide(held.image, pos, held.origin, slide))
 

@@ -249,7 +249,7 @@ def _draw_lisboa(surface: gfx.Canvas, layout: Layout, st: State, view: TableView
             ghost = art.marker_outline(seat, 30)
             surface.blit(ghost, ghost.get_rect(center=(r.x + 28, r.centery)))
         blit_text(surface, str(drawn), (r.right - 14, r.centery), role="text-bold", size=28,
-                  color=P.INK if drawn else P.PARCHMENT_DEEP, anchor="midright")
+                  color=P.INK if drawn else P.INK_SOFT, anchor="midright")
 
 
 def _draw_town(surface: gfx.Canvas, layout: Layout, st: State, view: TableView,

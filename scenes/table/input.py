@@ -1,7 +1,11 @@
 """The table's input router: every mouse event and shortcut key, turned into intents.
 
 A press picks a marker up (lighting the zones the engine would take it on), a release
-drops it (one intent: ``Put``), a click on a button or a card is a ``Press`` or a
+drops it (one intent: ``Put``). A marker can be moved without holding a button down,
+too: a click on it (a press and a release without the pointer leaving it) keeps it in
+the hand, following the pointer, and the next click drops it on a lit zone (a click
+anywhere else says why not and keeps it; a click on it again, a right click or Esc puts
+it back). Both ways make the same ``Put``. A click on a button or a card is a ``Press`` or a
 ``Click``, a right click opens the free returns' menu (or, on a card without one, the
 card seen large: ``zoom``, as Z does), and the shortcuts (Ctrl+Z, H, M, F1, Enter,
 Esc) are intents too. The keyboard's own model (focus ring, Tab, the
@@ -36,6 +40,12 @@ from scenes.table.zoom import CardZoom, card_at
 from scenes.ui.overlays import ContextMenu
 
 BUTTON_ZONES = Z.BUTTONS
+#: How far (logical units) the pointer may wander while the button is down on a marker
+#: for the press and release still to be a click (the marker stays in the hand): a
+#: trembling hand moves a little; within ``WANDER`` it may, as long as it comes up over
+#: the marker. A drag that went farther and came back puts the marker back, as ever.
+CLICK_SLOP = 16
+WANDER = 48
 
 
 class InputHost(Protocol):
@@ -90,6 +100,12 @@ class TableInput:
         #: pointer has left it (a button's tooltip never answers the click that pressed
         #: it with advice for the button it has just disabled).
         self.tip_zone: str | None = None
+        #: Where the mouse went down on the marker it picked up (None: no marker was
+        #: picked up by this press), and how far it has wandered since.
+        self.lifted_at: tuple[int, int] | None = None
+        self.travel = 0.0
+        #: The release after a click that dropped (or put back) a marker is no click.
+        self.swallow_release = False
 
     def handle(self, event: pygame.event.Event) -> bool:
         tb = self.table
@@ -108,17 +124,35 @@ class TableInput:
             tb.viewer.rest = 0.0
             self.hold_tip(event.pos)
             tb.keys.mouse()
+            if tb.drag.holding and event.button == 1:
+                self.click_holding(event.pos)  # (over the log too: a marker is in hand)
+                return True
             if logpanel.contains(event.pos) and event.button == 1:
                 if not logpanel.click(event.pos) and not logpanel.unfolded:
                     self.press(event.pos)  # the Rules / Menu buttons under the log
                 return True
             if event.button == 1:
                 self.press(event.pos)
+                self.lifted_at = event.pos if tb.drag.holding else None
+                self.travel = 0.0
             elif event.button == 3:
-                self.right_click(event.pos)
+                if tb.drag.holding:
+                    self.cancel_drag()  # a right click puts the marker in hand back
+                else:
+                    self.right_click(event.pos)
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self.release(event.pos)
+            if self.swallow_release:
+                self.swallow_release = False
+                self.pressed = None
+            elif self.lifted_at is not None and self.clicked(event.pos):
+                self.lifted_at = None
+                self.pressed = None
+                self.tip_waits = True
+                tb.say("status.pick.click")  # it stays in the hand: click where it goes
+            else:
+                self.lifted_at = None
+                self.release(event.pos)
             return True
         if event.type == pygame.KEYDOWN:
             tb.viewer.skip()
@@ -141,6 +175,9 @@ class TableInput:
                                      or tb.layout.zone_at(pos) != self.tip_zone):
             self.tip_waits = False
             self.tip_zone = None
+        if self.lifted_at is not None:
+            x, y = self.lifted_at
+            self.travel = max(self.travel, ((pos[0] - x) ** 2 + (pos[1] - y) ** 2) ** 0.5)
         if tb.drag.holding:
             self.hover = tb.drag.move(pos)
         elif tb.viewer.logpanel.unfolded and tb.viewer.logpanel.contains(pos):
@@ -174,6 +211,78 @@ class TableInput:
             view.lit = set(held.drops)
             tb.say("status.pick" if held.drops else "status.pick.none")
 
+    def clicked(self, pos: tuple[int, int]) -> bool:
+        """Whether the button came up from a click on the marker just picked up, not a
+        drag: no lit zone under the pointer, and the pointer still on the marker (or
+        never far from where it went down)."""
+        tb = self.table
+        held = tb.drag.held
+        if held is None or tb.layout.zone_at(pos, set(held.drops)) is not None:
+            return False
+        assert self.lifted_at is not None
+        x, y = self.lifted_at
+        travel = max(self.travel, ((pos[0] - x) ** 2 + (pos[1] - y) ** 2) ** 0.5)
+        if travel <= CLICK_SLOP:
+            return True
+        here = tb.layout.zones_at(pos)
+        return travel <= WANDER and bool(here) and here[0] in tb.layout.zones_at(held.origin)
+
+    def click_holding(self, pos: tuple[int, int]) -> None:
+        """A click while a marker is in the hand (picked up by a click or a key): on a
+        lit zone it drops there; on the marker's own place it puts it back; on another
+        of the player's markers it takes that one instead; on a button it puts the
+        marker back and presses the button (Undo only puts it back); anywhere else the
+        status line says why not, and the marker stays in the hand."""
+        tb = self.table
+        held = tb.drag.held
+        assert held is not None
+        self.lifted_at = None
+        if tb.layout.zone_at(pos, set(held.drops)) is not None:
+            self.swallow_release = True
+            self.drop(pos)
+            return
+        here = tb.layout.zones_at(pos)
+        zone = tb.layout.zone_at(pos)
+        if here and here[0] in tb.layout.zones_at(held.origin):
+            self.swallow_release = True
+            self.cancel_drag()
+            return
+        if zone in BUTTON_ZONES:
+            self.cancel_drag()
+            if zone == Z.button("undo"):
+                self.swallow_release = True
+            else:
+                self.press(pos)  # the button's own click, on release
+            return
+        if piece_at(tb.state, tb.staging, tb.layout, pos) is not None:
+            self.cancel_drag()
+            self.press(pos)  # the other marker, picked up as by any press
+            self.lifted_at = pos if tb.drag.holding else None
+            self.travel = 0.0
+            return
+        self.swallow_release = True
+        reason = tb.drag.refusal_at(tb.state, tb.staging, held, pos)
+        tb.viewer.cue("refuse")
+        if reason is None:  # a legal place the lesson does not want: its word, else ours
+            said = tb.mode.dropped_elsewhere(tb.layout, held.origin, pos, None)
+            tb.present(said or [Said.of("status.nowhere.held")])
+            return
+        self.say_why(reason, held=True)
+        tb.present(tb.mode.dropped_elsewhere(tb.layout, held.origin, pos, reason))
+
+    def say_why(self, reason: str, held: bool) -> None:
+        """The status line's word for a drop refused (``held``: by a click, the marker
+        still in the hand, so the sentence says how to go on)."""
+        tb = self.table
+        if reason == "nowhere":
+            tb.say("status.nowhere.held" if held else "status.nowhere")
+        elif reason == "staging":
+            tb.say("status.staging")
+        elif held:
+            tb.say("status.refused.held", reason=reason)
+        else:
+            tb.say("status.refused", reason=reason)
+
     def release(self, pos: tuple[int, int]) -> None:
         tb = self.table
         pressed, self.pressed = self.pressed, None
@@ -202,12 +311,8 @@ class TableInput:
         tb.viewer.cue("drop" if reason is None else "refuse")
         if reason is None:
             tb.act(Status(staged=True))  # dropped back where it was: nothing to say
-        elif reason == "nowhere":
-            tb.say("status.nowhere")
-        elif reason == "staging":
-            tb.say("status.staging")
         else:
-            tb.say("status.refused", reason=reason)
+            self.say_why(reason, held=False)
         tb.present(tb.mode.dropped_elsewhere(tb.layout, held.origin, pos, reason))
 
     def cancel_drag(self) -> None:

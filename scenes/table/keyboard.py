@@ -43,6 +43,7 @@ from scenes.table.logpanel import LogPanel
 from scenes.table.targets import Staging, drops_for, menu_entries
 from scenes.table.tooltips import tooltip_lines
 from scenes.text.catalog import t
+from scenes.text.keynames import key_of
 from scenes.ui.focus import ARROWS, ENTER_KEYS, Focus, Focusable
 from scenes.ui.tooltip import DELAY, Lines, place_tooltip, tooltip_image
 
@@ -388,7 +389,7 @@ class TableKeys:
         before = sc.stack.pending if sc.stack is not None else 0
         sc.input.right_click(pos, keyboard=True)
         if sc.stack is not None and sc.stack.pending == before:
-            sc.say("status.key.no_menu")
+            sc.say("status.key.no_menu", key=key_of("free_actions"))
 
     def _follow(self) -> None:
         """The held marker floats over the focused target, lit as under the mouse."""

@@ -72,6 +72,8 @@ class LessonPanel:
         self.redraws = 0
         #: Seconds the panel has been shown (the pulse of the lit zones follows it).
         self.clock = 0.0
+        #: Animations Off: the marks and the arrow hold still (the clock stops).
+        self.still = False
         #: The zone the arrow points at (the mode sets it each frame; None: no arrow).
         self.target: str | None = None
         #: The sizes the thing to do and the sentences were last drawn at (tests).
@@ -109,7 +111,8 @@ class LessonPanel:
         return False
 
     def update(self, dt: float) -> None:
-        self.clock += dt
+        if not self.still:
+            self.clock += dt
 
     # ----- drawing ----------------------------------------------------------------------
     def draw_marks(self, surface: gfx.Canvas, layout: Layout, zones: set[str]) -> None:

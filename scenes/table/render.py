@@ -62,6 +62,9 @@ def lifted(st: State, held: Piece | None, hidden: Counter) -> Counter:
 SPILL = 3
 #: Seconds for one breath of the lit targets' halo.
 PULSE = 1.4
+#: The halo's alpha when the table stands still (Animations Off): a steady mark, as
+#: bright as the breath at its fullest.
+STEADY = 210
 
 
 @dataclass(frozen=True, eq=False)
@@ -115,6 +118,9 @@ class TableRenderer:
         self._shown: State | None = None
         #: Seconds into the lit targets' pulse (``tick``).
         self.clock = 0.0
+        #: Animations Off: the halo does not breathe (nothing moves unless the player
+        #: acts).
+        self.still = False
 
     def invalidate(self) -> None:
         """Draw the base again next frame, whole, whatever the picture says."""
@@ -240,7 +246,10 @@ class TableRenderer:
         self.clock = (self.clock + max(0.0, dt)) % PULSE
 
     def pulse(self) -> int:
-        """How bright the lit targets' halo is now (alpha), breathing once a period."""
+        """How bright the lit targets' halo is now (alpha), breathing once a period;
+        steady while the table stands still."""
+        if self.still:
+            return STEADY
         k = 0.5 - 0.5 * math.cos(2 * math.pi * self.clock / PULSE)
         return round(40 + 170 * k)
 
@@ -311,4 +320,4 @@ def _dotted(surface: gfx.Canvas, a: tuple[int, int], b: tuple[int, int],
         draw.circle(surface, color, (round(a[0] + dx * k), round(a[1] + dy * k)), 3)
 
 
-__all__ = ["PULSE", "Picture", "TableRenderer"]
+__all__ = ["PULSE", "STEADY", "Picture", "TableRenderer"]

@@ -1,6 +1,7 @@
 """The table: where a whole game is played, and the one place its parts meet.
 
-Every move is a drag. Picking up a marker lights the zones the engine would accept
+Every move is a marker moved: dragged, or picked up by a click and dropped by the
+next (``input``). Picking up a marker lights the zones the engine would accept
 it on; dropping on one makes exactly one engine step (or stages a ship move or a
 trade good for the voyage or sale the player then commits with Set sail / Sell);
 dropping anywhere else slides the marker back and the status line gives the
@@ -45,7 +46,7 @@ from scenes.core.layout import LESSON, Layout, table_layout
 from scenes.core.navigator import Screen
 from scenes.core.scene import Scene
 from scenes.core.session import GameSession, Session
-from scenes.table.actions import TableActions, TableIntent
+from scenes.table.actions import TableActions, TableIntent, gone_too_long
 from scenes.table.chart import draw_away
 from scenes.table.chat import take_chat
 from scenes.table.clocks import away_faces, clock_faces
@@ -69,6 +70,8 @@ from scenes.ui.tooltip import DELAY, Lines, place_tooltip, tooltip_image
 
 class TableScene(Scene):
     """A game in progress at one table (hot-seat, with or without computer seats)."""
+
+    key_scope = "table"
 
     def __init__(self, session: GameSession, layout: Layout | None = None,
                  handoff_first: bool = False) -> None:
@@ -266,7 +269,13 @@ class TableScene(Scene):
 
     # ----- time ---------------------------------------------------------------------------
     def animate(self, dt: float) -> None:
-        """Advance the films and the sliding markers (also called by overlays above)."""
+        """Advance the films and the sliding markers (also called by overlays above).
+        With Animations Off the table stands still: nothing moves unless the player
+        acts."""
+        still = self.settings.anim_speed == "off"
+        self.viewer.still = self.drag.still = still
+        if self.lessonpanel is not None:
+            self.lessonpanel.still = still
         self.viewer.animate(dt)
         self.drag.update(dt)
 
@@ -325,7 +334,7 @@ class TableScene(Scene):
         self.viewer.draw(surface, picture, pulse=True)
         self.renderer.draw_hover(surface, self.input.hover, self.drag.holding, self.view.buttons)
         self.logpanel.draw(surface, self.state.turn)
-        draw_away(surface, self.session.connected)
+        draw_away(surface, self.session.connected, gone_too_long(self.session))
         self.mode.draw(surface, self.layout, self.view.lit, self.state, self.palette)
         # over the table, under the hand; seen through while the player reaches under
         self.banners.draw(surface, self.palette, holding=self.drag.holding,

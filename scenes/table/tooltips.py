@@ -21,6 +21,7 @@ from scenes.table.draw import board_techs
 from scenes.table.logpanel import LogPanel
 from scenes.table.targets import TableFacts
 from scenes.text.catalog import t
+from scenes.text.keynames import key_of
 from scenes.ui.tooltip import Lines
 
 
@@ -42,7 +43,7 @@ def tech_lines(st: State, tech_id: str) -> Lines:
     lines.append(t("tip.tech.owner", name=st.names[owner]) if owner is not None
                  else t("tip.tech.free"))
     if owner == seat and tech.id in CARD_KEY_TIPS:
-        lines.append(t(CARD_KEY_TIPS[tech.id]))
+        lines.append(t(CARD_KEY_TIPS[tech.id], key=key_of(CARD_KEYS[tech.id])))
     return tuple(lines)
 
 
@@ -99,25 +100,34 @@ def board_lines(st: State, seat: int) -> Lines:
     techs = [t(f"tech.{x}") for x in st.techs(seat)]
     lines.append(t("tip.board.techs", techs=", ".join(techs)) if techs
                  else t("tip.board.no_techs"))
+    if seat == st.active and not st.over:
+        lines.append(t("tip.move.how"))  # the two ways to move a marker
     return tuple(lines)
 
 
 def lisboa_lines(st: State) -> Lines:
     counts = ", ".join(t("tip.ships.of", name=st.names[s], n=st.lisboa[s]) for s in range(st.n))
-    return (t("card.lisboa"), t("tip.lisboa.what"), t("tip.lisboa.counts", counts=counts))
+    return (t("card.lisboa"), t("tip.lisboa.what"), t("tip.lisboa.counts", counts=counts),
+            t("tip.move.how"))
 
 
 #: The tooltip line that gives each table button's keys.
 KEY_TIPS = {Z.button(b): f"tip.key.{b}" for b in Z.BUTTON_IDS}
+#: The action (``scenes.core.keymap``) whose key each button's tooltip names.
+BUTTON_KEYS = {"sail": "sail", "sell": "sail", "done": "done", "undo": "undo",
+               "end_turn": "end_turn", "rules": "rules", "hint": "hint"}
 #: The cards used by a key (their tooltip says which, to their owner).
 CARD_KEY_TIPS = {"bank-system": "tip.key.bank-system", "geography": "tip.key.geography"}
+CARD_KEYS = {"bank-system": "bank", "geography": "geography"}
 
 
 def button_lines(st: State, facts: TableFacts, zone: str) -> Lines:
     """What a button does now, or why it cannot, and its keys."""
     lines = _button_lines(st, facts, zone)
     key = KEY_TIPS.get(zone)
-    return (*lines, t(key)) if key is not None else lines
+    action = BUTTON_KEYS.get(Z.parse(zone).word or "")
+    said = key_of(action) if action is not None else ""
+    return (*lines, t(key, key=said)) if key is not None else lines
 
 
 def _button_lines(st: State, facts: TableFacts, zone: str) -> Lines:
@@ -126,7 +136,7 @@ def _button_lines(st: State, facts: TableFacts, zone: str) -> Lines:
     title = t(f"button.{button}")
     human = facts.human_to_move
     if zone == "button_rules":
-        return (title, t("tip.button.rules"))
+        return (title, t("tip.button.rules", key=key_of("rules")))
     if zone == "button_menu":
         return (title, t("tip.button.menu"))
     if zone == "button_hint":
@@ -178,16 +188,16 @@ def tooltip_lines(st: State, layout: Layout, pos: tuple[int, int], facts: TableF
         if z.kind == "button":
             return button_lines(st, facts, zone)
         if z.kind == "tech" and z.word:
-            return (*tech_lines(st, z.word), t("tip.zoom"))
+            return (*tech_lines(st, z.word), t("tip.zoom", key=key_of("zoom")))
         if z.kind in ("town", "sea", "goods", "building", "ship") and z.pos is not None:
             lines = town_lines(st, z.pos)
-            return (*lines, t("tip.zoom")) if z.pos <= st.size else lines
+            return (*lines, t("tip.zoom", key=key_of("zoom"))) if z.pos <= st.size else lines
         if z.kind == "lisboa":
             return lisboa_lines(st)
         if z.kind == "stock" and z.seat is not None:
             for tech_id, chip in board_techs(layout, st, z.seat):
                 if chip.collidepoint(pos):  # a technology the player owns, on their board
-                    return (*tech_lines(st, tech_id), t("tip.zoom"))
+                    return (*tech_lines(st, tech_id), t("tip.zoom", key=key_of("zoom")))
         if z.board_seat is not None:
             return board_lines(st, z.board_seat) if z.board_seat < st.n else None
     return None

@@ -57,6 +57,9 @@ class TableViewer:
         #: The status line's sentence unsaid (said again if the language changes).
         self._said: tuple[str, dict[str, object]] = ("", {})
         self._language = language()
+        #: Animations Off: nothing moves unless the player acts (the halo steady, the
+        #: banners whole until the next click or key); the screens set it each frame.
+        self.still = False
 
     # ----- words -----------------------------------------------------------------------
     def say(self, key: str, /, **values: object) -> None:
@@ -119,13 +122,17 @@ class TableViewer:
 
     def skip(self) -> None:
         """Every film's end at once; the sounds it had still to play are heard now
-        (a discovery clicked past still rings)."""
+        (a discovery clicked past still rings). On a still table the player's click or
+        key also puts away the banners shown (they stayed to be read)."""
         self.cue(*self.films.skip())
+        if self.still:
+            self.banners.dismiss()
 
     def animate(self, dt: float) -> None:
         """Advance the films, their sounds, the banners and the lit targets' breath."""
         self.cue(*self.films.update(dt))
-        self.banners.update(dt, self.films.queue)
+        self.banners.update(dt, self.films.queue, still=self.still)
+        self.renderer.still = self.still
         self.renderer.tick(dt)
 
     # ----- the pointer and its tooltip -------------------------------------------------

@@ -28,9 +28,10 @@ from scenes.core import zones as Z
 from scenes.core.gfx import draw
 from scenes.core.layout import Layout
 from scenes.table.draw import board_techs
-from scenes.table.tooltips import CARD_KEY_TIPS, building_name
+from scenes.table.tooltips import CARD_KEY_TIPS, CARD_KEYS, building_name
 from scenes.text.catalog import t
 from scenes.text.fonts import MIN_PX, blit_text, even_lines, line_height, real_size
+from scenes.text.keynames import key_of
 from scenes.ui import art, cardart
 from scenes.ui import palette as P
 from scenes.ui.overlays import Overlay, veil
@@ -115,7 +116,8 @@ def tech_paras(st: State, tech_id: str) -> list[Para]:
     paras.append(Para(t("tip.tech.owner", name=st.names[owner]) if owner is not None
                       else t("tip.tech.free"), "text-semibold", 24, P.INK_SOFT, 24))
     if owner == seat and tech.id in CARD_KEY_TIPS:
-        paras.append(Para(t(CARD_KEY_TIPS[tech.id]), "text", 22, P.INK_SOFT, 10))
+        paras.append(Para(t(CARD_KEY_TIPS[tech.id], key=key_of(CARD_KEYS[tech.id])), "text", 22,
+                          P.INK_SOFT, 10))
     return paras
 
 
@@ -136,6 +138,8 @@ def town_paras(st: State, pos: int) -> list[Para]:
 
 class CardZoom(Overlay):
     """A card seen large; Esc, Z, Enter, Space or a click goes back to the table."""
+
+    key_scope = "table"  # the player's key for Z closes it
 
     def __init__(self, card: Card, state: State, palette: str = "classic") -> None:
         super().__init__()
@@ -176,7 +180,7 @@ class CardZoom(Overlay):
             surface.blit(art.parchment(plate.w, plate.h, radius=18, seed=31), plate)
         draw.rect(surface, P.BRASS_DARK, plate, 4, border_radius=18)
         inner = plate.inflate(-2 * PAD, -2 * PAD)
-        close = t("zoom.close")
+        close = t("zoom.close", key=key_of("zoom"))
         step = line_height("text", 20)
         blit_text(surface, close, (plate.centerx, plate.bottom - PAD / 2 - step / 2),
                   role="text", size=20, color=P.INK_SOFT, anchor="center", box=plate)

@@ -242,19 +242,26 @@ CLIENT_EN = table(
 
 TABLE_TEXT_EN = table(
     # status line: what a drag or a button did, or why not
-    plural_message("status.your_turn", "{name}, drag a marker to play. {count} action point left.",
-                   "{name}, drag a marker to play. {count} action points left."),
+    plural_message("status.your_turn",
+                   "{name}, drag or click a marker to play. {count} action point left.",
+                   "{name}, drag or click a marker to play. {count} action points left."),
     message("status.no_ap", "{name}: no action points left. Free actions, or End turn."),
-    message("status.after_move", "Drag ships onto goods spaces to load them, then press Done."),
+    message("status.after_move", "Move ships onto goods spaces to load them, then press Done."),
     message("status.after_move.arch", "Load goods, build with Architecture, then press Done."),
     message("status.pick", "Drop it on a lit space."),
+    message("status.pick.click", "In your hand: click a lit space to put it there (a right "
+                                 "click or Esc puts it back)."),
+    message("status.nowhere.held", "It cannot go there: click a lit space (a right click or "
+                                   "Esc puts it back)."),
+    message("status.refused.held", "Not there: {reason}. Click a lit space, or right-click to "
+                                   "put it back."),
     message("status.pick.none", "This marker has nowhere to go now."),
     message("status.refused", "Not there: {reason}."),
     message("status.nowhere", "That marker cannot go there."),
     message("status.staging", "Finish the staged voyage or sale first (or Undo it)."),
     plural_message("status.voyage",
-                   "Voyage: {count} ship move staged. Drag more, then Set sail (Enter).",
-                   "Voyage: {count} ship moves staged. Drag more, then Set sail (Enter)."),
+                   "Voyage: {count} ship move staged. Move more, then Set sail (Enter).",
+                   "Voyage: {count} ship moves staged. Move more, then Set sail (Enter)."),
     message("status.sale", "Selling {goods} of {types}: +{wealth} wealth, +{vp} VP. "
                            "Press Sell (Enter)."),
     # the trading chart shown at the table while a sale is staged
@@ -271,8 +278,8 @@ TABLE_TEXT_EN = table(
     message("undo.nothing", "nothing to undo this turn"),
     message("undo.discovery", "a discovered town cannot be hidden again"),
     message("undo.online", "a step sent to an online table cannot be taken back"),
-    message("status.nothing_staged.sail", "Drag ships or Lisboa markers to the seas first."),
-    message("status.nothing_staged.sell", "Drag your trade goods to Lisboa first."),
+    message("status.nothing_staged.sail", "Move ships or Lisboa markers to the seas first."),
+    message("status.nothing_staged.sell", "Move your trade goods to Lisboa first."),
     message("status.geography", "Geography: click your goods and buildings to send back to sea "
                                 "({n} chosen), then click Geography again or press Enter."),
     message("status.geography.none", "Geography: choose at least one of your goods or buildings."),
@@ -373,14 +380,15 @@ TABLE_TEXT_EN = table(
     plural_message("log.scrolled", "{count} newer row below", "{count} newer rows below"),
     # tooltips
     message("tip.nobody", "nobody"),
-    message("tip.zoom", "Right-click or Z: see it large."),
-    message("zoom.close", "Esc, Z or a click: back to the table"),
+    message("tip.zoom", "Right-click or {key}: see it large."),
+    message("zoom.close", "Esc, {key} or a click: back to the table"),
     message("status.zoom.none", "Point at a town or a technology (or give it the focus), then "
                                 "press Z to see it large."),
     message("tip.tech.card", "Technology card {card}, cost {cost}"),
     message("tip.tech.your_cost", "{name} would pay {cost} (Metallurgy)."),
     message("tip.tech.owner", "Owned by {name}."),
-    message("tip.tech.free", "Nobody owns it yet: drag a scientist here to acquire it."),
+    message("tip.tech.free", "Nobody owns it yet: drag a scientist here (or click one, then "
+                             "this card) to acquire it."),
     message("tip.town.title", "Town at {pos}"),
     message("tip.town.india", "India, at {pos}"),
     message("tip.town.unused", "This position is not used with three players."),
@@ -403,8 +411,10 @@ TABLE_TEXT_EN = table(
     message("tip.board.no_techs", "No technology yet."),
     message("tip.lisboa.what", "Home port. Markers here are employed: they sail as ships, become "
                                "bankers or historians when wealth or VP need one."),
+    message("tip.move.how", "To move a marker, drag it, or click it and then click a lit "
+                            "space."),
     message("tip.lisboa.counts", "On Lisboa: {counts}"),
-    message("tip.button.rules", "Open the rules (F1)."),
+    message("tip.button.rules", "Open the rules ({key})."),
     message("tip.button.menu", "Pause: settings, rules, save the record, quit (Esc)."),
     message("tip.button.not_yours", "Wait for your turn."),
     message("tip.button.sail", "Make the staged voyage now: {step} (Enter)."),
@@ -449,6 +459,8 @@ TABLE_TEXT_EN = table(
     message("settings.anim.fast", "Fast"),
     message("settings.anim.normal", "Normal"),
     message("settings.anim.slow", "Slow"),
+    message("settings.anim.motion", "Reduce motion: with Off nothing on the table moves unless "
+                                    "you act."),
     message("settings.confirm_end", "Ask before ending a turn with action points left"),
     message("settings.handoff", "Show the hand-over screen between players"),
     message("settings.palette", "Colour-blind friendly colours"),
@@ -459,7 +471,7 @@ TABLE_TEXT_EN = table(
     message("settings.volume.level", "{value}%"),
     message("settings.text_size", "Text size"),
     message("settings.text_size.level", "{value}%"),
-    message("settings.mute", "Mute all sound (M)"),
+    message("settings.mute", "Mute all sound ({key})"),
     message("settings.no_sound", "No sound device was found: the game plays in silence."),
     message("settings.language", "Language"),
     message("settings.close", "Close"),
@@ -518,13 +530,14 @@ TABLE_TEXT_EN = table(
     message("review.button.turn_back", "Previous turn"),
     message("review.button.turn_forward", "Next turn"),
     message("review.slider", "Any step"),
-    message("review.tip.back", "One step back (←)."),
-    message("review.tip.forward", "One step forward, played out on the table (→)."),
+    message("review.tip.back", "One step back ({key})."),
+    message("review.tip.forward", "One step forward, played out on the table ({key})."),
     message("review.tip.turn_back", "To the start of this turn, or of the one before "
-                                    "(Page Up, Shift+←)."),
-    message("review.tip.turn_forward", "To the start of the next turn (Page Down, Shift+→)."),
-    message("review.tip.slider", "Click or drag to go to any step (Home: the deal, End: the "
-                                 "last step). A click on a line of the log goes to its step."),
+                                    "({key}, {shift_key})."),
+    message("review.tip.turn_forward", "To the start of the next turn ({key}, {shift_key})."),
+    message("review.tip.slider", "Click or drag to go to any step ({first}: the deal, {last}: "
+                                 "the last step). A click on a line of the log goes to its "
+                                 "step."),
     message("review.tip.leave", "Back to where you came from (Esc). The record is not changed."),
     message("review.tip.advice.title", "The expert player's choice"),
     message("review.tip.advice", "What the expert computer player would play in this position, "

@@ -309,11 +309,20 @@ class TextCache:
 CACHE = TextCache()
 
 
+#: While set (the contrast audit, ``scenes.devtools.contrast``): texts whose colour it
+#: accepts are drawn as nothing, the same size, so the audit sees what is behind them.
+GHOST: Callable[[tuple[int, ...]], bool] | None = None
+
+
 def render(text: str, role: str = "text", size: float = 20,
            color: Color = (30, 24, 16)) -> Words:
     """A cached surface of ``text`` (already translated) in a bundled font."""
     DRAWN.rendered(text, role, real_size(size))
-    return CACHE.render(text, role, size, color)
+    words = CACHE.render(text, role, size, color)
+    if GHOST is not None and GHOST(tuple(color)[:3]):
+        blank = pygame.Surface(words.surface.get_size(), pygame.SRCALPHA)
+        return Words(blank, text, role, size)
+    return words
 
 
 #: Texts that were drawn where they did not fit, as "text > width": French and Italian

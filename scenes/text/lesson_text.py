@@ -31,15 +31,22 @@ LESSON_TEXT_EN = table(
     # the hint a refused move gets, by the kind of move the lesson waits for
     message("lesson.hint.page", "Read the lesson, then press Next."),
     message("lesson.hint.watch", "Press Next to watch {name}'s turn."),
-    message("lesson.hint.employ", "Drag a marker from your stock (lit) onto Lisboa."),
-    message("lesson.hint.move", "Drag each lit marker to the lit sea, then press Set sail."),
-    message("lesson.hint.cargo", "Drag your ship from the lit sea onto the lit goods space."),
+    message("lesson.hint.employ", "Drag a marker from your stock (lit) onto Lisboa, or click "
+                                  "it and then Lisboa."),
+    message("lesson.hint.move", "Drag each lit marker to the lit sea (or click it, then the "
+                                "sea), then press Set sail."),
+    message("lesson.hint.cargo", "Drag your ship from the lit sea onto the lit goods space, or "
+                                 "click it and then the space."),
     message("lesson.hint.done", "Press the lit Done button."),
     message("lesson.hint.end", "Press the lit End turn button."),
-    message("lesson.hint.sell", "Drag each lit trade good onto Lisboa, then press Sell."),
-    message("lesson.hint.build", "Drag your ship from the lit sea onto the lit building space."),
-    message("lesson.hint.tech", "Drag a scientist from your board onto the lit technology."),
-    message("lesson.hint.speed", "Drag your marker on the Ship speed track one space along."),
+    message("lesson.hint.sell", "Drag each lit trade good onto Lisboa (or click it, then "
+                                "Lisboa), then press Sell."),
+    message("lesson.hint.build", "Drag your ship from the lit sea onto the lit building space, "
+                                 "or click it and then the space."),
+    message("lesson.hint.tech", "Drag a scientist from your board onto the lit technology, or "
+                                "click it and then the card."),
+    message("lesson.hint.speed", "Drag your marker on the Ship speed track one space along, or "
+                                 "click it and then the next space."),
     message("lesson.hint.return", "Right-click your ship in the lit sea and choose to bring "
                                   "it home."),
     # turn 1
@@ -53,7 +60,7 @@ LESSON_TEXT_EN = table(
                            "technology, build, sell and move ships. Free actions cost none."),
     message("lesson.employ", "Markers in your stock are not in play yet. Employ one: for 1 "
                              "wealth it goes to Lisboa, ready to sail or to hold wealth and "
-                             "VP."),
+                             "VP. Drag it there, or click it and then click Lisboa."),
     message("lesson.launch", "Set sail! A ship goes as many towns as your speed, 1 for now: "
                              "both your Lisboa markers can reach town 1."),
     message("lesson.discover", "Beyond town 3 the coast is unknown. The first ship to sail "

@@ -94,6 +94,7 @@ ONLINE_SCREENS_EN = table(
     plural_message("room.wait_seats", "Waiting for {count} more player…",
                    "Waiting for {count} more players…"),
     message("room.ready", "Every seat is taken: start when you are ready."),
+    message("room.first_drawn", "The first player is drawn at random."),
     message("room.failed", "{reason}"),
     message("room.refused", "The table said no: {reason}"),
     # at the table
@@ -101,6 +102,12 @@ ONLINE_SCREENS_EN = table(
     message("status.online.computer", "{name} (the table's computer, {level}) is playing…"),
     message("status.online.sent", "Sent: waiting for the table to turn the card…"),
     message("status.online.away", "The connection is lost: reconnecting… (your moves wait)"),
+    message("status.online.gone_long", "Out of reach for two minutes: wait for the table, "
+                                       "or press Esc and Quit to title (your seat is kept)."),
+    message("banner.online.gone_long", "The table has been out of reach for two minutes: its "
+                                       "server, or its host's program, may be closed. Wait "
+                                       "for it, or press Esc and Quit to title: your seat "
+                                       "is kept."),
     message("status.online.taken_back", "The table refused {step}: {reason}"),
     message("online.chat.open", "Chat"),
     message("online.chat.prompt", "A line for the table (Enter sends, Esc closes)"),

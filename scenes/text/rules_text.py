@@ -12,7 +12,9 @@ from game.words import message, table
 RULES_TEXT_EN = table(
     message("rules.title", "Rules of Sail to India"),
     message("rules.close", "Close"),
-    message("rules.hint", "Wheel or ↑ ↓ to scroll · ← → or 1–6 for pages · Esc or F1 to close"),
+    # TRANSLATORS: {up} {down} {left} {right} {rules} are the names of keys.
+    message("rules.hint", "Wheel or {up} {down} to scroll · {left} {right} or 1–6 for pages · "
+                          "Esc or {rules} to close"),
     message("rules.tab.turn", "A turn"),
     message("rules.tab.actions", "Actions"),
     message("rules.tab.trading", "Trading"),
@@ -42,12 +44,14 @@ RULES_TEXT_EN = table(
     message("rules.turn.p7", "Use Bank System or Geography if you own them (click the "
                              "technology)."),
     message("rules.turn.h4", "At this table"),
-    message("rules.turn.p8", "Drag a marker to play it: lit spaces accept it. Voyages and sales "
+    message("rules.turn.p8", "Drag a marker to play it, or click it and then click where it "
+                             "goes (a right click or Esc puts it back): lit spaces accept it. "
+                             "Voyages and sales "
                              "are collected first and made with Set sail or Sell (Enter). Undo "
                              "(Ctrl+Z) takes back your last step of this turn, but never a "
                              "discovery. Hover over anything for a tooltip; Esc opens the menu."),
-    message("rules.turn.p9", "M turns every sound off, or back on; the volumes are in the "
-                             "settings."),
+    message("rules.turn.p9", "To turn every sound off, or back on, press {key}; the volumes are "
+                             "in the settings."),
     # actions
     message("rules.actions.h", "The six actions (1 action point each)"),
     message("rules.action.employ", "Employ — pay 1: one marker from your stock to Lisboa."),
@@ -100,49 +104,38 @@ RULES_TEXT_EN = table(
                             "victory."),
     # keys: each row is the keys, then what they do
     message("rules.keys.h1", "Every screen"),
-    message("rules.keys.tab", "Tab · Shift+Tab"),
+    message("rules.keys.chosen", "Every key below can be changed: Settings, Keys."),
     message("rules.keys.tab.do", "Move the focus (a white ring edged in black) to the next or "
                                  "the previous thing."),
-    message("rules.keys.arrows", "← → ↑ ↓"),
     message("rules.keys.arrows.do", "Move the focus to the nearest thing in that direction. On "
-                                    "a choice (players, language, a volume) ← and → change "
-                                    "it."),
-    message("rules.keys.enter", "Enter · Space"),
+                                    "a choice (players, language, a volume) {left} and {right} "
+                                    "change it."),
     message("rules.keys.enter.do", "Press the focused button or tick the focused box; Enter "
                                    "starts typing in the focused field."),
-    message("rules.keys.esc", "Esc"),
     message("rules.keys.esc.do", "Go back or close; at the table, the menu."),
-    message("rules.keys.mute", "M"),
     message("rules.keys.mute.do", "Every sound off, or back on."),
     message("rules.keys.h2", "At the table"),
-    message("rules.keys.table", "Press Tab or an arrow first: the ring shows on a marker you "
-                                "may pick up. Tab goes through your markers, then the cards "
+    message("rules.keys.table", "Press {next} or an arrow first: the ring shows on a marker you "
+                                "may pick up. {next} goes through your markers, then the cards "
                                 "you can use and the buttons."),
-    message("rules.keys.pick", "Enter · Space"),
     message("rules.keys.pick.do", "Pick up the focused marker. While it is held only the "
-                                  "spaces it may go to take the focus: Enter or Space drops "
-                                  "it there, Esc puts it back."),
-    message("rules.keys.return", "R"),
+                                  "spaces it may go to take the focus: Enter or {key} drops it "
+                                  "there, Esc puts it back."),
     message("rules.keys.return.do", "The focused marker's free actions: bring a ship, trade "
                                     "good, building, banker or historian back to Lisboa."),
-    message("rules.keys.cards", "B · G"),
-    message("rules.keys.cards.do", "Use Bank System. Geography: G, then Enter on each marker "
-                                   "to send back, then G again."),
-    message("rules.keys.sail", "S"),
+    message("rules.keys.cards.do", "Use Bank System. Geography: {key}, then Enter on each "
+                                   "marker to send back, then {key} again."),
     message("rules.keys.sail.do", "Set sail or Sell what is staged (Enter too, while no ring "
                                   "shows)."),
-    message("rules.keys.buttons", "D · E · U"),
     message("rules.keys.buttons.do", "Done · End turn · Undo (also Ctrl+Z)."),
-    message("rules.keys.more", "H · L · F1"),
-    message("rules.keys.more.do", "Hint · unfold the ship's log · these rules."),
-    message("rules.keys.chat", "C"),
+    message("rules.keys.more.do", "Hint · see a card large · unfold the ship's log · these "
+                                  "rules."),
+    message("rules.keys.log.do", "The ship's log, older or newer lines."),
     message("rules.keys.chat.do", "At an online table: a line of chat for the other players "
                                   "(Enter sends it)."),
     message("rules.keys.h3", "Reviewing a game"),
-    message("rules.keys.step", "← → · Shift+← →"),
-    message("rules.keys.step.do", "A step back or on · a turn back or on (also Page Up and "
-                                  "Page Down)."),
-    message("rules.keys.ends", "Home · End"),
+    message("rules.keys.step.do", "A step back or on."),
+    message("rules.keys.turn.do", "A turn back or on (also {back} and {on})."),
     message("rules.keys.ends.do", "The deal · the last step."),
 )
 

@@ -375,7 +375,7 @@ def button(w: int, h: int, label: str, state: str = "normal", size: int = 22) ->
         "normal": (P.BRASS_LIGHT, P.BRASS),
         "hover": (P.shade(P.BRASS_LIGHT, 1.25), P.BRASS_LIGHT),
         "pressed": (P.BRASS, P.BRASS_DARK),
-        "disabled": ((150, 142, 124), (118, 110, 96)),
+        "disabled": P.DISABLED_PLATE,
     }[state]
     draw.rect(surf, (0, 0, 0, 110), rect.move(0, 3), border_radius=10)
     body = rect.inflate(0, -3).move(0, -1 if state != "pressed" else 1)
@@ -388,9 +388,9 @@ def button(w: int, h: int, label: str, state: str = "normal", size: int = 22) ->
     draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=10)
     plate.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     surf.blit(plate, body)
-    draw.rect(surf, P.BRASS_DARK if state != "disabled" else (90, 84, 74), body, 2,
+    draw.rect(surf, P.BRASS_DARK if state != "disabled" else P.DISABLED_EDGE, body, 2,
                      border_radius=10)
-    ink = P.INK if state != "disabled" else (96, 90, 80)
+    ink = P.INK if state != "disabled" else P.DISABLED_INK
     # (a word as wide as its button: a little smaller at 100 %, larger at 150 %)
     fs = roomy_size(label, "text-semibold", size, w - 16)
     text = render(label, "text-semibold", fs, ink)
@@ -427,7 +427,7 @@ def target_band(w: int, h: int, radius: int = 10) -> gfx.Canvas:
     out = BAND_OUT
     surf = gfx.surface((w + 2 * out, h + 2 * out))
     full = surf.get_rect()
-    draw.rect(surf, (*TARGET_BRIGHT, 34), full.inflate(-2 * out, -2 * out),
+    draw.rect(surf, (*TARGET_BRIGHT, 20), full.inflate(-2 * out, -2 * out),
               border_radius=radius)
     thick = 2 * BAND_EDGE + BAND_BRIGHT
     draw.rect(surf, TARGET_DARK, full, thick, border_radius=radius + out)

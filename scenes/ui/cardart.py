@@ -75,7 +75,7 @@ def india_ribbon(w: int, h: int) -> gfx.Canvas:
     word = t("card.india")
     # between the ribbon's two gilt lines, whatever the text size
     size = fit_size(word, "display", h - 4, w - 2 * notch - 8, height=h - 10)
-    blit_text(surf, word, (w / 2, h / 2), role="display", size=size, color=P.BRASS_LIGHT,
+    blit_text(surf, word, (w / 2, h / 2), role="display", size=size, color=P.HIGHLIGHT,
               anchor="center", by_ink=True)
     return surf
 
@@ -163,7 +163,7 @@ def _numbered_wells(surf: gfx.Canvas, boxes: tuple[Box, ...], first: int = 1) ->
         # corner holds, clear of the marker standing in the well
         size = fit_size(str(i), "display", 30, bw // 3, smallest=20,
                         height=22 * (1 + (gfx.VIEW.text - 1) / 3))
-        _center_text(surf, str(i), "display", size, (178, 154, 116), (x + 14, y + 16))
+        _center_text(surf, str(i), "display", size, P.INK_SOFT, (x + 14, y + 16))
 
 
 @gfx.scaled_cache(maxsize=8)

@@ -20,7 +20,7 @@ PARCHMENT: RGB = (238, 224, 190)
 PARCHMENT_SHADE: RGB = (214, 192, 146)
 PARCHMENT_DEEP: RGB = (186, 158, 108)
 INK: RGB = (44, 32, 20)
-INK_SOFT: RGB = (98, 78, 56)
+INK_SOFT: RGB = (84, 64, 44)  # 4.5:1 or more on every parchment, lit or not
 BRASS: RGB = (178, 136, 58)
 BRASS_LIGHT: RGB = (228, 192, 108)
 BRASS_DARK: RGB = (112, 80, 30)
@@ -29,14 +29,25 @@ WOOD_DARK: RGB = (46, 28, 18)
 CHART: RGB = (40, 70, 80)
 HIGHLIGHT: RGB = (255, 236, 150)
 ALERT: RGB = (170, 40, 30)
+#: The ink of a label that cannot be used now (a greyed button): held to 3:1 against
+#: what is behind it, not text's 4.5:1 (the contrast audit tells them apart by it).
+DISABLED_INK: RGB = (84, 78, 70)
+#: A disabled button's plate, top and bottom: pale and without brass, so it reads as
+#: not usable now while its label still reads.
+DISABLED_PLATE: tuple[RGB, RGB] = ((214, 208, 196), (196, 190, 178))
+DISABLED_EDGE: RGB = (128, 120, 108)
+DISABLED_INKS: frozenset[RGB] = frozenset({DISABLED_INK})
 
 SHAPES: tuple[str, ...] = ("disc", "square", "triangle", "diamond")
 
 PALETTES: dict[str, tuple[RGB, RGB, RGB, RGB]] = {
     # Seat order: red, blue, green, yellow (CARDS.md).
     "classic": ((204, 46, 40), (36, 92, 196), (34, 142, 64), (240, 196, 36)),
-    # Okabe-Ito vermillion, blue, bluish green, yellow.
-    "colorblind": ((213, 94, 0), (0, 114, 178), (0, 158, 115), (240, 228, 66)),
+    # After Okabe-Ito's vermillion, blue, bluish green and yellow, the blue a little
+    # deeper and the green a little lighter: no two closer than ΔE2000 22 to typical
+    # vision or under simulated protanopia, deuteranopia and tritanopia (Okabe-Ito's own
+    # blue and green are 10 apart to a tritanope; tests/test_palette.py).
+    "colorblind": ((213, 94, 0), (23, 108, 163), (24, 188, 145), (240, 228, 66)),
 }
 PALETTE_NAMES: tuple[str, ...] = tuple(PALETTES)
 #: What each palette's seat colours are called (``colour.<name>`` in a title,

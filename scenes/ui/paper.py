@@ -60,12 +60,12 @@ def parchment(w: int, h: int, radius: int = 10, tone: RGB = P.PARCHMENT,
     return made(w, h, radius, tone, border, seed)
 
 
-@gfx.scaled_cache(maxsize=256, megabytes=16)
+@gfx.scaled_cache(maxsize=256, megabytes=16, wordless=True)
 def _card(w: int, h: int, radius: int, tone: RGB, border: RGB | None, seed: int) -> gfx.Canvas:
     return _parchment(w, h, radius, tone, border, seed)
 
 
-@gfx.scaled_cache(maxsize=1)
+@gfx.scaled_cache(maxsize=1, wordless=True)
 def _plate(w: int, h: int, radius: int, tone: RGB, border: RGB | None,
            seed: int) -> gfx.Canvas:
     return _parchment(w, h, radius, tone, border, seed)

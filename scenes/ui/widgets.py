@@ -246,6 +246,11 @@ class TextField(Widget):
         self.focused = False
         self.blink = 0.0
 
+    @property
+    def takes_keys(self) -> bool:
+        """Being typed in: the keys are the text's (``Scene.typing``)."""
+        return self.focused
+
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.focused = self.rect.collidepoint(event.pos)
@@ -293,8 +298,9 @@ class TextField(Widget):
             img = render(self.value, "text", 24, P.INK)
         else:
             hint = _text(self.placeholder)
-            img = render(hint, "text", fit_size(hint, "text", 22, self.rect.w - 20),
-                         (150, 136, 112))
+            # a hint, not a value: in italics, softer, but as readable as any text
+            img = render(hint, "display-italic",
+                         fit_size(hint, "display-italic", 25, self.rect.w - 20), P.INK_SOFT)
         pos = img.get_rect(midleft=(self.rect.x + 10, self.rect.centery))
         surface.blit(img, pos, area=pygame.Rect(0, 0, self.rect.w - 20, img.get_height()))
         if self.focused and self.blink < 0.5:

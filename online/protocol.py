@@ -1,0 +1,586 @@
+"""The online protocol: every message either side sends, as a typed value, and the one
+place where JSON text becomes a message or a message becomes text.
+
+The server and the client meet only here. A message is a frozen dataclass whose
+fields say their types and ranges (``spec``): integers where integers are meant (a
+boolean is never a number), finite numbers with upper bounds, texts with lengths,
+words from a fixed list. ``decode_request`` turns a client's frame into a request or
+into the ``Refusal`` that answers it (one sentence, a ``server.*`` key); nesting is
+counted before the JSON parser sees the text, so no frame can make it recurse
+without end. ``encode`` writes any message (``allow_nan=False``: a number that is
+not finite cannot leave). The protocol's version, limits and close codes are defined
+here once; docs/protocol.md describes the same messages, and a test holds the two
+together.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import MISSING, dataclass, field, fields
+from enum import IntEnum
+from typing import Any, ClassVar
+
+from game.ai import LEVELS
+from game.state import VARIANTS
+
+#: The protocol's version: every message carries it as ``"v"``.
+VERSION = 2
+#: The largest frame a server takes from a client.
+MAX_FRAME = 64 * 1024
+#: The largest frame a client takes from a server (a view carries a whole game's log).
+MAX_INBOUND = 4 * 1024 * 1024
+#: How deep arrays and objects may nest in a frame (the deepest message nests 4).
+MAX_DEPTH = 8
+#: How many messages a second a connection may keep up, and how many at once.
+RATE = 50.0
+BURST = 200.0
+#: The longest chat line, step, name and id.
+MAX_CHAT = 500
+MAX_STEP = 1000
+MAX_NAME = 100
+MAX_ID = 100
+#: Upper bounds of the numbers a client gives: a clock's budget and bonus, how long a
+#: player may be away, a step's number.
+MAX_BUDGET = 30 * 86_400.0
+MAX_BONUS = 7 * 86_400.0
+MAX_AWAY = 30 * 86_400.0
+MAX_STEPS = 100_000
+#: How long a player may be gone before another seat may hand theirs to the table's
+#: computer, unless the table says otherwise (its ``away_limit``).
+DEFAULT_AWAY = 600.0
+
+
+class Close(IntEnum):
+    """Why the server closes a connection (the WebSocket close code)."""
+
+    GOING_AWAY = 1001  # the server stops
+    FLOOD = 1008       # more messages than RATE and BURST allow
+    TOO_BIG = 1009     # a frame over MAX_FRAME
+    VERSION = 4001     # another protocol version
+    SLOW = 4002        # the connection reads too slowly: its outgoing queue filled up
+
+
+# ----- field specs ----------------------------------------------------------------------
+class Bad(Exception):
+    """A field that is not what its spec says: the key and values of the sentence."""
+
+    def __init__(self, key: str, values: dict[str, object]) -> None:
+        super().__init__(key)
+        self.key = key
+        self.values = values
+
+
+@dataclass(frozen=True)
+class Number:
+    """A whole number (``whole``; never a boolean) or a finite one, within [lo, hi]."""
+
+    lo: float
+    hi: float
+    key: str = "server.field_range"
+    whole: bool = True
+
+    def read(self, name: str, value: Any) -> Any:
+        if not isinstance(value, int if self.whole else (int, float)) or isinstance(value, bool):
+            raise Bad("server.field_type", {"name": repr(name)})
+        if not math.isfinite(value) or not self.lo <= value <= self.hi:
+            raise Bad(self.key, {"name": repr(name), "lo": _plain(self.lo),
+                                 "hi": _plain(self.hi)})
+        return value if self.whole else float(value)
+
+
+@dataclass(frozen=True)
+class Text:
+    lo: int
+    hi: int
+    key: str = "server.field_length"
+
+    def read(self, name: str, value: Any) -> str:
+        if not isinstance(value, str):
+            raise Bad("server.field_type", {"name": repr(name)})
+        if not self.lo <= len(value) <= self.hi:
+            raise Bad(self.key, {"name": repr(name), "lo": self.lo, "hi": self.hi})
+        return value
+
+
+@dataclass(frozen=True)
+class Flag:
+    def read(self, name: str, value: Any) -> bool:
+        if not isinstance(value, bool):
+            raise Bad("server.field_type", {"name": repr(name)})
+        return value
+
+
+@dataclass(frozen=True)
+class Word:
+    """One of a fixed list of words."""
+
+    words: tuple[str, ...]
+    key: str
+
+    def read(self, name: str, value: Any) -> str:
+        if not isinstance(value, str):
+            raise Bad("server.field_type", {"name": repr(name)})
+        if value not in self.words:
+            raise Bad(self.key, {"known": ", ".join(self.words)})
+        return value
+
+
+@dataclass(frozen=True)
+class Ref:
+    """A request's ``id``: a whole number (not a boolean) or a short text."""
+
+    def read(self, name: str, value: Any) -> int | str:
+        if isinstance(value, str) and len(value) <= MAX_ID:
+            return value
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 2**53:
+            return value
+        raise Bad("server.field_type", {"name": repr(name)})
+
+
+@dataclass(frozen=True)
+class Part:
+    """A nested object: a message-like dataclass of its own."""
+
+    kind: type
+    key: str | None = None
+
+    def read(self, name: str, value: Any) -> Any:
+        if not isinstance(value, dict):
+            raise Bad(self.key or "server.field_type", {"name": repr(name)})
+        try:
+            return _build(self.kind, value)
+        except Bad as bad:
+            if self.key is None:
+                raise
+            raise Bad(self.key, {}) from bad
+
+
+@dataclass(frozen=True)
+class Maybe:
+    """``null`` or what ``spec`` reads."""
+
+    spec: Any
+
+    def read(self, name: str, value: Any) -> Any:
+        return None if value is None else self.spec.read(name, value)
+
+
+@dataclass(frozen=True)
+class Any_:
+    """Taken as it is (what the server itself builds: a view's state, its seats)."""
+
+    def read(self, name: str, value: Any) -> Any:
+        return value
+
+
+def spec(kind: Any, default: Any = MISSING) -> Any:
+    """A message field read by ``kind`` (required unless it has a ``default``)."""
+    return field(default=default, metadata={"spec": kind})
+
+
+def _plain(x: float) -> int | float:
+    return int(x) if float(x).is_integer() else x
+
+
+def _build(cls: type, data: dict) -> Any:
+    """``cls`` from a JSON object, every field read by its spec (unknown fields are
+    ignored: a newer client may send more)."""
+    values: dict[str, Any] = {}
+    for f in fields(cls):
+        if not f.init or "spec" not in f.metadata:
+            continue
+        if f.name not in data:
+            if f.default is MISSING:
+                raise Bad("server.field_missing", {"name": repr(f.name)})
+            continue
+        values[f.name] = f.metadata["spec"].read(f.name, data[f.name])
+    return cls(**values)
+
+
+# ----- requests (client to server) --------------------------------------------------------
+TABLE = Text(1, 64)
+SEAT = Number(0, 3)
+TOKEN = Text(1, 128)
+INVITE = Text(1, 128)
+LEVEL = Word(LEVELS, "server.level")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Message:
+    """Every message: its ``type`` (``TYPE``) and, for a request and its direct reply,
+    the ``id`` a client chose (copied back, never looked at)."""
+
+    TYPE: ClassVar[str] = ""
+    #: Fields sent as ``null`` when they are None (others are left out).
+    NULLS: ClassVar[frozenset[str]] = frozenset()
+    id: int | str | None = spec(Ref(), None)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Clock:
+    """A table's clock: each player's own time and what each turn adds (seconds)."""
+
+    budget: float = spec(Number(1.0, MAX_BUDGET, whole=False))
+    bonus: float = spec(Number(0.0, MAX_BONUS, whole=False), 0.0)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Create(Message):
+    TYPE = "create"
+    players: int = spec(Number(3, 4, "server.players"))
+    variant: str = spec(Word(VARIANTS, "server.variant"), "standard")
+    first_game: bool = spec(Flag(), False)
+    private: bool = spec(Flag(), False)
+    clock: Clock | None = spec(Maybe(Part(Clock, "server.clock")), None)
+    away_limit: float = spec(Number(0.0, MAX_AWAY, whole=False), DEFAULT_AWAY)
+
+
+@dataclass(frozen=True, kw_only=True)
+class List(Message):
+    TYPE = "list"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Sit(Message):
+    """A seat at ``table``, or at the private table whose ``invite`` secret it is."""
+
+    TYPE = "sit"
+    name: str = spec(Text(0, MAX_NAME))
+    table: str | None = spec(TABLE, None)
+    invite: str | None = spec(INVITE, None)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Watch(Message):
+    TYPE = "watch"
+    table: str = spec(TABLE)
+    invite: str | None = spec(INVITE, None)
+
+
+@dataclass(frozen=True, kw_only=True)
+class SeatRequest(Message):
+    """A request made for a seat: the seat's token proves it."""
+
+    table: str = spec(TABLE)
+    seat: int = spec(SEAT)
+    token: str = spec(TOKEN)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Computer(SeatRequest):
+    TYPE = "computer"
+    level: str = spec(LEVEL)
+    name: str = spec(Text(0, MAX_NAME), "")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Start(SeatRequest):
+    TYPE = "start"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Resume(SeatRequest):
+    TYPE = "resume"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Step(SeatRequest):
+    TYPE = "step"
+    number: int = spec(Number(0, MAX_STEPS))
+    step: str = spec(Text(0, MAX_STEP, "server.step_long"))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Chat(SeatRequest):
+    TYPE = "chat"
+    text: str = spec(Text(0, 4 * MAX_CHAT, "server.chat_length"))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Leave(SeatRequest):
+    TYPE = "leave"
+
+
+@dataclass(frozen=True, kw_only=True)
+class HandOver(SeatRequest):
+    TYPE = "hand_over"
+    target: int = spec(SEAT)
+    level: str = spec(LEVEL, "medium")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rematch(SeatRequest):
+    TYPE = "rematch"
+
+
+Request = (Create | List | Sit | Watch | Computer | Start | Resume | Step | Chat | Leave
+           | HandOver | Rematch)
+REQUESTS: dict[str, type] = {c.TYPE: c for c in (Create, List, Sit, Watch, Computer, Start,
+                                                 Resume, Step, Chat, Leave, HandOver, Rematch)}
+
+
+# ----- what the server sends ----------------------------------------------------------------
+@dataclass(frozen=True, kw_only=True)
+class Sentence:
+    """A sentence as a key and its values, for a client to say in its language."""
+
+    key: str = spec(Text(1, 200))
+    values: dict = field(default_factory=dict, metadata={"spec": Any_()})
+
+
+@dataclass(frozen=True, kw_only=True)
+class Error(Message):
+    """A request refused: ``reason`` in English, ``said`` for translation."""
+
+    TYPE = "error"
+    reason: str = spec(Text(0, 2000))
+    said: Sentence = spec(Part(Sentence))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Refused(Message):
+    """A step refused, with what it was and at which number."""
+
+    TYPE = "refused"
+    table: str = spec(TABLE)
+    number: int = spec(Number(0, MAX_STEPS))
+    step: str = spec(Text(0, MAX_STEP))
+    reason: str = spec(Text(0, 2000))
+    said: Sentence = spec(Part(Sentence))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Created(Message):
+    TYPE = "created"
+    table: str = spec(TABLE)
+    where: str = spec(Text(0, 500))
+    invite: str | None = spec(INVITE, None)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Tables(Message):
+    TYPE = "tables"
+    tables: list = spec(Any_())
+
+
+@dataclass(frozen=True, kw_only=True)
+class Seated(Message):
+    TYPE = "seated"
+    table: str = spec(TABLE)
+    seat: int = spec(SEAT)
+    token: str = spec(TOKEN)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Ok(Message):
+    TYPE = "ok"
+    table: str = spec(TABLE)
+    seat: int | None = spec(SEAT, None)
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChatLine(Message):
+    TYPE = "chat"
+    table: str = spec(TABLE)
+    seat: int = spec(SEAT)
+    name: str = spec(Text(0, MAX_NAME))
+    text: str = spec(Text(1, MAX_CHAT))
+
+
+@dataclass(frozen=True, kw_only=True)
+class RematchMade(Message):
+    TYPE = "rematch"
+    table: str = spec(TABLE)
+    new_table: str = spec(TABLE)
+
+
+@dataclass(frozen=True, kw_only=True)
+class View(Message):
+    """A table as one seat (or a spectator, ``seat`` null) may see it: built by
+    ``online.view`` alone. ``update`` is the same after a step, with the step."""
+
+    TYPE = "view"
+    NULLS = frozenset({"clocks", "seat"})
+    table: str = spec(TABLE)
+    status: str = spec(Word(("open", "playing", "over"), "server.field_range"))
+    options: dict = spec(Any_())
+    seats: list = spec(Any_())
+    clocks: list | None = spec(Any_(), None)
+    seat: int | None = spec(Maybe(SEAT), None)
+    first: int | None = spec(Maybe(SEAT), None)
+    number: int | None = spec(Maybe(Number(0, MAX_STEPS)), None)
+    state: dict | None = spec(Any_(), None)
+    steps: list | None = spec(Any_(), None)
+    legal: list | None = spec(Any_(), None)
+    record: str | None = spec(Any_(), None)
+    handed: dict | None = spec(Any_(), None)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Update(View):
+    TYPE = "update"
+    step: str = spec(Text(0, MAX_STEP))
+    by: int = spec(SEAT)
+
+
+ServerMessage = (Error | Refused | Created | Tables | Seated | Ok | ChatLine | RematchMade
+                 | View | Update)
+SERVER_MESSAGES: dict[str, type] = {c.TYPE: c for c in (
+    Error, Refused, Created, Tables, Seated, Ok, ChatLine, RematchMade, View, Update)}
+
+
+# ----- text <-> messages -----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Refusal:
+    """A frame the server will not take: the sentence's key and values, the request's
+    ``id`` when one could be read, and the close code when the connection must end."""
+
+    key: str
+    values: dict[str, object]
+    id: int | str | None = None
+    close: Close | None = None
+
+
+_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+def too_deep(text: str, limit: int = MAX_DEPTH) -> bool:
+    """Whether arrays and objects nest deeper than ``limit`` in ``text`` (counted
+    outside strings, before any parser recurses into it)."""
+    if text.count("[") + text.count("{") <= limit:
+        return False
+    depth = 0
+    for bracket in _BRACKETS.findall(_STRINGS.sub("", text)):
+        if bracket in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        else:
+            depth -= 1
+    return False
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")  # NaN, Infinity: Python's, not JSON's
+
+
+def parse(text: str | bytes, limit: int = MAX_DEPTH) -> Any:
+    """JSON text as Python values, or ValueError (not JSON, too deep, non-finite)."""
+    if isinstance(text, bytes):
+        raise ValueError("binary")
+    if too_deep(text, limit):
+        raise ValueError("too deep")
+    return json.loads(text, parse_constant=_no_constant)
+
+
+def decode_request(text: str | bytes) -> Request | Refusal:
+    """A client's frame as a request, or the refusal that answers it."""
+    if isinstance(text, bytes):
+        return Refusal("server.binary", {})
+    if too_deep(text):
+        return Refusal("server.too_deep", {"depth": MAX_DEPTH})
+    try:
+        data = parse(text)
+    except (ValueError, RecursionError):
+        return Refusal("server.not_json", {})
+    if not isinstance(data, dict):
+        return Refusal("server.not_object", {})
+    version = data.get("v")
+    if not isinstance(version, int) or isinstance(version, bool) or version != VERSION:
+        # (nothing else of a message of another version is read, its id neither)
+        return Refusal("server.version", {"version": VERSION}, None, Close.VERSION)
+    ref = data.get("id")
+    try:
+        ref = Ref().read("id", ref) if ref is not None else None
+    except Bad:
+        ref = None
+    kind = data.get("type")
+    cls = REQUESTS.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        return Refusal("server.unknown_type", {}, ref)
+    try:
+        return _build(cls, data)
+    except Bad as bad:
+        return Refusal(bad.key, bad.values, ref)
+
+
+def _value(value: Any) -> Any:
+    if hasattr(value, "__dataclass_fields__"):
+        return to_json(value)
+    return value
+
+
+def _items(msg: Any) -> list[tuple[str, Any]]:
+    """A message's (or a nested part's) fields as they are sent: ``v`` and ``type``
+    first for a message, null optional fields left out."""
+    out: list[tuple[str, Any]] = []
+    nulls: frozenset[str] = frozenset()
+    if isinstance(msg, Message):
+        out += [("v", VERSION), ("type", msg.TYPE)]
+        nulls = msg.NULLS
+    for name in _field_names(type(msg)):
+        value = getattr(msg, name)
+        if value is None and name not in nulls:
+            continue
+        out.append((name, value))
+    return out
+
+
+def to_json(msg: Any) -> dict:
+    """A message (or a nested part) as a JSON object."""
+    return {name: _value(value) for name, value in _items(msg)}
+
+
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = tuple(f.name for f in fields(cls))
+    return names
+
+
+_ENCODER = json.JSONEncoder(separators=(",", ":"), allow_nan=False, ensure_ascii=False)
+
+
+def dumps(data: Any) -> str:
+    """Plain JSON data as text (a client's request built as a dict, a part of a
+    message); ValueError for a number that is not finite."""
+    return _ENCODER.encode(data)
+
+
+def encode(msg: Any, memo: dict[int, str] | None = None) -> str:
+    """A message as the text of one frame (ValueError for a number that is not finite).
+
+    ``memo`` holds the text of the lists and objects already written, by identity: the
+    messages of one broadcast share their state, seats and log, written once. (It
+    lives as long as the messages it was used for: an identity is only theirs while
+    they live.)"""
+    if memo is None:
+        return dumps(to_json(msg))
+    parts = []
+    for name, value in _items(msg):
+        if isinstance(value, (dict, list)):
+            text = memo.get(id(value))
+            if text is None:
+                text = memo[id(value)] = dumps(value)
+        elif type(value) is int:
+            text = str(value)
+        else:
+            text = dumps(_value(value))
+        parts.append(f'"{name}":{text}')
+    return "{" + ",".join(parts) + "}"
+
+
+__all__ = [
+    "BURST", "DEFAULT_AWAY", "MAX_AWAY", "MAX_BONUS", "MAX_BUDGET", "MAX_CHAT", "MAX_DEPTH",
+    "MAX_FRAME", "MAX_INBOUND", "MAX_NAME", "MAX_STEP", "MAX_STEPS", "RATE", "REQUESTS",
+    "SERVER_MESSAGES", "VERSION", "ChatLine", "Clock", "Close", "Computer",
+    "Create", "Created", "Error", "HandOver", "Leave", "List", "Message", "Ok", "Refusal",
+    "Refused", "Rematch", "RematchMade", "Request", "Resume", "Seated", "Sentence",
+    "ServerMessage", "Sit", "Start", "Step", "Tables", "Update", "View", "Watch", "decode_request",
+    "dumps", "encode", "parse", "to_json", "too_deep"]

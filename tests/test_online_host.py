@@ -1,0 +1,96 @@
+"""The desktop program's own hosting: its port kept from one run to the next, another
+window hosting from the same data folder refused in one sentence, a taken port said
+(send a new code), its folder private; and at a friend's table, a host gone for two
+minutes said plainly, never an endless "reconnecting"; the draw of the first seat
+said at the table."""
+
+from __future__ import annotations
+
+import socket
+import stat
+from pathlib import Path
+
+import pytest
+from clienthelp import close_all, seated_table, sessions_for, settle
+from onlinehelp import FirstSeat
+
+from online.thread import ServerThread
+from scenes.core.intents import Said
+from scenes.core.netplay import PORT_FILE, CannotHost, Netplay
+from scenes.table.actions import GONE_LONG, TableActions
+
+pytestmark = pytest.mark.timeout(60)
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def test_the_hosted_port_is_kept_and_a_second_window_is_refused(tmp_path: Path) -> None:
+    wanted = _free_port()
+    first = Netplay(tmp_path, bind="127.0.0.1", port=wanted)
+    try:
+        assert first.host() == wanted and first.notice is None
+        assert (tmp_path / "online" / PORT_FILE).exists()
+        assert stat.S_IMODE((tmp_path / "online").stat().st_mode) == 0o700
+        second = Netplay(tmp_path, bind="127.0.0.1", port=_free_port())
+        with pytest.raises(CannotHost) as refused:
+            second.host()
+        assert refused.value.said.key == "online.host_busy" and second.server is None
+    finally:
+        first.close()
+    # Started again (another default given this time): the port of last time.
+    again = Netplay(tmp_path, bind="127.0.0.1", port=_free_port())
+    try:
+        assert again.host() == wanted and again.notice is None
+    finally:
+        again.close()
+    # That port taken by another program: another one, and the player told to send
+    # their friends a new code.
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", wanted))
+        taken.listen()
+        moved = Netplay(tmp_path, bind="127.0.0.1", port=_free_port())
+        try:
+            port = moved.host()
+            assert port != wanted and moved.notice is not None
+            assert moved.notice.key == "online.host_moved"
+            assert moved.notice.values == {"old": wanted, "port": port}
+        finally:
+            moved.close()
+    kept = Netplay(tmp_path, bind="127.0.0.1")
+    try:
+        assert kept.host() == port  # the new port is the one kept now
+    finally:
+        kept.close()
+
+
+def test_a_table_out_of_reach_for_two_minutes_is_said_plainly(tmp_path: Path) -> None:
+    server = ServerThread(str(tmp_path / "tables.db"), rng=FirstSeat(1))
+    server.start()
+    table, ms = seated_table(server, ["Ann", "Bob", "Cy"])
+    sessions = sessions_for(table, ms)
+    try:
+        here = sessions[0]
+        clock = [1000.0]
+        here.now = lambda: clock[0]
+        settle(here.poll, lambda: here.ready)
+        actions = TableActions(here)
+        said = [r.key for r in actions.arrived() if isinstance(r, Said)]
+        assert "online.first" in said  # the draw: Bob (seat 1) plays first
+        assert here.first == 1 and here.state.active == 1
+        server.stop()
+        settle(here.poll, lambda: not here.connected)
+        said = [r.key for r in actions.arrived() if isinstance(r, Said)]
+        assert said == ["status.online.away"] and here.out_of_reach() == 0.0
+        clock[0] += GONE_LONG - 1
+        assert [r for r in actions.arrived() if isinstance(r, Said)] == []
+        clock[0] += 1
+        said = [r.key for r in actions.arrived() if isinstance(r, Said)]
+        assert said == ["status.online.gone_long"]  # once
+        assert [r for r in actions.arrived() if isinstance(r, Said)] == []
+    finally:
+        close_all(ms)
+        server.stop()
