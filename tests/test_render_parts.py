@@ -70,8 +70,13 @@ def test_the_kept_picture_through_a_hand_a_hint_a_staging_and_an_undo(app) -> No
     hand.frames(2)
     assert table.drag.holding and table.view.lit
     assert _same_as_whole(table)
-    hand.post(pygame.MOUSEBUTTONUP, lisboa)  # put back
+    hand.post(pygame.MOUSEBUTTONUP, lisboa)  # a click: it stays in the hand
     hand.frames(2)
+    assert table.drag.holding and _same_as_whole(table)
+    hand.post(pygame.MOUSEBUTTONDOWN, lisboa, button=3)  # a right click puts it back
+    hand.post(pygame.MOUSEBUTTONUP, lisboa, button=3)
+    hand.frames(2)
+    assert not table.drag.holding
     assert _same_as_whole(table)
     hand.key(pygame.K_h)  # the hint lit
     hand.frames(3)

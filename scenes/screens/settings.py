@@ -85,7 +85,7 @@ class SettingsOverlay(Overlay):
                             speeds.index(s.anim_speed) if s.anim_speed in speeds else 2,
                             self._set_speed)
         #: Under the speeds: what Off does for a player who needs less motion.
-        self.motion_note = pygame.Rect(x, y + 91, w, 46)
+        self.motion_note = pygame.Rect(x, y + 90, w, 50)
         y += 152
         # a long label wraps in its row's 72 rather than shrinking beside the others
         self.confirm = Toggle((x, y, w, 44), "settings.confirm_end", s.confirm_end_turn,

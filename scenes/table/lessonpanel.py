@@ -267,9 +267,9 @@ class LessonPanel:
         largest at which both fit ``room``, the sentences giving way first and the thing
         to do kept a few sizes larger than them (never over ``DO_SIZE``)."""
         do_width = width - 2 * DO_PAD - DO_ARROW
-        body = BODY_SIZE
-        while True:
-            do_size = min(DO_SIZE, body + 6) if do_text else 0
+        least = floor_size(BODY_SMALLEST)  # (at a larger text size, the 100 % least)
+
+        def laid(body: float, do_size: float) -> tuple[list[str], list[str], bool]:
             do_lines = even_lines(do_text, "text-bold", do_size, do_width) if do_text else []
             lines = even_lines(text, "text", body, width)
             tall = len(lines) * line_height("text", body)
@@ -277,12 +277,27 @@ class LessonPanel:
                 tall += len(do_lines) * line_height("text-bold", do_size) + 2 * DO_PAD + 14
             wide = any(text_width(x, "text-bold", do_size) > do_width for x in do_lines) or any(
                 text_width(x, "text", body) > width for x in lines)
-            least = floor_size(BODY_SMALLEST)  # (at a larger text size, the 100 % least)
-            if (tall <= room and not wide and len(do_lines) <= 3) or body <= least:
-                if tall > room or wide:  # (recorded: what could not fit)
-                    fit_lines(text, "text", body, width, 99, smallest=body, height=room)
-                return do_size, do_lines, body, lines
+            return do_lines, lines, tall <= room and not wide
+
+        body = BODY_SIZE
+        while body > least:
+            do_lines, lines, fits = laid(body, min(DO_SIZE, body + 6) if do_text else 0)
+            if fits and len(do_lines) <= 3:
+                return min(DO_SIZE, body + 6) if do_text else 0, do_lines, body, lines
             body -= 1
+        # the sentences at their least: the thing to do comes nearer their size (still
+        # larger), in three lines if it can, else four
+        body = least
+        sizes = range(int(min(DO_SIZE, body + 6)), int(body), -1) if do_text else (0,)
+        for most in (3, 4):
+            for do_size in sizes:
+                do_lines, lines, fits = laid(body, do_size)
+                if fits and len(do_lines) <= most:
+                    return do_size, do_lines, body, lines
+        do_size = min(DO_SIZE, body + 1) if do_text else 0
+        do_lines, lines, _ = laid(body, do_size)
+        fit_lines(text, "text", body, width, 99, smallest=body, height=room)  # (recorded)
+        return do_size, do_lines, body, lines
 
     def _draw_chart(self, surf: gfx.Canvas, rect: pygame.Rect, st: State) -> None:
         """The trading chart: goods types, wealth and VP, the taught sale's column lit."""

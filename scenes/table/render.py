@@ -178,14 +178,15 @@ class TableRenderer:
         self._keys, self._overs = keys, overs
         background = art.table_background(*self.layout.size)
         for area in _merged(dirty):
+            painted = _Within(base, area)
             base.set_clip(area)
             base.blit(background, area.topleft, area)
             for part in parts:
                 if part.rect.colliderect(area):
-                    part.paint(base)
+                    part.paint(painted)
             for part in over:
                 if part.rect.colliderect(area):
-                    part.paint(base)
+                    part.paint(painted)
         base.set_clip(None)
         self.painted = dirty
 
@@ -282,6 +283,27 @@ class TableRenderer:
             return
         image = tooltip_image(lines)
         surface.blit(image, place_tooltip(image, pointer, surface.get_size(), avoid))
+
+
+class _Within(gfx.Canvas):
+    """The kept picture as a piece of the table is painted on it: whatever it draws
+    lands only inside ``area`` (what changed), but to the drawing the surface is
+    unclipped but for the clips it sets itself, so a word checked against its box
+    (``fonts.check_within``) is not taken as cut by where the change ended."""
+
+    __slots__ = ("area", "own")
+
+    def __init__(self, base: gfx.Canvas, area: pygame.Rect) -> None:
+        super().__init__(base.surface, base.get_size())
+        self.area = area
+        self.own: pygame.Rect | None = None
+
+    def set_clip(self, rect: gfx.RectLike | None) -> None:
+        self.own = pygame.Rect(rect) if rect is not None else None
+        super().set_clip(self.area.clip(self.own) if self.own is not None else self.area)
+
+    def get_clip(self) -> pygame.Rect:
+        return pygame.Rect(self.own) if self.own is not None else self.get_rect()
 
 
 def _merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:
