@@ -32,7 +32,14 @@ from scenes.table.draw import ship_box, stock_points
 from scenes.table.lesson import DO, Coach
 from scenes.text.catalog import language, t
 from scenes.text.fitting import fit_lines, fit_size
-from scenes.text.fonts import blit_text, even_lines, floor_size, line_height, text_width
+from scenes.text.fonts import (
+    blit_text,
+    even_lines,
+    floor_size,
+    line_height,
+    real_size,
+    text_width,
+)
 from scenes.ui import art
 from scenes.ui import palette as P
 from scenes.ui.widgets import Button
@@ -43,6 +50,8 @@ BODY_SIZE, BODY_SMALLEST = 21, 18
 #: The thing to do: its size wanted, and the least; it stays larger than the
 #: sentences under it (they give way first).
 DO_SIZE, DO_SMALLEST = 27, 18
+#: The thing to do is never drawn under this many real pixels.
+DO_LEAST_PX = 16
 #: The box around the thing to do: its padding and the arrow's room at its left.
 DO_PAD, DO_ARROW = 10, 30
 CHART_ROW = 30
@@ -288,13 +297,16 @@ class LessonPanel:
         # the sentences at their least: the thing to do comes nearer their size (still
         # larger), in three lines if it can, else four
         body = least
-        sizes = range(int(min(DO_SIZE, body + 6)), int(body), -1) if do_text else (0,)
+        # (never under 16 real pixels: bold and loudest still)
+        lowest = next((n for n in range(int(body) + 1, DO_SIZE) if real_size(n) >= DO_LEAST_PX),
+                      DO_SIZE)
+        sizes = range(int(min(DO_SIZE, body + 6)), lowest - 1, -1) if do_text else (0,)
         for most in (3, 4):
             for do_size in sizes:
                 do_lines, lines, fits = laid(body, do_size)
                 if fits and len(do_lines) <= most:
                     return do_size, do_lines, body, lines
-        do_size = min(DO_SIZE, body + 1) if do_text else 0
+        do_size = min(DO_SIZE, max(lowest, body + 1)) if do_text else 0
         do_lines, lines, _ = laid(body, do_size)
         fit_lines(text, "text", body, width, 99, smallest=body, height=room)  # (recorded)
         return do_size, do_lines, body, lines
