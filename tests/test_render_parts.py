@@ -16,6 +16,7 @@ from tablehelp import table_at
 from game.record import read_record_file
 from scenes.core import gfx
 from scenes.core import zones as Z
+from scenes.core.app import App
 from scenes.core.intents import Play
 from scenes.core.saves import Settings
 from scenes.core.session import Session
@@ -99,3 +100,53 @@ def test_the_kept_picture_through_a_hand_a_hint_a_staging_and_an_undo(app) -> No
     hand.play("end")
     hand.frames(10)
     assert _same_as_whole(table), "the turn passed"
+
+
+def _window_bytes() -> bytes:
+    return pygame.image.tobytes(pygame.display.get_surface(), "RGB")
+
+
+def _put_back_as_whole(app: App) -> bool:
+    """Whether the frame just drawn into the window (the kept picture put back only
+    where the last frame drew over it) is the frame drawn with the picture put whole."""
+    assert app._recorded is not None, "drawn straight into the window"
+    kept = _window_bytes()
+    app._recorded = None
+    app._draw()
+    return _window_bytes() == kept
+
+
+def test_the_window_is_put_back_only_where_drawn_over() -> None:
+    """A frame drawn straight into the window puts the table's picture back only where
+    the last frame drew over it (a marker in the hand, a film, the log, a tooltip, the
+    lit targets, an overlay) and where the picture changed: every frame is the one
+    that putting the whole picture back draws."""
+    app = make_app(window=(1280, 720), settings=Settings(anim_speed="fast"))
+    app.settings.show_handoff = False
+    record = read_record_file(GOLDEN / "four-players.txt")
+    steps = [step for _, step in record.steps]
+    session = Session(record.names, record.towns, record.variant)
+    for step in steps[:100]:
+        assert session.submit(step).ok
+    table = TableScene(session)
+    app.start(table)
+    hand = Hand(app)
+    hand.frames(3)
+    for i, step in enumerate(steps[100:112]):
+        table.act(Play(step))
+        for k in range(5):  # the film as it plays, the pointer wandering
+            hand.post(pygame.MOUSEMOTION, (200 + 150 * k + 40 * i, 150 + 120 * k))
+            hand.frames(1)
+            assert _put_back_as_whole(app), (step, k)
+    hand.post(pygame.MOUSEMOTION, hand.at(Z.button("end_turn")))  # a tooltip after its rest
+    hand.frames(80)
+    assert table.tooltip() is not None and _put_back_as_whole(app)
+    hand.post(pygame.MOUSEMOTION, (960, 400))  # gone
+    hand.frames(2)
+    assert _put_back_as_whole(app)
+    hand.key(pygame.K_ESCAPE)  # the menu over the table, then closed
+    hand.frames(3)
+    assert _put_back_as_whole(app)
+    hand.key(pygame.K_ESCAPE)
+    hand.frames(3)
+    assert hand.top() is table and _put_back_as_whole(app)

@@ -38,6 +38,13 @@ from scenes.core.scene import INPUT, Scene, SceneStack
 FPS = 60
 #: Seconds a new window size must hold before everything is drawn again at its scale.
 SETTLE = 0.2
+#: Window events after which the window's pixels may not be the last frame's (a new
+#: surface, a size, the window shown or exposed again): the next frame is drawn whole.
+WINDOW_CHANGES = frozenset({
+    pygame.VIDEORESIZE, pygame.VIDEOEXPOSE, pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED,
+    pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED,
+    pygame.WINDOWMINIMIZED, pygame.WINDOWDISPLAYCHANGED,
+})
 
 
 def _real_pixels() -> None:
@@ -133,6 +140,9 @@ class App:
         #: The frame every scene draws on, in logical units over real pixels (``place``);
         #: copied to the window at the end of each frame.
         self.canvas: gfx.Canvas = gfx.surface(LOGICAL_SIZE, alpha=False)
+        #: The last frame drawn straight into the window, noting where each drawing
+        #: landed (None: the next frame puts everything back).
+        self._recorded: gfx.Recording | None = None
         self._placed: tuple[int, int] = (0, 0)
         self._settle = 0.0  # seconds left before a new window size is drawn anew
         self._chosen: tuple[int, int] | None = None  # a size set here, not dragged
@@ -227,6 +237,7 @@ class App:
             self.canvas = gfx.Canvas(pygame.Surface((rw, rh)), LOGICAL_SIZE)
         self._placed = (w, h)
         self.screen.fill((0, 0, 0))
+        self._recorded = None
 
     def _present(self) -> None:
         """Copy the frame to the window's surface as it is now (fetched anew: the one
@@ -265,10 +276,15 @@ class App:
                 return
         if gfx.WINDOW.offset == (0, 0) and window.get_size() == self.canvas.surface.get_size():
             # the window holds the table exactly: drawn straight into it (fetched anew
-            # each frame, as SDL may replace it), without a copy of the whole frame
-            self.canvas = gfx.Canvas(window, LOGICAL_SIZE)
+            # each frame, as SDL may replace it), without a copy of the whole frame;
+            # where each drawing landed is noted, so that the next frame puts back the
+            # table's picture only there (while the window keeps its pixels)
+            last = self._recorded if self._recorded is not None and (
+                self._recorded.surface is window) else None
+            self.canvas = self._recorded = gfx.Recording(window, LOGICAL_SIZE, last)
             self.stack.draw(self.canvas)
             return
+        self._recorded = None
         self.stack.draw(self.canvas)
         self._present()
 
@@ -283,6 +299,8 @@ class App:
             if (event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED)
                     and pygame.display.get_surface().get_size() != self._chosen):
                 self._settle = SETTLE  # an edge being dragged
+            if event.type in WINDOW_CHANGES:
+                self._recorded = None  # (the window's pixels may be new: drawn whole)
             event = self.keys(gfx.logical_event(event))
             if not self.stack.handle(event):
                 self.unhandled(event)

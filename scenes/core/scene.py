@@ -327,6 +327,8 @@ class Fade(Scene):
         surface.surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
         surface.surface.fill(tuple(round(c * k) for c in self.color),
                              special_flags=pygame.BLEND_RGB_ADD)
+        if isinstance(surface, gfx.Recording):
+            surface.note(None)
 
 
 def go_to(stack: SceneStack, scene: Scene, fade: float = 0.36) -> None:

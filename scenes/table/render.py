@@ -111,6 +111,8 @@ class TableRenderer:
         #: the areas drawn anew the last time.
         self.redraws = 0
         self.painted: list[pygame.Rect] = []
+        #: What was painted on the kept picture since it was last put on the window.
+        self._unshown: list[pygame.Rect] = []
         #: What each piece of the base and what lies over them showed when last drawn.
         self._keys: dict[str, tuple[pygame.Rect, tuple]] | None = None
         self._overs: dict[tuple[str, tuple], pygame.Rect] = {}
@@ -155,9 +157,26 @@ class TableRenderer:
             self._drawn = picture
             self._shown = shown
             self.redraws += 1
-        surface.blit(self._base, (0, 0))
+        self._put_back(surface)
         if self._shown is not None:  # (the mover's board's edge: drawn each frame)
             draw_active_edge(surface, self.layout, self._shown, view.palette)
+
+    def _put_back(self, surface: gfx.Canvas) -> None:
+        """The kept picture on ``surface``: on a window that showed it last frame, only
+        where something was drawn over it since or where it changed (``Recording``),
+        else whole."""
+        base = self._base
+        assert base is not None
+        under = surface.kept_under(self) if isinstance(surface, gfx.Recording) else None
+        if under is None:
+            surface.surface.blit(base.surface, (0, 0))
+        else:
+            changed = [gfx.real_rect(area) for area in self._unshown]
+            for area in _covering(under + changed, surface.surface.get_rect()):
+                surface.surface.blit(base.surface, area, area)
+        if isinstance(surface, gfx.Recording):
+            surface.owner = self
+        self._unshown = []
 
     def _paint(self, base: gfx.Canvas, parts: list[Part], over: list[Part],
                full: bool) -> None:
@@ -189,6 +208,7 @@ class TableRenderer:
                     part.paint(painted)
         base.set_clip(None)
         self.painted = dirty
+        self._unshown += dirty
 
     def _staged(self, picture: Picture) -> list[Part]:
         """What the base shows over the pieces of the table while a voyage, a sale or a
@@ -304,6 +324,23 @@ class _Within(gfx.Canvas):
 
     def get_clip(self) -> pygame.Rect:
         return pygame.Rect(self.own) if self.own is not None else self.get_rect()
+
+
+def _covering(rects: list[pygame.Rect], screen: pygame.Rect) -> list[pygame.Rect]:
+    """``rects`` within ``screen``, without those inside one of the largest (a frame
+    notes a panel and then each word on it): quick for hundreds of small ones."""
+    kept = sorted({tuple(r.clip(screen)) for r in rects if r.colliderect(screen)},
+                  key=lambda r: r[2] * r[3], reverse=True)
+    large: list[pygame.Rect] = []
+    out: list[pygame.Rect] = []
+    for spec in kept:
+        rect = pygame.Rect(spec)
+        if any(big.contains(rect) for big in large):
+            continue
+        out.append(rect)
+        if len(large) < 16:
+            large.append(rect)
+    return out
 
 
 def _merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:
