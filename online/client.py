@@ -34,22 +34,28 @@ import contextlib
 import itertools
 import logging
 import queue
+import ssl
 import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlsplit
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus, InvalidURI, WebSocketException
 from websockets.uri import parse_uri
 
 from . import protocol
-from .words import Phrase, phrase
+from .words import Phrase, english, phrase
 
 PROTOCOL = protocol.VERSION
 CLOSE_VERSION = protocol.Close.VERSION
+#: How long an address that could not be reached is not gone back to when a server
+#: says a table lives there, and how soon to ask again meanwhile (seconds).
+UNREACHABLE_FOR = 10.0
+MOVED_AGAIN = 0.5
 #: The requests sent again after a reconnection when they were not answered.
 RESEND = frozenset({"list", "watch", "resume", "step", "rematch"})
 #: The largest message taken from a server (a view carries a whole game's log).
@@ -125,8 +131,20 @@ class Connection:
 
     def __init__(self, url: str, *, connect_timeout: float = 3.0, first_retry: float = 1.0,
                  max_retry: float = 10.0, version: int = PROTOCOL,
-                 trace: Callable[[str], None] | None = None) -> None:
-        self.url = url
+                 trace: Callable[[str], None] | None = None,
+                 ca_file: str | None = None) -> None:
+        #: Where the connection is now, and where it was first asked to go (a table
+        #: served by another process of the same server moves it there; cut off from
+        #: that one, it goes back to the first).
+        self.url = self.home = url
+        #: A certificate file to trust for ``wss://`` besides the system's (a server on
+        #: a LAN with a certificate of its own).
+        self.ca_file = ca_file
+        self._moving = False
+        #: Addresses (other than the first) that could not be reached lately, and until
+        #: when (by ``time.monotonic``) a ``moved`` there is not followed.
+        self._unreachable: dict[str, float] = {}
+        self._soon = 0.0  # how long to wait before going back where it was just now
         self.connect_timeout = connect_timeout
         self.first_retry = first_retry
         self.max_retry = max_retry
@@ -261,6 +279,7 @@ class Connection:
             return
         ever = False
         delays = backoff(self.first_retry, self.max_retry)
+        missed = 0
         while not self._stop.is_set():
             try:
                 ws = await self._open(ever)
@@ -273,9 +292,15 @@ class Connection:
                 if not ever:
                     self._give_up(phrase("online.unreachable", where=self.url))
                     return
+                missed += 1
+                if self.url != self.home and missed >= 2:  # that process is gone: ask home
+                    self._unreachable[self.url] = time.monotonic() + UNREACHABLE_FOR
+                    self.url = self.home
+                    continue
                 if await self._pause(next(delays)):
                     return
                 continue
+            missed = 0
             again, ever = ever, True
             self.connected = True
             self._emit(Connected(again))
@@ -290,6 +315,11 @@ class Connection:
                 return
             self._dropped()
             delays = backoff(self.first_retry, self.max_retry)  # afresh after each drop
+            if self._moving:  # (to where the table lives: at once)
+                self._moving, soon, self._soon = False, self._soon, 0.0
+                if soon and await self._pause(soon):
+                    return
+                continue
             if await self._pause(next(delays)):
                 return
 
@@ -297,10 +327,14 @@ class Connection:
         """The socket, once open (None: closed by the owner meanwhile)."""
         host = parse_uri(self.url).host
 
+        secure: dict = {}  # (wss:// trusts the system's certificates, and the one given)
+        if self.url.startswith("wss:") and self.ca_file:
+            secure["ssl"] = ssl.create_default_context(cafile=self.ca_file)
+
         async def dial() -> ClientConnection:
             return await connect(self.url, open_timeout=self.connect_timeout,
                                  compression=None, max_size=MAX_INBOUND, close_timeout=1,
-                                 proxy=None if host in LOOPBACK else True)
+                                 proxy=None if host in LOOPBACK else True, **secure)
 
         opening = asyncio.create_task(dial())
         stopping = asyncio.create_task(self._stop.wait())
@@ -313,6 +347,8 @@ class Connection:
             return None
         try:
             return opening.result()
+        except ssl.SSLCertVerificationError:
+            raise _GiveUp(phrase("online.untrusted", where=self.url)) from None
         except InvalidStatus as exc:
             status = exc.response.status_code
             if again and status >= 500:  # a proxy while the server restarts: try again
@@ -388,10 +424,44 @@ class Connection:
                     continue
                 rid = msg.get("id")
                 found = self._unanswered.pop(rid, None) if isinstance(rid, int) else None
+                if msg.get("type") == "moved":
+                    if self._follow(msg):
+                        if found is not None:  # (not done there: asked where it lives)
+                            self._unanswered[rid] = (found[0], True, found[2])
+                        await ws.close()
+                        return
+                    msg = self._not_followed(msg)
                 if found is not None:
                     self._emit(Reply(rid, msg, found[0]))
                 else:
                     self._emit(Pushed(msg))
+
+    def _follow(self, msg: dict) -> bool:
+        """Whether to go where a ``moved`` message says a table lives (and the way
+        there set): only to another address of the same server (the same scheme and
+        host as the one first asked for; an empty one means that one)."""
+        where = msg.get("where")
+        target = where if isinstance(where, str) and where else self.home
+        if check_address(target) is not None:
+            return False
+        first, there = urlsplit(self.home), urlsplit(target)
+        if (there.scheme, there.hostname) != (first.scheme, first.hostname):
+            return False
+        if target == self.url or self._unreachable.get(target, 0.0) > time.monotonic():
+            # (said to be where it is, or where nobody answered lately: its process
+            # may have died, and the table is taken over once its lease runs out)
+            self._moving, self._soon = True, MOVED_AGAIN
+            return True
+        self.url, self._moving = target, True
+        return True
+
+    @staticmethod
+    def _not_followed(msg: dict) -> dict:
+        """A ``moved`` this connection does not follow, as the refusal it is here."""
+        where = str(msg.get("where", ""))[:200]
+        said = phrase("online.moved_away", where=where)
+        return {"type": "error", "table": msg.get("table"), "reason": english(said),
+                "said": {"key": said.key, "values": dict(said.values)}}
 
 
 __all__ = ["PROTOCOL", "RESEND", "Connected", "Connection", "Dropped", "Event", "Failed",
