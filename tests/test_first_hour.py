@@ -116,7 +116,7 @@ def test_the_swap_tooltip_is_translated(app, lang: str) -> None:
 
 
 # ----- 7. scoring is a spreadsheet ---------------------------------------------------------
-def _scoring(app, record_text: str | None = None):
+def _scoring(app, record_text: str | None = None, golden: str = "four-computers"):
     from pathlib import Path
 
     from game.record import parse_record, read_record_file
@@ -124,7 +124,7 @@ def _scoring(app, record_text: str | None = None):
     from scenes.screens.scoring import ScoringScene
 
     if record_text is None:
-        record = read_record_file(Path(__file__).parent / "golden" / "four-computers.txt")
+        record = read_record_file(Path(__file__).parent / "golden" / f"{golden}.txt")
     else:
         record = parse_record(record_text)
     scene = ScoringScene(Session.from_record(record))
@@ -252,15 +252,19 @@ def test_the_race_over_the_game_ends_at_the_totals_and_is_drawn(app) -> None:
         assert P.player_color(seat, scene.palette) in colours, seat
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "it"])
-def test_the_score_sheet_fills_its_screen_and_its_notes_read_at_720p(lang: str) -> None:
+@pytest.mark.parametrize(("lang", "golden"), [
+    ("en", "four-computers"), ("fr", "four-computers"), ("it", "four-computers"),
+    ("en", "four-players"),  # (five rows only: no India, no technology scored)
+])
+def test_the_score_sheet_fills_its_screen_and_its_notes_read_at_720p(lang: str,
+                                                                     golden: str) -> None:
     from scenes.main import make_app
     from scenes.screens.scoring import PLATE, SHEET, SMALL, category_rule
     from scenes.text import fonts
 
     app = make_app(window=(1280, 720), lang=lang)
     try:
-        scene = _scoring(app)
+        scene = _scoring(app, golden=golden)
         scene.count_all()
         fonts.DRAWN.words = {}
         Hand(app).frames(2)

@@ -54,8 +54,9 @@ RACE = pygame.Rect(SHEET.right + 40, SHEET.y, PLATE.right - 32 - SHEET.right - 4
 #: The category labels' column; the players share the rest evenly.
 LABEL_W = 470
 HEAD_H = 92
-#: The tallest a row stands.
-ROW_H = 84
+#: The tallest a row stands: a game with few categories (no India, no technology
+#: scored) still fills the sheet down to its foot.
+ROW_H = 122
 #: The small print (what a number counts, a row's rule): 14 real pixels at 1280x720.
 SMALL = 21
 #: Seconds each row takes to be counted, by animation speed (with animations off a
