@@ -92,7 +92,7 @@ class LogPanel:
         self.palette = "classic"
         self._rows: list[tuple[int, str]] | None = None  # (line number, text)
         self._rows_key: tuple | None = None
-        self._image: pygame.Surface | None = None
+        self._image: gfx.Canvas | None = None
         self._image_key: tuple | None = None
 
     # ----- content ----------------------------------------------------------------
@@ -260,7 +260,17 @@ class LogPanel:
 
     def _render(self, turn: int, played: int | None = None) -> gfx.Canvas:
         r = self.rect
-        surf = art.wood_panel(r.w, r.h).copy()
+        wood = art.wood_panel(r.w, r.h)
+        surf = self._image
+        if surf is None or surf.surface.get_size() != wood.surface.get_size():
+            surf = wood.copy()
+        else:
+            # the last picture's pixels reused, the wood put back exactly (its maximum
+            # over nothing): a new copy of a 4K window's panel took 2 ms of a step's
+            # frame, most of it the system handing over fresh pages
+            surf.set_clip(None)
+            surf.fill((0, 0, 0, 0))
+            surf.blit(wood, (0, 0), special_flags=pygame.BLEND_RGBA_MAX)
         fold, notation = self.tabs()
         heading = t("log.heading")
         size = fit_size(heading, "display", 20, fold.x - r.x - 20, height=HEADER - 6)
