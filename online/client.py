@@ -7,7 +7,7 @@ and, once a frame, drains ``events()``: plain frozen values saying what happened
 - ``Connected(again)`` — the socket is open (``again``: after a drop).
 - ``Reply(id, msg, request)`` — the server's direct answer to a request.
 - ``Pushed(msg)`` — a message nobody asked for: ``view``, ``update``, ``chat``,
-  ``rematch`` (and the ``error`` a server of another version sends first).
+  ``rematch``.
 - ``Dropped(reason)`` — the socket closed after it was open; the connection tries
   again by itself (first within ``first_retry``, then twice as long each time, at
   most ``max_retry``). On each reconnection it first sends ``on_reconnect`` (the
@@ -21,6 +21,22 @@ and, once a frame, drains ``events()``: plain frozen values saying what happened
   address (the first connection only: within ``connect_timeout``, never a hang), the
   server refused the handshake, or it speaks another protocol version (close code
   4001). Every request still waiting is reported ``Lost`` first.
+
+**A server is not trusted.** Every frame is decoded on the connection's thread by
+``online.inbound.decode_server`` before anything reads it: a message is a checked,
+typed value (``msg`` above), and a frame that is not one is ``Unreadable``: a line
+in the program's log (at most one a second, with a count of the rest), and then
+nothing more, unless it was the answer to a request (its ``Reply`` carries the
+``Unreadable``) or a view or update of a table (pushed, so the table can ask for a
+fresh one). A frame of another protocol version ends the connection as a close
+with 4001 does. Reading is bounded: at most ``READ_RATE`` messages a second (a
+server that sends more waits, as TCP makes it), at most ``MAX_WAITING`` pushed
+messages (or ``MAX_WAITING_TEXT`` characters) waiting for the owner (more are
+dropped: the table asks again for what it missed), and ``events(limit)`` takes a
+frame's share. No HTTP redirect is followed. How the socket ended says why in one
+sentence: the server stopping (1001), refusing this program (1008, 1009, 4002, any
+other code of its own), or just gone; ``slow_for()`` says how long the oldest
+request has waited for its answer on an open socket.
 
 Sentences are ``Phrase`` values (``online.words``): the table says them in the
 player's language. ``close()`` stops the thread promptly. This module imports
@@ -39,14 +55,14 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus, InvalidURI, WebSocketException
 from websockets.uri import parse_uri
 
 from . import protocol
-from .words import Phrase, phrase
+from .inbound import ServerMessage, Unreadable, decode_server
+from .words import Phrase, cut, phrase
 
 PROTOCOL = protocol.VERSION
 CLOSE_VERSION = protocol.Close.VERSION
@@ -55,6 +71,22 @@ RESEND = frozenset({"list", "watch", "resume", "step", "rematch"})
 #: The largest message taken from a server (a view carries a whole game's log).
 MAX_INBOUND = protocol.MAX_INBOUND
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+#: At most this many messages a second are read from a server, and this many at once
+#: (an honest one sends a few a step); one that sends more is read at this pace.
+READ_RATE = 200.0
+READ_BURST = 400.0
+#: Pushed messages waiting for the owner to take them, at most (and their characters):
+#: more are dropped (a table that missed an update asks for a fresh view).
+MAX_WAITING = 1000
+MAX_WAITING_TEXT = 16 * 1024 * 1024
+#: Frames websockets itself keeps read ahead of this module.
+FRAMES_AHEAD = 8
+#: A request unanswered this long (seconds) on an open socket: the server is slow.
+SLOW = 10.0
+#: What a server's close code says: it stops (or restarts), or it refuses this
+#: program; any other code of the application's range refuses it too.
+STOPPING = frozenset({1001, 1012, 1013})
+REFUSING = frozenset({1002, 1003, 1007, 1008, 1009, 1010, int(protocol.Close.SLOW)})
 
 log = logging.getLogger("online.client")
 
@@ -72,13 +104,13 @@ class Dropped:
 @dataclass(frozen=True)
 class Reply:
     id: int
-    msg: dict
+    msg: ServerMessage | Unreadable
     request: dict
 
 
 @dataclass(frozen=True)
 class Pushed:
-    msg: dict
+    msg: ServerMessage | Unreadable
 
 
 @dataclass(frozen=True)
@@ -101,7 +133,7 @@ def check_address(url: str) -> Phrase | None:
     try:
         parse_uri(url)
     except (InvalidURI, ValueError):
-        return phrase("online.bad_address", where=url)
+        return phrase("online.bad_address", where=cut(url, 80))
     return None
 
 
@@ -111,6 +143,68 @@ def backoff(first: float, cap: float) -> Iterator[float]:
     while True:
         yield min(delay, cap)
         delay = min(delay * 2, cap)
+
+
+def closed_why(code: int | None) -> Phrase:
+    """What a socket's end says, by the server's close code: it stops, it refused this
+    program, or the connection was just lost."""
+    if code in STOPPING:
+        return phrase("online.stopping")
+    if code is not None and (code in REFUSING or 3000 <= code <= 4999):
+        return phrase("online.closed_on_us", code=code)
+    return phrase("online.dropped")
+
+
+class Bucket:
+    """A token bucket: ``take`` says how long to wait before the next message."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens = burst
+        self.at: float | None = None
+
+    def _fill(self, now: float) -> None:
+        if self.at is not None:
+            self.tokens = min(self.burst, self.tokens + max(0.0, now - self.at) * self.rate)
+        self.at = now
+
+    def take(self, now: float) -> float:
+        self._fill(now)
+        self.tokens -= 1.0
+        return 0.0 if self.tokens >= 0 else -self.tokens / self.rate
+
+    def allow(self, now: float) -> bool:
+        """Whether one more may go now (taken if so; nothing taken if not)."""
+        self._fill(now)
+        if self.tokens < 1.0:
+            return False
+        self.tokens -= 1.0
+        return True
+
+
+class Gate:
+    """The program's log, a line at most every ``every`` seconds: the lines held back
+    are counted in the next one (a server sending nonsense cannot fill a log)."""
+
+    def __init__(self, every: float = 1.0) -> None:
+        self.every, self.next, self.held = every, 0.0, 0
+
+    def say(self, text: str, *args: object) -> None:
+        now = time.monotonic()
+        if now < self.next:
+            self.held += 1
+            return
+        more = f" ({self.held} more like it not logged)" if self.held else ""
+        log.warning(text + "%s", *args, more)
+        self.held, self.next = 0, now + self.every
+
+
+class _Dial(connect):
+    """websockets' ``connect``, following no redirect: the client goes only where the
+    player asked."""
+
+    def process_redirect(self, exc: Exception) -> Exception | str:
+        return exc
 
 
 class _GiveUp(Exception):
@@ -124,13 +218,18 @@ class Connection:
     event loop; see the module's docstring for the events it reports."""
 
     def __init__(self, url: str, *, connect_timeout: float = 3.0, first_retry: float = 1.0,
-                 max_retry: float = 10.0, version: int = PROTOCOL,
+                 max_retry: float = 10.0, version: int = PROTOCOL, slow: float = SLOW,
+                 read_rate: float = READ_RATE, ping_interval: float | None = 20.0,
                  trace: Callable[[str], None] | None = None) -> None:
         self.url = url
         self.connect_timeout = connect_timeout
         self.first_retry = first_retry
         self.max_retry = max_retry
         self.version = version
+        #: How long a request may wait for its answer before the server is slow.
+        self.slow = slow
+        self.read_rate = read_rate
+        self.ping_interval = ping_interval
         #: Called on the connection's thread with every frame received, as it came
         #: (for tests: what reached this machine).
         self.trace = trace
@@ -143,12 +242,19 @@ class Connection:
         self.failed: Phrase | None = None
         #: When the next try is due (``time.monotonic``), while one is waited for.
         self.retry_at: float | None = None
-        self._events: queue.Queue[Event] = queue.Queue()
+        #: Frames not read (unreadable, or pushed while too many waited), ever.
+        self.dropped = 0
+        self._events: queue.Queue[tuple[Event, int]] = queue.Queue()
+        self._waiting = [0, 0]  # pushed events queued now, and their characters
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
         self._outbox: deque[tuple[int, dict, bool]] = deque()
         # id -> (request, may go twice, sent by on_reconnect); the loop's thread only
         self._unanswered: dict[int, tuple[dict, bool, bool]] = {}
+        self._asked: dict[int, float] = {}  # id -> when sent on this socket (loop's thread)
+        self._oldest: float | None = None  # the oldest of those (read by the owner)
+        self._other_version = False
+        self._gate = Gate()
         self._loop = asyncio.new_event_loop()
         self._wake = asyncio.Event()
         self._stop = asyncio.Event()
@@ -182,22 +288,46 @@ class Connection:
         self._poke(self._wake)
         return rid
 
-    def events(self) -> list[Event]:
-        """Everything that happened since the last call, in order (never waits)."""
+    def events(self, limit: int | None = None) -> list[Event]:
+        """What happened since the last call, in order (never waits): at most ``limit``
+        events (the rest wait for the next call)."""
         out: list[Event] = []
-        while True:
+        while limit is None or len(out) < limit:
             try:
-                out.append(self._events.get_nowait())
+                event, size = self._events.get_nowait()
             except queue.Empty:
-                return out
+                break
+            self._taken(size)
+            out.append(event)
+        return out
 
     def wait(self, timeout: float) -> Event | None:
         """The next event, waiting at most ``timeout`` seconds (None: none came). For
         tests and command lines; the game's own thread drains ``events()``."""
         try:
-            return self._events.get(timeout=timeout)
+            event, size = self._events.get(timeout=timeout)
         except queue.Empty:
             return None
+        self._taken(size)
+        return event
+
+    def _taken(self, size: int) -> None:
+        if size >= 0:
+            with self._lock:
+                self._waiting[0] -= 1
+                self._waiting[1] -= size
+
+    @property
+    def waiting(self) -> int:
+        """How many pushed messages wait to be taken now."""
+        return self._waiting[0]
+
+    def slow_for(self) -> float:
+        """Seconds the oldest request sent on the open socket has waited for its answer
+        (0: none waits, or the socket is not open)."""
+        since = self._oldest
+        return 0.0 if since is None or not self.connected else max(0.0,
+                                                                    time.monotonic() - since)
 
     @property
     def alive(self) -> bool:
@@ -236,8 +366,8 @@ class Connection:
                 self._loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
             self._loop.close()
 
-    def _emit(self, event: Event) -> None:
-        self._events.put(event)
+    def _emit(self, event: Event, pushed: int = -1) -> None:
+        self._events.put((event, pushed))
 
     def _give_up(self, sentence: Phrase) -> None:
         self.connected = False
@@ -249,6 +379,7 @@ class Connection:
         waiting = [(rid, req) for rid, (req, _, auto) in sorted(self._unanswered.items())
                    if not auto]
         self._unanswered.clear()
+        self._answered(None)
         for rid, req in [*waiting, *((rid, req) for rid, req, _ in queued)]:
             self._emit(Lost(rid, req, phrase("online.lost")))
         self.failed = sentence
@@ -280,27 +411,48 @@ class Connection:
             self.connected = True
             self._emit(Connected(again))
             try:
-                await self._serve(ws, again)
+                await self._until_stopped(ws, again)
             finally:
                 self.connected = False
             if self._stop.is_set():
                 return
-            if ws.close_code == CLOSE_VERSION:
+            if ws.close_code == CLOSE_VERSION or self._other_version:
                 self._give_up(phrase("online.version", where=self.url))
                 return
-            self._dropped()
+            self._dropped(closed_why(ws.close_code))
             delays = backoff(self.first_retry, self.max_retry)  # afresh after each drop
             if await self._pause(next(delays)):
                 return
+
+    async def _until_stopped(self, ws: ClientConnection, again: bool) -> None:
+        """Serve the socket until it ends or the owner closes: then the socket closes
+        its own way (at most a second and a half), or is cut (a send to a server that
+        reads nothing would otherwise wait for ever)."""
+        task = asyncio.create_task(self._serve(ws, again))
+        stopping = asyncio.create_task(self._stop.wait())
+        try:
+            await asyncio.wait({task, stopping}, return_when=asyncio.FIRST_COMPLETED)
+            if not task.done():
+                await asyncio.wait({task}, timeout=1.5)
+        finally:
+            stopping.cancel()
+            if not task.done():
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+                ws.transport.abort()
+        if not task.cancelled():
+            task.result()  # (a fault of its own is the thread's: said, and given up)
 
     async def _open(self, again: bool) -> ClientConnection | None:
         """The socket, once open (None: closed by the owner meanwhile)."""
         host = parse_uri(self.url).host
 
         async def dial() -> ClientConnection:
-            return await connect(self.url, open_timeout=self.connect_timeout,
-                                 compression=None, max_size=MAX_INBOUND, close_timeout=1,
-                                 proxy=None if host in LOOPBACK else True)
+            return await _Dial(self.url, open_timeout=self.connect_timeout,
+                               compression=None, max_size=MAX_INBOUND, close_timeout=1,
+                               max_queue=FRAMES_AHEAD, ping_interval=self.ping_interval,
+                               proxy=None if host in LOOPBACK else True)
 
         opening = asyncio.create_task(dial())
         stopping = asyncio.create_task(self._stop.wait())
@@ -317,6 +469,10 @@ class Connection:
             status = exc.response.status_code
             if again and status >= 500:  # a proxy while the server restarts: try again
                 raise
+            if 300 <= status < 400:
+                to = exc.response.headers.get("Location", "")
+                raise _GiveUp(phrase("online.redirected", where=self.url,
+                                     to=cut(to, 80) or f"HTTP {status}")) from None
             raise _GiveUp(phrase("online.refused", where=self.url,
                                  why=f"HTTP {status}")) from None
 
@@ -330,15 +486,24 @@ class Connection:
             self.retry_at = None
         return self._stop.is_set()
 
-    def _dropped(self) -> None:
+    def _dropped(self, why: Phrase) -> None:
         """The socket closed under us: what was asked and may not go twice is
         reported lost; the rest waits for the next connection."""
-        self._emit(Dropped(phrase("online.dropped")))
+        self._emit(Dropped(why))
+        self._answered(None)
         for rid, (req, again, auto) in sorted(self._unanswered.items()):
             if auto or not again:
                 del self._unanswered[rid]
             if not auto and not again:
                 self._emit(Lost(rid, req, phrase("online.lost")))
+
+    def _answered(self, rid: int | None) -> None:
+        """Request ``rid`` was answered (None: every one on the socket is let go)."""
+        if rid is None:
+            self._asked.clear()
+        else:
+            self._asked.pop(rid, None)
+        self._oldest = min(self._asked.values()) if self._asked else None
 
     async def _serve(self, ws: ClientConnection, again: bool) -> None:
         reader = asyncio.create_task(self._read(ws))
@@ -356,6 +521,9 @@ class Connection:
                     self._outbox.clear()
                 for rid, msg, resend, auto in first + batch:
                     self._unanswered[rid] = (msg, resend, auto)
+                    self._asked[rid] = time.monotonic()
+                    if self._oldest is None:
+                        self._oldest = self._asked[rid]
                     await ws.send(protocol.dumps({**msg, "v": self.version, "id": rid}))
                 first = []
                 if reader.done():
@@ -368,31 +536,58 @@ class Connection:
         except ConnectionClosed:
             pass
         finally:
-            if self._stop.is_set():
-                await ws.close()
+            if self._stop.is_set() or self._other_version:
+                with contextlib.suppress(Exception):
+                    await ws.close()
             reader.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await reader
 
     async def _read(self, ws: ClientConnection) -> None:
+        pace = Bucket(self.read_rate, max(1.0, self.read_rate * READ_BURST / READ_RATE))
         with contextlib.suppress(ConnectionClosed):
             async for raw in ws:
-                text = raw if isinstance(raw, str) else raw.decode("utf-8", "replace")
+                delay = pace.take(time.monotonic())
+                if delay:
+                    await asyncio.sleep(delay)
                 if self.trace is not None:
-                    self.trace(text)
-                try:
-                    msg: Any = protocol.parse(text)
-                except (ValueError, RecursionError):
-                    continue
-                if not isinstance(msg, dict):
-                    continue
-                rid = msg.get("id")
-                found = self._unanswered.pop(rid, None) if isinstance(rid, int) else None
-                if found is not None:
-                    self._emit(Reply(rid, msg, found[0]))
-                else:
-                    self._emit(Pushed(msg))
+                    self.trace(raw if isinstance(raw, str) else raw.decode("utf-8", "replace"))
+                if not self._take(raw):
+                    return
+
+    def _take(self, raw: str | bytes) -> bool:
+        """One frame decoded and handed on; False when the connection must end."""
+        msg = decode_server(raw)
+        if isinstance(msg, Unreadable):
+            self.dropped += 1
+            self._gate.say("a frame from %s was dropped: %s", self.url, msg.why)
+            if msg.version:
+                self._other_version = True
+                return False
+        rid = msg.id
+        found = self._unanswered.pop(rid, None) if type(rid) is int else None
+        if found is not None:
+            self._answered(rid)
+            self._emit(Reply(rid, msg, found[0]))
+        elif not isinstance(msg, Unreadable) or (msg.table and msg.type in ("view", "update")):
+            self._push(Pushed(msg), len(raw))
+        return True
+
+    def _push(self, event: Pushed, size: int) -> None:
+        with self._lock:
+            full = (self._waiting[0] >= MAX_WAITING
+                    or self._waiting[1] + size > MAX_WAITING_TEXT)
+            if not full:
+                self._waiting[0] += 1
+                self._waiting[1] += size
+        if full:
+            self.dropped += 1
+            self._gate.say("a message from %s was dropped: %d wait to be read already",
+                           self.url, MAX_WAITING)
+            return
+        self._emit(event, size)
 
 
-__all__ = ["PROTOCOL", "RESEND", "Connected", "Connection", "Dropped", "Event", "Failed",
-           "Lost", "Pushed", "Reply", "backoff", "check_address"]
+__all__ = ["MAX_WAITING", "PROTOCOL", "READ_RATE", "RESEND", "SLOW", "Bucket", "Connected",
+           "Connection", "Dropped", "Event", "Failed", "Gate", "Lost", "Pushed", "Reply",
+           "backoff", "check_address", "closed_why"]

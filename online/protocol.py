@@ -507,6 +507,13 @@ def decode_request(text: str | bytes) -> Request | Refusal:
         return Refusal(bad.key, bad.values, ref)
 
 
+def read_message(cls: type, data: dict) -> Any:
+    """``cls`` (a message, or a part of one) from a parsed JSON object, each field read
+    by its spec; ``Bad`` when one is not what its spec says (a client reads a server's
+    messages through this: ``online.inbound``)."""
+    return _build(cls, data)
+
+
 def _value(value: Any) -> Any:
     if hasattr(value, "__dataclass_fields__"):
         return to_json(value)
@@ -583,4 +590,4 @@ __all__ = [
     "Create", "Created", "Error", "HandOver", "Leave", "List", "Message", "Ok", "Refusal",
     "Refused", "Rematch", "RematchMade", "Request", "Resume", "Seated", "Sentence",
     "ServerMessage", "Sit", "Start", "Step", "Tables", "Update", "View", "Watch", "decode_request",
-    "dumps", "encode", "parse", "to_json", "too_deep"]
+    "dumps", "encode", "parse", "read_message", "to_json", "too_deep"]
