@@ -81,6 +81,12 @@ class TableLog:
             return []  # told already (a snapshot came first)
         if index > self._confirmed or not self._states:
             return self._ask_snapshot()  # something was missed
+        try:
+            apply(self._states[self._confirmed], parse_step(msg.step))
+        except StepError as exc:  # a step the engine cannot make here: the table, afresh
+            self._gate.say("the table %s at %s: its step %r cannot be made here (%s)",
+                           self.table, self.connection.url, msg.step[:40], exc.reason)
+            return self._ask_snapshot()
         return self._reconcile([*self._steps[: self._confirmed], msg.step], msg)
 
     def _snapshot(self, view: TableView, full: bool = False) -> list[Outcome]:

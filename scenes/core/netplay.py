@@ -96,6 +96,9 @@ class Netplay:
         #: sentence, given by the program (the words live above this layer); None: the
         #: kept games name no last step.
         self.describe: Callable[[State, str, State], Phrase | None] | None = None
+        #: How new connections are made (``Connection``'s options: a test's quicker
+        #: retries, its shorter patience with a slow server).
+        self.connection_options: dict[str, float] = {}
 
     @property
     def local_only(self) -> bool:
@@ -272,7 +275,7 @@ class Netplay:
             return known
         if known is not None:
             known.close(timeout=1.0)
-        connection = Connection(url).start()
+        connection = Connection(url, **self.connection_options).start()
         self.connections[url] = connection
         return connection
 

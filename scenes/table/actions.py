@@ -280,10 +280,6 @@ class TableActions:
         out: list[Result] = []
         session = self.session
         self._connected = session.connected
-        link = session.link()
-        if link != self._link:  # the way to an online table lost, slow, refused, back
-            self._link = link
-            out += self.handle(Status()) if link is None else [link_said(link)]
         gone_long = gone_too_long(session)
         if gone_long and not self._gone_long:  # out of reach a while: what can be done
             out.append(Said.of("status.online.gone_long"))
@@ -316,10 +312,17 @@ class TableActions:
             else:
                 out += [Said.of("status.refused", reason=reason),
                         Refused(outcome.step, reason)]
+        link = session.link()
+        if link != self._link:  # the way to an online table lost, slow, refused, back
+            self._link = link
+            out += self.handle(Status()) if link is None else [link_said(link)]
         if (out and not any(isinstance(r, Said) for r in out)) or (
-                session.link() is None and any(isinstance(r, Stepped) for r in out)
+                link is None and any(isinstance(r, Stepped) for r in out)
                 and not any(isinstance(r, Undone) for r in out)):
             out += self.handle(Status())  # whose turn it is now, said
+        trouble = session.trouble()
+        if trouble is not None and out and out[-1] != link_said(trouble):
+            out.append(link_said(trouble))  # a table that cannot go on says so last
         return out
 
     def perform(self, drop: Drop) -> None:
