@@ -75,6 +75,10 @@ LOOPBACK = ("127.0.0.1", "localhost", "::1")
 #: (an honest one sends a few a step); one that sends more is read at this pace.
 READ_RATE = 200.0
 READ_BURST = 400.0
+#: And at most this many characters a second (and at once): a frame of a megabyte
+#: costs as much as a few hundred small ones.
+READ_CHARS = 2 * 1024 * 1024.0
+READ_CHARS_BURST = 4 * 1024 * 1024.0
 #: Pushed messages waiting for the owner to take them, at most (and their characters):
 #: more are dropped (a table that missed an update asks for a fresh view).
 MAX_WAITING = 1000
@@ -168,9 +172,9 @@ class Bucket:
             self.tokens = min(self.burst, self.tokens + max(0.0, now - self.at) * self.rate)
         self.at = now
 
-    def take(self, now: float) -> float:
+    def take(self, now: float, cost: float = 1.0) -> float:
         self._fill(now)
-        self.tokens -= 1.0
+        self.tokens -= cost
         return 0.0 if self.tokens >= 0 else -self.tokens / self.rate
 
     def allow(self, now: float) -> bool:
@@ -545,9 +549,11 @@ class Connection:
 
     async def _read(self, ws: ClientConnection) -> None:
         pace = Bucket(self.read_rate, max(1.0, self.read_rate * READ_BURST / READ_RATE))
+        chars = Bucket(READ_CHARS, READ_CHARS_BURST)
         with contextlib.suppress(ConnectionClosed):
             async for raw in ws:
-                delay = pace.take(time.monotonic())
+                now = time.monotonic()
+                delay = max(pace.take(now), chars.take(now, len(raw)))
                 if delay:
                     await asyncio.sleep(delay)
                 if self.trace is not None:

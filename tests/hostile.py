@@ -12,10 +12,12 @@ a frame dripped a byte at a time. ``FakeServer.url`` is where the client connect
 from __future__ import annotations
 
 import json
+import os
 import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from websockets.datastructures import Headers
@@ -25,12 +27,22 @@ from websockets.sync.server import ServerConnection, serve
 
 from game import State, apply, parse_step
 from game.record import parse_record, read_record_text, replay_states
+from online import client as C
+from online import remote as R
 from online.inbound import known_deal
 from online.protocol import VERSION
 from online.view import seat_view
+from scenes.core.navigator import Screen
+from scenes.main import make_app
+from scenes.selftest.gestures import Hand
+from scenes.table import logpanel
+from scenes.table.actions import link_banner
+from scenes.table.scene import TableScene
+from scenes.text.catalog import t
+from scenes.ui.overlays import Confirm
 
 NAMES = ["Ann", "Bob", "Cy"]
-TABLE = "t-hostile"
+TABLE = "../../evil/t-hostile"  # a table id no file is ever named by
 TOKEN = "token-0"
 #: Every wait of the fake server is bounded (seconds).
 LIMIT = 10.0
@@ -223,6 +235,132 @@ class FakeServer:
         self._thread.join(LIMIT)
 
 
+# ----- the real program at the fake server's table ------------------------------------------
+#: The client's patience in these tests (seconds): quick retries, a short "slow".
+QUICK = {"connect_timeout": 2.0, "first_retry": 0.05, "max_retry": 0.2, "slow": 0.3}
+FRAMES = 1500  # the most frames any wait here takes
+
+
+def message(msg: dict) -> dict:
+    """A message of this protocol's version."""
+    return {"v": VERSION, **msg}
+
+
+def _home() -> Path:
+    return Path(os.environ["SAIL_TO_INDIA_HOME"])
+
+
+def data_files() -> set[str]:
+    home = _home()
+    return {str(p.relative_to(home)) for p in home.rglob("*") if p.is_file()}
+
+
+def until(hand: Hand, ok: Callable[[], bool], frames: int = FRAMES) -> None:
+    """Frames until ``ok()`` (at most ``frames``: reaching the bound fails the test)."""
+    for _ in range(frames):
+        if ok():
+            return
+        hand.frames(1)
+    raise AssertionError(f"never reached; top is {hand.top()!r}, status "
+                         f"{getattr(hand.top(), 'view', None) and hand.top().view.status!r}")
+
+
+def words(scene: TableScene) -> list[str]:
+    """Every sentence the table shows now: its status line, its banner, its log, the
+    question on top of it."""
+    out = [scene.view.status, *(line.text for line in scene.logpanel.lines)]
+    banner = link_banner(scene.session)
+    if banner:
+        out.append(banner)
+    top = scene.stack.top if scene.stack is not None else None
+    if isinstance(top, Confirm):
+        out.append(top.question)
+    return out
+
+
+def truthful(scene: TableScene) -> None:
+    """Whole sentences only: never blank, no template's braces, no Python repr, one
+    line each, of a readable length."""
+    assert scene.view.status.strip(), "a blank status line"
+    for text in words(scene):
+        assert "{" not in text and "}" not in text, text
+        assert "Phrase(" not in text and "\n" not in text, text
+        assert len(text) <= 600, text[:80]
+
+
+def bounded(scene: TableScene) -> None:
+    session = scene.session
+    assert session.connection.waiting <= C.MAX_WAITING
+    assert len(session.chat) <= R.CHAT_KEPT and len(session.notices) <= R.NOTICES_KEPT
+    assert sum(isinstance(e, C.Pushed) for e in session.unclaimed) <= R.UNCLAIMED_KEPT
+    assert len(scene.logpanel.chat) <= logpanel.CHAT_KEPT
+    assert len(session.steps) <= 1000
+
+
+def seat_then(bad: Callable[[Conn], None],
+              later: Callable[[Conn], None] | None = None) -> Callable[[Conn], None]:
+    """A fake server's script: the first connection takes the client's seat (``sit``
+    answered, the game begun, the client's ``resume`` answered with the table), then
+    runs ``bad``; every later connection runs ``later`` (by default none: honest)."""
+    def run(conn: Conn) -> None:
+        if conn.number:
+            if later is not None:
+                later(conn)
+            return
+        sit = conn.expect("sit")
+        conn.send(message({"type": "seated", "table": TABLE, "seat": 0, "token": TOKEN,
+                      "id": sit["id"]}))
+        conn.send(conn.game.view())
+        conn.seat()
+        bad(conn)
+    return run
+
+
+@contextmanager
+def at_table(bad: Callable[[Conn], None], game: Game | None = None,
+             later: Callable[[Conn], None] | None = None,
+             **options: float) -> Iterator[tuple[Hand, TableScene]]:
+    """The real program seated at the fake server's table (through Play online's
+    waiting room, as a player joining), the server then running ``bad``."""
+    before = data_files()
+    with serving(seat_then(bad, later), game) as server:
+        app = make_app()
+        app.netplay.connection_options = {**QUICK, **options}
+        hand = Hand(app)
+        try:
+            app.navigator.start(Screen.WAITING_ROOM, url=server.url, name="Ann", table=TABLE)
+            until(hand, lambda: isinstance(hand.top(), TableScene))
+            scene = hand.top()
+            assert isinstance(scene, TableScene)
+            yield hand, scene
+            bounded(scene)
+        finally:
+            app.netplay.close()
+    after = data_files()
+    new = after - before
+    assert all(name == "online-games.json" or name.startswith("games" + os.sep)
+               for name in new), new
+    assert not any(TABLE in name or "evil" in name for name in after), after
+
+
+def cy_plays(conn: Conn) -> None:
+    """The server goes on honestly: Cy's turn (an employ, then the end of her turn),
+    each step to every watcher; Ann plays next."""
+    for step in ("employ", "end"):
+        conn.game.play(step)
+        conn.send(conn.game.update())
+
+
+def healed(hand: Hand, scene: TableScene) -> None:
+    """The table follows the server again: Cy's turn shown, Ann's turn said."""
+    session = scene.session
+    until(hand, lambda: list(session.steps) == ["employ", "end"] and session.human_to_move)
+    assert session.trouble() is None
+    until(hand, lambda: scene.view.status == t("status.your_turn", name="Ann",
+                                               count=session.state.ap))
+    truthful(scene)
+
+
 def redirect_to(url: str) -> Callable:
     """A handshake answered with a redirect to ``url``."""
     def answer(connection: object, request: object) -> Response:
@@ -238,4 +376,6 @@ def serving(script: Callable[[Conn], None], game: Game | None = None,
     assert not server.errors, server.errors
 
 
-__all__ = ["NAMES", "TABLE", "TOKEN", "Conn", "FakeServer", "Game", "redirect_to", "serving"]
+__all__ = ["FRAMES", "NAMES", "QUICK", "TABLE", "TOKEN", "Conn", "FakeServer", "Game", "at_table",
+           "bounded", "cy_plays", "data_files", "healed", "message", "redirect_to",
+           "seat_then", "serving", "truthful", "until", "words"]

@@ -8,157 +8,38 @@ holds nothing the program did not write itself."""
 from __future__ import annotations
 
 import json
-import os
 import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from pathlib import Path
+from collections.abc import Callable
 
 import pygame
 import pytest
-from hostile import TABLE, TOKEN, Conn, FakeServer, Game, redirect_to, serving
+from hostile import (
+    QUICK,
+    TABLE,
+    Conn,
+    FakeServer,
+    at_table,
+    bounded,
+    cy_plays,
+    healed,
+    message,
+    redirect_to,
+    serving,
+    truthful,
+    until,
+)
 
 from online import client as C
 from online import protocol as p
 from online import remote as R
 from online.protocol import VERSION
 from scenes.core.intents import Play
-from scenes.core.navigator import Screen
-from scenes.main import make_app
 from scenes.screens.online import OnlineScene
-from scenes.selftest.gestures import Hand
-from scenes.table import logpanel
-from scenes.table.actions import link_banner
 from scenes.table.clocks import clock_faces
-from scenes.table.scene import TableScene
 from scenes.text.catalog import t
 from scenes.ui.overlays import Confirm, PauseMenu
 
 pytestmark = pytest.mark.timeout(90)
-
-#: The client's patience in these tests (seconds): quick retries, a short "slow".
-QUICK = {"connect_timeout": 2.0, "first_retry": 0.05, "max_retry": 0.2, "slow": 0.3}
-FRAMES = 1500  # the most frames any wait here takes
-
-
-def _v(msg: dict) -> dict:
-    return {"v": VERSION, **msg}
-
-
-def _home() -> Path:
-    return Path(os.environ["SAIL_TO_INDIA_HOME"])
-
-
-def _files() -> set[str]:
-    home = _home()
-    return {str(p.relative_to(home)) for p in home.rglob("*") if p.is_file()}
-
-
-def until(hand: Hand, ok: Callable[[], bool], frames: int = FRAMES) -> None:
-    """Frames until ``ok()`` (at most ``frames``: reaching the bound fails the test)."""
-    for _ in range(frames):
-        if ok():
-            return
-        hand.frames(1)
-    raise AssertionError(f"never reached; top is {hand.top()!r}, status "
-                         f"{getattr(hand.top(), 'view', None) and hand.top().view.status!r}")
-
-
-def words(scene: TableScene) -> list[str]:
-    """Every sentence the table shows now: its status line, its banner, its log, the
-    question on top of it."""
-    out = [scene.view.status, *(line.text for line in scene.logpanel.lines)]
-    banner = link_banner(scene.session)
-    if banner:
-        out.append(banner)
-    top = scene.stack.top if scene.stack is not None else None
-    if isinstance(top, Confirm):
-        out.append(top.question)
-    return out
-
-
-def truthful(scene: TableScene) -> None:
-    """Whole sentences only: never blank, no template's braces, no Python repr, one
-    line each, of a readable length."""
-    assert scene.view.status.strip(), "a blank status line"
-    for text in words(scene):
-        assert "{" not in text and "}" not in text, text
-        assert "Phrase(" not in text and "\n" not in text, text
-        assert len(text) <= 600, text[:80]
-
-
-def bounded(scene: TableScene) -> None:
-    session = scene.session
-    assert session.connection.waiting <= C.MAX_WAITING
-    assert len(session.chat) <= R.CHAT_KEPT and len(session.notices) <= R.NOTICES_KEPT
-    assert sum(isinstance(e, C.Pushed) for e in session.unclaimed) <= R.UNCLAIMED_KEPT
-    assert len(scene.logpanel.chat) <= logpanel.CHAT_KEPT
-    assert len(session.steps) <= 1000
-
-
-def seat_then(bad: Callable[[Conn], None],
-              later: Callable[[Conn], None] | None = None) -> Callable[[Conn], None]:
-    """A fake server's script: the first connection takes the client's seat (``sit``
-    answered, the game begun, the client's ``resume`` answered with the table), then
-    runs ``bad``; every later connection runs ``later`` (by default none: honest)."""
-    def run(conn: Conn) -> None:
-        if conn.number:
-            if later is not None:
-                later(conn)
-            return
-        sit = conn.expect("sit")
-        conn.send(_v({"type": "seated", "table": TABLE, "seat": 0, "token": TOKEN,
-                      "id": sit["id"]}))
-        conn.send(conn.game.view())
-        conn.seat()
-        bad(conn)
-    return run
-
-
-@contextmanager
-def at_table(bad: Callable[[Conn], None], game: Game | None = None,
-             later: Callable[[Conn], None] | None = None,
-             **options: float) -> Iterator[tuple[Hand, TableScene]]:
-    """The real program seated at the fake server's table (through Play online's
-    waiting room, as a player joining), the server then running ``bad``."""
-    before = _files()
-    with serving(seat_then(bad, later), game) as server:
-        app = make_app()
-        app.netplay.connection_options = {**QUICK, **options}
-        hand = Hand(app)
-        try:
-            app.navigator.start(Screen.WAITING_ROOM, url=server.url, name="Ann", table=TABLE)
-            until(hand, lambda: isinstance(hand.top(), TableScene))
-            scene = hand.top()
-            assert isinstance(scene, TableScene)
-            yield hand, scene
-            bounded(scene)
-        finally:
-            app.netplay.close()
-    after = _files()
-    new = after - before
-    assert all(name == "online-games.json" or name.startswith("games" + os.sep)
-               for name in new), new
-    assert not any(TABLE in name or "evil" in name for name in after), after
-
-
-def cy_plays(conn: Conn) -> None:
-    """The server goes on honestly: Cy's turn (an employ, then the end of her turn),
-    each step to every watcher; Ann plays next."""
-    for step in ("employ", "end"):
-        conn.game.play(step)
-        conn.send(conn.game.update())
-
-
-def healed(hand: Hand, scene: TableScene) -> None:
-    """The table follows the server again: Cy's turn shown, Ann's turn said."""
-    session = scene.session
-    until(hand, lambda: list(session.steps) == ["employ", "end"] and session.human_to_move)
-    assert session.trouble() is None
-    until(hand, lambda: scene.view.status == t("status.your_turn", name="Ann",
-                                               count=session.state.ap))
-    truthful(scene)
-
 
 # ----- the game's messages that lie ------------------------------------------------------------
 def _state(**change: object) -> Callable[[dict], dict]:
@@ -267,15 +148,15 @@ FRAMES_THAT_ARE_NOT_MESSAGES: dict[str, str | bytes] = {
     "nested deeply": "[" * 100_000 + "]" * 100_000,
     "a list": "[1, 2, 3]",
     "NaN": '{"v": 2, "type": "chat", "table": "t-hostile", "seat": NaN}',
-    "an unknown type": json.dumps(_v({"type": "dance", "table": TABLE})),
-    "a megabyte error": json.dumps(_v({"type": "error", "reason": "x" * 1_000_000,
+    "an unknown type": json.dumps(message({"type": "dance", "table": TABLE})),
+    "a megabyte error": json.dumps(message({"type": "error", "reason": "x" * 1_000_000,
                                        "said": {"key": "server.full", "values": {}}})),
-    "a chat line from a long name": json.dumps(_v({"type": "chat", "table": TABLE, "seat": 1,
+    "a chat line from a long name": json.dumps(message({"type": "chat", "table": TABLE, "seat": 1,
                                                    "name": "B" * 10_000, "text": "hi"})),
-    "a chat name that is an object": json.dumps(_v({"type": "chat", "table": TABLE,
+    "a chat name that is an object": json.dumps(message({"type": "chat", "table": TABLE,
                                                     "seat": 1, "name": {"a": 1},
                                                     "text": "hi"})),
-    "an answer to nothing": json.dumps(_v({"type": "seated", "table": TABLE, "seat": 0,
+    "an answer to nothing": json.dumps(message({"type": "seated", "table": TABLE, "seat": 0,
                                            "id": 99_999})),
 }
 
@@ -438,7 +319,7 @@ def test_a_refusal_is_said_only_with_its_values(values: dict) -> None:
     def bad(conn: Conn) -> None:
         cy_plays(conn)
         req = conn.expect("step")
-        conn.send(_v({"type": "refused", "table": TABLE, "number": req["number"],
+        conn.send(message({"type": "refused", "table": TABLE, "number": req["number"],
                       "step": req["step"], "reason": "Nope.\n" + "y" * 900,
                       "said": {"key": "server.step_number", "values": values}, "id": req["id"]}))
 
@@ -476,7 +357,7 @@ def test_a_chat_flood_keeps_every_line_it_takes_and_a_bounded_log() -> None:
         cy_plays(conn)
         n = 0
         while not stop.is_set() and n < 100_000:
-            conn.send(_v({"type": "chat", "table": TABLE, "seat": 1, "name": "Bob",
+            conn.send(message({"type": "chat", "table": TABLE, "seat": 1, "name": "Bob",
                           "text": f"line {n}"}))
             n += 1
 
