@@ -82,10 +82,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--host", default="127.0.0.1", help="address to listen on")
     p.add_argument("--port", type=int, default=8765, help="port (0: any free one)")
     p.add_argument("--db", default="sail-to-india-tables.db",
-                   help="SQLite file of the tables (one server per file)")
+                   help="the tables: an SQLite file (one server per file), or a PostgreSQL "
+                        "URL postgresql://user@host:port/database (several servers may "
+                        "share it)")
     p.add_argument("--origin", action="append", default=[],
                    help="a web origin to admit besides the desktop client (repeatable)")
-    p.add_argument("--where", help="the address the lobby gives out for this server's tables")
+    p.add_argument("--node-url", "--where", dest="where", metavar="URL",
+                   help="the address clients reach this server by (ws://host:port/), "
+                        "given out for its tables; needed when several servers share one "
+                        "PostgreSQL database")
     p.add_argument("--trusted-proxy", action="append", default=[], type=_proxy,
                    metavar="ADDRESS",
                    help="a reverse proxy's address (or network) whose X-Forwarded-For is "

@@ -50,22 +50,29 @@ import contextlib
 import itertools
 import logging
 import queue
+import ssl
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidStatus, InvalidURI, WebSocketException
+from websockets.exceptions import ConnectionClosed, InvalidStatus, WebSocketException
 from websockets.uri import parse_uri
 
 from . import protocol
+from .bounds import Bucket, Gate, backoff, check_address, closed_why
 from .inbound import ServerMessage, Unreadable, decode_server
-from .words import Phrase, cut, phrase
+from .words import Phrase, cut, english, phrase
 
 PROTOCOL = protocol.VERSION
 CLOSE_VERSION = protocol.Close.VERSION
+#: How long an address that could not be reached is not gone back to when a server
+#: says a table lives there, and how soon to ask again meanwhile (seconds).
+UNREACHABLE_FOR = 10.0
+MOVED_AGAIN = 0.5
 #: The requests sent again after a reconnection when they were not answered.
 RESEND = frozenset({"list", "watch", "resume", "step", "rematch"})
 #: The largest message taken from a server (a view carries a whole game's log).
@@ -87,11 +94,6 @@ MAX_WAITING_TEXT = 16 * 1024 * 1024
 FRAMES_AHEAD = 8
 #: A request unanswered this long (seconds) on an open socket: the server is slow.
 SLOW = 10.0
-#: What a server's close code says: it stops (or restarts), or it refuses this
-#: program; any other code of the application's range refuses it too.
-STOPPING = frozenset({1001, 1012, 1013})
-REFUSING = frozenset({1002, 1003, 1007, 1008, 1009, 1010, int(protocol.Close.SLOW)})
-
 log = logging.getLogger("online.client")
 
 
@@ -132,77 +134,6 @@ class Failed:
 Event = Connected | Dropped | Reply | Pushed | Lost | Failed
 
 
-def check_address(url: str) -> Phrase | None:
-    """Why ``url`` is not a server address (None: it is one, ws:// or wss://)."""
-    try:
-        parse_uri(url)
-    except (InvalidURI, ValueError):
-        return phrase("online.bad_address", where=cut(url, 80))
-    return None
-
-
-def backoff(first: float, cap: float) -> Iterator[float]:
-    """The waits before each new try: ``first``, then doubling, never over ``cap``."""
-    delay = first
-    while True:
-        yield min(delay, cap)
-        delay = min(delay * 2, cap)
-
-
-def closed_why(code: int | None) -> Phrase:
-    """What a socket's end says, by the server's close code: it stops, it refused this
-    program, or the connection was just lost."""
-    if code in STOPPING:
-        return phrase("online.stopping")
-    if code is not None and (code in REFUSING or 3000 <= code <= 4999):
-        return phrase("online.closed_on_us", code=code)
-    return phrase("online.dropped")
-
-
-class Bucket:
-    """A token bucket: ``take`` says how long to wait before the next message."""
-
-    def __init__(self, rate: float, burst: float) -> None:
-        self.rate, self.burst = rate, burst
-        self.tokens = burst
-        self.at: float | None = None
-
-    def _fill(self, now: float) -> None:
-        if self.at is not None:
-            self.tokens = min(self.burst, self.tokens + max(0.0, now - self.at) * self.rate)
-        self.at = now
-
-    def take(self, now: float, cost: float = 1.0) -> float:
-        self._fill(now)
-        self.tokens -= cost
-        return 0.0 if self.tokens >= 0 else -self.tokens / self.rate
-
-    def allow(self, now: float) -> bool:
-        """Whether one more may go now (taken if so; nothing taken if not)."""
-        self._fill(now)
-        if self.tokens < 1.0:
-            return False
-        self.tokens -= 1.0
-        return True
-
-
-class Gate:
-    """The program's log, a line at most every ``every`` seconds: the lines held back
-    are counted in the next one (a server sending nonsense cannot fill a log)."""
-
-    def __init__(self, every: float = 1.0) -> None:
-        self.every, self.next, self.held = every, 0.0, 0
-
-    def say(self, text: str, *args: object) -> None:
-        now = time.monotonic()
-        if now < self.next:
-            self.held += 1
-            return
-        more = f" ({self.held} more like it not logged)" if self.held else ""
-        log.warning(text + "%s", *args, more)
-        self.held, self.next = 0, now + self.every
-
-
 class _Dial(connect):
     """websockets' ``connect``, following no redirect: the client goes only where the
     player asked."""
@@ -224,8 +155,20 @@ class Connection:
     def __init__(self, url: str, *, connect_timeout: float = 3.0, first_retry: float = 1.0,
                  max_retry: float = 10.0, version: int = PROTOCOL, slow: float = SLOW,
                  read_rate: float = READ_RATE, ping_interval: float | None = 20.0,
-                 trace: Callable[[str], None] | None = None) -> None:
-        self.url = url
+                 trace: Callable[[str], None] | None = None,
+                 ca_file: str | None = None) -> None:
+        #: Where the connection is now, and where it was first asked to go (a table
+        #: served by another process of the same server moves it there; cut off from
+        #: that one, it goes back to the first).
+        self.url = self.home = url
+        #: A certificate file to trust for ``wss://`` besides the system's (a server on
+        #: a LAN with a certificate of its own).
+        self.ca_file = ca_file
+        self._moving = False
+        #: Addresses (other than the first) that could not be reached lately, and until
+        #: when (by ``time.monotonic``) a ``moved`` there is not followed.
+        self._unreachable: dict[str, float] = {}
+        self._soon = 0.0  # how long to wait before going back where it was just now
         self.connect_timeout = connect_timeout
         self.first_retry = first_retry
         self.max_retry = max_retry
@@ -396,6 +339,7 @@ class Connection:
             return
         ever = False
         delays = backoff(self.first_retry, self.max_retry)
+        missed = 0
         while not self._stop.is_set():
             try:
                 ws = await self._open(ever)
@@ -408,9 +352,15 @@ class Connection:
                 if not ever:
                     self._give_up(phrase("online.unreachable", where=self.url))
                     return
+                missed += 1
+                if self.url != self.home and missed >= 2:  # that process is gone: ask home
+                    self._unreachable[self.url] = time.monotonic() + UNREACHABLE_FOR
+                    self.url = self.home
+                    continue
                 if await self._pause(next(delays)):
                     return
                 continue
+            missed = 0
             again, ever = ever, True
             self.connected = True
             self._emit(Connected(again))
@@ -425,6 +375,11 @@ class Connection:
                 return
             self._dropped(closed_why(ws.close_code))
             delays = backoff(self.first_retry, self.max_retry)  # afresh after each drop
+            if self._moving:  # (to where the table lives: at once)
+                self._moving, soon, self._soon = False, self._soon, 0.0
+                if soon and await self._pause(soon):
+                    return
+                continue
             if await self._pause(next(delays)):
                 return
 
@@ -452,11 +407,15 @@ class Connection:
         """The socket, once open (None: closed by the owner meanwhile)."""
         host = parse_uri(self.url).host
 
+        secure: dict = {}  # (wss:// trusts the system's certificates, and the one given)
+        if self.url.startswith("wss:") and self.ca_file:
+            secure["ssl"] = ssl.create_default_context(cafile=self.ca_file)
+
         async def dial() -> ClientConnection:
             return await _Dial(self.url, open_timeout=self.connect_timeout,
                                compression=None, max_size=MAX_INBOUND, close_timeout=1,
                                max_queue=FRAMES_AHEAD, ping_interval=self.ping_interval,
-                               proxy=None if host in LOOPBACK else True)
+                               proxy=None if host in LOOPBACK else True, **secure)
 
         opening = asyncio.create_task(dial())
         stopping = asyncio.create_task(self._stop.wait())
@@ -469,6 +428,8 @@ class Connection:
             return None
         try:
             return opening.result()
+        except ssl.SSLCertVerificationError:
+            raise _GiveUp(phrase("online.untrusted", where=self.url)) from None
         except InvalidStatus as exc:
             status = exc.response.status_code
             if again and status >= 500:  # a proxy while the server restarts: try again
@@ -559,10 +520,13 @@ class Connection:
                 if self.trace is not None:
                     self.trace(raw if isinstance(raw, str) else raw.decode("utf-8", "replace"))
                 if not self._take(raw):
+                    if self._moving:  # (to where the table lives: this socket is done)
+                        await ws.close()
                     return
 
     def _take(self, raw: str | bytes) -> bool:
-        """One frame decoded and handed on; False when the connection must end."""
+        """One frame decoded and handed on; False when the connection must end (another
+        protocol version, or a ``moved`` followed)."""
         msg = decode_server(raw)
         if isinstance(msg, Unreadable):
             self.dropped += 1
@@ -572,6 +536,12 @@ class Connection:
                 return False
         rid = msg.id
         found = self._unanswered.pop(rid, None) if type(rid) is int else None
+        if isinstance(msg, protocol.Moved):
+            if self._follow(msg.where):
+                if found is not None:  # (not done there: asked where it lives)
+                    self._unanswered[rid] = (found[0], True, found[2])
+                return False
+            msg = self._not_followed(msg)
         if found is not None:
             self._answered(rid)
             self._emit(Reply(rid, msg, found[0]))
@@ -592,6 +562,31 @@ class Connection:
                            self.url, MAX_WAITING)
             return
         self._emit(event, size)
+
+    def _follow(self, where: str) -> bool:
+        """Whether to go where a ``moved`` message says a table lives (and the way
+        there set): only to another address of the same server (the same scheme and
+        host as the one first asked for; an empty one means that one)."""
+        target = where or self.home
+        if check_address(target) is not None:
+            return False
+        first, there = urlsplit(self.home), urlsplit(target)
+        if (there.scheme, there.hostname) != (first.scheme, first.hostname):
+            return False
+        if target == self.url or self._unreachable.get(target, 0.0) > time.monotonic():
+            # (said to be where it is, or where nobody answered lately: its process
+            # may have died, and the table is taken over once its lease runs out)
+            self._moving, self._soon = True, MOVED_AGAIN
+            return True
+        self.url, self._moving = target, True
+        return True
+
+    @staticmethod
+    def _not_followed(msg: protocol.Moved) -> protocol.Error:
+        """A ``moved`` this connection does not follow, as the refusal it is here."""
+        said = phrase("online.moved_away", where=cut(msg.where, 80))
+        return protocol.Error(id=msg.id, reason=english(said),
+                              said=protocol.Sentence(key=said.key, values=dict(said.values)))
 
 
 __all__ = ["MAX_WAITING", "PROTOCOL", "READ_RATE", "RESEND", "SLOW", "Bucket", "Connected",

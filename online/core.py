@@ -40,8 +40,8 @@ from . import engine
 from . import protocol as p
 from .engine import Refused as StepRefused
 from .guesses import Guesses
-from .seating import ALLOWED, OPEN, OVER, PLAYING, STAND_IN, Seating, Think, Written
-from .store import Change, StepRow, StepTaken, Store, StoreFailed
+from .seating import ALLOWED, OPEN, OVER, PLAYING, STAND_IN, Moved, Seating, Think, Written
+from .store import Change, Holder, LeaseLost, StepRow, StepTaken, Store, StoreFailed
 from .tables import Bad, Kind, Table, secret_hash
 from .words import MAX_CHAT, Said, clean_chat
 
@@ -52,6 +52,11 @@ log = logging.getLogger("online")
 ALIVE_EVERY = 2.0
 #: How long (seconds) a table nobody is at stays in memory.
 UNLOAD_AFTER = 600.0
+#: Where several processes share the store: how long a table's lease lasts, and how
+#: often each process renews its leases (seconds). A process that dies leaves its
+#: tables to be taken over once their leases run out.
+LEASE = 6.0
+RENEW_EVERY = 2.0
 
 Out = tuple[Any, Any]  # (connection, message)
 
@@ -64,10 +69,12 @@ def error(said: Said) -> p.Error:
 class Work:
     """One request's (or event's) work: the table it must wait its turn at (``key``:
     one piece of work at a time per table; None: it waits for nothing), the generator
-    that does it (``Written``) and what it sends, once done (``out``)."""
+    that does it (``Written``), when it was asked for, and what it sends, once done
+    (``out``)."""
 
     key: str | None
     gen: Written
+    now: float
     out: list[Out] = field(default_factory=list)
 
 
@@ -78,7 +85,10 @@ class Core(Seating):
                  rng: random.Random | None = None, unload_after: float = UNLOAD_AFTER,
                  new_id: Callable[[int], str] = secrets.token_hex) -> None:
         self.store = store
+        #: The address clients reach this process by (lobby entries say it; where
+        #: several processes share the store, a table's lease names it).
         self.where = where
+        self.node = secrets.token_hex(8)
         self.rng = rng or random.SystemRandom()
         self.unload_after = unload_after
         self.new_id = new_id
@@ -92,10 +102,12 @@ class Core(Seating):
         #: How many pieces of work each table has, under way or waiting (it stays loaded).
         self._busy: Counter[str] = Counter()
         self._alive_at = now
+        self._renewed_at = now
         #: How long the server was down before this start (charged to nobody).
         self.downtime = store.wake(now)
-        for table_id in store.live():
-            self._load(table_id, now)
+        if not store.shared:  # (several processes: each table is claimed when asked for)
+            for table_id in store.live():
+                self._load(table_id, now)
         for t in self.tables.values():
             self._maybe_computer(t)
 
@@ -103,44 +115,62 @@ class Core(Seating):
     def request(self, conn: Any, msg: Any, now: float) -> Work:
         """The work of answering ``msg`` from ``conn``: its reply first, then what the
         others are told."""
-        return self._work(self.key(msg), self._answer(conn, msg, now))
+        return self._work(self.key(msg), self._answer(conn, msg, now), now)
 
     def went(self, conn: Any, now: float) -> list[Work]:
         """``conn`` went: at each table it was at, its seats were seen last now, and a
         seat no other connection holds is shown to the table as away."""
-        return [self._work(table_id, self._gone(conn, table_id, now))
+        return [self._work(table_id, self._gone(conn, table_id, now), now)
                 for table_id in sorted(self._at.pop(conn, ()))]
 
     def time(self, now: float) -> list[Work]:
         """Time passes: a clock that runs out hands its seat to the table's computer;
         tables nobody is at are unloaded; the server's sign of life is written."""
-        works = []
+        works, unloaded = [], []
         for t in list(self.tables.values()):
             st = t.state
             if t.status is PLAYING and st is not None and t.clock and not st.over:
                 left = t.clock_left(st.active, now)
                 if t.seats[st.active].kind is Kind.HUMAN and left is not None and left <= 0:
-                    works.append(self._work(t.id, self._time_out(t, st.active, now)))
+                    works.append(self._work(t.id, self._time_out(t, st.active, now), now))
             self._maybe_computer(t)  # (one whose step could not be written tries again)
             if (t.idle() and now - t.touched > self.unload_after and not self._waits(t)
                     and not self._busy[t.id]):
                 del self.tables[t.id]
+                unloaded.append(t.id)
         if now - self._alive_at >= ALIVE_EVERY:
             self._alive_at = now
-            works.append(self._work(None, self._alive(now)))
+            works.append(self._work(None, self._alive(now), now))
+        if self.store.shared and unloaded:  # (another process may take them at once)
+            works.append(self._work(None, self._write_only(Change(release=unloaded)), now))
+        if self.store.shared and now - self._renewed_at >= RENEW_EVERY:
+            self._renewed_at = now
+            works.append(self._work(None, self._renew(now), now))
         return works
+
+    def leave_all(self, now: float) -> Work:
+        """The work of a process that stops: every lease it holds given up, so that
+        others take its tables at once (and it serves them no more)."""
+        change = Change(release=list(self.tables))
+        if self.store.shared:
+            self.tables.clear()
+        return self._work(None, self._write_only(change), now)
 
     def computer(self, job: Think, text: str, now: float) -> Work:
         """A computer player's step, thought about on ``job``'s state."""
-        return self._work(job.table, self._computer_step(job, text, now))
+        return self._work(job.table, self._computer_step(job, text, now), now)
 
-    def advance(self, work: Work, failure: StoreFailed | None = None) -> Change | None:
-        """Go on with ``work`` (``failure``: the last change it asked for could not be
-        written) to the next change it asks to be written first; None when it is done
-        and ``work.out`` holds what it sends."""
+    def advance(self, work: Work, failure: StoreFailed | None = None,
+                result: Any = None) -> Change | None:
+        """Go on with ``work`` (``result``: what writing the last change it asked for
+        gave; ``failure``: it could not be written) to the next change it asks to be
+        written first; None when it is done and ``work.out`` holds what it sends."""
         self._out = work.out
         try:
-            return work.gen.send(None) if failure is None else work.gen.throw(failure)
+            change = work.gen.send(result) if failure is None else work.gen.throw(failure)
+            if self.store.shared:  # (who writes: its leases are checked with the write)
+                change.holder = Holder(self.node, self.where, work.now, LEASE)
+            return change
         except StopIteration:
             if work.key is not None:
                 self._busy[work.key] -= 1
@@ -176,19 +206,19 @@ class Core(Seating):
     def run(self, work: Work) -> list[Out]:
         """``work`` done now, each change written by this core's store as it asks."""
         failure: StoreFailed | None = None
-        while (change := self.advance(work, failure)) is not None:
+        result: Any = None
+        while (change := self.advance(work, failure, result)) is not None:
             try:
-                self.store.write(change)
-                failure = None
+                result, failure = self.store.write(change), None
             except StoreFailed as exc:
-                failure = exc
+                result, failure = None, exc
         return work.out
 
     # ----- the work itself -----------------------------------------------------------------
-    def _work(self, key: str | None, gen: Written) -> Work:
+    def _work(self, key: str | None, gen: Written, now: float) -> Work:
         if key is not None:
             self._busy[key] += 1
-        return Work(key, gen)
+        return Work(key, gen, now)
 
     def _answer(self, conn: Any, msg: Any, now: float) -> Written:
         try:
@@ -202,6 +232,11 @@ class Core(Seating):
                                   reason=str(said), said=error(said).said)
         except Said as said:
             reply = error(said)
+        except Moved as moved:
+            reply = p.Moved(table=moved.table, where=moved.where)
+        except LeaseLost as lost:
+            self._lost(lost.table, now)
+            reply = p.Moved(table=lost.table, where=self.store.owner(lost.table, now) or "")
         except StoreFailed:
             log.warning("a write failed: %s refused", msg.TYPE)
             reply = error(Bad("server.store_failed"))
@@ -235,8 +270,34 @@ class Core(Seating):
             return  # (played, or handed over, while it waited its turn)
         try:
             yield from self._to_computer(t, seat, STAND_IN, "time", now, clock=0.0)
+        except LeaseLost:
+            self._lost(t.id, now)
         except StoreFailed:
             log.warning("table %s: a clock ran out but was not written", t.id)
+
+    def _renew(self, now: float) -> Written:
+        """Every lease of this process renewed; a table it no longer holds (it was too
+        slow: another took it over) is let go, and its watchers told where it went."""
+        try:
+            held = yield Change(renew=True)
+        except StoreFailed:
+            log.warning("the leases were not renewed")
+            return
+        for table_id in [t for t in self.tables if t not in held]:
+            self._lost(table_id, now)
+
+    def _lost(self, table_id: str, now: float) -> None:
+        t = self.tables.pop(table_id, None)
+        if t is None:
+            return
+        where = self.store.owner(table_id, now) or ""
+        log.info("table %s is served elsewhere now (%s)", table_id, where or "?")
+        moved = p.Moved(table=table_id, where=where)
+        self._out += [(conn, moved) for conn in t.watchers]
+
+    def _write_only(self, change: Change) -> Written:
+        with contextlib.suppress(StoreFailed):
+            yield change
 
     def _alive(self, now: float) -> Written:
         with contextlib.suppress(StoreFailed):  # (not written: the next one tries)
@@ -252,12 +313,14 @@ class Core(Seating):
             return
         try:  # (a step not made is tried again at the next tick)
             yield from self._play(t, job.seat, job.number, text, now, by_computer=True)
+        except LeaseLost:
+            self._lost(t.id, now)
         except (StepRefused, StoreFailed) as exc:
             log.warning("table %s: the computer's step %s not made: %s", t.id, text, exc)
 
     # ----- around the play (the lobby's requests are ``Seating``'s) -----------------------------
     def _resume(self, conn: Any, msg: p.Resume, now: float) -> Written:
-        t = self._table(msg.table, now)
+        t = yield from self._table(msg.table, now)
         seat = self._seat(t, msg, now, computer_too=True)
         s = t.seats[seat]
         news: dict = {}
@@ -275,8 +338,8 @@ class Core(Seating):
             self._tell(t, now, skip=conn, **news)
         return self.view(t, seat, now, **news)
 
-    def _chat(self, conn: Any, msg: p.Chat, now: float) -> p.ChatLine:
-        t = self._table(msg.table, now)
+    def _chat(self, conn: Any, msg: p.Chat, now: float) -> Written:
+        t = yield from self._table(msg.table, now)
         seat = self._seat(t, msg, now, computer_too=True)
         text = clean_chat(msg.text)
         if not 0 < len(text) <= MAX_CHAT:
@@ -286,7 +349,7 @@ class Core(Seating):
         return line
 
     def _hand_over(self, conn: Any, msg: p.HandOver, now: float) -> Written:
-        t = self._table(msg.table, now)
+        t = yield from self._table(msg.table, now)
         self._seat(t, msg, now)
         self._allowed(t, msg)
         s = t.seats.get(msg.target)
@@ -301,7 +364,7 @@ class Core(Seating):
     def _step(self, conn: Any, msg: p.Step, now: float) -> Written:
         """A step: its answer is the sender's update (with the request's id), which says
         it was taken; everyone else is told with theirs."""
-        t = self._table(msg.table, now)
+        t = yield from self._table(msg.table, now)
         seat = self._seat(t, msg, now)
         self._allowed(t, msg)
         return (yield from self._play(t, seat, msg.number, msg.step, now, answer=conn))
@@ -338,6 +401,8 @@ class Core(Seating):
             yield change
         except StepTaken:
             raise StepRefused("server.step_taken", {"number": number}) from None
+        except LeaseLost:
+            raise  # (the table is served elsewhere now: the sender is told where)
         except StoreFailed:
             raise StepRefused("server.store_failed") from None
         t.steps.append(judged.text)
@@ -363,5 +428,5 @@ class Core(Seating):
         p.Leave: "_leave", p.HandOver: "_hand_over", p.Rematch: "_rematch", p.Step: "_step"}
 
 
-__all__ = ["ALIVE_EVERY", "ALLOWED", "STAND_IN", "UNLOAD_AFTER", "Core", "Out", "Think", "Work",
-           "error"]
+__all__ = ["ALIVE_EVERY", "ALLOWED", "LEASE", "RENEW_EVERY", "STAND_IN", "UNLOAD_AFTER", "Core",
+           "Out", "Think", "Work", "error"]

@@ -26,7 +26,8 @@ from game import State, StepError, apply, parse_step
 from game.outcome import Outcome
 from game.record import RecordError, parse_record, replay_states
 
-from .client import Connection, Gate
+from .bounds import Gate
+from .client import Connection
 from .inbound import PublicState, TableView, known_deal
 from .view import public_state
 from .words import Phrase, phrase, shown_name

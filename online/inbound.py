@@ -316,11 +316,11 @@ class Listing(p.Tables):
 MESSAGES: dict[str, type] = {
     "error": p.Error, "refused": p.Refused, "created": p.Created, "tables": Listing,
     "seated": p.Seated, "ok": p.Ok, "chat": p.ChatLine, "rematch": p.RematchMade,
-    "view": TableView, "update": TableUpdate,
+    "moved": p.Moved, "view": TableView, "update": TableUpdate,
 }
 
 ServerMessage = (p.Error | p.Refused | p.Created | Listing | p.Seated | p.Ok | p.ChatLine
-                 | p.RematchMade | TableView | TableUpdate)
+                 | p.RematchMade | p.Moved | TableView | TableUpdate)
 
 
 @dataclass(frozen=True)
@@ -367,7 +367,7 @@ def decode_server(text: str | bytes) -> ServerMessage | Unreadable:
     if cls is None:
         return Unreadable(f"an unknown type {_quote(data.get('type'))}", ref, kind, table)
     try:
-        return p.read_message(cls, data)
+        return Part(cls).read(kind, data)  # (each field read by its spec)
     except Bad as bad:
         said = ", ".join(f"{k} {_quote(v)}" for k, v in bad.values.items())
         return Unreadable(f"a {kind} message with {bad.key} ({said})", ref, kind, table)

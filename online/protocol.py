@@ -398,6 +398,16 @@ class RematchMade(Message):
 
 
 @dataclass(frozen=True, kw_only=True)
+class Moved(Message):
+    """The table is served by another server process (several share one database):
+    ask there (``where``; empty: ask where you first came in)."""
+
+    TYPE = "moved"
+    table: str = spec(TABLE)
+    where: str = spec(Text(0, 500))
+
+
+@dataclass(frozen=True, kw_only=True)
 class View(Message):
     """A table as one seat (or a spectator, ``seat`` null) may see it: built by
     ``online.view`` alone. ``update`` is the same after a step, with the step."""
@@ -427,9 +437,9 @@ class Update(View):
 
 
 ServerMessage = (Error | Refused | Created | Tables | Seated | Ok | ChatLine | RematchMade
-                 | View | Update)
+                 | Moved | View | Update)
 SERVER_MESSAGES: dict[str, type] = {c.TYPE: c for c in (
-    Error, Refused, Created, Tables, Seated, Ok, ChatLine, RematchMade, View, Update)}
+    Error, Refused, Created, Tables, Seated, Ok, ChatLine, RematchMade, Moved, View, Update)}
 
 
 # ----- text <-> messages -----------------------------------------------------------------------
@@ -508,13 +518,6 @@ def decode_request(text: str | bytes) -> Request | Refusal:
         return Refusal(bad.key, bad.values, ref)
 
 
-def read_message(cls: type, data: dict) -> Any:
-    """``cls`` (a message, or a part of one) from a parsed JSON object, each field read
-    by its spec; ``Bad`` when one is not what its spec says (a client reads a server's
-    messages through this: ``online.inbound``)."""
-    return _build(cls, data)
-
-
 def _value(value: Any) -> Any:
     if hasattr(value, "__dataclass_fields__"):
         return to_json(value)
@@ -588,7 +591,7 @@ __all__ = [
     "BURST", "DEFAULT_AWAY", "MAX_AWAY", "MAX_BONUS", "MAX_BUDGET", "MAX_CHAT", "MAX_DEPTH",
     "MAX_FRAME", "MAX_INBOUND", "MAX_NAME", "MAX_STEP", "MAX_STEPS", "RATE", "REQUESTS",
     "SERVER_MESSAGES", "VERSION", "ChatLine", "Clock", "Close", "Computer",
-    "Create", "Created", "Error", "HandOver", "Leave", "List", "Message", "Ok", "Refusal",
+    "Create", "Created", "Error", "HandOver", "Leave", "List", "Message", "Moved", "Ok", "Refusal",
     "Refused", "Rematch", "RematchMade", "Request", "Resume", "Seated", "Sentence",
     "ServerMessage", "Sit", "Start", "Step", "Tables", "Update", "View", "Watch", "decode_request",
-    "dumps", "encode", "parse", "read_message", "to_json", "too_deep"]
+    "dumps", "encode", "parse", "to_json", "too_deep"]

@@ -47,7 +47,8 @@ from game import State, Step, StepError, apply, legal_steps, parse_step
 from game.outcome import Outcome, ReadOnly
 
 from . import protocol as p
-from .client import Bucket, Connected, Connection, Dropped, Event, Failed, Gate, Lost, Pushed, Reply
+from .bounds import Bucket, Gate
+from .client import Connected, Connection, Dropped, Event, Failed, Lost, Pushed, Reply
 from .follow import TableLog
 from .inbound import TableUpdate, TableView, Unreadable, known_deal
 from .seats import TableSeats

@@ -62,12 +62,23 @@ class Think:
         return engine.think(self.player, self.state)
 
 
+class Moved(Exception):
+    """The table is served by another process (several share the store): its address
+    (empty when it is not known: ask where you came in)."""
+
+    def __init__(self, table: str, where: str | None) -> None:
+        super().__init__(f"table {table} is at {where}")
+        self.table = table
+        self.where = where or ""
+
+
 class Seating:
     """Tables and seats: each table found (loaded when asked for), each seat's token
     checked, everyone told; and the requests that seat players and make tables."""
 
     store: Store
     where: str
+    node: str
     rng: Any
     new_id: Callable[[int], str]
     guesses: Guesses
@@ -84,10 +95,25 @@ class Seating:
         t = self.tables[table_id] = Table.of(loaded, now)
         return t
 
-    def _table(self, table_id: str, now: float) -> Table:
-        t = self.tables.get(table_id) or self._load(table_id, now)
+    def _table(self, table_id: str, now: float) -> Generator[Change, Any, Table]:
+        """The table ``table_id``: in memory, else read from the store. Where several
+        processes share the store, its lease is claimed first (Moved when another
+        process holds it)."""
+        t = self.tables.get(table_id)
         if t is None:
-            raise Bad("server.no_table")
+            if self.store.shared:
+                owner = yield Change(claim=table_id)
+                if owner is None:
+                    raise Bad("server.no_table")
+                if owner.node != self.node:
+                    raise Moved(table_id, owner.url)
+                if owner.down:
+                    log.info("table %s taken over, nobody had it for %.1f s", table_id,
+                             owner.down)
+            t = self._load(table_id, now)
+            if t is None:
+                raise Bad("server.no_table")
+            self._maybe_computer(t)
         t.touched = now
         return t
 
@@ -186,8 +212,16 @@ class Seating:
                      secret_hash(secret) if secret else None, now, touched=now)
 
     def _list(self, conn: Any, msg: p.List, now: float) -> p.Tables:
-        return p.Tables(tables=[t.lobby_entry(self.where) for t in self.tables.values()
-                                if t.status is OPEN and not t.options["private"]])
+        if not self.store.shared:
+            return p.Tables(tables=[t.lobby_entry(self.where) for t in self.tables.values()
+                                    if t.status is OPEN and not t.options["private"]])
+        # Every process's open tables, each where it is served (a table nobody holds
+        # now is served by whoever is asked first: this one, say).
+        listed = []
+        for loaded, url in self.store.open_tables(now):
+            if not loaded.row.options.get("private"):
+                listed.append(Table.of(loaded, now).lobby_entry(url or self.where))
+        return p.Tables(tables=listed)
 
     def _check_invite(self, conn: Any, t: Table, invite: str | None, now: float) -> None:
         if not t.invite_hash:
@@ -197,12 +231,12 @@ class Seating:
             self.guesses.wrong(conn.address, now)
             raise Bad("server.private")
 
-    def _by_invite(self, conn: Any, invite: str, now: float) -> Table:
+    def _by_invite(self, conn: Any, invite: str, now: float) -> Generator[Change, Any, Table]:
         """The private table whose invite secret this is (a short code names no table:
         the secret finds it)."""
         self.guesses.allowed(conn.address, now)
         found = self.store.find_invite(secret_hash(invite))
-        t = self._table(found, now) if found else None
+        t = (yield from self._table(found, now)) if found else None
         if t is None or t.invite_hash is None:
             self.guesses.wrong(conn.address, now)
             raise Bad("server.no_invite")
@@ -212,9 +246,9 @@ class Seating:
         if msg.table is None:
             if msg.invite is None:
                 raise Bad("server.field_missing", {"name": repr("table")})
-            t = self._by_invite(conn, msg.invite, now)
+            t = yield from self._by_invite(conn, msg.invite, now)
         else:
-            t = self._table(msg.table, now)
+            t = yield from self._table(msg.table, now)
             self._check_invite(conn, t, msg.invite, now)
         self._allowed(t, msg)
         seat = t.free_seat()
@@ -234,7 +268,7 @@ class Seating:
         return p.Seated(table=t.id, seat=seat, token=token)
 
     def _computer(self, conn: Any, msg: p.Computer, now: float) -> Written:
-        t = self._table(msg.table, now)
+        t = yield from self._table(msg.table, now)
         self._seat(t, msg, now)
         self._allowed(t, msg)
         seat = t.free_seat()
@@ -253,7 +287,7 @@ class Seating:
         return p.Ok(table=t.id, seat=seat)
 
     def _start(self, conn: Any, msg: p.Start, now: float) -> Written:
-        t = self._table(msg.table, now)
+        t = yield from self._table(msg.table, now)
         self._seat(t, msg, now)
         self._allowed(t, msg)
         if len(t.seats) < t.size:
@@ -280,14 +314,14 @@ class Seating:
         self._tell(t, now, with_steps=True)
         self._maybe_computer(t)
 
-    def _watch_table(self, conn: Any, msg: p.Watch, now: float) -> p.View:
-        t = self._table(msg.table, now)
+    def _watch_table(self, conn: Any, msg: p.Watch, now: float) -> Written:
+        t = yield from self._table(msg.table, now)
         self._check_invite(conn, t, msg.invite, now)
         self._watch(conn, t, None)
         return self.view(t, None, now)
 
     def _leave(self, conn: Any, msg: p.Leave, now: float) -> Written:
-        t = self._table(msg.table, now)
+        t = yield from self._table(msg.table, now)
         seat = self._seat(t, msg, now, computer_too=True)
         s = t.seats[seat]
         handed = t.status is PLAYING and s.kind is Kind.HUMAN
@@ -314,7 +348,7 @@ class Seating:
         return p.Ok(table=t.id)
 
     def _rematch(self, conn: Any, msg: p.Rematch, now: float) -> Written:
-        t = self._table(msg.table, now)
+        t = yield from self._table(msg.table, now)
         self._seat(t, msg, now, computer_too=True)
         self._allowed(t, msg)
         if "rematch" not in t.options:
@@ -378,4 +412,5 @@ class Seating:
         self.jobs.append(Think(t.id, st.active, len(t.steps), player, st))
 
 
-__all__ = ["ALLOWED", "OPEN", "OVER", "PLAYING", "STAND_IN", "Seating", "Think", "Written"]
+__all__ = ["ALLOWED", "OPEN", "OVER", "PLAYING", "STAND_IN", "Moved", "Seating", "Think",
+           "Written"]

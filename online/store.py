@@ -21,17 +21,33 @@ clock (``wake``).
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
 import sqlite3
 import threading
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import Any
 
 from .lockfile import try_lock
-from .words import Said
+from .rows import (
+    _FIELDS,
+    _SEAT_COLUMNS,
+    _TABLE_COLUMNS,
+    Change,
+    Holder,
+    LeaseLost,
+    Loaded,
+    Owner,
+    SeatRow,
+    StepRow,
+    StepTaken,
+    Store,
+    StoreFailed,
+    StoreRefused,
+    TableRow,
+    _json,
+    secret_hash,
+)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -54,108 +70,13 @@ CREATE INDEX IF NOT EXISTS tables_by_invite ON tables (invite_hash);
 SCHEMA_VERSION = 1
 
 
-@dataclass
-class TableRow:
-    id: str
-    options: dict
-    seed: str
-    towns: list[str]
-    status: str
-    invite_hash: str | None
-    created: float
-    turn_started: float | None = None
-    first: int = 0
-
-
-@dataclass
-class SeatRow:
-    name: str
-    kind: str
-    level: str | None = None
-    token_hash: str | None = None
-    clock: float | None = None
-    last_seen: float | None = None
-
-
-@dataclass
-class StepRow:
-    table: str
-    number: int
-    text: str
-    seat: int
-    at: float
-
-
-@dataclass
-class Loaded:
-    """A table as the store holds it."""
-
-    row: TableRow
-    seats: dict[int, SeatRow]
-    steps: list[str]
-
-
-@dataclass
-class Change:
-    """What one request changes, written in one transaction: tables made, fields of
-    tables (the options as an object), seats put (or dropped: None), steps added."""
-
-    tables: list[TableRow] = field(default_factory=list)
-    fields: dict[str, dict[str, object]] = field(default_factory=dict)
-    seats: list[tuple[str, int, SeatRow | None]] = field(default_factory=list)
-    steps: list[StepRow] = field(default_factory=list)
-    #: The server's sign of life (when it was last alive), if this change says it.
-    alive: float | None = None
-
-    def table(self, table_id: str, **values: object) -> Change:
-        self.fields.setdefault(table_id, {}).update(values)
-        return self
-
-    def seat(self, table_id: str, seat: int, row: SeatRow | None) -> Change:
-        self.seats.append((table_id, seat, row))
-        return self
-
-
-class StoreFailed(Exception):
-    """A write that did not happen (a full disk, a file made read-only...): nothing
-    of it was written."""
-
-
-class StepTaken(StoreFailed):
-    """A step row for a number the log has already."""
-
-
-class Store(Protocol):
-    def write(self, change: Change) -> None: ...
-    def load(self, table_id: str) -> Loaded | None: ...
-    def live(self) -> list[str]: ...
-    def find_invite(self, invite_hash: str) -> str | None: ...
-    def steps(self, table_id: str) -> list[str]: ...
-    def wake(self, now: float) -> float: ...
-    def close(self) -> None: ...
-
-
-def secret_hash(secret: str) -> str:
-    """What the store keeps of a secret (a seat's token, a private table's invite):
-    its SHA-256, so the file of tables opens no seat and no table."""
-    return hashlib.sha256(secret.encode("utf-8")).hexdigest()
-
-
-def _json(value: object) -> str:
-    return json.dumps(value, separators=(",", ":"), allow_nan=False)
-
-
-#: (in the order of ``TableRow``'s fields)
-_TABLE_COLUMNS = ("id", "options", "seed", "towns", "status", "invite_hash", "created",
-                  "turn_started", "first")
-_FIELDS = frozenset(_TABLE_COLUMNS) - {"id"}
-_SEAT_COLUMNS = ("name", "kind", "level", "token_hash", "clock", "last_seen")
-
-
 class SQLiteStore:
     """SQLite in WAL mode. Each ``Change`` is one transaction: what the server has
     acknowledged survives a kill -9 (``synchronous=NORMAL`` in WAL loses a commit only
-    to an operating system's crash)."""
+    to an operating system's crash). One server per file: it serves every table, and a
+    change's leases mean nothing here (a claim is always its own)."""
+
+    shared = False
 
     def __init__(self, path: str, *, timeout: float = 2.0) -> None:
         self.path = path
@@ -211,7 +132,14 @@ class SQLiteStore:
             return self._reader.execute(sql, args).fetchall()
 
     # ----- writing ------------------------------------------------------------------
-    def write(self, change: Change) -> None:
+    def write(self, change: Change) -> Any:
+        """Write ``change`` in one transaction (StoreFailed, StepTaken: nothing was);
+        its result: a claim's ``Owner`` (always its holder here), a renewal's tables."""
+        if change.claim is not None:
+            assert change.holder is not None
+            return Owner(change.holder.node, change.holder.url)
+        if change.renew:
+            return None  # (every table is this one server's)
         with self._lock:
             db = self._db
             try:
@@ -294,6 +222,12 @@ class SQLiteStore:
         return [r[0] for r in self._read(
             "SELECT text FROM steps WHERE table_id = ? ORDER BY number", (table_id,))]
 
+    def open_tables(self, now: float) -> list[tuple[Loaded, str | None]]:
+        return []  # (one server: the open tables are in its memory)
+
+    def owner(self, table_id: str, now: float) -> str | None:
+        return None
+
     # ----- the server's life -----------------------------------------------------------
     def wake(self, now: float) -> float:
         """The server starts at ``now``: the time since its last sign of life is
@@ -327,11 +261,6 @@ class SQLiteStore:
 
 
 # ----- opening -------------------------------------------------------------------------
-class StoreRefused(Said):
-    """A store that cannot be opened: one sentence (key and values) saying what and
-    where."""
-
-
 def _classify(exc: sqlite3.Error, path: str) -> StoreRefused:
     text = str(exc).lower()
     if "not a database" in text or "malformed" in text or "corrupt" in text:
@@ -362,12 +291,14 @@ MEMORY = (":memory:", "memory:", "sqlite://:memory:")
 
 
 def open_store(where: str) -> SQLiteStore:
-    """The store at ``where``: a file's path, ``sqlite:///path`` or ``:memory:``.
-    StoreRefused, with one sentence, when it cannot be used."""
+    """The store at ``where``: a file's path, ``sqlite:///path``, ``:memory:`` or a
+    PostgreSQL URL (``postgresql://user@host:port/database``, several servers sharing
+    it). StoreRefused, with one sentence, when it cannot be used."""
     if where in MEMORY:
         return SQLiteStore(":memory:")
     if where.startswith(("postgres://", "postgresql://")):
-        raise StoreRefused("server.db_kind", {"path": where})
+        from .pgstore import open_postgres
+        return open_postgres(where)  # type: ignore[return-value]
     path = where[len("sqlite:///"):] if where.startswith("sqlite:///") else where
     path = os.path.abspath(os.path.expanduser(path))
     folder = os.path.dirname(path)
@@ -419,6 +350,6 @@ def folder_private(folder: Path) -> None:
             folder.chmod(0o700)
 
 
-__all__ = ["MEMORY", "SCHEMA_VERSION", "Change", "Loaded", "SQLiteStore", "SeatRow", "StepRow",
-           "StepTaken", "Store", "StoreFailed", "StoreRefused", "TableRow", "folder_private",
-           "open_store", "secret_hash"]
+__all__ = ["MEMORY", "SCHEMA_VERSION", "Change", "Holder", "LeaseLost", "Loaded", "Owner",
+           "SQLiteStore", "SeatRow", "StepRow", "StepTaken", "Store", "StoreFailed",
+           "StoreRefused", "TableRow", "folder_private", "open_store", "secret_hash"]

@@ -91,10 +91,11 @@ class Conn:
 class Writer:
     """The store's writes on a thread of their own: ``write`` queues one (a piece of
     work and its change), and ``done`` gets, on the loop, each piece of work with
-    what became of its change (None: written; else the ``StoreFailed``)."""
+    what became of its change (None: written; else the ``StoreFailed``) and what the
+    write gave (a claim's owner, a renewal's tables)."""
 
     def __init__(self, store: Store, loop: asyncio.AbstractEventLoop,
-                 done: Callable[[list[tuple[Work, StoreFailed | None]]], None]) -> None:
+                 done: Callable[[list[tuple[Work, StoreFailed | None, Any]]], None]) -> None:
         self.store = store
         self.loop = loop
         self.done = done
@@ -133,16 +134,15 @@ class Writer:
                     batch.append(self._queue.get_nowait())
                 except queue.Empty:
                     break
-            results: list[tuple[Work, StoreFailed | None]] = []
+            results: list[tuple[Work, StoreFailed | None, Any]] = []
             for item in [one for given in batch if given is not None for one in given]:
                 work, change = item
                 try:
-                    self.store.write(change)
-                    failure = None
+                    result, failure = self.store.write(change), None
                 except StoreFailed as exc:
-                    failure = exc
+                    result, failure = None, exc
                 if work is not None:
-                    results.append((work, failure))
+                    results.append((work, failure, result))
             if results:
                 with contextlib.suppress(RuntimeError):  # the loop has closed: nobody waits
                     self.loop.call_soon_threadsafe(self.done, results)
@@ -250,6 +250,10 @@ class Server:
         written, the store closed, within ``STOP_WITHIN`` seconds."""
         if self._ticker is not None:
             self._ticker.cancel()
+        if self._writer is not None and self._core is not None:
+            # Its tables given up first: another process takes them when their players
+            # come back (closed below, they do at once).
+            self._start(self._core.leave_all(self.clock()))
         if self._ws is not None:
             self._ws.close(close_connections=False)
             for conn in list(self.conns):
@@ -300,14 +304,15 @@ class Server:
                 waiting.append(work)
                 return
             self._waiting[work.key] = deque()
-        self._advance(work, None)
+        self._advance(work)
 
-    def _advance(self, work: Work | None, failure: StoreFailed | None) -> None:
+    def _advance(self, work: Work | None, failure: StoreFailed | None = None,
+                 result: Any = None) -> None:
         """Go on with ``work`` to its next write (handed to the writer) or its end (its
         messages sent, and the next piece of work at its table begun)."""
         while work is not None:
             try:
-                change = self.core.advance(work, failure)
+                change = self.core.advance(work, failure, result)
             except Exception:
                 log.exception("the core failed on a piece of work")
                 change = None
@@ -317,7 +322,7 @@ class Server:
                 self._writer.write(work, change)
                 return
             self._deliver(self._encoded(work.out))
-            work, failure = self._next(work.key), None
+            work, failure, result = self._next(work.key), None, None
 
     def _next(self, key: str | None) -> Work | None:
         """The piece of work waiting its turn at table ``key`` (None: none waits)."""
@@ -329,9 +334,9 @@ class Server:
         del self._waiting[key]
         return None
 
-    def _written(self, results: list[tuple[Work, StoreFailed | None]]) -> None:
-        for work, failure in results:
-            self._advance(work, failure)
+    def _written(self, results: list[tuple[Work, StoreFailed | None, Any]]) -> None:
+        for work, failure, result in results:
+            self._advance(work, failure, result)
 
     def _thought(self, job: Think, text: str) -> None:
         self._start(self.core.computer(job, text, self.clock()))

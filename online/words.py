@@ -33,6 +33,10 @@ ONLINE_TEXT = table(
     message("online.unreachable", "The server at {where} cannot be reached: check the "
                                   "address, and that the server is running."),
     message("online.refused", "The server at {where} refused the connection ({why})."),
+    message("online.untrusted", "The server at {where} did not prove who it is: its "
+                                "certificate is not trusted here (a server on your own "
+                                "network: start the program with --trust-certificate "
+                                "FILE)."),
     message("online.version", "The server at {where} speaks another version of the online "
                               "game: both sides need the same version of Sail to India."),
     message("online.dropped", "The connection to the server was lost: trying again."),
@@ -53,6 +57,8 @@ ONLINE_TEXT = table(
                                         "faulty server)."),
     message("online.chat_flood", "Too many chat lines came at once: some were not shown."),
     message("online.lost_chat", "Your last chat line may not have reached the table."),
+    message("online.moved_away", "This table is served at {where}, another server than the "
+                                 "one you joined: it was not followed there."),
     # steps at an online table
     message("online.pending", "Sent to the table: the server turns the card."),
     message("online.waiting", "Waiting for the server's answer to your last step."),
@@ -158,8 +164,11 @@ SERVER_TEXT = table(
     message("server.db_damaged", "The tables' file {path} is damaged, or is not a file of "
                                  "tables."),
     message("server.db_unopenable", "The tables' file {path} cannot be opened: {why}."),
-    message("server.db_kind", "{path} is not a file's path: this server keeps its tables "
-                              "in an SQLite file."),
+    message("server.db_driver", "A server on PostgreSQL needs the psycopg package: "
+                                "pip install \"sail-to-india[server]\"."),
+    message("server.db_unreachable", "The database {path} cannot be reached: {why}."),
+    message("server.db_newer", "The database {path} was made by a newer version of the "
+                               "server."),
     message("server.port_in_use", "Port {port} at {host} is already in use by another "
                                   "program."),
     message("server.no_address", "This machine has no address {host} to listen on."),

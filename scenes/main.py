@@ -25,6 +25,7 @@ from game.steps import shown
 from game.version import version
 from scenes.core.app import App, NoDisplay
 from scenes.core.navigator import Navigator, Screen
+from scenes.core.netplay import ENV_CA
 from scenes.core.review import open_review
 from scenes.core.saves import (
     ENV_HOME,
@@ -106,6 +107,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                              "else the system's language)")
     parser.add_argument("--screenshot", metavar="PNG",
                         help="save the screen to this file after a few frames, then exit")
+    parser.add_argument("--trust-certificate", metavar="FILE",
+                        help="trust this certificate (PEM) for wss:// servers, besides the "
+                             "system's: a server on your own network with a certificate of "
+                             "its own")
     return parser.parse_args(argv)
 
 
@@ -130,6 +135,12 @@ def main(argv: list[str] | None = None) -> int:
         return smoke.run_smoke(functools.partial(make_app, lang=args.lang), home=args.home)
     if args.home:
         os.environ[ENV_HOME] = args.home
+    if args.trust_certificate:
+        if not os.path.isfile(args.trust_certificate):
+            print(f"sail-to-india: no certificate file at {args.trust_certificate}",
+                  file=sys.stderr)
+            return 2
+        os.environ[ENV_CA] = os.path.abspath(args.trust_certificate)
     session = review = None
     try:
         if args.record:

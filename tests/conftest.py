@@ -7,6 +7,10 @@ from collections.abc import Iterator
 
 import pytest
 
+# PostgreSQL's fixtures (a throw-away cluster, a database a test), for the tests that
+# ask for them.
+pytest_plugins = ["pghelp"]
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # The tests read English unless they choose a language: the machine's own locale

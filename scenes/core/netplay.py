@@ -34,6 +34,9 @@ from scenes.core.files import atomic_write
 
 #: Set to an address (127.0.0.1 in tests) to host on that address alone.
 ENV_BIND = "SAIL_TO_INDIA_BIND"
+#: Set to a certificate file (PEM) to trust it for wss:// servers, besides the system's
+#: own (``sail-to-india --trust-certificate FILE`` sets it).
+ENV_CA = "SAIL_TO_INDIA_CA_FILE"
 LOOPBACK = "127.0.0.1"
 
 
@@ -275,7 +278,8 @@ class Netplay:
             return known
         if known is not None:
             known.close(timeout=1.0)
-        connection = Connection(url, **self.connection_options).start()
+        connection = Connection(url, ca_file=os.environ.get(ENV_CA) or None,
+                                **self.connection_options).start()
         self.connections[url] = connection
         return connection
 
@@ -306,5 +310,5 @@ def read_code(text: str) -> tuple[str, str | None, str | None] | Phrase:
     return invite.url, invite.table, invite.secret
 
 
-__all__ = ["DEFAULT_PORT", "ENV_BIND", "LOOPBACK", "PORT_FILE", "CannotHost", "Netplay",
+__all__ = ["DEFAULT_PORT", "ENV_BIND", "ENV_CA", "LOOPBACK", "PORT_FILE", "CannotHost", "Netplay",
            "own_addresses", "read_code", "ws_url"]
