@@ -147,14 +147,21 @@ class RemoteSession(TableLog, TableSeats):
         connection.on_reconnect = self._hello()
         if view is not None:
             self._early += self._snapshot(view)
-        for msg in self._hello():  # every seat held here is present at the table
-            connection.send(msg)
+        # every seat held here is present at the table; the answers awaited:
+        self._greeting = {connection.send(msg) for msg in self._hello()}
 
     # ----- what the table reads ----------------------------------------------------------
     @property
     def ready(self) -> bool:
         """Whether the game has begun and its state is known."""
         return bool(self._states)
+
+    @property
+    def greeted(self) -> bool:
+        """Whether the server has answered the first ``resume`` (or ``watch``) of each
+        seat held here: the table shown is then the server's as of that answer, not
+        only the view this session was made with."""
+        return not self._greeting
 
     @property
     def state(self) -> State:
@@ -385,6 +392,7 @@ class RemoteSession(TableLog, TableSeats):
 
     def _lost(self, event: Lost) -> list[Outcome]:
         req = event.request
+        self._greeting.discard(event.id)
         if not self._mine(req):
             return self._unclaimed(event)
         if req.get("type") == "step":
@@ -394,6 +402,7 @@ class RemoteSession(TableLog, TableSeats):
 
     def _reply(self, event: Reply) -> list[Outcome]:
         req, msg = event.request, event.msg
+        self._greeting.discard(event.id)
         if not self._mine(req):
             return self._unclaimed(event)
         kind = req.get("type")

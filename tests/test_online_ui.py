@@ -321,8 +321,9 @@ def test_a_live_clock_is_chosen_shown_in_the_room_and_runs_down_at_the_table() -
         _until(hand, lambda: isinstance(hand.top(), TableScene))
         table = hand.top()
         session = table.session
-        _until(hand, lambda: session.ready and session.clocks_left() is not None)
-        hand.frames(10)  # the table's news settled: nothing more is told until a step
+        # the server's answer to the session's own resume is in (it tells the clocks
+        # afresh); nothing more is told until a step
+        _until(hand, lambda: session.greeted and session.clocks_left() is not None)
         session.clocks_at -= 75.0  # the clocks were told 75 s ago
         hand.frames(1)
         faces = table.viewer.view.clocks
