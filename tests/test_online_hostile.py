@@ -14,6 +14,7 @@ from collections.abc import Callable
 import pygame
 import pytest
 from hostile import (
+    LIMIT,
     QUICK,
     TABLE,
     Conn,
@@ -33,6 +34,7 @@ from online import client as C
 from online import protocol as p
 from online import remote as R
 from online.protocol import VERSION
+from online.words import SHOWN_NAME, cut
 from scenes.core.intents import Play
 from scenes.screens.online import OnlineScene
 from scenes.table.clocks import clock_faces
@@ -172,6 +174,20 @@ def test_a_frame_that_is_no_message_is_dropped(kind: str) -> None:
         assert scene.session.connection.dropped >= 1 or kind == "an answer to nothing"
 
 
+def test_a_long_name_is_shown_cut_with_an_ellipsis() -> None:
+    """A name as long as the protocol lets a server send (100 letters) is read, and
+    shown cut on one line."""
+    def bad(conn: Conn) -> None:
+        conn.send(message({"type": "chat", "table": TABLE, "seat": 1, "name": "B" * 100,
+                           "text": "hi"}))
+        cy_plays(conn)
+
+    with at_table(bad) as (hand, scene):
+        healed(hand, scene)
+        heard = [line.text for line in scene.logpanel.chat if line.text.endswith(": hi")]
+        assert heard == ["B" * (SHOWN_NAME - 1) + "…: hi"], heard
+
+
 def test_a_snapshot_that_replaces_the_table_is_a_new_picture_not_a_step() -> None:
     """The server's table is not what the replay of its log gives: the client asks for
     it whole and takes it as a new picture of the table, the log said again, no film
@@ -308,6 +324,28 @@ def test_no_redirect_is_followed() -> None:
             finally:
                 connection.close()
         assert elsewhere.conns == [], "the redirect was followed"
+
+
+@pytest.mark.parametrize("where", ["ws://192.0.2.7:47147/", "wss://127.0.0.1:1/",
+                                   "file:///etc/passwd", "x" * 400])
+def test_a_table_said_to_live_on_another_server_is_not_followed(where: str) -> None:
+    """A ``moved`` naming another host (or scheme, or no address at all): the client
+    stays where the player asked, says so in one sentence, and plays on there."""
+    said = threading.Event()
+
+    def bad(conn: Conn) -> None:
+        conn.send(message({"type": "moved", "table": TABLE, "where": where}))
+        said.wait(LIMIT)
+        cy_plays(conn)
+
+    with at_table(bad) as (hand, scene):
+        session = scene.session
+        until(hand, lambda: scene.view.status == t("online.moved_away", where=cut(where, 80)))
+        truthful(scene)
+        said.set()
+        healed(hand, scene)
+        connection = session.connection
+        assert connection.url == connection.home and connection.connected
 
 
 # ----- what a server says ---------------------------------------------------------------------
