@@ -6,9 +6,10 @@ a started 3-player table and then sends, as fast as its socket takes them, chat 
 (nine in ten), views of tables this program never asked about, and frames that are
 no message (deeply nested, not JSON): a hostile server, flooding. The window holds
 the seat at a real ``TableScene`` over a ``RemoteSession``; every ``App.frame`` is
-timed. The last lines printed say how much the server offered and how much the
-client read (it reads at its own pace, so TCP holds the rest back), the frame times
-(median, 99th centile, max) and the process's memory at the start and the end.
+timed. The last lines printed say how much the server wrote and how much the client
+read meanwhile (it reads at its own pace, ``online.client.READ_RATE``, so TCP holds
+the rest back and the server waits), the frame times (median, 99th centile, max) and
+the process's memory at the start and the end.
 """
 
 from __future__ import annotations
@@ -101,7 +102,12 @@ def _rss_mb() -> float:
 
 def main(app: App, seconds: float) -> int:
     flood = Flood()
-    connection = Connection(flood.url).start()
+    read = [0]  # frames the connection took off the socket (its thread counts them)
+
+    def count(_: str) -> None:
+        read[0] += 1
+
+    connection = Connection(flood.url, trace=count).start()
     try:
         session = RemoteSession(connection, TABLE, {0: TOKEN})
         deadline = time.monotonic() + LIMIT
@@ -114,17 +120,17 @@ def main(app: App, seconds: float) -> int:
         app.start(table)
         for _ in range(10):
             app.frame(1 / 60)
-        start_mb, sent_before = _rss_mb(), flood.sent
+        start_mb, read_before = _rss_mb(), read[0]
         began, times = time.perf_counter(), []
         while time.perf_counter() - began < seconds:
             t0 = time.perf_counter()
             app.frame(1 / 60)
             times.append((time.perf_counter() - t0) * 1000)
         took = time.perf_counter() - began
-        offered = flood.sent - sent_before
+        taken = read[0] - read_before
         times.sort()
-        print(f"flooding server: offered {offered} messages in {took:.1f} s "
-              f"({offered / took:.0f} a second); the client dropped {connection.dropped} "
+        print(f"flooding server: wrote {flood.sent} messages; the client read {taken} in "
+              f"{took:.1f} s ({taken / took:.0f} a second), dropped {connection.dropped} "
               f"frames, kept {len(session.chat)} chat lines of {session.chat_total} taken")
         print(f"flooded table: {len(times)} frames in {took:.1f} s, frame ms median "
               f"{statistics.median(times):.1f}  p99 {times[int(len(times) * 0.99)]:.1f}  "
