@@ -40,7 +40,8 @@ from . import engine
 from . import protocol as p
 from .engine import Refused as StepRefused
 from .guesses import Guesses
-from .seating import ALLOWED, OPEN, OVER, PLAYING, STAND_IN, Moved, Seating, Think, Written
+from .seating import ALLOWED, OPEN, OVER, PLAYING, STAND_IN, Moved, Think, Written
+from .standing import Standing
 from .store import Change, Holder, LeaseLost, StepRow, StepTaken, Store, StoreFailed
 from .tables import Bad, Kind, Table, secret_hash
 from .words import MAX_CHAT, Said, clean_chat
@@ -78,7 +79,7 @@ class Work:
     out: list[Out] = field(default_factory=list)
 
 
-class Core(Seating):
+class Core(Standing):
     """Every table of one server (see the module's docstring)."""
 
     def __init__(self, store: Store, now: float, *, where: str = "",
@@ -115,7 +116,8 @@ class Core(Seating):
     def request(self, conn: Any, msg: Any, now: float) -> Work:
         """The work of answering ``msg`` from ``conn``: its reply first, then what the
         others are told."""
-        return self._work(self.key(msg), self._answer(conn, msg, now), now)
+        key = self.key(msg, now)
+        return self._work(key, self._answer(conn, msg, now, key), now)
 
     def went(self, conn: Any, now: float) -> list[Work]:
         """``conn`` went: at each table it was at, its seats were seen last now, and a
@@ -133,6 +135,8 @@ class Core(Seating):
                 left = t.clock_left(st.active, now)
                 if t.seats[st.active].kind is Kind.HUMAN and left is not None and left <= 0:
                     works.append(self._work(t.id, self._time_out(t, st.active, now), now))
+            if self._due(t, now) and not self._busy[t.id]:
+                works.append(self._work(t.id, self._deadline_passed(t, now), now))
             self._maybe_computer(t)  # (one whose step could not be written tries again)
             if (t.idle() and now - t.touched > self.unload_after and not self._waits(t)
                     and not self._busy[t.id]):
@@ -180,9 +184,11 @@ class Core(Seating):
         finally:
             self._out = []
 
-    def key(self, msg: Any) -> str | None:
+    def key(self, msg: Any, now: float = 0.0) -> str | None:
         """The table a request must wait its turn at (a short invite code's, found by
-        its secret)."""
+        its secret; a quick game's, chosen now)."""
+        if isinstance(msg, p.Quick):
+            return self._quick_choice(msg, now)
         table = getattr(msg, "table", None)
         if table is None and isinstance(msg, p.Sit) and msg.invite:
             found = secret_hash(msg.invite)
@@ -220,9 +226,12 @@ class Core(Seating):
             self._busy[key] += 1
         return Work(key, gen, now)
 
-    def _answer(self, conn: Any, msg: Any, now: float) -> Written:
+    def _answer(self, conn: Any, msg: Any, now: float, key: str | None = None) -> Written:
         try:
-            got = getattr(self, self._handlers[type(msg)])(conn, msg, now)
+            if isinstance(msg, p.Quick):  # (at the table chosen when it was asked for)
+                got = self._quick(conn, msg, now, key)
+            else:
+                got = getattr(self, self._handlers[type(msg)])(conn, msg, now)
             reply = (yield from got) if isinstance(got, Generator) else got
         except StepRefused as said:
             if not isinstance(msg, p.Step):
@@ -248,6 +257,7 @@ class Core(Seating):
         if t is None:
             return
         t.watchers.pop(conn, None)
+        t.followers.pop(conn, None)
         held = sorted(seat for seat in t.holders.get(conn, ()) if seat in t.seats)
         if not held:
             return
@@ -274,6 +284,12 @@ class Core(Seating):
             self._lost(t.id, now)
         except StoreFailed:
             log.warning("table %s: a clock ran out but was not written", t.id)
+
+    def _deadline_passed(self, t: Table, now: float) -> Written:
+        try:
+            yield from self._deadline(t, now)
+        except LeaseLost:
+            self._lost(t.id, now)
 
     def _renew(self, now: float) -> Written:
         """Every lease of this process renewed; a table it no longer holds (it was too
@@ -327,8 +343,14 @@ class Core(Seating):
         if s.kind is Kind.COMPUTER and t.status is PLAYING and (
                 not t.clock or s.clock is None or s.clock > 0):
             # Handed over while its player was away: back to them, with the time they had.
-            yield Change().seat(t.id, seat, replace(s.row(), kind="human", level=None))
-            s.kind, s.level = Kind.HUMAN, None
+            change = Change().seat(t.id, seat, replace(s.row(), kind="human", level=None))
+            st, deadline = t.state, t.options.get("deadline")
+            due = t.deadline_at
+            if deadline and st is not None and st.active == seat:  # (a whole move's time)
+                due = max(due or now, now + deadline)
+                change.table(t.id, deadline_at=due)
+            yield change
+            s.kind, s.level, t.deadline_at = Kind.HUMAN, None, due
             t.players.pop(seat, None)
             news = {"handed": {"seat": seat, "why": "back"}}
             self._event(t, f"seat {seat} taken back from the computer")
@@ -388,15 +410,26 @@ class Core(Seating):
         s = t.seats[seat]
         change = Change(steps=[StepRow(t.id, number, judged.text, seat, now)])
         clock = s.clock
+        passes = after.active != seat or after.over
         if t.clock and s.kind is Kind.HUMAN and clock is not None and t.turn_started:
             clock -= now - t.turn_started
-            if after.active != seat or after.over:
+            if passes:
                 clock += t.clock["bonus"]
-            change.seat(t.id, seat, replace(s.row(), clock=clock))
+        # A seat with a player key counts whose steps they were (a seat the computer
+        # played most of the game is not rated).
+        counts = ({"computer_steps": s.computer_steps + 1} if by_computer
+                  else {"human_steps": s.human_steps + 1}) if s.player_hash else {}
+        if clock != s.clock or counts:
+            change.seat(t.id, seat, replace(s.row(), clock=clock, **counts))
         status = OVER if after.over else PLAYING
+        due = t.deadline_at
+        if t.options.get("deadline") and passes:
+            due = None if after.over else now + t.options["deadline"]
+            change.table(t.id, deadline_at=due)
         if after.over or t.clock:
             # Without a clock the turn's start matters to nobody: one row a step.
             change.table(t.id, status=status.value, turn_started=now)
+        rated = self._rated(t, after, change, seat, counts) if after.over else []
         try:
             yield change
         except StepTaken:
@@ -407,6 +440,10 @@ class Core(Seating):
             raise StepRefused("server.store_failed") from None
         t.steps.append(judged.text)
         t.state, t.status, t.turn_started, s.clock = after, status, now, clock
+        t.deadline_at = due
+        s.human_steps = counts.get("human_steps", s.human_steps)
+        s.computer_steps = counts.get("computer_steps", s.computer_steps)
+        self._show_ratings(t, rated)
         t.touched = now
         self._event(t, f"step {number} by seat {seat}: {judged.text}", logging.DEBUG)
         if after.over:
@@ -419,13 +456,14 @@ class Core(Seating):
     def _waits(self, t: Table) -> bool:
         """Whether the table must stay loaded though nobody is at it: it is open (the
         lobby lists it from memory), or a clock runs."""
-        return t.status is OPEN or (t.status is PLAYING and bool(t.clock))
+        return t.status is OPEN or (t.status is PLAYING and bool(t.clock or t.deadline_at))
 
     #: The method that answers each request.
     _handlers: ClassVar[dict[type, str]] = {
         p.Create: "_create", p.List: "_list", p.Sit: "_sit", p.Computer: "_computer",
         p.Start: "_start", p.Watch: "_watch_table", p.Resume: "_resume", p.Chat: "_chat",
-        p.Leave: "_leave", p.HandOver: "_hand_over", p.Rematch: "_rematch", p.Step: "_step"}
+        p.Leave: "_leave", p.HandOver: "_hand_over", p.Rematch: "_rematch", p.Step: "_step",
+        p.Quick: "_quick", p.Leaders: "_leaders", p.Follow: "_follow"}
 
 
 __all__ = ["ALIVE_EVERY", "ALLOWED", "LEASE", "RENEW_EVERY", "STAND_IN", "UNLOAD_AFTER", "Core",

@@ -14,6 +14,7 @@ from game import State, Step, apply, legal_steps, parse_step
 from game.ai import LEVELS, make_player
 from game.deal import deal_towns
 from game.record import name_refusal, write_record
+from game.scoring import final_scores, tiebreak_key
 from game.state import VARIANTS
 from game.steps import StepError
 
@@ -78,6 +79,14 @@ def legal(st: State) -> list[str]:
 def draw_first(players: int, rng: object) -> int:
     """The starting seat, drawn at random (``rng``: ``random.Random``-like)."""
     return int(rng.randrange(players))  # type: ignore[attr-defined]
+
+
+def places(st: State) -> list[int]:
+    """Each seat's place at the end of a game (1: the winner; seats the tiebreaks
+    cannot part share a place), as a rating of the game reads it."""
+    scores = final_scores(st)
+    keys = [tiebreak_key(st, seat, scores) for seat in range(st.n)]
+    return [1 + sum(other > key for other in keys) for key in keys]
 
 
 def think(player: object, st: State) -> str:

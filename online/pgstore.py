@@ -26,21 +26,28 @@ from typing import Any
 
 from .rows import (
     _FIELDS,
+    _RATING_COLUMNS,
     _SEAT_COLUMNS,
     _TABLE_COLUMNS,
+    ADDED,
+    FRESH,
     Change,
     LeaseLost,
     Loaded,
     Owner,
+    RatingRow,
     SeatRow,
     StepTaken,
     StoreFailed,
     StoreRefused,
     TableRow,
     _json,
+    rating_values,
+    seat_values,
+    table_values,
 )
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 SCHEMA = [
     """CREATE TABLE IF NOT EXISTS tables (
         id TEXT PRIMARY KEY, options TEXT NOT NULL, seed TEXT NOT NULL, towns TEXT NOT NULL,
@@ -53,6 +60,11 @@ SCHEMA = [
     """CREATE TABLE IF NOT EXISTS steps (
         table_id TEXT NOT NULL, number INTEGER NOT NULL, text TEXT NOT NULL,
         seat INTEGER NOT NULL, at DOUBLE PRECISION NOT NULL, PRIMARY KEY (table_id, number))""",
+    """CREATE TABLE IF NOT EXISTS ratings (
+        player_hash TEXT NOT NULL, players INTEGER NOT NULL, mu DOUBLE PRECISION NOT NULL,
+        sigma DOUBLE PRECISION NOT NULL, games INTEGER NOT NULL DEFAULT 0,
+        left_games INTEGER NOT NULL DEFAULT 0, name TEXT NOT NULL DEFAULT '',
+        PRIMARY KEY (player_hash, players))""",
     """CREATE TABLE IF NOT EXISTS leases (
         table_id TEXT PRIMARY KEY, node TEXT NOT NULL, url TEXT NOT NULL,
         expires DOUBLE PRECISION NOT NULL, alive DOUBLE PRECISION NOT NULL)""",
@@ -60,6 +72,9 @@ SCHEMA = [
     "CREATE INDEX IF NOT EXISTS tables_by_status ON tables (status)",
     "CREATE INDEX IF NOT EXISTS tables_by_invite ON tables (invite_hash)",
     "CREATE INDEX IF NOT EXISTS leases_by_node ON leases (node)",
+    *(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column} "
+      f"{declared.replace('REAL', 'DOUBLE PRECISION')}" for table, column, declared in ADDED),
+    "CREATE INDEX IF NOT EXISTS seats_by_player ON seats (player_hash)",
 ]
 #: The advisory lock that keeps two processes from making the schema at once.
 SCHEMA_LOCK = 0x5A11
@@ -98,11 +113,10 @@ class PostgresStore:
             for statement in SCHEMA:
                 self._db.execute(statement)
             found = self._db.execute("SELECT value FROM meta WHERE name = 'schema'").fetchone()
-            if found is None:
-                self._db.execute("INSERT INTO meta (name, value) VALUES ('schema', %s)",
-                                 (str(SCHEMA_VERSION),))
-            elif int(found[0]) > SCHEMA_VERSION:
+            if found is not None and int(found[0]) > SCHEMA_VERSION:
                 raise StoreRefused("server.db_newer", {"path": self.url})
+            self._db.execute("INSERT INTO meta (name, value) VALUES ('schema', %s) ON CONFLICT "
+                             "(name) DO UPDATE SET value = EXCLUDED.value", (str(SCHEMA_VERSION),))
 
     def _read(self, sql: str, args: tuple = ()) -> list[tuple]:
         with self._read_lock:
@@ -143,9 +157,7 @@ class PostgresStore:
                            "table_id = ANY(%s)", (holder.now, holder.node, change.release))
         for t in change.tables:
             db.execute(f"INSERT INTO tables ({', '.join(_TABLE_COLUMNS)}) VALUES "
-                       f"({', '.join(['%s'] * len(_TABLE_COLUMNS))})",
-                       (t.id, _json(t.options), t.seed, _json(t.towns), t.status,
-                        t.invite_hash, t.created, t.turn_started, t.first))
+                       f"({', '.join(['%s'] * len(_TABLE_COLUMNS))})", table_values(t))
             if holder is not None:
                 db.execute("INSERT INTO leases (table_id, node, url, expires, alive) VALUES "
                            "(%s, %s, %s, %s, %s)", (t.id, holder.node, holder.url,
@@ -168,11 +180,21 @@ class PostgresStore:
                            (table_id, seat))
                 continue
             db.execute(f"INSERT INTO seats (table_id, seat, {', '.join(_SEAT_COLUMNS)}) "
-                       f"VALUES (%s, %s, %s, %s, %s, %s, %s, %s) ON CONFLICT (table_id, seat) "
-                       f"DO UPDATE SET " + ", ".join(f"{c} = EXCLUDED.{c}" for c in
-                                                      _SEAT_COLUMNS),
-                       (table_id, seat, row.name, row.kind, row.level, row.token_hash,
-                        row.clock, row.last_seen))
+                       f"VALUES (%s, %s, {', '.join(['%s'] * len(_SEAT_COLUMNS))}) "
+                       f"ON CONFLICT (table_id, seat) DO UPDATE SET "
+                       + ", ".join(f"{c} = EXCLUDED.{c}" for c in _SEAT_COLUMNS),
+                       (table_id, seat, *seat_values(row)))
+        for rating in change.ratings:
+            db.execute(f"INSERT INTO ratings ({', '.join(_RATING_COLUMNS)}) VALUES "
+                       f"({', '.join(['%s'] * len(_RATING_COLUMNS))}) ON CONFLICT "
+                       f"(player_hash, players) DO UPDATE SET "
+                       + ", ".join(f"{c} = EXCLUDED.{c}" for c in _RATING_COLUMNS[2:]),
+                       rating_values(rating))
+        for player, players, name in change.left:
+            db.execute("INSERT INTO ratings (player_hash, players, mu, sigma, left_games, "
+                       "name) VALUES (%s, %s, %s, %s, 1, %s) ON CONFLICT (player_hash, "
+                       "players) DO UPDATE SET left_games = ratings.left_games + 1, name = "
+                       "EXCLUDED.name", (player, players, *FRESH, name))
         if change.alive is not None:
             db.execute("INSERT INTO meta (name, value) VALUES ('alive', %s) ON CONFLICT (name) "
                        "DO UPDATE SET value = EXCLUDED.value", (repr(change.alive),))
@@ -199,6 +221,8 @@ class PostgresStore:
         if down:
             db.execute("UPDATE tables SET turn_started = turn_started + %s WHERE id = %s AND "
                        "status = 'playing' AND turn_started IS NOT NULL", (down, table_id))
+            db.execute("UPDATE tables SET deadline_at = deadline_at + %s WHERE id = %s AND "
+                       "status = 'playing' AND deadline_at IS NOT NULL", (down, table_id))
             db.execute("UPDATE seats SET last_seen = last_seen + %s WHERE table_id = %s AND "
                        "last_seen > 0", (down, table_id))
         return Owner(holder.node, holder.url, down)
@@ -248,10 +272,24 @@ class PostgresStore:
             by_table.setdefault(s[0], {})[s[1]] = SeatRow(*s[2:])
         out = []
         for r in rows:
-            row = TableRow(r[0], json.loads(r[1]), r[2], json.loads(r[3]), *r[4:9])
-            held = r[10] is not None and r[10] >= now
-            out.append((Loaded(row, by_table.get(row.id, {}), []), r[9] if held else None))
+            n = len(_TABLE_COLUMNS)
+            row = TableRow(r[0], json.loads(r[1]), r[2], json.loads(r[3]), *r[4:n])
+            held = r[n + 1] is not None and r[n + 1] >= now
+            out.append((Loaded(row, by_table.get(row.id, {}), []), r[n] if held else None))
         return out
+
+    def ratings(self, hashes: list[str], players: int) -> dict[str, RatingRow]:
+        if not hashes:
+            return {}
+        rows = self._read(f"SELECT {', '.join(_RATING_COLUMNS)} FROM ratings WHERE players = "
+                          "%s AND player_hash = ANY(%s)", (players, list(hashes)))
+        return {r[0]: RatingRow(*r) for r in rows}
+
+    def leaders(self, players: int, limit: int) -> list[RatingRow]:
+        rows = self._read(f"SELECT {', '.join(_RATING_COLUMNS)} FROM ratings WHERE players = "
+                          "%s AND games > 0 ORDER BY mu - 3 * sigma DESC, games DESC LIMIT %s",
+                          (players, limit))
+        return [RatingRow(*r) for r in rows]
 
     def owner(self, table_id: str, now: float) -> str | None:
         """The address of the process holding ``table_id``'s lease now (None: nobody)."""

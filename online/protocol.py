@@ -16,14 +16,15 @@ together.
 from __future__ import annotations
 
 import json
-import math
 import re
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from enum import IntEnum
 from typing import Any, ClassVar
 
 from game.ai import LEVELS
 from game.state import VARIANTS
+
+from .fields import Any_, Bad, Flag, Many, Maybe, Number, Part, Ref, Text, Word, build, spec
 
 #: The protocol's version: every message carries it as ``"v"``.
 VERSION = 2
@@ -37,17 +38,22 @@ MAX_DEPTH = 8
 #: How many messages a second a connection may keep up, and how many at once.
 RATE = 50.0
 BURST = 200.0
-#: The longest chat line, step, name and id.
+#: The longest chat line, step and name.
 MAX_CHAT = 500
 MAX_STEP = 1000
 MAX_NAME = 100
-MAX_ID = 100
 #: Upper bounds of the numbers a client gives: a clock's budget and bonus, how long a
 #: player may be away, a step's number.
 MAX_BUDGET = 30 * 86_400.0
 MAX_BONUS = 7 * 86_400.0
 MAX_AWAY = 30 * 86_400.0
 MAX_STEPS = 100_000
+#: A move's deadline at a turn-a-day table (seconds: an hour to a week), the vacation
+#: days a player may take at one, and the most seats one ``follow`` may name.
+MIN_DEADLINE = 3600.0
+MAX_DEADLINE = 7 * 86_400.0
+MAX_VACATION = 14
+MAX_FOLLOWED = 100
 #: How long a player may be gone before another seat may hand theirs to the table's
 #: computer, unless the table says otherwise (its ``away_limit``).
 DEFAULT_AWAY = 600.0
@@ -63,148 +69,13 @@ class Close(IntEnum):
     SLOW = 4002        # the connection reads too slowly: its outgoing queue filled up
 
 
-# ----- field specs ----------------------------------------------------------------------
-class Bad(Exception):
-    """A field that is not what its spec says: the key and values of the sentence."""
-
-    def __init__(self, key: str, values: dict[str, object]) -> None:
-        super().__init__(key)
-        self.key = key
-        self.values = values
-
-
-@dataclass(frozen=True)
-class Number:
-    """A whole number (``whole``; never a boolean) or a finite one, within [lo, hi]."""
-
-    lo: float
-    hi: float
-    key: str = "server.field_range"
-    whole: bool = True
-
-    def read(self, name: str, value: Any) -> Any:
-        if not isinstance(value, int if self.whole else (int, float)) or isinstance(value, bool):
-            raise Bad("server.field_type", {"name": repr(name)})
-        if not math.isfinite(value) or not self.lo <= value <= self.hi:
-            raise Bad(self.key, {"name": repr(name), "lo": _plain(self.lo),
-                                 "hi": _plain(self.hi)})
-        return value if self.whole else float(value)
-
-
-@dataclass(frozen=True)
-class Text:
-    lo: int
-    hi: int
-    key: str = "server.field_length"
-
-    def read(self, name: str, value: Any) -> str:
-        if not isinstance(value, str):
-            raise Bad("server.field_type", {"name": repr(name)})
-        if not self.lo <= len(value) <= self.hi:
-            raise Bad(self.key, {"name": repr(name), "lo": self.lo, "hi": self.hi})
-        return value
-
-
-@dataclass(frozen=True)
-class Flag:
-    def read(self, name: str, value: Any) -> bool:
-        if not isinstance(value, bool):
-            raise Bad("server.field_type", {"name": repr(name)})
-        return value
-
-
-@dataclass(frozen=True)
-class Word:
-    """One of a fixed list of words."""
-
-    words: tuple[str, ...]
-    key: str
-
-    def read(self, name: str, value: Any) -> str:
-        if not isinstance(value, str):
-            raise Bad("server.field_type", {"name": repr(name)})
-        if value not in self.words:
-            raise Bad(self.key, {"known": ", ".join(self.words)})
-        return value
-
-
-@dataclass(frozen=True)
-class Ref:
-    """A request's ``id``: a whole number (not a boolean) or a short text."""
-
-    def read(self, name: str, value: Any) -> int | str:
-        if isinstance(value, str) and len(value) <= MAX_ID:
-            return value
-        if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 2**53:
-            return value
-        raise Bad("server.field_type", {"name": repr(name)})
-
-
-@dataclass(frozen=True)
-class Part:
-    """A nested object: a message-like dataclass of its own."""
-
-    kind: type
-    key: str | None = None
-
-    def read(self, name: str, value: Any) -> Any:
-        if not isinstance(value, dict):
-            raise Bad(self.key or "server.field_type", {"name": repr(name)})
-        try:
-            return _build(self.kind, value)
-        except Bad as bad:
-            if self.key is None:
-                raise
-            raise Bad(self.key, {}) from bad
-
-
-@dataclass(frozen=True)
-class Maybe:
-    """``null`` or what ``spec`` reads."""
-
-    spec: Any
-
-    def read(self, name: str, value: Any) -> Any:
-        return None if value is None else self.spec.read(name, value)
-
-
-@dataclass(frozen=True)
-class Any_:
-    """Taken as it is (what the server itself builds: a view's state, its seats)."""
-
-    def read(self, name: str, value: Any) -> Any:
-        return value
-
-
-def spec(kind: Any, default: Any = MISSING) -> Any:
-    """A message field read by ``kind`` (required unless it has a ``default``)."""
-    return field(default=default, metadata={"spec": kind})
-
-
-def _plain(x: float) -> int | float:
-    return int(x) if float(x).is_integer() else x
-
-
-def _build(cls: type, data: dict) -> Any:
-    """``cls`` from a JSON object, every field read by its spec (unknown fields are
-    ignored: a newer client may send more)."""
-    values: dict[str, Any] = {}
-    for f in fields(cls):
-        if not f.init or "spec" not in f.metadata:
-            continue
-        if f.name not in data:
-            if f.default is MISSING:
-                raise Bad("server.field_missing", {"name": repr(f.name)})
-            continue
-        values[f.name] = f.metadata["spec"].read(f.name, data[f.name])
-    return cls(**values)
-
-
 # ----- requests (client to server) --------------------------------------------------------
 TABLE = Text(1, 64)
 SEAT = Number(0, 3)
 TOKEN = Text(1, 128)
 INVITE = Text(1, 128)
+#: A player key (its holder's secret: the server keeps only its hash).
+PLAYER = Text(16, 128)
 LEVEL = Word(LEVELS, "server.level")
 
 
@@ -236,11 +107,17 @@ class Create(Message):
     private: bool = spec(Flag(), False)
     clock: Clock | None = spec(Maybe(Part(Clock, "server.clock")), None)
     away_limit: float = spec(Number(0.0, MAX_AWAY, whole=False), DEFAULT_AWAY)
+    deadline: float | None = spec(Maybe(Number(MIN_DEADLINE, MAX_DEADLINE, whole=False)), None)
+    vacation: int = spec(Number(0, MAX_VACATION), 0)
 
 
 @dataclass(frozen=True, kw_only=True)
 class List(Message):
+    """The public tables waiting for players (``open``), or being played (``playing``:
+    to watch)."""
+
     TYPE = "list"
+    status: str = spec(Word(("open", "playing"), "server.field_range"), "open")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -251,6 +128,47 @@ class Sit(Message):
     name: str = spec(Text(0, MAX_NAME))
     table: str | None = spec(TABLE, None)
     invite: str | None = spec(INVITE, None)
+    player: str | None = spec(PLAYER, None)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Quick(Message):
+    """A seat at the public table for ``players`` that will start soonest (the most
+    seats taken, then the oldest), or at a new one."""
+
+    TYPE = "quick"
+    players: int = spec(Number(3, 4, "server.players"))
+    name: str = spec(Text(0, MAX_NAME))
+    variant: str = spec(Word(VARIANTS, "server.variant"), "standard")
+    player: str | None = spec(PLAYER, None)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Leaders(Message):
+    """The best-rated players at ``players``-player tables."""
+
+    TYPE = "leaders"
+    players: int = spec(Number(3, 4, "server.players"))
+    limit: int = spec(Number(1, 100), 20)
+    player: str | None = spec(PLAYER, None)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Held(Message):
+    """One seat a client holds (its token proves it)."""
+
+    table: str = spec(TABLE)
+    seat: int = spec(SEAT)
+    token: str = spec(TOKEN)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Follow(Message):
+    """Keep up with these seats' tables: whose turn it is, without the views (a player
+    with many games at once)."""
+
+    TYPE = "follow"
+    seats: list = spec(Many(Part(Held), MAX_FOLLOWED))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -316,10 +234,11 @@ class Rematch(SeatRequest):
     TYPE = "rematch"
 
 
-Request = (Create | List | Sit | Watch | Computer | Start | Resume | Step | Chat | Leave
-           | HandOver | Rematch)
-REQUESTS: dict[str, type] = {c.TYPE: c for c in (Create, List, Sit, Watch, Computer, Start,
-                                                 Resume, Step, Chat, Leave, HandOver, Rematch)}
+Request = (Create | List | Sit | Quick | Watch | Computer | Start | Resume | Step | Chat | Leave
+           | HandOver | Rematch | Leaders | Follow)
+REQUESTS: dict[str, type] = {c.TYPE: c for c in (
+    Create, List, Sit, Quick, Watch, Computer, Start, Resume, Step, Chat, Leave, HandOver,
+    Rematch, Leaders, Follow)}
 
 
 # ----- what the server sends ----------------------------------------------------------------
@@ -398,6 +317,39 @@ class RematchMade(Message):
 
 
 @dataclass(frozen=True, kw_only=True)
+class Board(Message):
+    """The best-rated players: ``rows`` of ``name``, ``rating`` (OpenSkill's
+    conservative estimate, mu - 3 sigma), ``games`` rated and games ``left``; ``you``:
+    the asker's own (when the request named its player key)."""
+
+    TYPE = "leaders"
+    players: int = spec(Number(3, 4, "server.players"))
+    rows: list = spec(Any_())
+    you: dict | None = spec(Any_(), None)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Turns(Message):
+    """The tables followed, one entry each (``table``, ``seat``, ``status``, ``active``:
+    the seat to move, ``number``, and ``where`` for a table served elsewhere)."""
+
+    TYPE = "turns"
+    tables: list = spec(Any_())
+
+
+@dataclass(frozen=True, kw_only=True)
+class Turn(Message):
+    """A followed table moved on: its status, the seat to move, the next step's number."""
+
+    TYPE = "turn"
+    table: str = spec(TABLE)
+    status: str = spec(Word(("open", "playing", "over"), "server.field_range"))
+    active: int | None = spec(Maybe(SEAT), None)
+    number: int = spec(Number(0, MAX_STEPS))
+    deadline: float | None = spec(Any_(), None)
+
+
+@dataclass(frozen=True, kw_only=True)
 class Moved(Message):
     """The table is served by another server process (several share one database):
     ask there (``where``; empty: ask where you first came in)."""
@@ -427,6 +379,9 @@ class View(Message):
     legal: list | None = spec(Any_(), None)
     record: str | None = spec(Any_(), None)
     handed: dict | None = spec(Any_(), None)
+    deadline: float | None = spec(Any_(), None)
+    vacation: list | None = spec(Any_(), None)
+    rested: dict | None = spec(Any_(), None)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -437,9 +392,10 @@ class Update(View):
 
 
 ServerMessage = (Error | Refused | Created | Tables | Seated | Ok | ChatLine | RematchMade
-                 | Moved | View | Update)
+                 | Moved | Board | Turns | Turn | View | Update)
 SERVER_MESSAGES: dict[str, type] = {c.TYPE: c for c in (
-    Error, Refused, Created, Tables, Seated, Ok, ChatLine, RematchMade, Moved, View, Update)}
+    Error, Refused, Created, Tables, Seated, Ok, ChatLine, RematchMade, Moved, Board, Turns, Turn,
+    View, Update)}
 
 
 # ----- text <-> messages -----------------------------------------------------------------------
@@ -513,7 +469,7 @@ def decode_request(text: str | bytes) -> Request | Refusal:
     if cls is None:
         return Refusal("server.unknown_type", {}, ref)
     try:
-        return _build(cls, data)
+        return build(cls, data)
     except Bad as bad:
         return Refusal(bad.key, bad.values, ref)
 

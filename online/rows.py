@@ -25,6 +25,8 @@ class TableRow:
     created: float
     turn_started: float | None = None
     first: int = 0
+    #: When the player to move must have moved (a table with a deadline a move).
+    deadline_at: float | None = None
 
 
 @dataclass
@@ -35,6 +37,32 @@ class SeatRow:
     token_hash: str | None = None
     clock: float | None = None
     last_seen: float | None = None
+    #: The hash of the player key of whoever took the seat (a player known across
+    #: tables); the steps made at it by its person and by the table's computer (a seat
+    #: played mostly by the computer is not rated); vacation days it has left.
+    player_hash: str | None = None
+    human_steps: int = 0
+    computer_steps: int = 0
+    vacation_left: int = 0
+
+
+#: A new player's rating (OpenSkill's own start: mu 25, sigma 25/3).
+FRESH = (25.0, 25.0 / 3)
+
+
+@dataclass
+class RatingRow:
+    """A player's rating at one player count (OpenSkill's Plackett-Luce: ``mu`` and
+    ``sigma``), the games rated and the games left before their end, and the name they
+    last played under."""
+
+    player_hash: str
+    players: int
+    mu: float
+    sigma: float
+    games: int = 0
+    left: int = 0
+    name: str = ""
 
 
 @dataclass
@@ -97,6 +125,10 @@ class Change:
     claim: str | None = None
     renew: bool = False
     release: list[str] | None = None
+    #: Ratings written whole (after a rated game), and games left counted (a player
+    #: key, the player count and the name).
+    ratings: list[RatingRow] = field(default_factory=list)
+    left: list[tuple[str, int, str]] = field(default_factory=list)
 
     def touched(self) -> set[str]:
         """The tables (made before) this change writes to."""
@@ -143,6 +175,8 @@ class Store(Protocol):
     def steps(self, table_id: str) -> list[str]: ...
     def open_tables(self, now: float) -> list[tuple[Loaded, str | None]]: ...
     def owner(self, table_id: str, now: float) -> str | None: ...
+    def ratings(self, hashes: list[str], players: int) -> dict[str, RatingRow]: ...
+    def leaders(self, players: int, limit: int) -> list[RatingRow]: ...
     def wake(self, now: float) -> float: ...
     def close(self) -> None: ...
 
@@ -159,9 +193,32 @@ def _json(value: object) -> str:
 
 #: (in the order of ``TableRow``'s fields)
 _TABLE_COLUMNS = ("id", "options", "seed", "towns", "status", "invite_hash", "created",
-                  "turn_started", "first")
+                  "turn_started", "first", "deadline_at")
 _FIELDS = frozenset(_TABLE_COLUMNS) - {"id"}
-_SEAT_COLUMNS = ("name", "kind", "level", "token_hash", "clock", "last_seen")
+_SEAT_COLUMNS = ("name", "kind", "level", "token_hash", "clock", "last_seen", "player_hash",
+                 "human_steps", "computer_steps", "vacation_left")
+_RATING_COLUMNS = ("player_hash", "players", "mu", "sigma", "games", "left_games", "name")
+def table_values(t: TableRow) -> tuple:
+    """A table row's values in the order of ``_TABLE_COLUMNS`` (its lists as JSON)."""
+    return (t.id, _json(t.options), t.seed, _json(t.towns), t.status, t.invite_hash,
+            t.created, t.turn_started, t.first, t.deadline_at)
+
+
+def seat_values(row: SeatRow) -> tuple:
+    """A seat row's values in the order of ``_SEAT_COLUMNS``."""
+    return tuple(getattr(row, c) for c in _SEAT_COLUMNS)
+
+
+def rating_values(row: RatingRow) -> tuple:
+    return (row.player_hash, row.players, row.mu, row.sigma, row.games, row.left, row.name)
+
+
+#: Columns later versions added: (table, column, its declaration), for a store made by
+#: an earlier one.
+ADDED = (("tables", "deadline_at", "REAL"), ("seats", "player_hash", "TEXT"),
+         ("seats", "human_steps", "INTEGER NOT NULL DEFAULT 0"),
+         ("seats", "computer_steps", "INTEGER NOT NULL DEFAULT 0"),
+         ("seats", "vacation_left", "INTEGER NOT NULL DEFAULT 0"))
 
 
 class StoreRefused(Said):
@@ -169,5 +226,6 @@ class StoreRefused(Said):
     where."""
 
 
-__all__ = ["Change", "Holder", "LeaseLost", "Loaded", "Owner", "SeatRow", "StepRow", "StepTaken",
-           "Store", "StoreFailed", "StoreRefused", "TableRow", "secret_hash"]
+__all__ = ["ADDED", "FRESH", "Change", "Holder", "LeaseLost", "Loaded", "Owner", "RatingRow",
+           "SeatRow", "StepRow", "StepTaken", "Store", "StoreFailed", "StoreRefused", "TableRow",
+           "rating_values", "seat_values", "secret_hash", "table_values"]

@@ -21,7 +21,8 @@ from . import protocol as p
 from .accounts import SHORT_SECRET
 from .engine import Refused as StepRefused
 from .guesses import Guesses
-from .store import Change, Store
+from .rows import FRESH
+from .store import Change, RatingRow, Store, StoreFailed
 from .tables import Bad, Kind, Seat, Status, Table, secret_hash, token_hash
 from .view import seat_part, table_view
 
@@ -62,6 +63,20 @@ class Think:
         return engine.think(self.player, self.state)
 
 
+#: Why a seat changes hands that counts as a game left (beside a player's rating): left,
+#: handed over for being away, or for missing a turn-a-day table's deadline.
+ABANDONED = frozenset({"left", "away", "deadline"})
+
+
+def standing_of(row: RatingRow | None) -> dict:
+    """A player's rating as the lobby, the waiting room and the leaderboard show it:
+    OpenSkill's conservative estimate (mu - 3 sigma, 0 for a new player), the games
+    rated, and the games left before their end."""
+    mu, sigma = (row.mu, row.sigma) if row else FRESH
+    return {"rating": round(mu - 3 * sigma, 1), "games": row.games if row else 0,
+            "left": row.left if row else 0}
+
+
 class Moved(Exception):
     """The table is served by another process (several share the store): its address
     (empty when it is not known: ask where you came in)."""
@@ -93,7 +108,22 @@ class Seating:
         if loaded is None:
             return None
         t = self.tables[table_id] = Table.of(loaded, now)
+        self._standings(t)
         return t
+
+    def _standings(self, t: Table) -> None:
+        """Each seat's player's rating at this table's player count, as the lobby and the
+        waiting room show it beside the name (a seat without a player key has none)."""
+        hashes = sorted({s.player_hash for s in t.seats.values() if s.player_hash})
+        if not hashes:
+            return
+        try:
+            found = self.store.ratings(hashes, t.size)
+        except StoreFailed:
+            return  # (shown without: the next look tries again)
+        for s in t.seats.values():
+            if s.player_hash:
+                s.standing = standing_of(found.get(s.player_hash))
 
     def _table(self, table_id: str, now: float) -> Generator[Change, Any, Table]:
         """The table ``table_id``: in memory, else read from the store. Where several
@@ -110,7 +140,8 @@ class Seating:
                 if owner.down:
                     log.info("table %s taken over, nobody had it for %.1f s", table_id,
                              owner.down)
-            t = self._load(table_id, now)
+            # (another request may have loaded it while the claim was written)
+            t = self.tables.get(table_id) or self._load(table_id, now)
             if t is None:
                 raise Bad("server.no_table")
             self._maybe_computer(t)
@@ -161,6 +192,10 @@ class Seating:
                         "clocks": t.clocks_left(now)}
         if t.state is not None:
             shared["first"] = t.first
+            if t.options.get("deadline"):
+                shared["deadline"] = (None if t.deadline_at is None or t.state.over
+                                      else round(max(0.0, t.deadline_at - now), 1))
+                shared["vacation"] = [t.seats[i].vacation_left for i in range(t.size)]
             shared.update(table_view(t.state, t.steps if with_steps else None, t.record(),
                                      len(t.steps)))
         return shared
@@ -186,6 +221,11 @@ class Seating:
                 continue
             self._out += [(conn, message(seat)) for seat in sorted(seats) or [None]
                           if answer is None or (conn, seat) != answer]
+        if t.followers:
+            turn = p.Turn(table=t.id, status=t.status.value, number=len(t.steps),
+                          active=None if st is None or st.over else st.active,
+                          deadline=shared.get("deadline"))
+            self._out += [(conn, turn) for conn in t.followers if conn not in t.watchers]
         return None if answer is None else message(answer[1])
 
     def _event(self, t: Table, what: str, level: int = logging.INFO) -> None:
@@ -198,6 +238,8 @@ class Seating:
         options = {"players": msg.players, "variant": msg.variant,
                    "first_game": msg.first_game, "private": msg.private, "clock": clock,
                    "away_limit": msg.away_limit}
+        if msg.deadline is not None:  # (a turn-a-day table)
+            options.update(deadline=msg.deadline, vacation=msg.vacation)
         secret = secrets.token_hex(SHORT_SECRET) if msg.private else None
         t = self._new_table(options, secret, now)
         yield Change(tables=[t.row()])
@@ -212,15 +254,21 @@ class Seating:
                      secret_hash(secret) if secret else None, now, touched=now)
 
     def _list(self, conn: Any, msg: p.List, now: float) -> p.Tables:
-        if not self.store.shared:
+        """The public tables waiting for players (``open``), or being played (to watch:
+        those this process serves, with a clock or a deadline, or someone at them)."""
+        wanted = Status(msg.status)
+        if not self.store.shared or wanted is not OPEN:
             return p.Tables(tables=[t.lobby_entry(self.where) for t in self.tables.values()
-                                    if t.status is OPEN and not t.options["private"]])
+                                    if t.status is wanted and not t.options["private"]])
         # Every process's open tables, each where it is served (a table nobody holds
         # now is served by whoever is asked first: this one, say).
         listed = []
         for loaded, url in self.store.open_tables(now):
             if not loaded.row.options.get("private"):
-                listed.append(Table.of(loaded, now).lobby_entry(url or self.where))
+                t = self.tables.get(loaded.row.id) or Table.of(loaded, now)
+                if t.id not in self.tables:
+                    self._standings(t)
+                listed.append(t.lobby_entry(url or self.where))
         return p.Tables(tables=listed)
 
     def _check_invite(self, conn: Any, t: Table, invite: str | None, now: float) -> None:
@@ -251,21 +299,36 @@ class Seating:
             t = yield from self._table(msg.table, now)
             self._check_invite(conn, t, msg.invite, now)
         self._allowed(t, msg)
+        return (yield from self._take(conn, t, msg.name, msg.player, now))
+
+    def _take(self, conn: Any, t: Table, name: str, player: str | None, now: float) -> Written:
+        """A person sits at ``t`` (``player``: their player key for this server, kept as
+        its hash). A quick game's table starts itself once its seats are full."""
         seat = t.free_seat()
         if seat is None:
             raise Bad("server.full")
-        problem = engine.name_problem(msg.name, [s.name for s in t.seats.values()])
+        problem = engine.name_problem(name, [s.name for s in t.seats.values()])
         if problem:
             raise Bad(problem.key, problem.values, str(problem))
         token = secrets.token_urlsafe(24)
-        taken = Seat(msg.name, Kind.HUMAN, token_hash=token_hash(token), last_seen=now)
+        taken = Seat(name, Kind.HUMAN, token_hash=token_hash(token), last_seen=now,
+                     player_hash=secret_hash(player) if player else None)
         yield Change().seat(t.id, seat, taken.row())
         t.seats[seat] = taken
+        self._standings(t)
         self._watch(conn, t, seat)
         self._hold(conn, t, seat)
-        self._event(t, f"seat {seat} taken by {msg.name}")
-        self._tell(t, now)
+        self._event(t, f"seat {seat} taken by {name}")
+        if not (yield from self._starts_itself(t, now)):
+            self._tell(t, now)
         return p.Seated(table=t.id, seat=seat, token=token)
+
+    def _starts_itself(self, t: Table, now: float) -> Generator[Change, Any, bool]:
+        """A quick game's table begins as soon as its seats are full (nobody hosts it)."""
+        if not t.options.get("quick") or len(t.seats) < t.size:
+            return False
+        yield from self._begin(t, now, Change())
+        return True
 
     def _computer(self, conn: Any, msg: p.Computer, now: float) -> Written:
         t = yield from self._table(msg.table, now)
@@ -283,7 +346,8 @@ class Seating:
         yield Change().seat(t.id, seat, added.row())
         t.seats[seat] = added
         self._event(t, f"seat {seat} given to the {msg.level} computer")
-        self._tell(t, now)
+        if not (yield from self._starts_itself(t, now)):
+            self._tell(t, now)
         return p.Ok(table=t.id, seat=seat)
 
     def _start(self, conn: Any, msg: p.Start, now: float) -> Written:
@@ -302,14 +366,18 @@ class Seating:
         state = engine.start(t.names(), t.towns, t.options["variant"], first)
         clocks = {i: t.clock["budget"] if t.clock and s.kind is Kind.HUMAN else s.clock
                   for i, s in t.seats.items()}
-        change.table(t.id, status=PLAYING.value, turn_started=now, first=first)
+        deadline = t.options.get("deadline")
+        days = int(t.options.get("vacation", 0)) if deadline else 0
+        due = now + deadline if deadline else None
+        change.table(t.id, status=PLAYING.value, turn_started=now, first=first, deadline_at=due)
         for i, s in t.seats.items():
-            if clocks[i] != s.clock:
-                change.seat(t.id, i, replace(s.row(), clock=clocks[i]))
+            if clocks[i] != s.clock or days != s.vacation_left:
+                change.seat(t.id, i, replace(s.row(), clock=clocks[i], vacation_left=days))
         yield change
         t.state, t.status, t.turn_started, t.first = state, PLAYING, now, first
+        t.deadline_at = due
         for i, s in t.seats.items():
-            s.clock = clocks[i]
+            s.clock, s.vacation_left = clocks[i], days
         self._event(t, f"started, seat {first} first")
         self._tell(t, now, with_steps=True)
         self._maybe_computer(t)
@@ -360,7 +428,7 @@ class Seating:
                 person = s.token_hash is not None
                 new.seats[i] = Seat(s.name, Kind.HUMAN if person else s.kind,
                                     None if person else s.level, s.token_hash, None,
-                                    s.last_seen)
+                                    s.last_seen, s.player_hash)
             change = Change(tables=[new.row()])
             change.table(t.id, options={**t.options, "rematch": new.id})
             for i, s in new.seats.items():
@@ -387,8 +455,13 @@ class Seating:
         # The token stays unless ``row`` ends it: a player handed over for being away
         # takes the seat back by resuming it; one out of time only watches.
         after = replace(s.row(), kind=Kind.COMPUTER.value, level=level, **row)
-        yield Change().seat(t.id, seat, after)
-        t.seats[seat] = Seat.of(after)
+        change = Change().seat(t.id, seat, after)
+        if why in ABANDONED and s.player_hash and t.status is PLAYING:
+            change.left.append((s.player_hash, t.size, s.name))
+        yield change
+        if why in ABANDONED and s.standing is not None:
+            s.standing = {**s.standing, "left": s.standing["left"] + 1}
+        t.seats[seat] = replace(Seat.of(after), standing=s.standing)
         for held in t.holders.values():
             held.discard(seat)
         for watching in t.watchers.values():
@@ -412,5 +485,5 @@ class Seating:
         self.jobs.append(Think(t.id, st.active, len(t.steps), player, st))
 
 
-__all__ = ["ALLOWED", "OPEN", "OVER", "PLAYING", "STAND_IN", "Moved", "Seating", "Think",
-           "Written"]
+__all__ = ["ABANDONED", "ALLOWED", "OPEN", "OVER", "PLAYING", "STAND_IN", "Moved", "Seating",
+           "Think", "Written", "standing_of"]

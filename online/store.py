@@ -31,13 +31,17 @@ from typing import Any
 from .lockfile import try_lock
 from .rows import (
     _FIELDS,
+    _RATING_COLUMNS,
     _SEAT_COLUMNS,
     _TABLE_COLUMNS,
+    ADDED,
+    FRESH,
     Change,
     Holder,
     LeaseLost,
     Loaded,
     Owner,
+    RatingRow,
     SeatRow,
     StepRow,
     StepTaken,
@@ -46,28 +50,39 @@ from .rows import (
     StoreRefused,
     TableRow,
     _json,
+    rating_values,
+    seat_values,
     secret_hash,
+    table_values,
 )
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY, options TEXT NOT NULL, seed TEXT NOT NULL, towns TEXT NOT NULL,
     status TEXT NOT NULL, invite_hash TEXT, turn_started REAL, created REAL NOT NULL,
-    first INTEGER NOT NULL DEFAULT 0);
+    first INTEGER NOT NULL DEFAULT 0, deadline_at REAL);
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, kind TEXT NOT NULL,
-    level TEXT, token_hash TEXT, clock REAL, last_seen REAL,
-    PRIMARY KEY (table_id, seat));
+    level TEXT, token_hash TEXT, clock REAL, last_seen REAL, player_hash TEXT,
+    human_steps INTEGER NOT NULL DEFAULT 0, computer_steps INTEGER NOT NULL DEFAULT 0,
+    vacation_left INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (table_id, seat));
+CREATE TABLE IF NOT EXISTS ratings (
+    player_hash TEXT NOT NULL, players INTEGER NOT NULL, mu REAL NOT NULL,
+    sigma REAL NOT NULL, games INTEGER NOT NULL DEFAULT 0,
+    left_games INTEGER NOT NULL DEFAULT 0, name TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (player_hash, players));
 CREATE TABLE IF NOT EXISTS steps (
     table_id TEXT NOT NULL, number INTEGER NOT NULL, text TEXT NOT NULL,
     seat INTEGER NOT NULL, at REAL NOT NULL, PRIMARY KEY (table_id, number));
 CREATE TABLE IF NOT EXISTS server (name TEXT PRIMARY KEY, value REAL);
 CREATE INDEX IF NOT EXISTS tables_by_status ON tables (status);
 CREATE INDEX IF NOT EXISTS tables_by_invite ON tables (invite_hash);
+CREATE INDEX IF NOT EXISTS seats_by_player ON seats (player_hash);
 """
 #: The schema's version (``PRAGMA user_version``): 1 added the starting seat, kept
-#: invite secrets only as hashes, and the server's sign of life.
-SCHEMA_VERSION = 1
+#: invite secrets only as hashes, and the server's sign of life; 2 the players known
+#: across tables, their ratings, and deadlines.
+SCHEMA_VERSION = 2
 
 
 class SQLiteStore:
@@ -117,6 +132,10 @@ class SQLiteStore:
                 for table_id, secret in rows:
                     self._db.execute("UPDATE tables SET invite_hash = ? WHERE id = ?",
                                      (secret_hash(secret), table_id))
+            for table, column, declared in ADDED:  # (a file of an earlier version)
+                have = {r[1] for r in self._db.execute(f"PRAGMA table_info({table})")}
+                if have and column not in have:
+                    self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {declared}")
             for statement in SCHEMA.split(";"):
                 if statement.strip():
                     self._db.execute(statement)
@@ -165,9 +184,7 @@ class SQLiteStore:
                        (change.alive,))
         for t in change.tables:
             db.execute(f"INSERT INTO tables ({', '.join(_TABLE_COLUMNS)}) VALUES "
-                       f"({', '.join('?' * len(_TABLE_COLUMNS))})",
-                       (t.id, _json(t.options), t.seed, _json(t.towns), t.status,
-                        t.invite_hash, t.created, t.turn_started, t.first))
+                       f"({', '.join('?' * len(_TABLE_COLUMNS))})", table_values(t))
         for s in change.steps:
             db.execute("INSERT INTO steps (table_id, number, text, seat, at) VALUES "
                        "(?, ?, ?, ?, ?)", (s.table, s.number, s.text, s.seat, s.at))
@@ -185,9 +202,18 @@ class SQLiteStore:
                 db.execute("DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat))
             else:
                 db.execute(f"INSERT OR REPLACE INTO seats (table_id, seat, "
-                           f"{', '.join(_SEAT_COLUMNS)}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                           (table_id, seat, row.name, row.kind, row.level, row.token_hash,
-                            row.clock, row.last_seen))
+                           f"{', '.join(_SEAT_COLUMNS)}) VALUES "
+                           f"(?, ?, {', '.join('?' * len(_SEAT_COLUMNS))})",
+                           (table_id, seat, *seat_values(row)))
+        for rating in change.ratings:
+            db.execute(f"INSERT OR REPLACE INTO ratings ({', '.join(_RATING_COLUMNS)}) "
+                       f"VALUES ({', '.join('?' * len(_RATING_COLUMNS))})",
+                       rating_values(rating))
+        for player, players, name in change.left:
+            db.execute("INSERT INTO ratings (player_hash, players, mu, sigma, left_games, "
+                       "name) VALUES (?, ?, ?, ?, 1, ?) ON CONFLICT (player_hash, players) "
+                       "DO UPDATE SET left_games = left_games + 1, name = excluded.name",
+                       (player, players, *FRESH, name))
 
     # ----- reading ------------------------------------------------------------------
     def load(self, table_id: str) -> Loaded | None:
@@ -225,6 +251,20 @@ class SQLiteStore:
     def open_tables(self, now: float) -> list[tuple[Loaded, str | None]]:
         return []  # (one server: the open tables are in its memory)
 
+    def ratings(self, hashes: list[str], players: int) -> dict[str, RatingRow]:
+        if not hashes:
+            return {}
+        rows = self._read(f"SELECT {', '.join(_RATING_COLUMNS)} FROM ratings WHERE players = ? "
+                          f"AND player_hash IN ({', '.join('?' * len(hashes))})",
+                          (players, *hashes))
+        return {r[0]: RatingRow(*r) for r in rows}
+
+    def leaders(self, players: int, limit: int) -> list[RatingRow]:
+        rows = self._read(f"SELECT {', '.join(_RATING_COLUMNS)} FROM ratings WHERE players = ? "
+                          "AND games > 0 ORDER BY mu - 3 * sigma DESC, games DESC LIMIT ?",
+                          (players, limit))
+        return [RatingRow(*r) for r in rows]
+
     def owner(self, table_id: str, now: float) -> str | None:
         return None
 
@@ -241,6 +281,8 @@ class SQLiteStore:
                 if down:
                     self._db.execute("UPDATE tables SET turn_started = turn_started + ? WHERE "
                                      "status = 'playing' AND turn_started IS NOT NULL", (down,))
+                    self._db.execute("UPDATE tables SET deadline_at = deadline_at + ? WHERE "
+                                     "status = 'playing' AND deadline_at IS NOT NULL", (down,))
                     self._db.execute("UPDATE seats SET last_seen = last_seen + ? WHERE "
                                      "last_seen IS NOT NULL AND last_seen > 0", (down,))
                 self._db.execute("INSERT OR REPLACE INTO server (name, value) VALUES "

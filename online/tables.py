@@ -42,15 +42,26 @@ class Seat:
     token_hash: str | None = None
     clock: float | None = None
     last_seen: float = 0.0
+    #: The player key's hash (None: no key given), the steps its person and the
+    #: table's computer made, the vacation days left (a table with a deadline a move).
+    player_hash: str | None = None
+    human_steps: int = 0
+    computer_steps: int = 0
+    vacation_left: int = 0
+    #: The player's rating as shown beside the name (``online.seating.standing_of``;
+    #: read from the store, never written with the seat).
+    standing: dict | None = field(default=None, compare=False)
 
     def row(self) -> SeatRow:
         return SeatRow(self.name, self.kind.value, self.level, self.token_hash, self.clock,
-                       self.last_seen)
+                       self.last_seen, self.player_hash, self.human_steps,
+                       self.computer_steps, self.vacation_left)
 
     @classmethod
     def of(cls, row: SeatRow) -> Seat:
         return cls(row.name, Kind(row.kind), row.level, row.token_hash, row.clock,
-                   row.last_seen or 0.0)
+                   row.last_seen or 0.0, row.player_hash, row.human_steps or 0,
+                   row.computer_steps or 0, row.vacation_left or 0)
 
 
 @dataclass
@@ -65,6 +76,8 @@ class Table:
     turn_started: float | None = None
     #: The seat that played first (drawn at the start).
     first: int = 0
+    #: When the player to move must have moved (a table with a deadline a move).
+    deadline_at: float | None = None
     seats: dict[int, Seat] = field(default_factory=dict)
     steps: list[str] = field(default_factory=list)
     state: State | None = None
@@ -74,6 +87,9 @@ class Table:
     #: Each connection and every seat it has proven with a token (two people at one
     #: machine share a connection and hold two seats): who is present.
     holders: dict[Any, set[int]] = field(default_factory=dict)
+    #: Each connection that follows the table from afar (whose turn it is, without the
+    #: views: a player with many games at once) and the seats it holds there.
+    followers: dict[Any, set[int]] = field(default_factory=dict)
     #: The computer players of the table's computer seats (they keep a turn's plan).
     players: dict[int, object] = field(default_factory=dict)
     #: The step number a computer player is thinking about (None: none is).
@@ -84,14 +100,15 @@ class Table:
     # ----- store rows ------------------------------------------------------------------
     def row(self) -> TableRow:
         return TableRow(self.id, self.options, self.seed, self.towns, self.status.value,
-                        self.invite_hash, self.created, self.turn_started, self.first)
+                        self.invite_hash, self.created, self.turn_started, self.first,
+                        self.deadline_at)
 
     @classmethod
     def of(cls, loaded: Loaded, now: float) -> Table:
         """A table read back from the store, its game replayed from the log."""
         r = loaded.row
         t = cls(r.id, r.options, r.seed, list(r.towns), Status(r.status), r.invite_hash,
-                r.created, r.turn_started, r.first, touched=now)
+                r.created, r.turn_started, r.first, r.deadline_at, touched=now)
         t.seats = {i: Seat.of(s) for i, s in loaded.seats.items()}
         if t.status is not Status.OPEN:
             t.steps = list(loaded.steps)
@@ -128,14 +145,21 @@ class Table:
 
     def seat_entries(self) -> list[dict]:
         return [{"seat": i, "name": s.name, "kind": s.kind.value,
-                 **({"level": s.level} if s.kind is Kind.COMPUTER else {})}
+                 **({"level": s.level} if s.kind is Kind.COMPUTER else {}),
+                 **(s.standing or {})}
                 for i, s in sorted(self.seats.items())]
 
     def lobby_entry(self, where: str) -> dict:
         """The table as a listing shows it (``where``: the server that owns it)."""
-        return {"table": self.id, "players": self.size, "variant": self.options["variant"],
-                "first_game": self.options["first_game"], "clock": self.clock,
-                "status": self.status.value, "where": where, "seats": self.seat_entries()}
+        entry = {"table": self.id, "players": self.size, "variant": self.options["variant"],
+                 "first_game": self.options["first_game"], "clock": self.clock,
+                 "status": self.status.value, "where": where, "seats": self.seat_entries()}
+        for key in ("deadline", "vacation", "quick"):
+            if key in self.options:
+                entry[key] = self.options[key]
+        if self.state is not None:
+            entry["number"] = len(self.steps)
+        return entry
 
     def seats_now(self, now: float) -> list[dict]:
         """The listing's seats, each saying whether it is held now (``here``) and, for
@@ -192,7 +216,8 @@ class Table:
 
     def idle(self) -> bool:
         """Whether nobody is connected to the table and nothing waits on it."""
-        return not self.watchers and not self.holders and self.thinking is None
+        return (not self.watchers and not self.holders and not self.followers
+                and self.thinking is None)
 
 
 class Bad(Said):

@@ -101,6 +101,11 @@ ONLINE_TEXT = table(
     message("online.invite_bad", "That is not an invite code: check it letter by letter."),
     message("online.invite_damaged", "That invite code has a wrong letter: check it letter by "
                                      "letter."),
+    message("online.key_unreadable", "The player key {path} could not be read ({why}): "
+                                     "nothing was changed."),
+    message("online.key_not_one", "{path} is not a player key file: nothing was changed."),
+    message("online.key_unwritable", "The player key could not be written to {path} "
+                                     "({why})."),
 )
 
 #: What the server says no with. The first seven answer a program that does not speak

@@ -356,3 +356,31 @@ async def test_wrong_invites_count_the_address_a_trusted_proxy_names(trusted: bo
         assert other == ("server.no_invite" if trusted else "server.guesses")
     finally:
         await server.stop()
+
+
+async def test_a_quick_game_fills_and_starts_and_a_follower_hears_its_turns(
+        server: ServerThread) -> None:
+    """Over real sockets: three quick games of 3 meet at one table, which starts by
+    itself; a fourth connection following one seat hears each turn, never a view."""
+    players = [await Client.open(server.port) for _ in range(3)]
+    seated = [await c.ask(type="quick", players=3, name=n, player=f"{n}-player-key-0000")
+              for c, n in zip(players, ("Ann", "Bob", "Cy"), strict=True)]
+    assert len({s["table"] for s in seated}) == 1 and [s["seat"] for s in seated] == [0, 1, 2]
+    table = seated[0]["table"]
+    first = await players[0].wait(lambda m: m.get("type") == "view"
+                                  and m.get("status") == "playing")
+    far = await Client.open(server.port)
+    held = {"table": table, "seat": 1, "token": seated[1]["token"]}
+    turns = await far.ask(type="follow", seats=[held])
+    assert turns["type"] == "turns" and turns["tables"][0]["active"] == first["first"]
+    mover = first["first"]
+    view = players[mover].view  # (the start's view, with the steps and its legal steps)
+    assert view is not None and view["legal"]
+    await players[mover].ask(type="step", table=table, seat=mover,
+                             token=seated[mover]["token"], number=0, step=view["legal"][0])
+    turn = await far.wait(lambda m: m.get("type") == "turn")
+    assert turn["table"] == table and turn["number"] == 1
+    board = await far.ask(type="leaders", players=3)
+    assert board["type"] == "leaders" and board["rows"] == []
+    for c in (*players, far):
+        await c.close()

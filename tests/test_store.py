@@ -134,3 +134,24 @@ def test_open_tables_of_every_process(pg_url: str) -> None:
         assert {url for _, url in one.open_tables(30.0)} == {None}  # the lease ran out
     finally:
         one.close()
+
+
+def test_ratings_written_whole_games_left_counted_and_the_leaders(store) -> None:
+    from online.store import RatingRow
+
+    store.write(Change(ratings=[RatingRow("h1", 3, 30.0, 5.0, 1, 0, "Ann"),
+                                RatingRow("h2", 3, 20.0, 5.0, 1, 0, "Bob"),
+                                RatingRow("h1", 4, 40.0, 1.0, 3, 0, "Ann")]))
+    # A game left: counted for a rated player and for one never rated (a row at the
+    # new player's rating, no game rated), under the name last played.
+    store.write(Change(left=[("h2", 3, "Bobby"), ("h3", 3, "Cy")]))
+    got = store.ratings(["h1", "h2", "h3", "h9"], 3)
+    assert got["h1"] == RatingRow("h1", 3, 30.0, 5.0, 1, 0, "Ann")
+    assert (got["h2"].left, got["h2"].name, got["h2"].mu) == (1, "Bobby", 20.0)
+    assert (got["h3"].games, got["h3"].left) == (0, 1) and "h9" not in got
+    # The best first by the conservative estimate; players with no game rated not listed.
+    assert [r.player_hash for r in store.leaders(3, 10)] == ["h1", "h2"]
+    assert [r.player_hash for r in store.leaders(3, 1)] == ["h1"]
+    assert [r.player_hash for r in store.leaders(4, 10)] == ["h1"]
+    store.write(Change(ratings=[RatingRow("h2", 3, 50.0, 2.0, 2, 1, "Bobby")]))
+    assert [r.player_hash for r in store.leaders(3, 10)] == ["h2", "h1"]

@@ -24,6 +24,7 @@ from pathlib import Path
 
 import pygame
 
+from online.standing import ratings_work
 from scenes.core import gfx
 from scenes.core.app import App
 from scenes.core.navigator import Screen
@@ -181,11 +182,13 @@ def _run(make_app: Callable[[], App]) -> int:
         online = online_smoke(app, hand)
     except GestureError as exc:
         return fail(f"online play: {exc}")
+    if not ratings_work():
+        return fail("online games cannot be rated: the rating library did not load")
     winners = [scripted.names[w] for w in scripted.state.winners or []]
     print(f"smoke: ok: title -> setup -> table ({drags} drags became steps), "
           f"scripted game of {len(scripted.steps)} steps -> scoring, winner {', '.join(winners)}; "
           f"{app.frames} frames; {sum(sounds.asked.values())} sounds"
-          f"{'' if sounds.live else ' (no audio device)'}; {online}; "
+          f"{'' if sounds.live else ' (no audio device)'}; {online}, rated; "
           f"language {language()}: {t('score.heading')}")
     pygame.quit()
     return 0
