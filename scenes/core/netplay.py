@@ -99,6 +99,9 @@ class Netplay:
         #: sentence, given by the program (the words live above this layer); None: the
         #: kept games name no last step.
         self.describe: Callable[[State, str, State], Phrase | None] | None = None
+        #: How new connections are made (``Connection``'s options: a test's quicker
+        #: retries, its shorter patience with a slow server).
+        self.connection_options: dict[str, float] = {}
 
     @property
     def local_only(self) -> bool:
@@ -275,7 +278,8 @@ class Netplay:
             return known
         if known is not None:
             known.close(timeout=1.0)
-        connection = Connection(url, ca_file=os.environ.get(ENV_CA) or None).start()
+        connection = Connection(url, ca_file=os.environ.get(ENV_CA) or None,
+                                **self.connection_options).start()
         self.connections[url] = connection
         return connection
 

@@ -22,7 +22,7 @@ from scenes.core.app import App
 from scenes.core.files import ENV_HOME
 from scenes.core.layout import LOGICAL_SIZE
 from scenes.core.session import SEAT_KINDS
-from scenes.devtools import framebench, stallbench
+from scenes.devtools import floodbench, framebench, stallbench
 from scenes.devtools.monkey import Monkey, MonkeyCrash, peak_mb
 from scenes.devtools.preview import PREVIEW, TablePreview, sample_state
 from scenes.main import make_app, window_size
@@ -45,6 +45,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     tool.add_argument("--bench-stall", type=float, metavar="SECONDS",
                       help="an online table whose server stalls for SECONDS while this "
                            "window plays on; the last line is the frame times meanwhile")
+    tool.add_argument("--bench-flood", type=float, metavar="SECONDS",
+                      help="time the table's frames and the memory while a hostile server "
+                           "floods it for SECONDS")
     tool.add_argument("--preview", action="store_true",
                       help="show the table with sample markers (to judge the look)")
     parser.add_argument("--seed", type=int, default=7, help="the --monkey run's seed (default 7)")
@@ -85,6 +88,11 @@ def main(argv: list[str] | None = None) -> int:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         app = make_app(window=window or LOGICAL_SIZE, lang=args.lang)
         return stallbench.main(app, args.bench_stall)
+    if args.bench_flood is not None:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        app = make_app(window=window or LOGICAL_SIZE, lang=args.lang)
+        return floodbench.main(app, args.bench_flood)
     if args.bench_frames is not None:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

@@ -18,9 +18,10 @@ from game.record import MAX_NAME_LENGTH, name_allows, name_refusal
 from game.words import Phrase
 from online.accounts import MyGame
 from online.client import check_address
+from online.inbound import LobbyEntry
 from online.lobby import Ask, Lobby
 from online.tables import DEFAULT_AWAY
-from online.words import said_from_json
+from online.words import said_from_json, shown_name
 from scenes.core import gfx
 from scenes.core.navigator import Screen
 from scenes.core.netplay import CannotHost, Netplay, read_code
@@ -97,7 +98,7 @@ class OnlineScene(Scene):
         #: A server's open tables, asked for by its address: (address, lobby, answer).
         self.listing: tuple[str, Lobby, Ask] | None = None
         #: The open tables found there (None: the list shows my online games).
-        self.found: list[dict] | None = None
+        self.found: list[LobbyEntry] | None = None
         self.rows: list[tuple[Button, Button]] = []
         self.first = 0  # the first game row shown (the list scrolls)
         self.focus = Focus(visible=False)
@@ -148,7 +149,7 @@ class OnlineScene(Scene):
         url = self.listing[0]
         for i, entry in enumerate(self.found[:ROWS_SHOWN]):
             y = ROWS_Y + i * ROW_H + 32
-            table = str(entry.get("table", ""))
+            table = entry.table
             self.rows.append((
                 Button((PANEL.right - 380, y, 150, 56), "online.join",
                        (lambda tb=table: self.sit_at(url, tb)), size=24),
@@ -382,9 +383,9 @@ class OnlineScene(Scene):
             y = ROWS_Y + i * ROW_H
             row = pygame.Rect(RIGHT - 16, y + 4, PANEL.right - 40 - RIGHT + 16, ROW_H - 8)
             gfx.draw.rect(surface, P.PARCHMENT_DEEP, row, 1, border_radius=10)
-            seats = entry.get("seats") or []
-            names = ", ".join(str(s.get("name", "")) for s in seats if isinstance(s, dict))
-            players = int(entry.get("players", 3) or 3)
+            seats = entry.seats
+            names = ", ".join(shown_name(s.name) for s in seats)
+            players = entry.players
             label(surface, names or t("room.seat.open"), (RIGHT, y + 24, ROW_WORDS, 36),
                   "text-semibold", 22)
             label(surface, t("online.found.row", players=t("room.players", count=players),

@@ -37,6 +37,8 @@ TEXT_SIZE = 16
 ROW = 20  # a row's least height; larger letters (a small window, a larger text size) take more
 HEADER = 32
 TEXT_X = 26  # where a row's words begin (its player's mark before them)
+#: Chat lines the log keeps (the oldest go first): far more than a game's chat.
+CHAT_KEPT = 2000
 
 
 def row_height() -> int:
@@ -62,7 +64,13 @@ def log_lines(session: Session, start: int = 0) -> list[LogLine]:
     states, steps = session.states, session.steps
     for i in range(start, len(steps)):
         before, after = states[i], states[i + 1]
-        for key, values in narrate(before, steps[i], after):
+        try:
+            said = narrate(before, steps[i], after)
+        except (LookupError, ValueError, TypeError):
+            # a state its keeper gave (an online table's, taken as it was) that the
+            # step does not lead to: the step is said by its notation
+            said = [("log.unsaid", {"step": steps[i]})]
+        for key, values in said:
             out.append(LogLine(i, before.turn, before.active, t(key, **values), steps[i]))
     return out
 
@@ -123,10 +131,12 @@ class LogPanel:
             return True
         return False
 
-    def add_chat(self, line: LogLine) -> None:
-        """A chat line, shown after the step it was said after (``line.index``)."""
-        self.chat.append(line)
-        self.lines = self._with_chat(self.lines)
+    def add_chat(self, *lines: LogLine) -> None:
+        """Chat lines, each shown after the step it was said after (``line.index``);
+        the last ``CHAT_KEPT`` are kept."""
+        self.chat.extend(lines)
+        del self.chat[:-CHAT_KEPT]
+        self.lines = self._with_chat([line for line in self.lines if not line.chat])
         self.scroll = 0
         self._rows = self._rows_key = self._image = self._image_key = None
 

@@ -36,6 +36,7 @@ from scenes.core.intents import (
     Hint,
     Lit,
     Play,
+    Redrawn,
     Result,
     Said,
     Status,
@@ -46,7 +47,7 @@ from scenes.core.layout import LESSON, Layout, table_layout
 from scenes.core.navigator import Screen
 from scenes.core.scene import Scene
 from scenes.core.session import GameSession, Session
-from scenes.table.actions import TableActions, TableIntent, gone_too_long
+from scenes.table.actions import TableActions, TableIntent, link_banner
 from scenes.table.chart import draw_away
 from scenes.table.chat import take_chat
 from scenes.table.clocks import away_faces, clock_faces
@@ -102,6 +103,8 @@ class TableScene(Scene):
         #: The mouse and the shortcut keys, as intents; the keys' own focus model.
         self.input = TableInput(self)
         self.keys = TableKeys(self)
+        #: What the table last offered to leave for (an online table it cannot follow).
+        self._trouble = None
         self.act(Status())
 
     # ----- reading -------------------------------------------------------------------
@@ -177,6 +180,8 @@ class TableScene(Scene):
                 self.logpanel.sync(self.session)
                 self.viewer.show_back(out.after, out.step, out.before, speed, palette)
                 self.viewer.cue("drop")  # the marker put back
+            elif isinstance(result, Redrawn):
+                self.redraw()
             elif isinstance(result, Asked):
                 self.ask(result)
             elif isinstance(result, Stepped):
@@ -203,6 +208,27 @@ class TableScene(Scene):
         pointer, or the keyboard's focus, moves."""
         self.input.hold_tip()
         self.keys.hold_tip()
+
+    def redraw(self) -> None:
+        """A new picture of the table (its keeper's, replacing what was shown): no film
+        plays, a marker in the hand goes back, and the log is said again whole."""
+        self.films.skip()
+        self.banners.clear()
+        self.drag.cancel()
+        self.view.lit = set()
+        self.logpanel.relabel(self.session)
+        self.renderer.invalidate()
+
+    def offer_leave(self) -> None:
+        """Once the table cannot go on (an online table's server that cannot be
+        followed), leaving is offered: the seat stays in My online games."""
+        trouble = self.session.trouble()
+        if trouble == self._trouble:
+            return
+        self._trouble = trouble
+        if trouble is not None and self.stack is not None:
+            why = t(trouble.key, **trouble.values)
+            self.ask(t("online.leave.ask", why=why), lambda yes: yes and self.go(Screen.ONLINE))
 
     def ask(self, asked: Asked | str, answer: Callable[[bool], None] | None = None) -> None:
         """A question: the actions' (its answer handed back to them as an intent), or
@@ -300,6 +326,7 @@ class TableScene(Scene):
         the mode's frame (the lesson's step kept lit). Once the lesson has handed over,
         the table is the player's own, in free play."""
         self.present(self.actions.arrived())
+        self.offer_leave()
         if take_chat(self.session, self.logpanel, self.state.turn):
             self.viewer.cue("turn")  # a word from the table: a soft bell
         busy = self.drag.holding or self.films.animating
@@ -334,7 +361,7 @@ class TableScene(Scene):
         self.viewer.draw(surface, picture, pulse=True)
         self.renderer.draw_hover(surface, self.input.hover, self.drag.holding, self.view.buttons)
         self.logpanel.draw(surface, self.state.turn)
-        draw_away(surface, self.session.connected, gone_too_long(self.session))
+        draw_away(surface, link_banner(self.session))
         self.mode.draw(surface, self.layout, self.view.lit, self.state, self.palette)
         # over the table, under the hand; seen through while the player reaches under
         self.banners.draw(surface, self.palette, holding=self.drag.holding,

@@ -109,6 +109,9 @@ ONLINE_SCREENS_EN = table(
                                        "for it, or press Esc and Quit to title: your seat "
                                        "is kept."),
     message("status.online.taken_back", "The table refused {step}: {reason}"),
+    message("online.leave.ask", "{why} Leave the table? Your seat is kept in My online "
+                                "games."),
+    message("log.unsaid", "A step this program cannot put into words: {step}"),
     message("online.chat.open", "Chat"),
     message("online.chat.prompt", "A line for the table (Enter sends, Esc closes)"),
     message("online.chat.send", "Send"),
