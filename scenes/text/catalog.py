@@ -34,6 +34,7 @@ from scenes.text.lesson_text import LESSON_TEXT_EN
 from scenes.text.narrate import LOG_TEXT_EN
 from scenes.text.online_screens import ONLINE_SCREENS_EN
 from scenes.text.rules_text import RULES_TEXT_EN
+from scenes.text.since import SINCE_TEXT_EN
 
 DOMAIN = "sail_to_india"
 
@@ -42,6 +43,7 @@ ENGLISH: dict[str, Source] = {
     **TABLE_TEXT_EN,
     **KEYS_TEXT_EN,
     **LOG_TEXT_EN,
+    **SINCE_TEXT_EN,
     **RULES_TEXT_EN,
     **LESSON_TEXT_EN,
     **{f"reason.{key}": text for key, text in REASONS.items()},
