@@ -102,6 +102,7 @@ class OnlineScene(Scene):
         self.rows: list[tuple[Button, Button]] = []
         self.first = 0  # the first game row shown (the list scrolls)
         self.focus = Focus(visible=False)
+        self._changes = -1  # the kept list's change count shown (it updates live)
 
     @property
     def netplay(self) -> Netplay | None:
@@ -120,6 +121,7 @@ class OnlineScene(Scene):
     def refresh(self) -> None:
         netplay = self.netplay
         self.games = netplay.played() if netplay is not None else []
+        self._changes = netplay.games.changes if netplay is not None else -1
         if netplay is not None and not netplay.hosting and any(
                 g.hosted and g.status != "over" for g in self.games):
             # the tables this computer hosts are open again, for friends coming back
@@ -250,16 +252,11 @@ class OnlineScene(Scene):
         if netplay is None:
             return
         try:
-            url = netplay.url_of(game)
+            args = netplay.reopen(game)
         except OSError as exc:
             self._cannot_host(exc)
             return
-        seats = {g.seat: g.token for g in netplay.games.find(url, game.table)}
-        seats[game.seat] = game.token
-        name = game.names[game.seat] if game.seat < len(game.names) else (
-            game.names[0] if game.names else "")
-        self.go(Screen.WAITING_ROOM, url=url, name=name, table=game.table, seats=seats,
-                hosting=game.hosted, invite=game.invite)
+        self.go(Screen.WAITING_ROOM, **args)
 
     def forget(self, game: MyGame) -> None:
         """Forget a game, asked first unless it is over (its record is kept): the seat's
@@ -301,11 +298,19 @@ class OnlineScene(Scene):
             self.first = max(0, min(self.first - event.y, len(self.games) - ROWS_SHOWN))
             self.refresh()
             return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            page = ROWS_SHOWN if event.key == pygame.K_PAGEDOWN else -ROWS_SHOWN
+            self.first = max(0, min(self.first + page, len(self.games) - ROWS_SHOWN))
+            self.refresh()  # (a page of many games at a time, by the keyboard)
+            return True
         return handle_form(event, self.focus, self.focusables(), self.widgets, fields)
 
     def update(self, dt: float) -> None:
         self.name.update(dt)
         self.code.update(dt)
+        netplay = self.netplay
+        if netplay is not None and netplay.games.changes != self._changes:
+            self.refresh()  # a server's news (the app's watcher), or a seat kept
         if self.listing is not None and self.found is None:
             _, lobby, ask = self.listing
             lobby.poll()
@@ -363,10 +368,8 @@ class OnlineScene(Scene):
             row = pygame.Rect(RIGHT - 16, y + 4, PANEL.right - 40 - RIGHT + 16, ROW_H - 8)
             gfx.draw.rect(surface, P.PARCHMENT_DEEP, row, 1, border_radius=10)
             label(surface, game_title(game), (RIGHT, y + 12, ROW_WORDS, 34), "text-semibold", 22)
-            mine = game.status == "playing" and game.seat < len(game.names) and \
-                game.names[game.seat] == game.to_move
             label(surface, game_detail(game), (RIGHT, y + 46, ROW_WORDS, 30), "text", 20,
-                  P.ALERT if mine else P.INK_SOFT)
+                  P.ALERT if game.my_turn else P.INK_SOFT)
             last = last_step_words(game)
             if last:  # under the buttons, the row's whole width
                 label(surface, last, (RIGHT, y + 80, row.right - 16 - RIGHT, 30), "text", 18,
@@ -413,10 +416,22 @@ def game_detail(game: MyGame) -> str:
         return t("online.games.over")
     if game.status == "open":
         return t("online.games.open")
-    if game.to_move is None:
+    if game.my_turn:
+        own = game.names[game.seat] if game.seat < len(game.names) else game.to_move
+        said = t("online.games.your_turn", name=own or "")
+    elif game.to_move is None:
         return t("online.games.unknown")
-    mine = game.seat < len(game.names) and game.names[game.seat] == game.to_move
-    return t("online.games.your_turn" if mine else "online.games.turn", name=game.to_move)
+    else:
+        said = t("online.games.turn", name=game.to_move)
+    new = new_steps(game)
+    return f"{said} · {t('online.games.new', count=new)}" if new else said
+
+
+def new_steps(game: MyGame) -> int:
+    """How many steps were played at a kept game since the player last looked there."""
+    if game.number is None or game.seen is None:
+        return 0
+    return max(0, game.number - game.seen)
 
 
 __all__ = ["OnlineScene", "code_allows"]
