@@ -25,6 +25,7 @@ from scenes.screens.title import TitleScene
 from scenes.screens.waiting_room import WaitingRoomScene
 from scenes.selftest.gestures import Hand
 from scenes.table.scene import TableScene
+from scenes.text.catalog import t
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -192,5 +193,52 @@ def test_thirty_tables_on_three_servers(servers) -> None:
         assert online.first == ROWS_SHOWN
         assert all(app.netplay.games.find(at.url, at.table)[0].status == "playing"
                    for _, at in tables)
+    finally:
+        app.netplay.close()
+
+
+def test_since_you_left_summed_up_marked_replayed_or_skipped(servers) -> None:
+    (_, url1, c1), (_, url2, c2), _ = servers
+    one, two = started(c1, url1), started(c2, url2)
+    app = make_app()
+    hand = Hand(app)
+    app.notifier = Notes()  # type: ignore[assignment]
+    try:
+        keep_seat(app.netplay.games, one, 2)  # this player has seen the deal only
+        keep_seat(app.netplay.games, two, 2)
+        for connection, at in ((c1, one), (c2, two)):
+            end_turn(connection, at, 0)
+            end_turn(connection, at, 1)
+        app.navigator.start(Screen.TITLE)
+        _until(hand, lambda: len(app.turns.mine()) == 2)
+        hand.key(pygame.K_RETURN)  # the first of them
+        _until(hand, lambda: isinstance(hand.top(), TableScene))
+        table = hand.top()
+        since = table.since
+        assert since is not None and since.shown and table.logpanel.since == 0
+        said = [t(key, **values) for key, values in since.sentences]
+        assert said[0] == "Since you last looked, 2 turns were played:"
+        assert said[1:] == ["Ann played without sailing, selling or building.",
+                            "Bob played without sailing, selling or building."]
+        # the table waits: a click on it does nothing while the summary is up
+        hand.click((300, 900))
+        assert since.shown
+        hand.key(pygame.K_RETURN)  # Replay them
+        assert not since.shown and since.at is not None
+        _until(hand, lambda: since.done)
+        assert table.state.active == 2 and not table.films.animating
+        first = table.session.table
+        assert app.netplay.games.find(first == one.table and url1 or url2, first)[0].seen == 2
+        # the other table, opened from My online games: skipped with the mouse
+        app.navigator.start(Screen.ONLINE)
+        hand.frames(2)
+        online = hand.top()
+        row = next(i for i, g in enumerate(online.games) if g.table != first)
+        hand.click(online.rows[row][0].rect.center)
+        _until(hand, lambda: isinstance(hand.top(), TableScene))
+        other = hand.top()
+        assert other.since is not None and other.since.shown
+        hand.click(other.since.skip_button.rect.center)
+        assert other.since.done and other.since.showing(other.session.states) is None
     finally:
         app.netplay.close()

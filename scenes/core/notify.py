@@ -48,10 +48,20 @@ def _desktop_sender(app_name: str) -> Send | None:
         from desktop_notifier import DesktopNotifier
     except Exception:  # (not installed, or its backend cannot load)
         return None
+    # the library says a failure as a warning with its traceback: the player never
+    # reads it (we learn of it below, and notify no more)
+    quiet = logging.getLogger("desktop_notifier")
+    quiet.addHandler(logging.NullHandler())
+    quiet.propagate = False
     notifier = DesktopNotifier(app_name=app_name, app_icon=None)
 
     async def send(title: str, body: str) -> object:
-        return await notifier.send(title=title, message=body)
+        dispatched: list[bool] = []
+        sent = await notifier.send(title=title, message=body,
+                                   on_dispatched=lambda: dispatched.append(True))
+        if not dispatched:
+            raise OSError("the notification service did not take it")
+        return sent
 
     return send
 

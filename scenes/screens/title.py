@@ -166,6 +166,7 @@ class TitleScene(Scene):
 
     # frame --------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
+        self._count_turns()  # (as heard at the end of the last frame)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.quit()
             return True
