@@ -13,13 +13,14 @@ from collections.abc import Iterator
 import pygame
 import pytest
 from onlinehelp import FirstSeat
-from turnshelp import Table, end_turn, keep_seat, started
+from turnshelp import Table, end_turn, finished, keep_seat, started
 
 from online.client import Connection
 from online.thread import ServerThread
 from scenes.core.navigator import Screen
 from scenes.main import make_app
 from scenes.screens.online import ROWS_SHOWN, OnlineScene, game_detail
+from scenes.screens.review import ReviewScene
 from scenes.screens.settings import SettingsOverlay
 from scenes.screens.title import TitleScene
 from scenes.screens.waiting_room import WaitingRoomScene
@@ -228,7 +229,7 @@ def test_since_you_left_summed_up_marked_replayed_or_skipped(servers) -> None:
         _until(hand, lambda: since.done)
         assert table.state.active == 2 and not table.films.animating
         first = table.session.table
-        assert app.netplay.games.find(first == one.table and url1 or url2, first)[0].seen == 2
+        assert app.netplay.games.find((first == one.table and url1) or url2, first)[0].seen == 2
         # the other table, opened from My online games: skipped with the mouse
         app.navigator.start(Screen.ONLINE)
         hand.frames(2)
@@ -240,5 +241,48 @@ def test_since_you_left_summed_up_marked_replayed_or_skipped(servers) -> None:
         assert other.since is not None and other.since.shown
         hand.click(other.since.skip_button.rect.center)
         assert other.since.done and other.since.showing(other.session.states) is None
+    finally:
+        app.netplay.close()
+
+
+def test_a_finished_games_replay_fetched_from_its_server_and_reviewed(servers,
+                                                                       monkeypatch) -> None:
+    (server, url, connection), (gone, gone_url, gone_connection), _ = servers
+    over = finished(connection, server, url)
+    app = make_app()
+    hand = Hand(app)
+    try:
+        game = keep_seat(app.netplay.games, over, 1)
+        game.status, game.to_move = "over", None
+        app.netplay.games.put(game)
+        app.navigator.start(Screen.ONLINE)
+        hand.frames(2)
+        online = hand.top()
+        replay = online.rows[0][0]
+        assert replay.label == "online.games.replay"
+        hand.click(replay.rect.center)
+        _until(hand, lambda: isinstance(hand.top(), ReviewScene))
+        review = hand.top()
+        assert review.session.over and len(review.session.steps) == over.number
+        assert [n for n in review.session.names] == over.names
+        # back from the review: My online games again (the Escape key)
+        hand.key(pygame.K_ESCAPE)
+        _until(hand, lambda: isinstance(hand.top(), OnlineScene))
+        # a server that is gone: one sentence, soon
+        monkeypatch.setattr("scenes.core.replays.PATIENCE", 1.0)
+        gone_connection.close(timeout=1.0)
+        gone.stop()
+        lost = keep_seat(app.netplay.games, Table(gone_url, "t1", ["x", "y", "z"], 5,
+                                                   ["Ann", "Bob", "Cy"]), 1)
+        lost.status = "over"
+        app.netplay.games.put(lost)
+        online = hand.top()
+        hand.frames(1)
+        row = next(i for i, g in enumerate(online.games) if g.server == gone_url)
+        hand.click(online.rows[row][0].rect.center)
+        _until(hand, lambda: online.fetching is None)
+        assert online.message is not None
+        assert online.message.startswith("The record could not be fetched: The server at ")
+        assert isinstance(hand.top(), OnlineScene)
     finally:
         app.netplay.close()

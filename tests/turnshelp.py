@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from online.accounts import MyGame, MyGames
 from online.client import Connection, Reply
 
 NAMES = ("Ann", "Bob", "Cy", "Dee")
+GOLDEN = Path(__file__).resolve().parent / "golden"
 
 
 def ask(connection: Connection, msg: dict, limit: float = 15.0) -> object:
@@ -49,6 +51,31 @@ def started(connection: Connection, url: str, players: int = 3) -> Table:
     return Table(url, table, tokens, 0, list(NAMES[:players]))
 
 
+def finished(connection: Connection, server: object, url: str,
+             golden: str = "three-players-first-game-ship-only.txt") -> Table:
+    """A table played to its end on ``server`` (a ``ServerThread``): a golden game's
+    deal and steps, every seat held by ``connection``."""
+    from onlinehelp import force_deal
+
+    from game.record import parse_record, read_record_text, replay
+    record = parse_record(read_record_text(GOLDEN / golden))
+    states = [replay(record, k) for k in range(len(record.steps) + 1)]
+    created = ask(connection, {"type": "create", "players": len(record.names),
+                               "variant": record.variant})
+    table = created.table  # type: ignore[attr-defined]
+    force_deal(server, table, list(record.towns))
+    tokens = [ask(connection, {"type": "sit", "table": table, "name": n}).token  # type: ignore[attr-defined]
+              for n in record.names]
+    ask(connection, {"type": "start", "table": table, "seat": 0, "token": tokens[0]})
+    at = Table(url, table, tokens, 0, list(record.names))
+    for number, text in enumerate(record.step_texts()):
+        seat = states[number].active
+        ask(connection, {"type": "step", "table": table, "seat": seat, "token": tokens[seat],
+                         "number": number, "step": text})
+        at.number += 1
+    return at
+
+
 def end_turn(connection: Connection, at: Table, seat: int) -> None:
     """``seat`` ends its turn at once (a step: the table's number moves on)."""
     answer = ask(connection, {"type": "step", "table": at.table, "seat": seat,
@@ -66,4 +93,4 @@ def keep_seat(games: MyGames, at: Table, seat: int) -> MyGame:
     return game
 
 
-__all__ = ["NAMES", "Table", "ask", "end_turn", "keep_seat", "started"]
+__all__ = ["NAMES", "Table", "ask", "end_turn", "finished", "keep_seat", "started"]

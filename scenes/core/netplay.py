@@ -301,6 +301,11 @@ class Netplay:
         self.connections[url] = connection
         return connection
 
+    def open_connection(self, url: str) -> Connection:
+        """A connection of its own to ``url`` (closed by whoever asked for it)."""
+        return Connection(url, ca_file=os.environ.get(ENV_CA) or None,
+                          **self.connection_options).start()
+
     def drop(self, url: str) -> None:
         """Close the connection to ``url`` (a table left, a join given up)."""
         connection = self.connections.pop(url, None)

@@ -25,6 +25,7 @@ from online.words import said_from_json, shown_name
 from scenes.core import gfx
 from scenes.core.navigator import Screen
 from scenes.core.netplay import CannotHost, Netplay, read_code
+from scenes.core.replays import RecordFetch
 from scenes.core.scene import Scene
 from scenes.text.catalog import t
 from scenes.text.fonts import blit_text
@@ -103,6 +104,8 @@ class OnlineScene(Scene):
         self.first = 0  # the first game row shown (the list scrolls)
         self.focus = Focus(visible=False)
         self._changes = -1  # the kept list's change count shown (it updates live)
+        #: A finished game's record on its way from its server, for the review.
+        self.fetching: RecordFetch | None = None
 
     @property
     def netplay(self) -> Netplay | None:
@@ -140,8 +143,11 @@ class OnlineScene(Scene):
         for i in range(min(ROWS_SHOWN, len(self.games) - self.first)):
             game = self.games[self.first + i]
             y = ROWS_Y + i * ROW_H + 14
+            over = game.status == "over"  # a finished game: its replay, from its server
             self.rows.append((
-                Button((PANEL.right - 380, y, 150, 56), "online.games.resume",
+                Button((PANEL.right - 380, y, 150, 56),
+                       "online.games.replay" if over else "online.games.resume",
+                       (lambda g=game: self.replay(g)) if over else
                        (lambda g=game: self.open_game(g)), size=24),
                 Button((PANEL.right - 214, y, 150, 56), "online.games.forget",
                        (lambda g=game: self.forget(g)), size=24)))
@@ -258,6 +264,41 @@ class OnlineScene(Scene):
             return
         self.go(Screen.WAITING_ROOM, **args)
 
+    def replay(self, game: MyGame) -> None:
+        """A finished game's record, fetched from its server (the held seat taken back)
+        and opened in the review; a failure is said in one sentence."""
+        netplay = self.netplay
+        if netplay is None or self.fetching is not None:
+            return
+        try:
+            url = netplay.url_of(game)
+        except OSError as exc:
+            self._cannot_host(exc)
+            return
+        wrong = check_address(url)
+        if wrong is not None:
+            self.message = t(wrong.key, **wrong.values)
+            return
+        self.fetching = RecordFetch(netplay.open_connection(url), game.table, game.seat,
+                                    game.token)
+        self.message = t("online.replay.fetching")
+
+    def _fetched(self) -> None:
+        fetch = self.fetching
+        if fetch is None:
+            return
+        fetch.poll()
+        if not fetch.done:
+            return
+        self.fetching = None
+        if fetch.review is not None:
+            self.message = None
+            self.go(Screen.REVIEW, session=fetch.review, back=Screen.ONLINE)
+        else:
+            reason = fetch.failed
+            self.message = t("online.replay.failed",
+                             reason=t(reason.key, **reason.values) if reason else "")
+
     def forget(self, game: MyGame) -> None:
         """Forget a game, asked first unless it is over (its record is kept): the seat's
         token is gone for good, so the table is told this player left (a game under
@@ -311,6 +352,7 @@ class OnlineScene(Scene):
         netplay = self.netplay
         if netplay is not None and netplay.games.changes != self._changes:
             self.refresh()  # a server's news (the app's watcher), or a seat kept
+        self._fetched()
         if self.listing is not None and self.found is None:
             _, lobby, ask = self.listing
             lobby.poll()
