@@ -87,12 +87,12 @@ class TitleScene(Scene):
             self.app.notice = None
         games = has_games()
         self.continue_button.enabled = games
-        self._count_turns()
         if games != self._games:
             # the keyboard starts on Continue when there is a game to continue
             self._games = games
             self.focus.set_items(self.focusables())
             self.focus.focus(id(self.continue_button if games else self.new_button))
+        self._count_turns()  # (and on Your turn, when it appears)
 
     @property
     def buttons(self) -> list[Button]:
