@@ -138,7 +138,7 @@ def test_my_online_games_live_with_the_players_turns_first_and_a_click_opens_one
         end_turn(c2, two, 0)
         _until(hand, lambda: bool(online.games) and online.games[0].table == two.table
                and online.games[0].my_turn)
-        assert game_detail(online.games[0]) == "Your turn, Bob · 1 new step since you looked"
+        assert game_detail(online.games[0]) == "Your turn, Bob"
         assert app.notifier.shown == []  # notifications are off in the settings
         # the title's button, pressed with the mouse, opens it
         hand.click(online.back_button.rect.center)

@@ -405,6 +405,11 @@ class OnlineScene(Scene):
             label(surface, t("online.games.none"), (RIGHT, ROWS_Y + 10, 680, 60), "text", 22,
                    P.INK_SOFT, lines=2)
             return
+        if len(self.games) > ROWS_SHOWN:  # many games: which are shown, and how to scroll
+            shown = min(len(self.games), self.first + ROWS_SHOWN)
+            label(surface, t("online.games.shown", first=self.first + 1, last=shown,
+                             count=len(self.games)),
+                  (RIGHT, ROWS_Y + ROWS_SHOWN * ROW_H + 2, 560, 30), "text", 18, P.INK_SOFT)
         for i, game in enumerate(self.games[self.first:self.first + ROWS_SHOWN]):
             y = ROWS_Y + i * ROW_H
             row = pygame.Rect(RIGHT - 16, y + 4, PANEL.right - 40 - RIGHT + 16, ROW_H - 8)
@@ -413,6 +418,10 @@ class OnlineScene(Scene):
             label(surface, game_detail(game), (RIGHT, y + 46, ROW_WORDS, 30), "text", 20,
                   P.ALERT if game.my_turn else P.INK_SOFT)
             last = last_step_words(game)
+            new = new_steps(game) if game.status == "playing" else 0
+            if new:  # what was played since the player last looked, first
+                said = t("online.games.new", count=new)
+                last = f"{said} · {last}" if last else said
             if last:  # under the buttons, the row's whole width
                 label(surface, last, (RIGHT, y + 80, row.right - 16 - RIGHT, 30), "text", 18,
                       P.INK_SOFT)
@@ -465,8 +474,7 @@ def game_detail(game: MyGame) -> str:
         return t("online.games.unknown")
     else:
         said = t("online.games.turn", name=game.to_move)
-    new = new_steps(game)
-    return f"{said} · {t('online.games.new', count=new)}" if new else said
+    return said
 
 
 def new_steps(game: MyGame) -> int:

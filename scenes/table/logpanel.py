@@ -307,7 +307,7 @@ class LogPanel:
             if played is not None and line.index >= played:
                 color = FUTURE_TEXT
             if self.since is not None and not line.chat and line.index >= self.since:
-                draw.rect(surf, P.HIGHLIGHT, (2, y + 2, 4, row_h - 4))  # new since you left
+                draw.rect(surf, P.HIGHLIGHT, (6, y + 2, 3, row_h - 4))  # new since you left
             if row == first or rows[row - 1][0] != n:
                 mark = art.marker(line.seat, 12, self.palette)
                 surf.blit(mark, mark.get_rect(center=(16, y + row_h // 2)))

@@ -18,12 +18,14 @@ TURNS_TEXT_EN = table(
     plural_message("online.games.new", "{count} new step since you looked",
                    "{count} new steps since you looked"),
     message("online.games.replay", "Replay"),
+    plural_message("online.games.shown", "{first}–{last} of {count} game (scroll, or Page Up "
+                   "and Page Down)", "{first}–{last} of {count} games (scroll, or Page Up and "
+                   "Page Down)"),
     message("online.replay.fetching", "Fetching the game's record from its server…"),
     message("online.replay.failed", "The record could not be fetched: {reason}"),
     message("online.replay.none", "The server did not give this game's record."),
     message("since.heading", "Since you left"),
     message("since.keys", "Enter: replay them · Esc: skip"),
-    message("since.log", "Since you left"),
 )
 
 
