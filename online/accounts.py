@@ -207,10 +207,11 @@ class MyGames:
         self.save()
 
     def heard(self, server: str, table: str, status: str | None, active: int | None,
-              number: int | None) -> list[MyGame]:
+              number: int | None, save: bool = True) -> list[MyGame]:
         """A table's standing as its server said it to a follower (``online.watch``):
         its entries brought up to date, saved when anything changed (OSError: not
-        saved). Returns the entries that changed."""
+        saved; ``save=False``: counted as a change, written by a later ``save``).
+        Returns the entries that changed."""
         changed = []
         for game in self.find(server, table):
             new_status = status if status in ("open", "playing", "over") else game.status
@@ -223,8 +224,10 @@ class MyGames:
                 game.active < len(game.names) else None
             game.updated = self.clock()
             changed.append(game)
-        if changed:
+        if changed and save:
             self.save()
+        elif changed:
+            self.changes += 1
         return changed
 
     def save(self) -> None:

@@ -11,14 +11,17 @@ the games that have just become the player's turn: the app flashes the window an
 sends a desktop notification for them while the window is not focused.
 
 A table this machine hosts is followed only while its server runs (it is this
-program: nobody plays there otherwise), at the address it has this run. Nothing here
-draws or waits.
+program: nobody plays there otherwise), at the address it has this run. What is heard
+is written to the kept file at most every ``SAVE_EVERY`` seconds (and when the program
+lets go): a frame never waits on the disk for each news, and what a crash loses is
+heard again from the servers. Nothing here draws or waits.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import time
 from collections.abc import Callable
 
 from online.accounts import MyGame
@@ -26,13 +29,19 @@ from online.client import Connection
 from online.watch import Held, Standing, Watcher
 from scenes.core.netplay import ENV_CA, Netplay
 
+#: Seconds between two writes of what the servers said (the list is in memory between).
+SAVE_EVERY = 3.0
+
 
 class Turns:
     """Every kept seat followed; the player's turns as they become known."""
 
     def __init__(self, netplay: Netplay,
-                 watcher: Callable[[], Watcher] | None = None) -> None:
+                 watcher: Callable[[], Watcher] | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.netplay = netplay
+        self._clock = clock
+        self._unsaved: float | None = None  # since when the news wait to be written
         self._make = watcher or (lambda: Watcher(self._link))
         self.watcher: Watcher | None = None
         self._changes = -1  # the kept list's change count last followed
@@ -88,6 +97,8 @@ class Turns:
         if self.watcher is None:
             return []
         news = self.watcher.poll()
+        if self._unsaved is not None and self._clock() - self._unsaved >= SAVE_EVERY:
+            self.save()
         if not news:
             return []
         games = self.netplay.games
@@ -97,16 +108,22 @@ class Turns:
                 continue
             for game in self._entries(standing):
                 before = game.my_turn
-                try:
-                    changed = games.heard(game.server, game.table, standing.status,
-                                          standing.active, standing.number)
-                except OSError:  # not saved: the entries hold for this run anyway
-                    changed = []
+                changed = games.heard(game.server, game.table, standing.status,
+                                      standing.active, standing.number, save=False)
+                if changed and self._unsaved is None:
+                    self._unsaved = self._clock()
                 if not before and game.my_turn and game in changed:
                     became.setdefault((game.server, game.table), game)
                 break  # (heard brings every seat of that table up to date)
-        self._changes = games.changes  # our own saving is no new list to follow
+        self._changes = games.changes  # our own news are no new list to follow
         return list(became.values())
+
+    def save(self) -> None:
+        """Write what was heard (a disk that refuses: the list holds for this run)."""
+        self._unsaved = None
+        with contextlib.suppress(OSError):
+            self.netplay.games.save()
+        self._changes = self.netplay.games.changes
 
     def _entries(self, standing: Standing) -> list[MyGame]:
         games = self.netplay.games
@@ -135,6 +152,8 @@ class Turns:
         return list(self._mine[1])
 
     def close(self) -> None:
+        if self._unsaved is not None:
+            self.save()
         if self.watcher is not None:
             self.watcher.close()
             self.watcher = None

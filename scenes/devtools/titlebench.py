@@ -7,7 +7,8 @@ temporary folder), 10 tables on each are started, and this program holds one sea
 each in My online games (a temporary data folder: the player's own is never touched).
 The title is timed for N frames with no online game kept, then for N frames with the
 30 seats followed (once every table's standing is heard), while a thread of the bench
-ends a turn at one table or another every 50 ms, so that news keep arriving. Each
+ends a turn at one table or another every 50 ms (the program's seat's turns too), so
+that news keep arriving, a turn becoming the player's and going again. Each
 ``App.frame`` is timed, events to flip; the last two lines are ``frame ms: median X
 p99 Y`` without, then with the watcher.
 """
@@ -99,17 +100,16 @@ def main(make_app, frames: int) -> int:
         heard = len(app.turns.watcher.turns) if app.turns.watcher is not None else 0
         stop = threading.Event()
 
-        def play() -> None:  # seat 0 and seat 2 end their turns, table after table
+        def play() -> None:  # every seat ends its turn in order, table after table
             numbers = [0] * len(games)
             k = 0
             while not stop.wait(0.05):
                 i = k % len(games)
                 link, _, table, tokens = games[i]
-                seat = (0, 1, 2)[numbers[i] % 3]
-                if seat != 1:  # (seat 1 is the bench program's: left to wait)
-                    link.send({"type": "step", "table": table, "seat": seat,
-                               "token": tokens[seat], "number": numbers[i], "step": "end"})
-                    numbers[i] += 1
+                seat = numbers[i] % 3  # (the bench program's seat 1 too: news both ways)
+                link.send({"type": "step", "table": table, "seat": seat,
+                           "token": tokens[seat], "number": numbers[i], "step": "end"})
+                numbers[i] += 1
                 k += 1
 
         player = threading.Thread(target=play, daemon=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from online.accounts import MyGame
-from scenes.text.catalog import t
+from scenes.text.catalog import language, t
 
 
 def table_words(game: MyGame) -> tuple[str, str]:
@@ -19,11 +19,18 @@ def table_words(game: MyGame) -> tuple[str, str]:
 class TurnWords:
     """The caption and the notifications (see the module's docstring)."""
 
-    @staticmethod
-    def caption(count: int) -> str:
-        """The window's caption: the game's name, and the turns waiting, if any."""
-        title = t("game.title")
-        return t("turns.caption", title=title, count=count) if count else title
+    def __init__(self) -> None:
+        self._caption: tuple[tuple[int, str], str] | None = None
+
+    def caption(self, count: int) -> str:
+        """The window's caption: the game's name, and the turns waiting, if any (asked
+        every frame: said again only when the count or the language changes)."""
+        key = (count, language())
+        if self._caption is None or self._caption[0] != key:
+            title = t("game.title")
+            self._caption = (key, t("turns.caption", title=title, count=count)
+                             if count else title)
+        return self._caption[1]
 
     @staticmethod
     def notice(game: MyGame) -> tuple[str, str]:
