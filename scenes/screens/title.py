@@ -72,6 +72,9 @@ class TitleScene(Scene):
         #: Tab, the arrows, Enter and Space over the buttons.
         self.focus = Focus()
         self._games: bool | None = None  # whether games wait (None: not looked yet)
+        #: The version, read once (reading it parses pyproject.toml: not every frame).
+        self.version = version()
+        self._turn_line: tuple[str, int] | None = None  # the line under Your turn, fitted
 
     def enter(self) -> None:
         let_go_of_left_games()  # a game left for the title may be continued elsewhere
@@ -195,7 +198,7 @@ class TitleScene(Scene):
                             height=gap.h - 1)
             blit_text(surface, text, gap.center, size=size, color=colour,
                       anchor="center", box=gap, by_ink=True)
-        blit_text(surface, t("title.version", version=version()), (1900, 1066),
+        blit_text(surface, t("title.version", version=self.version), (1900, 1066),
                   size=FOOTER, color=P.FOAM, anchor="bottomright")
         blit_text(surface, t("game.credit"), (20, 1066), size=FOOTER, color=P.FOAM,
                   anchor="bottomleft")
@@ -217,7 +220,10 @@ class TitleScene(Scene):
         box = self.turn_button.rect
         gap = pygame.Rect(box.x, box.bottom + 4, box.w, 30)
         text = t("online.games.row", names=names, where=where)
-        size = fit_size(text, "text", FOOTER, gap.w, smallest=SMALL_PRINT, height=gap.h)
+        if self._turn_line is None or self._turn_line[0] != text:
+            self._turn_line = (text, fit_size(text, "text", FOOTER, gap.w,
+                                              smallest=SMALL_PRINT, height=gap.h))
+        size = self._turn_line[1]
         blit_text(surface, text, gap.center, size=size, color=P.FOAM, anchor="center",
                   box=gap, by_ink=True)
 
