@@ -74,3 +74,23 @@ def test_the_real_library_without_a_dbus_session_is_silent(monkeypatch, tmp_path
     assert notifier.idle.wait(15)
     assert notifier.broken and notifier.sent == 0
     notifier.close()
+
+
+def test_the_setting_turns_notifications_off_and_is_saved() -> None:
+    from scenes.core.navigator import Screen
+    from scenes.core.saves import load_settings
+    from scenes.main import make_app
+    from scenes.screens.settings import SettingsOverlay
+    from scenes.selftest.gestures import Hand
+
+    app = make_app()
+    hand = Hand(app)
+    assert app.settings.notify_turns
+    app.navigator.start(Screen.TITLE)
+    app.navigator.open(Screen.SETTINGS)
+    hand.frames(2)
+    settings = hand.top()
+    assert isinstance(settings, SettingsOverlay)
+    hand.click(settings.notify.rect.center)
+    assert app.settings.notify_turns is False
+    assert load_settings()[0].notify_turns is False
