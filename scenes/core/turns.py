@@ -106,15 +106,18 @@ class Turns:
         for standing in news:
             if standing.refused is not None or standing.status is None:
                 continue
-            for game in self._entries(standing):
-                before = game.my_turn
-                changed = games.heard(game.server, game.table, standing.status,
-                                      standing.active, standing.number, save=False)
-                if changed and self._unsaved is None:
-                    self._unsaved = self._clock()
-                if not before and game.my_turn and game in changed:
+            entries = self._entries(standing)
+            if not entries:
+                continue
+            before = {game.key: game.my_turn for game in entries}
+            first = entries[0]  # (heard brings every seat of that table up to date)
+            changed = games.heard(first.server, first.table, standing.status,
+                                  standing.active, standing.number, save=False)
+            if changed and self._unsaved is None:
+                self._unsaved = self._clock()
+            for game in changed:
+                if game.my_turn and not before.get(game.key, False):
                     became.setdefault((game.server, game.table), game)
-                break  # (heard brings every seat of that table up to date)
         self._changes = games.changes  # our own news are no new list to follow
         return list(became.values())
 
