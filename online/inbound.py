@@ -41,6 +41,11 @@ MAX_CLOCK = 400 * 86_400.0
 MAX_GONE = 3_650 * 86_400.0
 #: A count kept on a board (wealth, victory points, markers): far over any game's.
 MAX_COUNT = 999
+#: A rating shown (mu - 3 sigma: far inside this), the games counted, and the seconds a
+#: turn-a-day deadline may still be away (a week and every vacation day).
+MAX_RATING = 10_000.0
+MAX_GAMES = 10_000_000
+MAX_DUE = p.MAX_DEADLINE + (p.MAX_VACATION + 1) * 86_400.0
 #: How much of a frame a line of the program's log quotes.
 QUOTE = 80
 
@@ -83,6 +88,10 @@ class SeatInfo:
     level: str | None = spec(Maybe(Word(LEVELS, "server.level")), None)
     here: bool = spec(Flag(), True)
     away_for: float | None = spec(Maybe(Number(0.0, MAX_GONE, whole=False)), None)
+    #: A rated player's rating (mu - 3 sigma), games rated and games left.
+    rating: float | None = spec(Maybe(Number(-MAX_RATING, MAX_RATING, whole=False)), None)
+    games: int | None = spec(Maybe(Number(0, MAX_GAMES)), None)
+    left: int | None = spec(Maybe(Number(0, MAX_GAMES)), None)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -104,6 +113,10 @@ class Options:
     private: bool = spec(Flag(), False)
     clock: TableClock | None = spec(Maybe(Part(TableClock)), None)
     away_limit: float = spec(Number(0.0, p.MAX_AWAY, whole=False), p.DEFAULT_AWAY)
+    deadline: float | None = spec(Maybe(Number(p.MIN_DEADLINE, p.MAX_DEADLINE, whole=False)),
+                                  None)
+    vacation: int = spec(Number(0, p.MAX_VACATION), 0)
+    quick: bool = spec(Flag(), False)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -113,6 +126,14 @@ class Handed:
 
     seat: int = spec(p.SEAT)
     why: str = spec(Text(0, 20))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rested:
+    """A turn-a-day table's player who let the deadline pass and took a vacation day."""
+
+    seat: int = spec(p.SEAT)
+    left: int = spec(Number(0, p.MAX_VACATION))
 
 
 def _seats(seats: tuple[SeatInfo, ...], players: int) -> None:
@@ -249,9 +270,17 @@ class TableView(p.View):
     legal: tuple[str, ...] | None = spec(Maybe(ListOf(STEP, 0, MAX_LEGAL)), None)
     record: str | None = spec(Maybe(Text(1, MAX_RECORD)), None)
     handed: Handed | None = spec(Maybe(Part(Handed)), None)
+    deadline: float | None = spec(Maybe(Number(0.0, MAX_DUE, whole=False)), None)
+    vacation: tuple[int, ...] | None = spec(Maybe(ListOf(Number(0, p.MAX_VACATION), 3, 4)),
+                                            None)
+    rested: Rested | None = spec(Maybe(Part(Rested)), None)
 
     def __post_init__(self) -> None:
         players = self.options.players
+        if self.vacation is not None and len(self.vacation) != players:
+            raise _fail(f"{len(self.vacation)} players' vacation days for {players}")
+        if self.rested is not None and self.rested.seat >= players:
+            raise _fail(f"a seat {self.rested.seat} resting, of {players}")
         _seats(self.seats, players)
         for name in ("seat", "first"):
             if (getattr(self, name) or 0) >= players:
@@ -300,6 +329,11 @@ class LobbyEntry:
     status: str = spec(Word(("open", "playing", "over"), "server.field_range"), "open")
     where: str = spec(Text(0, 500), "")
     seats: tuple[SeatInfo, ...] = spec(ListOf(Part(SeatInfo), 0, 4), ())
+    deadline: float | None = spec(Maybe(Number(p.MIN_DEADLINE, p.MAX_DEADLINE, whole=False)),
+                                  None)
+    vacation: int = spec(Number(0, p.MAX_VACATION), 0)
+    quick: bool = spec(Flag(), False)
+    number: int | None = spec(Maybe(Number(0, p.MAX_STEPS)), None)
 
     def __post_init__(self) -> None:
         _seats(self.seats, self.players)
@@ -312,15 +346,71 @@ class Listing(p.Tables):
     tables: tuple[LobbyEntry, ...] = spec(ListOf(Part(LobbyEntry), 0, MAX_TABLES))
 
 
+@dataclass(frozen=True, kw_only=True)
+class Standing:
+    """A player's rating as a server shows it (``online.seating.standing_of``)."""
+
+    rating: float = spec(Number(-MAX_RATING, MAX_RATING, whole=False))
+    games: int = spec(Number(0, MAX_GAMES))
+    left: int = spec(Number(0, MAX_GAMES))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Leader(Standing):
+    """One row of a leaderboard."""
+
+    name: str = spec(NAME)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Leaderboard(p.Board):
+    """The best-rated players at a player count, and the asker's own standing."""
+
+    rows: tuple[Leader, ...] = spec(ListOf(Part(Leader), 0, 100))
+    you: Standing | None = spec(Maybe(Part(Standing)), None)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Followed:
+    """One seat followed from afar: where its table stands (or why it cannot be
+    followed: ``refused``, a sentence key; ``where``, served by another process)."""
+
+    table: str = spec(p.TABLE)
+    seat: int = spec(p.SEAT)
+    status: str | None = spec(Maybe(Word(("open", "playing", "over"), "server.field_range")),
+                              None)
+    number: int | None = spec(Maybe(Number(0, p.MAX_STEPS)), None)
+    active: int | None = spec(Maybe(p.SEAT), None)
+    deadline: float | None = spec(Maybe(Number(0.0, MAX_DUE, whole=False)), None)
+    refused: str | None = spec(Maybe(Text(1, 64)), None)
+    where: str | None = spec(Maybe(Text(0, 500)), None)
+
+
+@dataclass(frozen=True, kw_only=True)
+class FollowedAll(p.Turns):
+    """The answer to ``follow``: one entry per seat named."""
+
+    tables: tuple[Followed, ...] = spec(ListOf(Part(Followed), 0, p.MAX_FOLLOWED))
+
+
+@dataclass(frozen=True, kw_only=True)
+class TurnNews(p.Turn):
+    """A followed table moved on."""
+
+    deadline: float | None = spec(Maybe(Number(0.0, MAX_DUE, whole=False)), None)
+
+
 #: The message types a client reads, by ``type``. (A new message: its class here.)
 MESSAGES: dict[str, type] = {
     "error": p.Error, "refused": p.Refused, "created": p.Created, "tables": Listing,
     "seated": p.Seated, "ok": p.Ok, "chat": p.ChatLine, "rematch": p.RematchMade,
-    "moved": p.Moved, "view": TableView, "update": TableUpdate,
+    "moved": p.Moved, "view": TableView, "update": TableUpdate, "leaders": Leaderboard,
+    "turns": FollowedAll, "turn": TurnNews,
 }
 
 ServerMessage = (p.Error | p.Refused | p.Created | Listing | p.Seated | p.Ok | p.ChatLine
-                 | p.RematchMade | p.Moved | TableView | TableUpdate)
+                 | p.RematchMade | p.Moved | TableView | TableUpdate | Leaderboard
+                 | FollowedAll | TurnNews)
 
 
 @dataclass(frozen=True)
@@ -373,6 +463,8 @@ def decode_server(text: str | bytes) -> ServerMessage | Unreadable:
         return Unreadable(f"a {kind} message with {bad.key} ({said})", ref, kind, table)
 
 
-__all__ = ["MAX_LEGAL", "MAX_LOG", "MAX_RECORD", "MAX_TABLES", "MESSAGES", "Handed", "ListOf",
-           "Listing", "LobbyEntry", "Options", "PublicState", "SeatInfo", "ServerMessage",
-           "TableClock", "TableUpdate", "TableView", "Unreadable", "decode_server", "known_deal"]
+__all__ = ["MAX_DUE", "MAX_LEGAL", "MAX_LOG", "MAX_RECORD", "MAX_TABLES", "MESSAGES", "Followed",
+           "FollowedAll", "Handed", "Leader", "Leaderboard", "ListOf", "Listing", "LobbyEntry",
+           "Options", "PublicState", "Rested", "SeatInfo", "ServerMessage", "Standing",
+           "TableClock", "TableUpdate", "TableView", "TurnNews", "Unreadable", "decode_server",
+           "known_deal"]

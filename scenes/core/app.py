@@ -24,16 +24,20 @@ import tempfile
 import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Protocol
 
 import pygame
 
+from online.accounts import MyGame
 from scenes.core import gfx, keymap, memory
 from scenes.core.audio import Sounds
 from scenes.core.gfx import LOGICAL_SIZE
 from scenes.core.navigator import Navigator
 from scenes.core.netplay import Netplay
+from scenes.core.notify import Notifier
 from scenes.core.saves import Notice, Settings, data_dir, save_settings, why_not_written
 from scenes.core.scene import INPUT, Scene, SceneStack
+from scenes.core.turns import Turns
 
 FPS = 60
 #: Seconds a new window size must hold before everything is drawn again at its scale.
@@ -62,6 +66,13 @@ def _headless() -> bool:
 
 #: SDL's video drivers that show nothing: used only when SDL_VIDEODRIVER asks for one.
 INVISIBLE_DRIVERS = ("dummy", "offscreen")
+
+
+class TurnWords(Protocol):
+    """The words of the player's turns, given by ``scenes.main`` (the words live above)."""
+
+    def caption(self, count: int) -> str: ...
+    def notice(self, game: MyGame) -> tuple[str, str]: ...
 
 
 class NoDisplay(RuntimeError):
@@ -158,6 +169,16 @@ class App:
         self.sounds = Sounds(settings)
         #: Online play: the table this machine hosts, the connections, my online games.
         self.netplay = Netplay(data_dir())
+        #: Every online seat kept, followed whatever the screen (your turn, everywhere).
+        self.turns = Turns(self.netplay)
+        self.netplay.closing.append(self.turns.close)
+        #: Desktop notifications, off the main thread (a no-op where there is no service).
+        self.notifier = Notifier("Sail to India")
+        #: The caption and the notifications in the player's words (``scenes.main``).
+        self.turn_words: TurnWords | None = None
+        self._caption = ""
+        #: Whether the window has the keyboard now (a test may say it has not).
+        self.focused: Callable[[], bool] = pygame.key.get_focused
         self.clock = pygame.time.Clock()
         self.running = True
         self.frames = 0
@@ -306,6 +327,7 @@ class App:
                 self.unhandled(event)
         self.stack.update(dt)
         self.netplay.tick()
+        self.keep_up()
         self._draw()
         pygame.display.flip()
         self.frames += 1
@@ -317,6 +339,28 @@ class App:
             return
         # The screen (the bottom scene; overlays do not count) says whether music plays.
         self.sounds.want_music(self.stack.scenes[0].music)
+
+    def keep_up(self) -> None:
+        """The servers' news of My online games, once a frame: the caption counts the
+        player's turns; a turn that has just become theirs while the window is not
+        looked at flashes it and, unless the settings say no, is notified."""
+        became = self.turns.poll()
+        words = self.turn_words
+        if words is None:
+            return
+        caption = words.caption(len(self.turns.mine()))
+        if caption != self._caption:
+            self._caption = caption
+            pygame.display.set_caption(caption)
+        if not became or self.focused():
+            return
+        window = _window()
+        if window is not None:
+            with contextlib.suppress(pygame.error, AttributeError):
+                window.flash(pygame.FLASH_UNTIL_FOCUSED)
+        if self.settings.notify_turns:
+            for game in became[:3]:  # (a handful at once; the caption counts them all)
+                self.notifier.notify(*words.notice(game))
 
     def keys(self, event: pygame.event.Event) -> pygame.event.Event:
         """A key press as the screens read it: the player's own key for an action

@@ -228,6 +228,7 @@ class Settings:
     music_volume: int = 50           # the music loop's share, percent; 0 plays no music
     muted: bool = False              # M: every sound off, the levels kept for later
     text_size: int = 100             # one of TEXT_SIZES: letters larger, boxes as they are
+    notify_turns: bool = True        # a desktop notification when it becomes my turn online
     keys: dict = field(default_factory=dict)  # action -> key name, where the player chose one
     recent_records: list[str] = field(default_factory=list)  # opened by path, newest first
     extra: dict = field(default_factory=dict)  # keys from a newer version, kept as they were

@@ -22,7 +22,7 @@ from scenes.core.app import App
 from scenes.core.files import ENV_HOME
 from scenes.core.layout import LOGICAL_SIZE
 from scenes.core.session import SEAT_KINDS
-from scenes.devtools import floodbench, framebench, stallbench
+from scenes.devtools import floodbench, framebench, stallbench, titlebench
 from scenes.devtools.monkey import Monkey, MonkeyCrash, peak_mb
 from scenes.devtools.preview import PREVIEW, TablePreview, sample_state
 from scenes.main import make_app, window_size
@@ -42,6 +42,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     tool.add_argument("--bench-frames", type=int, metavar="N",
                       help="time N frames of a mid-game table with a drag and animations "
                            "running; the last line is 'frame ms: median X  p99 Y'")
+    tool.add_argument("--bench-title", type=int, metavar="N",
+                      help="time N frames of the title without, then with, 30 online tables "
+                           "on 3 local servers followed; the last two lines are the medians")
     tool.add_argument("--bench-stall", type=float, metavar="SECONDS",
                       help="an online table whose server stalls for SECONDS while this "
                            "window plays on; the last line is the frame times meanwhile")
@@ -83,6 +86,11 @@ def main(argv: list[str] | None = None) -> int:
             raise SystemExit(f"{PROG}: --rss-at wants event counts, e.g. 2000,12000") from None
         return run_monkey(opened, args.monkey, args.seed, players, seats, rss_at=rss_at,
                           window=window)
+    if args.bench_title is not None:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        return titlebench.main(functools.partial(make_app, window=window or LOGICAL_SIZE,
+                                                 lang=args.lang), max(1, args.bench_title))
     if args.bench_stall is not None:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

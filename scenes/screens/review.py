@@ -52,7 +52,7 @@ from scenes.ui.tooltip import DELAY, Lines
 from scenes.ui.widgets import Button, Widget
 
 #: Where the review may go back to: the screens a review is opened from.
-ORIGINS = (Screen.TITLE, Screen.SCORING)
+ORIGINS = (Screen.TITLE, Screen.SCORING, Screen.ONLINE)
 ICON_W = 58
 GAP = 6
 LIGHT_TEXT = (244, 234, 210)
@@ -303,8 +303,8 @@ class ReviewScene(Scene):
         """Back to where the review was opened from."""
         if self.back_to == Screen.SCORING:
             self.go(Screen.SCORING, session=self.session)
-        else:
-            self.go(Screen.TITLE)
+        else:  # the title, or My online games (a finished game's replay)
+            self.go(self.back_to)
 
     def open_rules(self) -> None:
         self.open(Screen.RULES)

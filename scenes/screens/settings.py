@@ -23,7 +23,7 @@ from scenes.ui.focus import Focus, Focusable, of_widgets
 from scenes.ui.overlays import Overlay, parchment_plate
 from scenes.ui.widgets import Button, Choice, Toggle, Widget, set_alike
 
-PLATE = pygame.Rect(0, 0, 1700, 880)
+PLATE = pygame.Rect(0, 0, 1700, 960)
 PLATE.center = (960, 540)
 #: Two columns: the game's settings on the left, the sound's on the right.
 COLUMN = (PLATE.w - 140 - 80) // 2
@@ -129,7 +129,15 @@ class SettingsOverlay(Overlay):
         # every action's key, the player's to change (an overlay of its own)
         self.keys_button = Button((x, y + 112, COLUMN, 54), "settings.keys",
                                   lambda: self.open(Screen.KEYS), size=24)
-        self.widgets += [*self.volumes.values(), self.mute, self.text_size, self.keys_button]
+        # a desktop notification when it becomes the player's turn online
+        self.notify = Toggle((x, y + 196, COLUMN, 44), "settings.notify", s.notify_turns,
+                             self._set_notify, label_height=72)
+        self.widgets += [*self.volumes.values(), self.mute, self.text_size, self.keys_button,
+                         self.notify]
+
+    def _set_notify(self, on: bool) -> None:
+        self.settings.notify_turns = on
+        self._save()
 
     # ----- changes: applied and saved at once ---------------------------------------
     def _save(self) -> None:

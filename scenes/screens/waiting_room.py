@@ -73,6 +73,8 @@ class WaitingRoomScene(Scene):
         self._code: tuple[tuple, str | None] | None = None
         #: The game's session, made when it began, until its state is known.
         self.starting: RemoteSession | None = None
+        #: How many of its steps the player had seen, coming back to a game.
+        self.since: int | None = None
         self.message: str | None = None
         self.level = Choice((LEFT + 640, PANEL.bottom - 250, 600, 56), list(LEVELS),
                             [f"setup.kind.{k}" for k in LEVELS], 1)
@@ -113,6 +115,7 @@ class WaitingRoomScene(Scene):
         if self.here and self.table:
             seat, token = next(iter(sorted(self.here.items())))
             self.phase, self.asking = "resuming", self.lobby.resume(self.table, seat, token)
+            self.since = -1  # (coming back to a game: how much was seen, read at the start)
         elif self.hosting and self.table is None:
             options = {k: v for k, v in self.options.items()
                        if k in ("players", "variant", "first_game", "clock", "away_limit")}
@@ -237,6 +240,9 @@ class WaitingRoomScene(Scene):
         session = RemoteSession(connection, self.table, self.here, view=view)
         self.lobby = self.rematch = None  # the session reads the connection from now on
         if self.netplay is not None:
+            if self.since == -1:  # back to a game: what was played since it was seen
+                seen = self.netplay.seen(self.url, self.table)
+                self.since = 0 if seen is None else seen
             self.netplay.follow(self.url, session)
         self.starting = session
         self._seat_when_ready()
@@ -251,7 +257,7 @@ class WaitingRoomScene(Scene):
             session.poll()
         if session.ready:
             self.starting = None
-            self.go(Screen.TABLE, session=session, handoff_first=True)
+            self.go(Screen.TABLE, session=session, handoff_first=True, since=self.since)
         elif session.trouble() is not None:
             self.starting = None
             self._fail(session.trouble())

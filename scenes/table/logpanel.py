@@ -98,6 +98,9 @@ class LogPanel:
         #: Rows scrolled up from the newest (0: the newest line is at the bottom).
         self.scroll = 0
         self.palette = "classic"
+        #: The steps from this index on were played since the player last looked (an
+        #: online table): marked with a bar (None: none marked).
+        self.since: int | None = None
         self._rows: list[tuple[int, str]] | None = None  # (line number, text)
         self._rows_key: tuple | None = None
         self._image: gfx.Canvas | None = None
@@ -258,7 +261,7 @@ class LogPanel:
         as played (the last of them lit, the rest of the game dimmed)."""
         rows = len(self.rows())  # first: its key is then the rows' (scale and text size too)
         key = (self._rows_key, self.scroll, self.unfolded, self.notation, turn, rows,
-               self.palette, played)
+               self.palette, played, self.since)
         if self._image is None or key != self._image_key:
             self._image = self._render(turn, played)
             self._image_key = key
@@ -314,6 +317,8 @@ class LogPanel:
             color = P.HIGHLIGHT if current else LIGHT_TEXT
             if played is not None and line.index >= played:
                 color = FUTURE_TEXT
+            if self.since is not None and not line.chat and line.index >= self.since:
+                draw.rect(surf, P.HIGHLIGHT, (6, y + 2, 3, row_h - 4))  # new since you left
             if row == first or rows[row - 1][0] != n:
                 mark = art.marker(line.seat, 12, self.palette)
                 surf.blit(mark, mark.get_rect(center=(16, y + row_h // 2)))

@@ -60,6 +60,7 @@ from scenes.table.logpanel import LogLine
 from scenes.table.modes import FreePlay, LessonMode
 from scenes.table.render import Picture
 from scenes.table.saving import SaveWatch, save_now
+from scenes.table.since_panel import REPLAY_SPEED, SincePanel, others_played
 from scenes.table.targets import Staging
 from scenes.table.tooltips import tooltip_lines
 from scenes.table.viewer import Cues, TableViewer
@@ -75,7 +76,7 @@ class TableScene(Scene):
     key_scope = "table"
 
     def __init__(self, session: GameSession, layout: Layout | None = None,
-                 handoff_first: bool = False) -> None:
+                 handoff_first: bool = False, since: int | None = None) -> None:
         super().__init__()
         self.session = session
         coach = Coach.attach(session) if isinstance(session, Session) else None
@@ -105,6 +106,15 @@ class TableScene(Scene):
         self.keys = TableKeys(self)
         #: What the table last offered to leave for (an online table it cannot follow).
         self._trouble = None
+        #: "Since you left": the steps others played since the player last looked at
+        #: this online table (``since``: how many they had seen), summed up, marked in
+        #: the log, replayed at speed or skipped.
+        self.since: SincePanel | None = None
+        steps, states = session.steps, session.states
+        if since is not None and 0 <= since < len(steps) and \
+                others_played(states, steps, since, session.seats_here()):
+            self.since = SincePanel(states, steps, since)
+            self.logpanel.since = since
         self.act(Status())
 
     # ----- reading -------------------------------------------------------------------
@@ -261,6 +271,8 @@ class TableScene(Scene):
 
     # ----- input ----------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
+        if self.since is not None and self.since.handle(event):
+            return True
         return self.mode.handle(event) or self.input.handle(event)
 
     def show_hint(self) -> None:
@@ -318,8 +330,24 @@ class TableScene(Scene):
         self.animate(dt)
         self.viewer.rest += dt
         self.keys.update(dt)
+        if self.since is not None and self.since.active:
+            self.replay_since()  # (the table's own news wait for the player to choose)
+            return
         self.pace(dt)
 
+    def replay_since(self) -> None:
+        """The steps since the player last looked, one film after another, at speed;
+        skipped, the table is drawn as it stands."""
+        since = self.since
+        assert since is not None
+        step = since.next_step(self.session.states, self.session.steps, self.films.animating)
+        if step is not None:
+            before, text, after = step
+            self.viewer.show_step(before, text, after, REPLAY_SPEED, self.palette)
+        if not since.active:
+            self.films.skip()
+            self.renderer.invalidate()
+            self.act(Status())
     def pace(self, dt: float) -> None:
         """Steps made elsewhere (a remote session's other seats; none locally), a
         computer seat's next step once it has chosen and the last film has played, and
@@ -352,7 +380,8 @@ class TableScene(Scene):
     def draw(self, surface: gfx.Canvas) -> None:
         self.viewer.follow(self.palette)  # also while the settings are open above the table
         held = self.drag.held.piece if self.drag.held is not None else None
-        picture = Picture(self.state, self.films.current, tuple(self.staging.moves),
+        replayed = self.since.showing(self.session.states) if self.since is not None else None
+        picture = Picture(replayed or self.state, self.films.current, tuple(self.staging.moves),
                           tuple(self.staging.sale), held, frozenset(self.view.lit),
                           self.view.status, self.view.palette,
                           tuple(self.actions.geography or ()),
@@ -367,6 +396,8 @@ class TableScene(Scene):
         self.banners.draw(surface, self.palette, holding=self.drag.holding,
                           pointer=self.viewer.pointer, avoid=self.must_read())
         self.drag.draw(surface)
+        if self.since is not None and self.since.shown:
+            self.since.draw(surface)
         on_top = self.stack is None or self.stack.top is self
         self.keys.draw(surface)
         shown = self.tooltip_box() if on_top else None

@@ -9,8 +9,6 @@ from game.words import message, plural_message, table
 ONLINE_SCREENS_EN = table(
     # the title
     message("title.online", "Play online"),
-    plural_message("title.online.waiting", "{count} online game waits for you",
-                   "{count} online games wait for you"),
     # the Play online screen
     message("online.heading", "Play online"),
     message("online.name", "Your name at the table"),
