@@ -66,10 +66,28 @@ class MyGame:
     #: The last step as the game's log says it, in no language yet: a sentence's key
     #: and values (``said_json``), put into words by the screen that lists the game.
     last_said: dict | None = None
+    #: The seat to move, as last heard (None: not known, or no game under way).
+    active: int | None = None
+    #: How many steps the table's log holds, as last heard (its followers are told).
+    number: int | None = None
+    #: How many steps this player has seen at the table (None: never opened there):
+    #: the ones after it were played while the player was away ("since you left").
+    seen: int | None = None
 
     @property
     def key(self) -> tuple[str, str, int]:
         return (self.server, self.table, self.seat)
+
+    @property
+    def my_turn(self) -> bool:
+        """Whether this seat is to move, as last heard (by its seat when known, else by
+        the name of the player to move)."""
+        if self.status != "playing":
+            return False
+        if self.active is not None:
+            return self.active == self.seat
+        return self.to_move is not None and self.seat < len(self.names) and \
+            self.names[self.seat] == self.to_move
 
     @classmethod
     def from_dict(cls, data: Any) -> MyGame:
@@ -91,8 +109,13 @@ class MyGame:
         said = data.get("last_said")
         if said is not None and said_from_json(said) is None:
             said = None  # words this version cannot read: the entry stands without them
+        counts = {}
+        for name in ("active", "number", "seen"):  # (a file from before: None)
+            value = data.get(name)
+            ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
+            counts[name] = value if ok else None
         return cls(**{name: data[name] for name in kinds}, hosted=hosted, invite=invite,
-                   last_said=said)
+                   last_said=said, **counts)
 
 
 class MyGames:
@@ -104,6 +127,8 @@ class MyGames:
         #: Why the list as it was could not be read (None: it was, or there was none).
         self.problem: Phrase | None = None
         self._blocked = False  # a file that could not be opened is not written over
+        #: Counts the changes to the list (its followers look again when it moves on).
+        self.changes = 0
         self.games: list[MyGame] = self._load()
 
     def _load(self) -> list[MyGame]:
@@ -157,9 +182,11 @@ class MyGames:
         self.games = [g for g in self.games if g.key != (server, table, seat)]
         self.save()
 
-    def note(self, server: str, session: Any, said: Phrase | None = None) -> None:
+    def note(self, server: str, session: Any, said: Phrase | None = None,
+             seen: bool = True) -> None:
         """Bring the seats a ``RemoteSession`` holds up to date (once it is ready);
-        ``said`` is its last step as the log says it."""
+        ``said`` is its last step as the log says it; ``seen``: the player has the table
+        before their eyes, so every step it holds counts as seen."""
         if not session.ready:
             return
         st = session.state
@@ -173,12 +200,40 @@ class MyGames:
                                      None if st.over else st.names[st.active],
                                      steps[-1] if steps else None, status, self.clock(),
                                      hosted, invite,
-                                     None if said is None else said_to_json(said)))
+                                     None if said is None else said_to_json(said),
+                                     None if st.over else st.active, len(steps),
+                                     len(steps) if seen else (known[0].seen if known
+                                                              else None)))
         self.save()
+
+    def heard(self, server: str, table: str, status: str | None, active: int | None,
+              number: int | None, save: bool = True) -> list[MyGame]:
+        """A table's standing as its server said it to a follower (``online.watch``):
+        its entries brought up to date, saved when anything changed (OSError: not
+        saved; ``save=False``: counted as a change, written by a later ``save``).
+        Returns the entries that changed."""
+        changed = []
+        for game in self.find(server, table):
+            new_status = status if status in ("open", "playing", "over") else game.status
+            new = (new_status, active if new_status == "playing" else None,
+                   number if number is not None else game.number)
+            if (game.status, game.active, game.number) == new:
+                continue
+            game.status, game.active, game.number = new
+            game.to_move = game.names[game.active] if game.active is not None and \
+                game.active < len(game.names) else None
+            game.updated = self.clock()
+            changed.append(game)
+        if changed and save:
+            self.save()
+        elif changed:
+            self.changes += 1
+        return changed
 
     def save(self) -> None:
         """Write the list whole (atomic, 0600); OSError when the disk refuses. A file
         that could not be opened is left as it is, and nothing is written."""
+        self.changes += 1
         if self._blocked:
             return
         data = {"format": FORMAT, "games": [asdict(g) for g in self.games]}

@@ -7,7 +7,7 @@ and, once a frame, drains ``events()``: plain frozen values saying what happened
 - ``Connected(again)`` — the socket is open (``again``: after a drop).
 - ``Reply(id, msg, request)`` — the server's direct answer to a request.
 - ``Pushed(msg)`` — a message nobody asked for: ``view``, ``update``, ``chat``,
-  ``rematch`` (and the ``error`` a server of another version sends first).
+  ``rematch``.
 - ``Dropped(reason)`` — the socket closed after it was open; the connection tries
   again by itself (first within ``first_retry``, then twice as long each time, at
   most ``max_retry``). On each reconnection it first sends ``on_reconnect`` (the
@@ -21,6 +21,22 @@ and, once a frame, drains ``events()``: plain frozen values saying what happened
   address (the first connection only: within ``connect_timeout``, never a hang), the
   server refused the handshake, or it speaks another protocol version (close code
   4001). Every request still waiting is reported ``Lost`` first.
+
+**A server is not trusted.** Every frame is decoded on the connection's thread by
+``online.inbound.decode_server`` before anything reads it: a message is a checked,
+typed value (``msg`` above), and a frame that is not one is ``Unreadable``: a line
+in the program's log (at most one a second, with a count of the rest), and then
+nothing more, unless it was the answer to a request (its ``Reply`` carries the
+``Unreadable``) or a view or update of a table (pushed, so the table can ask for a
+fresh one). A frame of another protocol version ends the connection as a close
+with 4001 does. Reading is bounded: at most ``READ_RATE`` messages a second (a
+server that sends more waits, as TCP makes it), at most ``MAX_WAITING`` pushed
+messages (or ``MAX_WAITING_TEXT`` characters) waiting for the owner (more are
+dropped: the table asks again for what it missed), and ``events(limit)`` takes a
+frame's share. No HTTP redirect is followed. How the socket ended says why in one
+sentence: the server stopping (1001), refusing this program (1008, 1009, 4002, any
+other code of its own), or just gone; ``slow_for()`` says how long the oldest
+request has waited for its answer on an open socket.
 
 Sentences are ``Phrase`` values (``online.words``): the table says them in the
 player's language. ``close()`` stops the thread promptly. This module imports
@@ -38,17 +54,18 @@ import ssl
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 from urllib.parse import urlsplit
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidStatus, InvalidURI, WebSocketException
+from websockets.exceptions import ConnectionClosed, InvalidStatus, WebSocketException
 from websockets.uri import parse_uri
 
 from . import protocol
-from .words import Phrase, english, phrase
+from .bounds import Bucket, Gate, backoff, check_address, closed_why
+from .inbound import ServerMessage, Unreadable, decode_server
+from .words import Phrase, cut, english, phrase
 
 PROTOCOL = protocol.VERSION
 CLOSE_VERSION = protocol.Close.VERSION
@@ -61,7 +78,22 @@ RESEND = frozenset({"list", "watch", "resume", "step", "rematch"})
 #: The largest message taken from a server (a view carries a whole game's log).
 MAX_INBOUND = protocol.MAX_INBOUND
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
-
+#: At most this many messages a second are read from a server, and this many at once
+#: (an honest one sends a few a step); one that sends more is read at this pace.
+READ_RATE = 200.0
+READ_BURST = 400.0
+#: And at most this many characters a second (and at once): a frame of a megabyte
+#: costs as much as a few hundred small ones.
+READ_CHARS = 2 * 1024 * 1024.0
+READ_CHARS_BURST = 4 * 1024 * 1024.0
+#: Pushed messages waiting for the owner to take them, at most (and their characters):
+#: more are dropped (a table that missed an update asks for a fresh view).
+MAX_WAITING = 1000
+MAX_WAITING_TEXT = 16 * 1024 * 1024
+#: Frames websockets itself keeps read ahead of this module.
+FRAMES_AHEAD = 8
+#: A request unanswered this long (seconds) on an open socket: the server is slow.
+SLOW = 10.0
 log = logging.getLogger("online.client")
 
 
@@ -78,13 +110,13 @@ class Dropped:
 @dataclass(frozen=True)
 class Reply:
     id: int
-    msg: dict
+    msg: ServerMessage | Unreadable
     request: dict
 
 
 @dataclass(frozen=True)
 class Pushed:
-    msg: dict
+    msg: ServerMessage | Unreadable
 
 
 @dataclass(frozen=True)
@@ -102,21 +134,12 @@ class Failed:
 Event = Connected | Dropped | Reply | Pushed | Lost | Failed
 
 
-def check_address(url: str) -> Phrase | None:
-    """Why ``url`` is not a server address (None: it is one, ws:// or wss://)."""
-    try:
-        parse_uri(url)
-    except (InvalidURI, ValueError):
-        return phrase("online.bad_address", where=url)
-    return None
+class _Dial(connect):
+    """websockets' ``connect``, following no redirect: the client goes only where the
+    player asked."""
 
-
-def backoff(first: float, cap: float) -> Iterator[float]:
-    """The waits before each new try: ``first``, then doubling, never over ``cap``."""
-    delay = first
-    while True:
-        yield min(delay, cap)
-        delay = min(delay * 2, cap)
+    def process_redirect(self, exc: Exception) -> Exception | str:
+        return exc
 
 
 class _GiveUp(Exception):
@@ -130,7 +153,8 @@ class Connection:
     event loop; see the module's docstring for the events it reports."""
 
     def __init__(self, url: str, *, connect_timeout: float = 3.0, first_retry: float = 1.0,
-                 max_retry: float = 10.0, version: int = PROTOCOL,
+                 max_retry: float = 10.0, version: int = PROTOCOL, slow: float = SLOW,
+                 read_rate: float = READ_RATE, ping_interval: float | None = 20.0,
                  trace: Callable[[str], None] | None = None,
                  ca_file: str | None = None) -> None:
         #: Where the connection is now, and where it was first asked to go (a table
@@ -149,6 +173,10 @@ class Connection:
         self.first_retry = first_retry
         self.max_retry = max_retry
         self.version = version
+        #: How long a request may wait for its answer before the server is slow.
+        self.slow = slow
+        self.read_rate = read_rate
+        self.ping_interval = ping_interval
         #: Called on the connection's thread with every frame received, as it came
         #: (for tests: what reached this machine).
         self.trace = trace
@@ -161,12 +189,19 @@ class Connection:
         self.failed: Phrase | None = None
         #: When the next try is due (``time.monotonic``), while one is waited for.
         self.retry_at: float | None = None
-        self._events: queue.Queue[Event] = queue.Queue()
+        #: Frames not read (unreadable, or pushed while too many waited), ever.
+        self.dropped = 0
+        self._events: queue.Queue[tuple[Event, int]] = queue.Queue()
+        self._waiting = [0, 0]  # pushed events queued now, and their characters
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
         self._outbox: deque[tuple[int, dict, bool]] = deque()
         # id -> (request, may go twice, sent by on_reconnect); the loop's thread only
         self._unanswered: dict[int, tuple[dict, bool, bool]] = {}
+        self._asked: dict[int, float] = {}  # id -> when sent on this socket (loop's thread)
+        self._oldest: float | None = None  # the oldest of those (read by the owner)
+        self._other_version = False
+        self._gate = Gate()
         self._loop = asyncio.new_event_loop()
         self._wake = asyncio.Event()
         self._stop = asyncio.Event()
@@ -200,22 +235,46 @@ class Connection:
         self._poke(self._wake)
         return rid
 
-    def events(self) -> list[Event]:
-        """Everything that happened since the last call, in order (never waits)."""
+    def events(self, limit: int | None = None) -> list[Event]:
+        """What happened since the last call, in order (never waits): at most ``limit``
+        events (the rest wait for the next call)."""
         out: list[Event] = []
-        while True:
+        while limit is None or len(out) < limit:
             try:
-                out.append(self._events.get_nowait())
+                event, size = self._events.get_nowait()
             except queue.Empty:
-                return out
+                break
+            self._taken(size)
+            out.append(event)
+        return out
 
     def wait(self, timeout: float) -> Event | None:
         """The next event, waiting at most ``timeout`` seconds (None: none came). For
         tests and command lines; the game's own thread drains ``events()``."""
         try:
-            return self._events.get(timeout=timeout)
+            event, size = self._events.get(timeout=timeout)
         except queue.Empty:
             return None
+        self._taken(size)
+        return event
+
+    def _taken(self, size: int) -> None:
+        if size >= 0:
+            with self._lock:
+                self._waiting[0] -= 1
+                self._waiting[1] -= size
+
+    @property
+    def waiting(self) -> int:
+        """How many pushed messages wait to be taken now."""
+        return self._waiting[0]
+
+    def slow_for(self) -> float:
+        """Seconds the oldest request sent on the open socket has waited for its answer
+        (0: none waits, or the socket is not open)."""
+        since = self._oldest
+        return 0.0 if since is None or not self.connected else max(0.0,
+                                                                    time.monotonic() - since)
 
     @property
     def alive(self) -> bool:
@@ -254,8 +313,8 @@ class Connection:
                 self._loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
             self._loop.close()
 
-    def _emit(self, event: Event) -> None:
-        self._events.put(event)
+    def _emit(self, event: Event, pushed: int = -1) -> None:
+        self._events.put((event, pushed))
 
     def _give_up(self, sentence: Phrase) -> None:
         self.connected = False
@@ -267,6 +326,7 @@ class Connection:
         waiting = [(rid, req) for rid, (req, _, auto) in sorted(self._unanswered.items())
                    if not auto]
         self._unanswered.clear()
+        self._answered(None)
         for rid, req in [*waiting, *((rid, req) for rid, req, _ in queued)]:
             self._emit(Lost(rid, req, phrase("online.lost")))
         self.failed = sentence
@@ -305,15 +365,15 @@ class Connection:
             self.connected = True
             self._emit(Connected(again))
             try:
-                await self._serve(ws, again)
+                await self._until_stopped(ws, again)
             finally:
                 self.connected = False
             if self._stop.is_set():
                 return
-            if ws.close_code == CLOSE_VERSION:
+            if ws.close_code == CLOSE_VERSION or self._other_version:
                 self._give_up(phrase("online.version", where=self.url))
                 return
-            self._dropped()
+            self._dropped(closed_why(ws.close_code))
             delays = backoff(self.first_retry, self.max_retry)  # afresh after each drop
             if self._moving:  # (to where the table lives: at once)
                 self._moving, soon, self._soon = False, self._soon, 0.0
@@ -322,6 +382,26 @@ class Connection:
                 continue
             if await self._pause(next(delays)):
                 return
+
+    async def _until_stopped(self, ws: ClientConnection, again: bool) -> None:
+        """Serve the socket until it ends or the owner closes: then the socket closes
+        its own way (at most a second and a half), or is cut (a send to a server that
+        reads nothing would otherwise wait for ever)."""
+        task = asyncio.create_task(self._serve(ws, again))
+        stopping = asyncio.create_task(self._stop.wait())
+        try:
+            await asyncio.wait({task, stopping}, return_when=asyncio.FIRST_COMPLETED)
+            if not task.done():
+                await asyncio.wait({task}, timeout=1.5)
+        finally:
+            stopping.cancel()
+            if not task.done():
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+                ws.transport.abort()
+        if not task.cancelled():
+            task.result()  # (a fault of its own is the thread's: said, and given up)
 
     async def _open(self, again: bool) -> ClientConnection | None:
         """The socket, once open (None: closed by the owner meanwhile)."""
@@ -332,9 +412,10 @@ class Connection:
             secure["ssl"] = ssl.create_default_context(cafile=self.ca_file)
 
         async def dial() -> ClientConnection:
-            return await connect(self.url, open_timeout=self.connect_timeout,
-                                 compression=None, max_size=MAX_INBOUND, close_timeout=1,
-                                 proxy=None if host in LOOPBACK else True, **secure)
+            return await _Dial(self.url, open_timeout=self.connect_timeout,
+                               compression=None, max_size=MAX_INBOUND, close_timeout=1,
+                               max_queue=FRAMES_AHEAD, ping_interval=self.ping_interval,
+                               proxy=None if host in LOOPBACK else True, **secure)
 
         opening = asyncio.create_task(dial())
         stopping = asyncio.create_task(self._stop.wait())
@@ -353,6 +434,10 @@ class Connection:
             status = exc.response.status_code
             if again and status >= 500:  # a proxy while the server restarts: try again
                 raise
+            if 300 <= status < 400:
+                to = exc.response.headers.get("Location", "")
+                raise _GiveUp(phrase("online.redirected", where=self.url,
+                                     to=cut(to, 80) or f"HTTP {status}")) from None
             raise _GiveUp(phrase("online.refused", where=self.url,
                                  why=f"HTTP {status}")) from None
 
@@ -366,15 +451,24 @@ class Connection:
             self.retry_at = None
         return self._stop.is_set()
 
-    def _dropped(self) -> None:
+    def _dropped(self, why: Phrase) -> None:
         """The socket closed under us: what was asked and may not go twice is
         reported lost; the rest waits for the next connection."""
-        self._emit(Dropped(phrase("online.dropped")))
+        self._emit(Dropped(why))
+        self._answered(None)
         for rid, (req, again, auto) in sorted(self._unanswered.items()):
             if auto or not again:
                 del self._unanswered[rid]
             if not auto and not again:
                 self._emit(Lost(rid, req, phrase("online.lost")))
+
+    def _answered(self, rid: int | None) -> None:
+        """Request ``rid`` was answered (None: every one on the socket is let go)."""
+        if rid is None:
+            self._asked.clear()
+        else:
+            self._asked.pop(rid, None)
+        self._oldest = min(self._asked.values()) if self._asked else None
 
     async def _serve(self, ws: ClientConnection, again: bool) -> None:
         reader = asyncio.create_task(self._read(ws))
@@ -392,6 +486,9 @@ class Connection:
                     self._outbox.clear()
                 for rid, msg, resend, auto in first + batch:
                     self._unanswered[rid] = (msg, resend, auto)
+                    self._asked[rid] = time.monotonic()
+                    if self._oldest is None:
+                        self._oldest = self._asked[rid]
                     await ws.send(protocol.dumps({**msg, "v": self.version, "id": rid}))
                 first = []
                 if reader.done():
@@ -404,44 +501,73 @@ class Connection:
         except ConnectionClosed:
             pass
         finally:
-            if self._stop.is_set():
-                await ws.close()
+            if self._stop.is_set() or self._other_version:
+                with contextlib.suppress(Exception):
+                    await ws.close()
             reader.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await reader
 
     async def _read(self, ws: ClientConnection) -> None:
+        pace = Bucket(self.read_rate, max(1.0, self.read_rate * READ_BURST / READ_RATE))
+        chars = Bucket(READ_CHARS, READ_CHARS_BURST)
         with contextlib.suppress(ConnectionClosed):
             async for raw in ws:
-                text = raw if isinstance(raw, str) else raw.decode("utf-8", "replace")
+                now = time.monotonic()
+                delay = max(pace.take(now), chars.take(now, len(raw)))
+                if delay:
+                    await asyncio.sleep(delay)
                 if self.trace is not None:
-                    self.trace(text)
-                try:
-                    msg: Any = protocol.parse(text)
-                except (ValueError, RecursionError):
-                    continue
-                if not isinstance(msg, dict):
-                    continue
-                rid = msg.get("id")
-                found = self._unanswered.pop(rid, None) if isinstance(rid, int) else None
-                if msg.get("type") == "moved":
-                    if self._follow(msg):
-                        if found is not None:  # (not done there: asked where it lives)
-                            self._unanswered[rid] = (found[0], True, found[2])
+                    self.trace(raw if isinstance(raw, str) else raw.decode("utf-8", "replace"))
+                if not self._take(raw):
+                    if self._moving:  # (to where the table lives: this socket is done)
                         await ws.close()
-                        return
-                    msg = self._not_followed(msg)
-                if found is not None:
-                    self._emit(Reply(rid, msg, found[0]))
-                else:
-                    self._emit(Pushed(msg))
+                    return
 
-    def _follow(self, msg: dict) -> bool:
+    def _take(self, raw: str | bytes) -> bool:
+        """One frame decoded and handed on; False when the connection must end (another
+        protocol version, or a ``moved`` followed)."""
+        msg = decode_server(raw)
+        if isinstance(msg, Unreadable):
+            self.dropped += 1
+            self._gate.say("a frame from %s was dropped: %s", self.url, msg.why)
+            if msg.version:
+                self._other_version = True
+                return False
+        rid = msg.id
+        found = self._unanswered.pop(rid, None) if type(rid) is int else None
+        if isinstance(msg, protocol.Moved):
+            if self._follow(msg.where):
+                if found is not None:  # (not done there: asked where it lives)
+                    self._unanswered[rid] = (found[0], True, found[2])
+                return False
+            msg = self._not_followed(msg)
+        if found is not None:
+            self._answered(rid)
+            self._emit(Reply(rid, msg, found[0]))
+        elif not isinstance(msg, Unreadable) or (msg.table and msg.type in ("view", "update")):
+            self._push(Pushed(msg), len(raw))
+        return True
+
+    def _push(self, event: Pushed, size: int) -> None:
+        with self._lock:
+            full = (self._waiting[0] >= MAX_WAITING
+                    or self._waiting[1] + size > MAX_WAITING_TEXT)
+            if not full:
+                self._waiting[0] += 1
+                self._waiting[1] += size
+        if full:
+            self.dropped += 1
+            self._gate.say("a message from %s was dropped: %d wait to be read already",
+                           self.url, MAX_WAITING)
+            return
+        self._emit(event, size)
+
+    def _follow(self, where: str) -> bool:
         """Whether to go where a ``moved`` message says a table lives (and the way
         there set): only to another address of the same server (the same scheme and
         host as the one first asked for; an empty one means that one)."""
-        where = msg.get("where")
-        target = where if isinstance(where, str) and where else self.home
+        target = where or self.home
         if check_address(target) is not None:
             return False
         first, there = urlsplit(self.home), urlsplit(target)
@@ -456,13 +582,13 @@ class Connection:
         return True
 
     @staticmethod
-    def _not_followed(msg: dict) -> dict:
+    def _not_followed(msg: protocol.Moved) -> protocol.Error:
         """A ``moved`` this connection does not follow, as the refusal it is here."""
-        where = str(msg.get("where", ""))[:200]
-        said = phrase("online.moved_away", where=where)
-        return {"type": "error", "table": msg.get("table"), "reason": english(said),
-                "said": {"key": said.key, "values": dict(said.values)}}
+        said = phrase("online.moved_away", where=cut(msg.where, 80))
+        return protocol.Error(id=msg.id, reason=english(said),
+                              said=protocol.Sentence(key=said.key, values=dict(said.values)))
 
 
-__all__ = ["PROTOCOL", "RESEND", "Connected", "Connection", "Dropped", "Event", "Failed",
-           "Lost", "Pushed", "Reply", "backoff", "check_address"]
+__all__ = ["MAX_WAITING", "PROTOCOL", "READ_RATE", "RESEND", "SLOW", "Bucket", "Connected",
+           "Connection", "Dropped", "Event", "Failed", "Gate", "Lost", "Pushed", "Reply",
+           "backoff", "check_address", "closed_why"]

@@ -8,14 +8,24 @@ of each table (``views``). Once the game starts (a table's view says ``playing``
 make a ``RemoteSession`` over the same connection with the seats taken here: from
 then on the session drains the connection, and hands what it does not handle (this
 lobby's answers) to ``lobby.poll(session.unclaimed)``.
+
+Every answer is a typed message, checked when it was decoded (``online.inbound``):
+an answer that could not be read fails its ``Ask`` with one sentence. Views are
+kept only for the tables this lobby asked about (a server cannot fill the memory
+with views of others), and at most ``EVENTS_A_POLL`` events are taken a poll.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import protocol as p
 from .client import Connected, Connection, Dropped, Event, Failed, Lost, Pushed, Reply
-from .words import Phrase, said_of
+from .inbound import Listing, LobbyEntry, ServerMessage, TableView, Unreadable
+from .words import Phrase, phrase, said_of
+
+#: Events taken from the connection in one poll (a frame's share).
+EVENTS_A_POLL = 200
 
 
 @dataclass
@@ -24,7 +34,7 @@ class Ask:
 
     id: int
     request: dict
-    reply: dict | None = None
+    reply: ServerMessage | Unreadable | None = None
     lost: Phrase | None = None
 
     @property
@@ -33,7 +43,8 @@ class Ask:
 
     @property
     def ok(self) -> bool:
-        return self.reply is not None and self.reply.get("type") not in ("error", "refused")
+        return self.reply is not None and not isinstance(
+            self.reply, (p.Error, p.Refused, Unreadable))
 
     @property
     def error(self) -> Phrase | str | None:
@@ -41,6 +52,8 @@ class Ask:
         well, or not done yet)."""
         if self.lost is not None:
             return self.lost
+        if isinstance(self.reply, Unreadable):
+            return phrase("online.unreadable_answer")
         if self.reply is not None and not self.ok:
             return said_of(self.reply)
         return None
@@ -52,9 +65,11 @@ class Lobby:
     def __init__(self, connection: Connection) -> None:
         self.connection = connection
         #: The open, listed tables, as the last ``list`` answer gave them.
-        self.tables: list[dict] = []
-        #: The last view of each table this connection watches, by table id.
-        self.views: dict[str, dict] = {}
+        self.tables: list[LobbyEntry] = []
+        #: The last view of each table this lobby asked about, by table id.
+        self.views: dict[str, TableView] = {}
+        #: The tables this lobby asked about (the only ones whose views it keeps).
+        self.asked: set[str] = set()
         #: The seats taken through this lobby: table -> {seat: token}.
         self.seated: dict[str, dict[int, str]] = {}
         self.connected = connection.connected
@@ -62,6 +77,8 @@ class Lobby:
         self._asks: dict[int, Ask] = {}
 
     def _ask(self, msg: dict) -> Ask:
+        if isinstance(msg.get("table"), str):
+            self.asked.add(msg["table"])
         ask = Ask(0, msg)
         ask.id = self.connection.send(msg)
         self._asks[ask.id] = ask
@@ -127,9 +144,10 @@ class Lobby:
 
     # ----- answers -------------------------------------------------------------------
     def poll(self, events: list[Event] | None = None) -> list[Event]:
-        """Take ``events`` (by default, drain the connection): answers fill their
-        ``Ask``, views and listings are kept. Returns the events, for the screen."""
-        got = self.connection.events() if events is None else list(events)
+        """Take ``events`` (by default, drain the connection: at most ``EVENTS_A_POLL``):
+        answers fill their ``Ask``, views and listings are kept. Returns the events,
+        for the screen."""
+        got = self.connection.events(EVENTS_A_POLL) if events is None else list(events)
         for event in got:
             if isinstance(event, Connected):
                 self.connected = True
@@ -152,17 +170,19 @@ class Lobby:
         ask = self._asks.pop(event.id, None)
         if ask is not None:
             ask.reply = msg
-        kind = msg.get("type")
-        if kind == "tables":
-            self.tables = list(msg.get("tables", []))
-        elif kind == "seated":
-            self.seated.setdefault(msg["table"], {})[msg["seat"]] = msg["token"]
-        elif kind == "view":
+        if isinstance(msg, Listing):
+            self.tables = list(msg.tables)
+        elif isinstance(msg, p.Created):
+            self.asked.add(msg.table)
+        elif isinstance(msg, p.Seated):
+            self.asked.add(msg.table)
+            self.seated.setdefault(msg.table, {})[msg.seat] = msg.token
+        elif isinstance(msg, TableView):
             self._seen(msg)
 
-    def _seen(self, msg: dict) -> None:
-        if msg.get("type") in ("view", "update") and isinstance(msg.get("table"), str):
-            self.views[msg["table"]] = msg
+    def _seen(self, msg: ServerMessage | Unreadable) -> None:
+        if isinstance(msg, TableView) and msg.table in self.asked:
+            self.views[msg.table] = msg
 
 
-__all__ = ["Ask", "Lobby"]
+__all__ = ["EVENTS_A_POLL", "Ask", "Lobby"]

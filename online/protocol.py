@@ -30,8 +30,9 @@ from .fields import Any_, Bad, Flag, Many, Maybe, Number, Part, Ref, Text, Word,
 VERSION = 2
 #: The largest frame a server takes from a client.
 MAX_FRAME = 64 * 1024
-#: The largest frame a client takes from a server (a view carries a whole game's log).
-MAX_INBOUND = 4 * 1024 * 1024
+#: The largest frame a client takes from a server (a view carries a whole game's log
+#: and, at the end, its record: some tens of KiB).
+MAX_INBOUND = 1024 * 1024
 #: How deep arrays and objects may nest in a frame (the deepest message nests 4).
 MAX_DEPTH = 8
 #: How many messages a second a connection may keep up, and how many at once.

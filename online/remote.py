@@ -17,7 +17,7 @@ a fresh snapshot, and if that does not agree either, the server's state is taken
 
 **Steps.** ``submit`` judges a step with the engine at once. A step that turns no
 town is shown at once (optimistic) and sent with the view's ``number``; the server's
-echo is then ignored, and a refusal comes out of ``poll`` as ``Outcome.taken_back``
+answer is then no news, and a refusal comes out of ``poll`` as ``Outcome.taken_back``
 with the server's reason, the game back at the server's state. A step that turns a
 town cannot be shown before the server says which card it is: ``submit`` answers
 ``Outcome.pending`` and ``poll`` later gives its real outcome.
@@ -26,36 +26,48 @@ town cannot be shown before the server says which card it is: ``submit`` answers
 messages go first on every new socket, and the snapshot each brings is reconciled
 with what is shown: steps made meanwhile come out of ``poll`` one by one; steps shown
 here that the table never took come out as taken back.
+
+**A server is not trusted.** Every message was decoded and checked before it gets
+here (``online.inbound``); what the game's half does with it is ``online.follow``'s.
+What the table is told is bounded: ``poll`` takes at most ``EVENTS_A_POLL`` events a
+frame, chat lines come in at most ``CHAT_RATE`` a second (the rest are dropped, said
+once a minute), the last ``CHAT_KEPT`` are kept (``chat_total`` counts every one, so
+the ship's log never stops taking them), notices and events for others are capped.
+``link()`` says in one sentence what is wrong with the way to the server (lost,
+stopping, refusing this program, slow, another version, given up, or a game it
+cannot show) and ``trouble()`` whether the table cannot go on from here.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from game import State, Step, StepError, apply, legal_steps, parse_step
-from game.cards import CARDS
 from game.outcome import Outcome, ReadOnly
 
+from . import protocol as p
+from .bounds import Bucket, Gate
 from .client import Connected, Connection, Dropped, Event, Failed, Lost, Pushed, Reply
+from .follow import TableLog
+from .inbound import TableUpdate, TableView, Unreadable, known_deal
 from .seats import TableSeats
 from .tables import DEFAULT_AWAY
-from .view import public_state
-from .words import MAX_CHAT, Phrase, phrase, plain, said_of
+from .words import MAX_CHAT, Phrase, phrase, plain, said_of, shown_name
 
-CHAT_KEPT = 200  # chat lines kept (the oldest go first)
+CHAT_KEPT = 200  # chat lines kept (the oldest go first; ``chat_total`` counts them all)
 NOTICES_KEPT = 50
+#: Events taken from the connection in one poll (a frame's share).
+EVENTS_A_POLL = 200
+#: Chat lines taken a second, and at once: more are dropped (said once a minute).
+CHAT_RATE = 3.0
+CHAT_BURST = 30.0
+CHAT_FLOOD_SAID = 60.0
+#: Events for a lobby or another table kept for whoever takes them (the newest).
+UNCLAIMED_KEPT = 100
 
 
-def known_deal(size: int, face_up: Sequence[str]) -> list[str]:
-    """The deal as a seat knows it: ``face_up`` at positions 1.., then placeholders
-    (the other towns, sorted) up to ``size`` towns."""
-    seen = set(face_up)
-    rest = [t for t in sorted(CARDS.towns) if t not in seen]
-    return [*face_up, *rest[: size - len(face_up)]]
-
-
-class RemoteSession(TableSeats):
+class RemoteSession(TableLog, TableSeats):
     """A game at a server's table, played by the seats held at this machine.
 
     ``seats`` maps each seat held here to its token (two people at one machine may
@@ -67,7 +79,7 @@ class RemoteSession(TableSeats):
     """
 
     def __init__(self, connection: Connection, table: str, seats: dict[int, str],
-                 view: dict | None = None, invite: str | None = None) -> None:
+                 view: TableView | None = None, invite: str | None = None) -> None:
         self.connection = connection
         self.table = table
         self.here: dict[int, str] = dict(seats)
@@ -75,8 +87,10 @@ class RemoteSession(TableSeats):
         #: The GameSession's: an online game is kept by the server, never saved here.
         self.save_error: OSError | None = None
         self.can_chat = True
-        #: Chat lines received, oldest first: (seat, name, text), the text plain.
+        #: The last ``CHAT_KEPT`` chat lines, oldest first: (seat, name, text), plain;
+        #: ``chat_total`` counts every line taken since the session began.
         self.chat: list[tuple[int, str, str]] = []
+        self.chat_total = 0
         #: Sentences for the player that are no step's outcome: a ``Phrase`` of the
         #: client's, or the server's own sentence (a str, in the server's words).
         self.notices: list[Phrase | str] = []
@@ -101,6 +115,8 @@ class RemoteSession(TableSeats):
         self.lost_at: float | None = None
         #: Set when the connection gave up for good.
         self.failed: Phrase | None = None
+        #: Set while the server's word cannot be shown (see ``online.follow``).
+        self.unshowable: Phrase | None = None
         #: Events for somebody else (a lobby's answers, other tables).
         self.unclaimed: list[Event] = []
         #: How often the server's state had to be taken over the replayed one.
@@ -110,9 +126,11 @@ class RemoteSession(TableSeats):
         self._variant = "standard"
         #: The seat that played first (the server draws it at the start).
         self.first = 0
-        self._seat_info: dict[int, dict] = {}
+        self._seat_info: dict = {}
         self._record: str | None = None
-        self._legal: tuple[int, list[str]] | None = None  # at which number
+        self._offered: str | None = None
+        self._record_checked: tuple[str, bool] | None = None
+        self._legal: tuple[int, tuple[str, ...]] | None = None  # at which number
         self._known: tuple[str, ...] = ()
         self._deal: list[str] = []
         self._steps: list[str] = []
@@ -123,17 +141,27 @@ class RemoteSession(TableSeats):
         self._ignored: set[int] = set()  # answers no longer awaited
         self._resync: int | None = None  # the request id of a snapshot asked for
         self._early: list[Outcome] = []
+        self._gate = Gate()
+        self._chat_pace = Bucket(CHAT_RATE, CHAT_BURST)
+        self._flood_said = -CHAT_FLOOD_SAID
         connection.on_reconnect = self._hello()
         if view is not None:
             self._early += self._snapshot(view)
-        for msg in self._hello():  # every seat held here is present at the table
-            connection.send(msg)
+        # every seat held here is present at the table; the answers awaited:
+        self._greeting = {connection.send(msg) for msg in self._hello()}
 
     # ----- what the table reads ----------------------------------------------------------
     @property
     def ready(self) -> bool:
         """Whether the game has begun and its state is known."""
         return bool(self._states)
+
+    @property
+    def greeted(self) -> bool:
+        """Whether the server has answered the first ``resume`` (or ``watch``) of each
+        seat held here: the table shown is then the server's as of that answer, not
+        only the view this session was made with."""
+        return not self._greeting
 
     @property
     def state(self) -> State:
@@ -153,7 +181,7 @@ class RemoteSession(TableSeats):
     @property
     def names(self) -> list[str]:
         return list(self.state.names) if self._states else [
-            self._seat_info[i]["name"] for i in sorted(self._seat_info)]
+            self._seat_info[i].name for i in sorted(self._seat_info)]
 
     @property
     def seats(self) -> list[str]:
@@ -187,7 +215,7 @@ class RemoteSession(TableSeats):
     def human_to_move(self) -> bool:
         """Whether a person at this machine is to make the next step now."""
         return (bool(self._states) and not self.over and self._pending is None
-                and self.seat_kind(self.state.active) == "human")
+                and self.unshowable is None and self.seat_kind(self.state.active) == "human")
 
     def legal_steps(self) -> list[Step]:
         return legal_steps(self.state) if self._states and not self.over else []
@@ -195,6 +223,23 @@ class RemoteSession(TableSeats):
     def out_of_reach(self) -> float:
         """Seconds since the server could last be reached (0: it can now)."""
         return 0.0 if self.lost_at is None else max(0.0, self.now() - self.lost_at)
+
+    def link(self) -> Phrase | None:
+        """What is wrong with the way to the server now, in one sentence (None:
+        nothing): a game it sent that cannot be shown, the connection given up, lost
+        (and why), or a server slow to answer."""
+        if self.trouble() is not None:
+            return self.trouble()
+        if not self.connected:
+            return self.away or phrase("online.dropped")
+        if self.connection.slow_for() >= self.connection.slow:
+            return phrase("online.slow", seconds=round(self.connection.slow))
+        return None
+
+    def trouble(self) -> Phrase | None:
+        """Why the table cannot go on from here (None: it can): the connection gave up
+        for good, or the server sent a game this program cannot show."""
+        return self.unshowable or self.failed
 
     @property
     def unconfirmed(self) -> int:
@@ -223,7 +268,10 @@ class RemoteSession(TableSeats):
 
     def record_text(self) -> str | None:
         """The whole record (the deal and its seed in the header), once the game is
-        over and the server has shown it; None before."""
+        over and the server has shown it, and only if it is the game shown; None
+        before."""
+        if self._offered is not None:
+            self._take_record(self._offered)
         return self._record
 
     # ----- changing ---------------------------------------------------------------------
@@ -236,6 +284,8 @@ class RemoteSession(TableSeats):
         if self._pending is not None:
             return Outcome(False, text, "waiting", before, before,
                            said=phrase("online.waiting"))
+        if self.unshowable is not None:
+            return Outcome(False, text, "unshowable", before, before, said=self.unshowable)
         seat = before.active
         if not before.over and self.seat_kind(seat) != "human":
             return Outcome(False, text, "not_here", before, before,
@@ -287,10 +337,12 @@ class RemoteSession(TableSeats):
     def poll(self) -> list[Outcome]:
         """What happened since the last poll, in order: steps made elsewhere (other
         machines, the server's computers) and this machine's pending steps, each with
-        the states around it; steps taken back; nothing for the echo of a step shown
-        already. Also keeps ``connected``, ``presence``, ``chat``... up to date."""
+        the states around it; steps taken back; a new picture of the table; nothing
+        for the answer to a step shown already. Also keeps ``connected``,
+        ``presence``, ``chat``... up to date. At most ``EVENTS_A_POLL`` events are
+        taken (the rest wait for the next poll)."""
         out, self._early = self._early, []
-        for event in self.connection.events():
+        for event in self.connection.events(EVENTS_A_POLL):
             out += self._handle(event)
         return out
 
@@ -330,11 +382,19 @@ class RemoteSession(TableSeats):
     def _mine(self, msg: dict) -> bool:
         return msg.get("table") == self.table
 
+    def _unclaimed(self, event: Event) -> list[Outcome]:
+        """An event for somebody else, kept for them (the newest pushed ones only)."""
+        self.unclaimed.append(event)
+        pushed = [i for i, e in enumerate(self.unclaimed) if isinstance(e, Pushed)]
+        if len(pushed) > UNCLAIMED_KEPT:
+            del self.unclaimed[pushed[0]]
+        return []
+
     def _lost(self, event: Lost) -> list[Outcome]:
         req = event.request
+        self._greeting.discard(event.id)
         if not self._mine(req):
-            self.unclaimed.append(event)
-            return []
+            return self._unclaimed(event)
         if req.get("type") == "step":
             return self._turned_down(event.id, req, "", event.reason)
         self._note(phrase("online.lost_chat") if req.get("type") == "chat" else event.reason)
@@ -342,29 +402,38 @@ class RemoteSession(TableSeats):
 
     def _reply(self, event: Reply) -> list[Outcome]:
         req, msg = event.request, event.msg
+        self._greeting.discard(event.id)
         if not self._mine(req):
-            self.unclaimed.append(event)
-            return []
+            return self._unclaimed(event)
         kind = req.get("type")
-        failed = msg.get("type") in ("refused", "error")
+        if event.id == self._resync and not isinstance(msg, TableView):
+            self._resync = None  # asked again when the next update shows a gap
+        if isinstance(msg, Unreadable) or (isinstance(msg, TableView)
+                                           and msg.table != self.table):
+            why = msg.why if isinstance(msg, Unreadable) else f"a view of {msg.table!r}"
+            if kind in ("resume", "watch"):
+                return self._cannot_show(f"its answer to {kind}: {why}")
+            if kind == "step":
+                return self._ask_snapshot()  # whether it was taken, the table says
+            self._note(phrase("online.unreadable_answer"))
+            return []
+        failed = isinstance(msg, (p.Error, p.Refused))
         if kind == "step":
             if failed:
-                return self._turned_down(event.id, req, str(msg.get("reason", "")), None,
+                return self._turned_down(event.id, req, plain(msg.reason, 200), None,
                                          said_of(msg))
             self._ignored.discard(event.id)  # taken: the answer is the table's update
-            return self._update(msg) if msg.get("type") == "update" else []
-        if kind in ("resume", "watch") and msg.get("type") == "view":
+            return self._update(msg) if isinstance(msg, TableUpdate) else []
+        if kind in ("resume", "watch") and isinstance(msg, TableView):
             full = event.id == self._resync
             if full:
                 self._resync = None
             return self._snapshot(msg, full)
-        if kind == "chat" and msg.get("type") == "chat":  # the server's answer: our line
+        if kind == "chat" and isinstance(msg, p.ChatLine):  # the server's answer: our line
             self._chat_line(msg)
-        elif kind == "rematch" and not failed:
-            self.rematch = msg.get("new_table")
+        elif kind == "rematch" and isinstance(msg, p.RematchMade):
+            self.rematch = msg.new_table
         elif failed:
-            if event.id == self._resync:
-                self._resync = None  # asked again when the next update shows a gap
             said = said_of(msg)
             self._note(said)
             if kind == "resume" and isinstance(said, Phrase) and \
@@ -386,212 +455,51 @@ class RemoteSession(TableSeats):
 
     def _pushed(self, event: Pushed) -> list[Outcome]:
         msg = event.msg
-        kind = msg.get("type")
-        if kind == "error":
+        if isinstance(msg, p.Error):
             self._note(said_of(msg))
             return []
-        if not self._mine(msg):
-            self.unclaimed.append(event)
-            return []
-        if kind == "update":
+        if getattr(msg, "table", None) != self.table:
+            return self._unclaimed(event)
+        if isinstance(msg, Unreadable):  # a view or update of this table: ask afresh
+            return self._ask_snapshot()
+        if isinstance(msg, TableUpdate):
             return self._update(msg)
-        if kind == "view":
+        if isinstance(msg, TableView):
             return self._snapshot(msg)
-        if kind == "chat":
+        if isinstance(msg, p.ChatLine):
             self._chat_line(msg)
-        elif kind == "rematch":
-            self.rematch = msg.get("new_table")
+        elif isinstance(msg, p.RematchMade):
+            self.rematch = msg.new_table
         return []
 
-    def _chat_line(self, msg: dict) -> None:
-        seat, name = msg.get("seat"), msg.get("name")
-        if isinstance(seat, int) and isinstance(name, str) and isinstance(msg.get("text"), str):
-            self.chat.append((seat, plain(name, 40), plain(msg["text"])))
-            del self.chat[:-CHAT_KEPT]
+    def _chat_line(self, msg: p.ChatLine) -> None:
+        """A line of chat, kept if the table does not say too many too fast."""
+        now = self.now()
+        if not self._chat_pace.allow(now):
+            self._gate.say("chat lines from %s dropped: more than %s a second",
+                           self.connection.url, CHAT_RATE)
+            if now - self._flood_said >= CHAT_FLOOD_SAID:
+                self._flood_said = now
+                self._note(phrase("online.chat_flood"))
+            return
+        self.chat.append((msg.seat, self._chat_name(msg), plain(msg.text)))
+        del self.chat[:-CHAT_KEPT]
+        self.chat_total += 1
 
-    # ----- the server's word against what is shown ----------------------------------------
-    def _fields(self, msg: dict) -> None:
+    def _chat_name(self, msg: p.ChatLine) -> str:
+        return shown_name(msg.name)
+
+    # ----- the seats' and the game's fields of every view -------------------------------------
+    def _fields(self, msg: TableView) -> None:
         """What every view and update says besides the game: seats, presence, clocks."""
-        self._status = msg.get("status", self._status)
+        self._status = msg.status
         self._seat_fields(msg)
-        if "number" in msg and msg.get("legal") is not None:
+        if msg.number is not None and msg.legal is not None:
             # (a machine holding two seats gets a view for each; only the seat to move's
             # lists the legal steps, and the other's must not forget them)
-            self._legal = (msg["number"], list(msg["legal"]))
-        if msg.get("record"):
-            self._record = msg["record"]
-
-    def _update(self, msg: dict) -> list[Outcome]:
-        self._fields(msg)
-        index = msg["number"] - 1
-        if index < self._confirmed:
-            return []  # told already (a snapshot came first)
-        if index > self._confirmed:
-            return self._ask_snapshot()  # something was missed
-        return self._reconcile([*self._steps[: self._confirmed], msg["step"]], msg)
-
-    def _snapshot(self, view: dict, full: bool = False) -> list[Outcome]:
-        self._fields(view)
-        if "state" not in view:
-            return []  # the table has not started
-        if "steps" not in view:
-            if view["number"] > self._confirmed or not self._states:
-                return self._ask_snapshot()
-            if view["number"] == self._confirmed:
-                return self._check(view, full)
-            return []
-        return self._reconcile(list(view["steps"]), view, full)
-
-    def _ask_snapshot(self) -> list[Outcome]:
-        if self._resync is None:
-            self._resync = self.connection.send(self._hello()[0])
-        return []
-
-    def _learn(self, st: dict) -> bool:
-        """Take the towns the server shows; whether the known deal changed."""
-        known = tuple(st.get("towns") or st["towns_face_up"])
-        if known == self._known and self._deal:
-            return False
-        self._known = known
-        self._deal = known_deal(st["revealed"] + st["face_down"], known)
-        return True
-
-    def _replay(self, steps: list[str]) -> list[State]:
-        st = State.start(self._names_of(), self._deal, self._variant, self.first)
-        states = [st]
-        for text in steps:
-            st = apply(st, parse_step(text))
-            states.append(st)
-        return states
-
-    def _names_of(self) -> list[str]:
-        return list(self._start_names)
-
-    def _reconcile(self, log: list[str], view: dict, full: bool = False) -> list[Outcome]:
-        """Bring what is shown in line with the server's ``log`` (its state in
-        ``view``): steps new to this machine come out as outcomes, steps shown here
-        that the table did not take as one taken back."""
-        st = view["state"]
-        out: list[Outcome] = []
-        if not self._states:
-            self._start_names, self._variant = list(st["names"]), st["variant"]
-            first = view.get("first", 0)
-            if type(first) is int and 0 <= first < len(self._start_names):
-                self.first = first
-            self._learn(st)
-            if not log and "first" in view:  # the game begins: whom the draw named
-                self._note(phrase("online.first", name=self._start_names[self.first],
-                                  seat=self.first))
-            try:
-                self._states = self._replay(log)
-            except StepError:
-                self._states = self._replay([])
-                self._steps = []
-                return self._adopt(log, view)
-            self._steps = list(log)
-            self._confirmed = len(log)
-            return self._check(view, True)
-        if self._learn(st) or full:
-            shown = self._states[-1]
-            try:
-                self._states[:] = self._replay(self._steps)
-            except StepError:
-                return self._adopt(log, view)
-            if public_state(shown) != public_state(self._states[-1]):
-                # not a step's doing: what was shown differed from the game
-                self._note(phrase("online.resynced"))
-                out.append(Outcome(False, "", "resync", shown, self._states[-1],
-                                   taken_back=True, said=phrase("online.resynced")))
-        shown_steps = self._steps
-        same = 0
-        while same < min(len(shown_steps), len(log)) and shown_steps[same] == log[same]:
-            same += 1
-        if same < len(shown_steps) and same < len(log):
-            out.append(self._take_back(same, "overtaken", phrase("online.overtaken")))
-        for text in log[len(self._steps):]:
-            before = self._states[-1]
-            try:
-                after = apply(before, parse_step(text))
-            except StepError:
-                return [*out, *self._adopt(log, view)]
-            self._steps.append(text)
-            self._states.append(after)
-            out.append(Outcome(True, text, "", before, after))
-        self._confirmed = len(log)
-        for number in [n for n in self._inflight if n < len(log)]:
-            del self._inflight[number]
-        if self._pending is not None and self._pending[0] < len(log):
-            number, text, rid = self._pending
-            self._pending = None
-            if log[number] != text:
-                self._ignored.add(rid)
-                now = self.state
-                out.append(Outcome(False, text, "overtaken", now, now,
-                                   said=phrase("online.overtaken")))
-        return out + self._check(view, full)
-
-    def _take_back(self, number: int, reason: str, said: Phrase) -> Outcome:
-        """Steps ``number``.. were shown here and the table does not have them."""
-        before, step = self._states[-1], self._steps[number]
-        del self._steps[number:]
-        del self._states[number + 1:]
-        for n in [n for n in self._inflight if n >= number]:
-            self._ignored.add(self._inflight.pop(n))
-        return Outcome(False, step, reason, before, self._states[-1], taken_back=True,
-                       said=said)
-
-    def _turned_down(self, rid: int, req: dict, reason: str, said: Phrase | None,
-                     why: Phrase | str = "") -> list[Outcome]:
-        """The server refused (``why``, its sentence) or never answered (``said``, the
-        connection's) the step request ``rid``."""
-        if rid in self._ignored:
-            self._ignored.discard(rid)
-            return []
-        number, text = req.get("number"), str(req.get("step", ""))
-        if self._pending is not None and self._pending[2] == rid:
-            self._pending = None
-            now = self.state
-            if said is None and isinstance(why, Phrase):
-                said = why
-            return [Outcome(False, text, reason or "lost", now, now, said=said)]
-        if self._inflight.get(number) == rid:
-            said = said or phrase("online.taken_back", step=text, reason=why or reason)
-            return [self._take_back(number, reason or "lost", said)]
-        return []  # a second copy of a step the table had taken already
-
-    def _check(self, view: dict, full: bool) -> list[Outcome]:
-        """The replayed state at the server's number against the server's state."""
-        number = view["number"]
-        if number != self._confirmed or number >= len(self._states):
-            return []
-        theirs = {k: v for k, v in view["state"].items() if k != "towns"}
-        if public_state(self._states[number]) == theirs:
-            return []
-        if not full:
-            return self._ask_snapshot()
-        return self._adopt(self._steps[:number], view)
-
-    def _adopt(self, log: list[str], view: dict) -> list[Outcome]:
-        """Take the server's state as it is (the replay does not reach it): the log
-        is the server's, the states as far as the replay goes, then the server's."""
-        self.adopted += 1
-        before = self._states[-1]
-        theirs = State.from_dict({**view["state"], "towns": self._deal})
-        states = [self._states[0]]
-        for text in log:
-            try:
-                states.append(apply(states[-1], parse_step(text)))
-            except StepError:
-                states.append(theirs)
-        states[-1] = theirs
-        for n in list(self._inflight):
-            self._ignored.add(self._inflight.pop(n))
-        self._steps[:] = list(log)
-        self._states[:] = states
-        self._confirmed = len(log)
-        self._note(phrase("online.resynced"))
-        return [Outcome(False, "", "resync", before, theirs, taken_back=True,
-                        said=phrase("online.resynced"))]
+            self._legal = (msg.number, msg.legal)
+        if msg.record:
+            self._offered = msg.record  # read when asked for: the game may end after it
 
 
-__all__ = ["RemoteSession", "known_deal", "plain"]
+__all__ = ["CHAT_KEPT", "RemoteSession", "known_deal", "plain"]

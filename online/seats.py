@@ -13,7 +13,8 @@ from collections.abc import Callable
 
 from game import State
 
-from .words import Phrase, phrase, plain
+from .inbound import SeatInfo, TableView
+from .words import Phrase, phrase, shown_name
 
 #: What a machine says when a seat goes to the table's computer, by the server's why
 #: and whether the seat was this machine's (else the sentence without a why).
@@ -35,7 +36,7 @@ class TableSeats:
     clocks_at: float
     away_limit: float
     now: Callable[[], float]
-    _seat_info: dict[int, dict]
+    _seat_info: dict[int, SeatInfo]
     _away_since: dict[int, float]
     _status: str
     _states: list[State]
@@ -45,52 +46,43 @@ class TableSeats:
     def _note(self, notice: Phrase | str) -> None:
         raise NotImplementedError
 
-    def _seat_fields(self, msg: dict) -> None:
-        """The seats, presence, absences, the table's away limit and the clocks."""
-        handed = msg.get("handed") if isinstance(msg.get("handed"), dict) else {}
+    def _seat_fields(self, msg: TableView) -> None:
+        """The seats, presence, absences, the table's away limit and the clocks (only
+        at a table with a clock: a clock the table has not is never shown)."""
+        handed = msg.handed
         # news of a seat comes after this many steps (the log puts it there)
-        after = msg["number"] if isinstance(msg.get("number"), int) else len(self._steps)
-        for s in msg.get("seats", []):
-            before = self._seat_info.get(s["seat"])
-            name = plain(str(s.get("name", "")), 40)
-            if (before is not None and before.get("kind") != "computer"
-                    and s.get("kind") == "computer" and self._status == "playing"):
+        after = msg.number if msg.number is not None else len(self._steps)
+        for s in msg.seats:
+            before = self._seat_info.get(s.seat)
+            name = shown_name(s.name)
+            why = handed.why if handed is not None and handed.seat == s.seat else None
+            if (before is not None and before.kind != "computer" and s.kind == "computer"
+                    and self._status == "playing"):
                 # a person's seat handed to the table's computer: out of time, away
                 # too long, or left; the server says which (an older one may not)
-                level = phrase(f"level.{s.get('level') or 'medium'}")
-                why = handed.get("why") if handed.get("seat") == s["seat"] else None
-                mine = s["seat"] in self.here
+                level = phrase(f"level.{s.level or 'medium'}")
+                mine = s.seat in self.here
                 key = HANDED.get((why, mine),
                                  "online.to_computer_mine" if mine else "online.to_computer")
-                self._note(phrase(key, name=name, level=level, seat=s["seat"], after=after))
-            elif (handed.get("why") == "back" and handed.get("seat") == s["seat"]
-                    and s["seat"] in self.here):
+                self._note(phrase(key, name=name, level=level, seat=s.seat, after=after))
+            elif why == "back" and s.seat in self.here:
                 # this machine's player is back: the computer played for them meanwhile
-                self._note(phrase("online.back_mine", name=name, seat=s["seat"],
+                self._note(phrase("online.back_mine", name=name, seat=s.seat, after=after))
+            elif (before is not None and before.kind == "computer" and s.kind == "human"
+                    and self._status == "playing" and s.seat not in self.here):
+                self._note(phrase("online.from_computer", name=name, seat=s.seat,
                                   after=after))
-            elif (before is not None and before.get("kind") == "computer"
-                    and s.get("kind") == "human" and self._status == "playing"
-                    and s["seat"] not in self.here):
-                self._note(phrase("online.from_computer", name=name, seat=s["seat"],
-                                  after=after))
-            self._seat_info[s["seat"]] = s
-            self.presence[s["seat"]] = bool(s.get("here", True))
-            gone = s.get("away_for")
-            if isinstance(gone, (int, float)) and not isinstance(gone, bool) and gone >= 0 \
-                    and not self.presence[s["seat"]]:
-                self._away_since[s["seat"]] = self.now() - float(gone)
+            self._seat_info[s.seat] = s
+            self.presence[s.seat] = s.here
+            if s.away_for is not None and not s.here:
+                self._away_since[s.seat] = self.now() - s.away_for
             else:
-                self._away_since.pop(s["seat"], None)
-        limit = (msg.get("options") or {}).get("away_limit") if isinstance(
-            msg.get("options"), dict) else None
-        if isinstance(limit, (int, float)) and not isinstance(limit, bool) and limit >= 0:
-            self.away_limit = float(limit)
-        if "clocks" in msg:
-            clocks = msg["clocks"]
-            if clocks is None or (isinstance(clocks, list) and all(
-                    c is None or (isinstance(c, (int, float)) and not isinstance(c, bool))
-                    for c in clocks)):
-                self.clocks, self.clocks_at = clocks, self.now()
+                self._away_since.pop(s.seat, None)
+        self.away_limit = msg.options.away_limit
+        clocked = msg.options.clock is not None and msg.clocks is not None
+        self.clocks = [None if c is None else max(0.0, c) for c in msg.clocks  # type: ignore[union-attr]
+                       ] if clocked else None
+        self.clocks_at = self.now()
 
     def seats_here(self) -> list[int]:
         return sorted(self.here)
@@ -110,9 +102,9 @@ class TableSeats:
     def seat_kind(self, seat: int) -> str:
         """"human" for a person's seat held here, the level for the server's computer
         seat, "remote" for a person at another machine."""
-        info = self._seat_info.get(seat, {})
-        if info.get("kind") == "computer":
-            return str(info.get("level") or "medium")
+        info = self._seat_info.get(seat)
+        if info is not None and info.kind == "computer":
+            return info.level or "medium"
         return "human" if seat in self.here else "remote"
 
     def away_for(self) -> dict[int, float]:

@@ -16,9 +16,11 @@ A key this client does not know (a newer server) falls back to the English.
 from __future__ import annotations
 
 import re
+import string
 import unicodedata
 from typing import Any
 
+from game.state import TECH_IDS
 from game.steps import REASONS
 from game.words import Phrase, message, phrase, table
 
@@ -41,6 +43,19 @@ ONLINE_TEXT = table(
     message("online.lost", "The connection was lost before the server answered: check "
                            "whether it was done."),
     message("online.broken", "The connection stopped on a fault of the program ({error})."),
+    message("online.stopping", "The server is stopping or restarting: trying again."),
+    message("online.closed_on_us", "The server refused this program's connection (code "
+                                   "{code}): trying again."),
+    message("online.redirected", "The server at {where} sent this program to another "
+                                 "address ({to}), which it does not follow: ask the host "
+                                 "for the right address."),
+    message("online.slow", "The server has not answered for over {seconds} s: it, or the "
+                           "network, is slow."),
+    message("online.unshowable", "This server sent a game this program cannot show (a newer "
+                                 "or faulty server): the table stays as it was."),
+    message("online.unreadable_answer", "The server's answer could not be read (a newer or "
+                                        "faulty server)."),
+    message("online.chat_flood", "Too many chat lines came at once: some were not shown."),
     message("online.lost_chat", "Your last chat line may not have reached the table."),
     message("online.moved_away", "This table is served at {where}, another server than the "
                                  "one you joined: it was not followed there."),
@@ -166,8 +181,12 @@ SERVER_TEXT = table(
                                   "(it needs special permission)."),
 )
 
-#: The longest value of a server's sentence shown (a name, a step): longer is cut.
+#: The longest value of a server's sentence shown (a name, a step): longer is cut; and
+#: the longest of its English sentences shown as written.
 MAX_SAID_VALUE = 80
+MAX_REASON = 200
+#: The longest name shown at the table (the engine's own limit for a name).
+SHOWN_NAME = 20
 
 
 def _source(key: str) -> str | None:
@@ -267,21 +286,67 @@ def clean_chat(text: str, limit: int = MAX_CHAT) -> str:
     return plain(_ESCAPES.sub("", text[: limit * 4]), limit)
 
 
-def said_of(msg: dict) -> Phrase | str:
-    """What a server's answer says, as a ``Phrase`` this client translates when it
-    knows the sentence, else the server's English ``reason`` as written."""
-    reason = str(msg.get("reason", ""))
-    said = said_from_json(msg.get("said"))
-    # (the server's sentences hold plain values: names, numbers, never a phrase)
-    if said is None or _source(said.key) is None or any(
-            isinstance(v, (Phrase, float)) for v in said.values.values()):
+def cut(text: str, limit: int) -> str:
+    """Text from elsewhere on one plain line of at most ``limit`` characters, an ellipsis
+    where it was cut."""
+    line = plain(text, limit + 1)
+    return line if len(line) <= limit else line[: limit - 1].rstrip() + "…"
+
+
+def shown_name(name: str) -> str:
+    """A player's name as the table shows it: plain, at most ``SHOWN_NAME`` characters
+    (cut with an ellipsis), never empty."""
+    return cut(name, SHOWN_NAME) or "?"
+
+
+_FIELDS = string.Formatter()
+
+
+def _wants(key: str) -> set[str] | None:
+    """The values the English of ``key`` names (None: a sentence this client does not
+    know, or one it cannot read)."""
+    if key.startswith("reason."):
+        found = REASONS.get(key[len("reason."):])
+    else:
+        found = ONLINE_TEXT.get(key) or SERVER_TEXT.get(key)
+    if found is None:
+        return None
+    wanted: set[str] = set()
+    try:
+        for text in (found,) if isinstance(found, str) else found:
+            wanted |= {name for _, name, _, _ in _FIELDS.parse(text) if name}
+    except ValueError:
+        return None
+    return wanted
+
+
+def said_of(msg: Any) -> Phrase | str:
+    """What a server's answer (an ``error`` or ``refused``) says: a ``Phrase`` this
+    client translates when it knows the sentence and every value the sentence names
+    is there, a text or a whole number (cut when long); else the server's English
+    ``reason``, on one line, cut."""
+    reason: Phrase | str = cut(str(getattr(msg, "reason", "")), MAX_REASON) or Phrase(
+        "online.unreadable_answer", {})
+    said = getattr(msg, "said", None)
+    key, values = getattr(said, "key", None), getattr(said, "values", None)
+    if not isinstance(key, str) or not isinstance(values, dict):
         return reason
-    clean = {k: v[:MAX_SAID_VALUE] if isinstance(v, str) else v
-             for k, v in said.values.items()}
-    if said.key.startswith("reason.") and "tech" in clean:
-        clean["tech"] = Phrase(f"tech.{clean['tech']}", {})
-    return Phrase(said.key, clean)
+    wanted = _wants(key)
+    if wanted is None or not wanted <= set(values) or any(
+            not isinstance(values[name], (str, int)) or isinstance(values[name], bool)
+            for name in wanted):
+        return reason
+    clean: dict[str, object] = {name: cut(values[name], MAX_SAID_VALUE)
+                                if isinstance(values[name], str) else values[name]
+                                for name in wanted}
+    if key.startswith("reason.") and "tech" in clean:
+        tech = clean["tech"]
+        if not isinstance(tech, str) or tech not in TECH_IDS:
+            return reason
+        clean["tech"] = Phrase(f"tech.{tech}", {})
+    return Phrase(key, clean)
 
 
-__all__ = ["MAX_CHAT", "MAX_SAID_VALUE", "ONLINE_TEXT", "SERVER_TEXT", "Phrase", "Said",
-           "clean_chat", "english", "phrase", "plain", "said_from_json", "said_of", "said_to_json"]
+__all__ = ["MAX_CHAT", "MAX_REASON", "MAX_SAID_VALUE", "ONLINE_TEXT", "SERVER_TEXT",
+           "SHOWN_NAME", "Phrase", "Said", "clean_chat", "cut", "english", "phrase", "plain",
+           "said_from_json", "said_of", "said_to_json", "shown_name"]

@@ -51,6 +51,7 @@ from scenes.selftest import smoke
 from scenes.table.scene import TableScene
 from scenes.text.catalog import LANGUAGES, set_language, t
 from scenes.text.narrate import step_phrase
+from scenes.ui.turn_news import TurnWords
 
 
 def register_screens(navigator: Navigator) -> None:
@@ -80,6 +81,7 @@ def make_app(*, window: tuple[int, int] | None = None, settings: Settings | None
     set_language(lang or settings.language)
     app = App(settings, window=window, notice=notice, caption=t("game.title"))
     app.netplay.describe = step_phrase  # my online games name each table's last step
+    app.turn_words = TurnWords()  # the caption and notifications of the player's turns
     register_screens(app.navigator)
     return app
 
@@ -88,7 +90,9 @@ def make_app(*, window: tuple[int, int] | None = None, settings: Settings | None
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="sail-to-india",
-        description="Sail to India: a hot-seat digital edition for 3-4 players.")
+        description="Sail to India, the game of exploration and trade for 3 or 4 players: "
+                    "play at one computer, taking turns or against computer players, "
+                    "online with friends, or learn to play in a guided first game.")
     parser.add_argument("record", nargs="?", metavar="RECORD",
                         help="open this game record at the table and play on from its last step")
     parser.add_argument("--review", metavar="RECORD",
@@ -175,6 +179,7 @@ def main(argv: list[str] | None = None) -> int:
 
         app.after_frame.append(take)
     code = app.run()
+    app.notifier.close()
     app.netplay.close()  # the hosted table waits on disk for the next run
     pygame.quit()
     return code

@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from onlinehelp import force_deal
 
@@ -39,7 +40,7 @@ def settle(poll: Callable[[], object], until: Callable[[], bool], rounds: int = 
     raise AssertionError("the sessions never reached the expected point")
 
 
-def answered(lobby: Lobby, ask: Ask) -> dict:
+def answered(lobby: Lobby, ask: Ask) -> Any:
     settle(lobby.poll, lambda: ask.done)
     assert ask.ok, ask.error
     assert ask.reply is not None
@@ -81,15 +82,15 @@ def seated_table(server: ServerThread, names: list[str], towns: list[str] | None
     ms = [Machine.open(server.port) for _ in range(count)]
     made = answered(ms[0].lobby, ms[0].lobby.create(len(names) + len(computers),
                                                    variant=variant, private=True))
-    table = made["table"]
-    INVITES[table] = made["invite"]
+    table = made.table
+    INVITES[table] = made.invite
     if towns is not None:
         force_deal(server, table, towns)
     for i, name in enumerate(names):
         m = ms[i % count]
-        got = answered(m.lobby, m.lobby.sit(table, name, made["invite"]))
-        assert got["seat"] == i
-        m.seats[i] = got["token"]
+        got = answered(m.lobby, m.lobby.sit(table, name, made.invite))
+        assert got.seat == i
+        m.seats[i] = got.token
     host = ms[0]
     token = host.seats[0]
     for level in computers:
@@ -97,7 +98,8 @@ def seated_table(server: ServerThread, names: list[str], towns: list[str] | None
     answered(host.lobby, host.lobby.start(table, 0, token))
     # (the start's answer comes first, then every seat's view of the game begun)
     for m in ms:
-        settle(m.lobby.poll, lambda m=m: "steps" in m.lobby.views.get(table, {}))
+        settle(m.lobby.poll, lambda m=m: getattr(m.lobby.views.get(table), "steps", None)
+               is not None)
     return table, ms
 
 
@@ -105,7 +107,7 @@ def sessions_for(table: str, ms: list[Machine]) -> list[RemoteSession]:
     out = []
     for m in ms:
         view = m.lobby.views.get(table)
-        started = view if view is not None and "steps" in view else None
+        started = view if view is not None and view.steps is not None else None
         out.append(RemoteSession(m.connection, table, m.seats, started))
     return out
 

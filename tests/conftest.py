@@ -33,4 +33,6 @@ def app() -> Iterator[object]:
     are cached for the whole process."""
     from scenes.main import make_app
 
-    yield make_app()
+    made = make_app()
+    yield made
+    made.turns.close()  # (the followers of a test's online games, if any)

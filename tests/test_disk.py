@@ -32,7 +32,8 @@ from scenes.core.session import Session
 from scenes.screens.title import TitleScene
 from scenes.selftest.gestures import Hand
 from scenes.text.catalog import t
-from scenes.text.fonts import drawable, fit_lines, fit_size, render, wrap
+from scenes.text.fitting import fit_lines, fit_size
+from scenes.text.fonts import drawable, render, wrap
 from scenes.ui.overlays import Confirm
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -508,3 +509,115 @@ def test_nul_in_every_setting_and_record_name_reaches_no_font(home: Path) -> Non
     frames(application, 3)
     assert listing.message and "not a text file" in listing.message
     assert "\x1b" not in listing.message
+
+
+# ----- a games folder this program may not search -----------------------------------------
+@pytest.fixture
+def unsearchable(home: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """``games/`` left by a run as another user: mode 000, so nothing in it can be listed,
+    looked up, created or opened. Under root, which the permissions do not stop, the
+    system's refusal is played by the os functions themselves."""
+    folder = home / saves.GAMES
+    folder.mkdir(parents=True)
+    folder.chmod(0)
+    if os.geteuid() != 0:
+        yield folder
+        folder.chmod(0o700)
+        return
+
+    def refused(path: object) -> bool:
+        try:
+            target = Path(os.fsdecode(path)).absolute()  # type: ignore[arg-type]
+        except TypeError:
+            return False  # a descriptor
+        return target.parent == folder or folder in target.parents
+
+    def guard(name: str, listing: bool = False) -> None:
+        real = getattr(os, name)
+
+        def call(path: object, *args: object, **kwargs: object) -> object:
+            inside = listing and Path(os.fsdecode(path)).absolute() == folder  # type: ignore[arg-type]
+            if inside or refused(path):
+                raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), os.fsdecode(path))  # type: ignore[arg-type]
+            return real(path, *args, **kwargs)
+
+        monkeypatch.setattr(os, name, call)
+
+    for name in ("stat", "lstat", "open", "mkdir", "unlink", "rmdir"):
+        guard(name)
+    for name in ("listdir", "scandir"):
+        guard(name, listing=True)
+    yield folder
+    monkeypatch.undo()
+    folder.chmod(0o700)
+
+
+def _told_not_saving(hand: Hand, folder: Path, status: bool = True) -> None:
+    """The table's one sentence, as for a full disk: the game plays on unsaved (also on
+    the status line, where the lesson does not keep its own words)."""
+    question = hand.top()
+    assert isinstance(question, Confirm), "told at once, at the table"
+    reason = t("save.why.read_only", folder=str(folder))
+    assert question.question == t("confirm.not_saving", reason=reason)
+    hand.answer(False)
+    assert not status or hand.table.view.status == t("status.not_saving", reason=reason)
+
+
+def test_an_unsearchable_games_folder_is_one_sentence_at_new_game(app, unsearchable: Path) -> None:
+    from scenes.screens.setup import SetupScene
+
+    assert saves.list_games() == [] and not saves.has_games()
+    app.start(SetupScene())
+    hand = Hand(app)
+    hand.click(app.stack.top.start_button.rect.center)
+    hand.frames(30)
+    session = hand.table.session
+    assert session.save_error is not None
+    _told_not_saving(hand, unsearchable)
+    hand.play("employ")  # play goes on, unsaved
+    assert session.steps[-1] == "employ" and hand.top() is hand.table
+
+
+def test_an_unsearchable_games_folder_is_one_sentence_in_the_lesson(app,
+                                                                     unsearchable: Path) -> None:
+    title = open_title(app)
+    title.learn()
+    frames(app, 40)  # past the fade
+    hand = Hand(app)
+    table = hand.table
+    assert table.lesson is not None and table.session.save_error is not None
+    # where the lesson stands could not be written: said as the table says it
+    _told_not_saving(hand, unsearchable, status=False)
+    table.lesson.next()
+    table.lesson.next()
+    hand.play("employ")  # the lesson goes on, unsaved
+    assert table.session.steps == ["employ"] and table.lesson.position == 3
+
+
+def test_an_unsearchable_games_folder_when_a_record_is_opened(app, unsearchable: Path,
+                                                              tmp_path: Path) -> None:
+    record = tmp_path / "game.txt"
+    record.write_text(HEADER_3 + "employ\n", "utf-8")
+    session = saves.open_record(record)
+    assert session.steps == ["employ"]
+    assert session.submit("employ").ok, "a refused autosave never refuses the step"
+    assert session.save_error is not None and session.save_error.errno == errno.EACCES
+    listing = open_continue(app)
+    assert listing.entries == []
+
+
+@pytest.mark.parametrize("mark", [b"\xef\xbb\xbf", b""])
+def test_settings_saved_with_a_byte_order_mark_are_read(home: Path, mark: bytes) -> None:
+    """Notepad begins a UTF-8 file with a byte-order mark: the settings are read, not
+    called damaged and set aside; "Unicode" (UTF-16 with its mark) too."""
+    path = saves.settings_path()
+    path.parent.mkdir(parents=True)
+    text = json.dumps({"names": ["Zoé", "Bob"], "palette": "colorblind", "text_size": 125})
+    path.write_bytes(mark + text.encode("utf-8"))
+    settings, notice = saves.load_settings()
+    assert notice is None
+    assert (settings.names[0], settings.palette, settings.text_size) == ("Zoé", "colorblind", 125)
+    assert not list(path.parent.glob("settings.corrupt-*"))
+    path.write_bytes(text.encode("utf-16"))  # with its mark, as Notepad's "Unicode"
+    settings, notice = saves.load_settings()
+    assert notice is None and settings.names[0] == "Zoé"

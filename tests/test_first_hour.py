@@ -116,7 +116,7 @@ def test_the_swap_tooltip_is_translated(app, lang: str) -> None:
 
 
 # ----- 7. scoring is a spreadsheet ---------------------------------------------------------
-def _scoring(app, record_text: str | None = None):
+def _scoring(app, record_text: str | None = None, golden: str = "four-computers"):
     from pathlib import Path
 
     from game.record import parse_record, read_record_file
@@ -124,7 +124,7 @@ def _scoring(app, record_text: str | None = None):
     from scenes.screens.scoring import ScoringScene
 
     if record_text is None:
-        record = read_record_file(Path(__file__).parent / "golden" / "four-computers.txt")
+        record = read_record_file(Path(__file__).parent / "golden" / f"{golden}.txt")
     else:
         record = parse_record(record_text)
     scene = ScoringScene(Session.from_record(record))
@@ -165,20 +165,122 @@ def test_the_tally_counts_up_and_a_click_or_a_key_shows_it_all(app) -> None:
     hand = Hand(app)
     scene = _scoring(app)
     hand.frames(3)
+    assert scene.counting and scene.counted == 0, "the empty sheet is seen first"
+    hand.frames(30)
     assert scene.counting and 0 < scene.counted < len(scene.sheet)
     hand.post(pygame.MOUSEBUTTONDOWN, (80, 80))
     hand.post(pygame.MOUSEBUTTONUP, (80, 80))
     hand.frames(1)
     assert not scene.counting
     scene = _scoring(app)
-    hand.frames(2)
+    hand.frames(20)
     assert scene.counting
     key(hand, pygame.K_SPACE)  # Space also presses the focused button: Play again
     assert not scene.counting
-    app.settings.anim_speed = "off"
+
+
+@pytest.mark.parametrize("speed", ["off", "fast", "normal", "slow"])
+def test_the_categories_are_counted_one_by_one_at_every_speed(app, speed: str) -> None:
+    """At Fast, and with animations off, the sheet is still counted a category at a
+    time, long enough to be seen (each number running up, except with animations off,
+    where a row appears whole); the winner and what decided come after."""
+    from scenes.screens.scoring import ROW_TIME
+
+    app.settings.anim_speed = speed
+    hand = Hand(app)
     scene = _scoring(app)
-    hand.frames(1)
-    assert not scene.counting, "animations off: the whole sheet at once"
+    seen: list[int] = []
+    frames = 0
+    while scene.counting and frames < 400:
+        hand.frames(1)
+        frames += 1
+        done = sum(1 for i in range(len(scene.sheet)) if scene.row_share(i) == 1.0)
+        if not seen or done != seen[-1]:
+            seen.append(done)
+    assert seen == list(range(len(scene.sheet) + 1)) or seen == list(
+        range(1, len(scene.sheet) + 1)), "one category after another, never two at once"
+    assert frames * hand.dt >= len(scene.sheet) * ROW_TIME[speed], "each seen a moment"
+    assert ROW_TIME[speed] >= 0.3
+
+
+def test_the_winner_and_the_deciding_category_are_named_once_counted(app) -> None:
+    from scenes.text import fonts
+
+    hand = Hand(app)
+    scene = _scoring(app)
+    fonts.DRAWN.words = {}
+    try:
+        hand.frames(20)
+        said = {text for text, _ in fonts.DRAWN.words}
+        assert catalog.t("score.counting") in said
+        assert scene.tiebreak_text() not in said, "the suspense is kept"
+        scene.count_all()
+        fonts.DRAWN.words = {}
+        hand.frames(15)
+        said = {text for text, _ in fonts.DRAWN.words}
+    finally:
+        fonts.DRAWN.words = None
+    st = scene.session.state
+    assert catalog.t("score.winner", names="Hal") in said
+    assert scene.tiebreak_text() in said and "Eastern India Inc." in scene.tiebreak_text()
+    assert scene.lit_row() == "eastern-india"
+    assert scene.confetti.flying, "the winner's moment: confetti over the sheet"
+    assert st.names[scene.winners[0]] == "Hal"
+
+
+def test_the_race_over_the_game_ends_at_the_totals_and_is_drawn(app) -> None:
+    from scenes.core import gfx
+    from scenes.screens.scoring import RACE
+    from scenes.ui import palette as P
+
+    hand = Hand(app)
+    scene = _scoring(app)
+    race = scene.race
+    st = scene.session.state
+    assert all(line[0] == 0 for line in race.points), "nobody has a point at the deal"
+    assert [line[-1] for line in race.points] == scene.scores
+    assert len(race.rounds) == len(race.points[0]) > 20, "a point after every turn"
+    assert race.rounds == tuple(sorted(race.rounds))
+    assert race.rounds[-1] == (st.turn - 1) // st.n + 1
+    scene.count_all()
+    hand.frames(2)
+    canvas = app.canvas
+    inside = gfx.real_rect(RACE)
+    colours = {tuple(canvas.surface.get_at((x, y)))[:3]
+               for x in range(inside.x, inside.right) for y in range(inside.y, inside.bottom)}
+    for seat in range(st.n):  # each player's line, in their colour
+        assert P.player_color(seat, scene.palette) in colours, seat
+
+
+@pytest.mark.parametrize(("lang", "golden"), [
+    ("en", "four-computers"), ("fr", "four-computers"), ("it", "four-computers"),
+    ("en", "four-players"),  # (five rows only: no India, no technology scored)
+])
+def test_the_score_sheet_fills_its_screen_and_its_notes_read_at_720p(lang: str,
+                                                                     golden: str) -> None:
+    from scenes.main import make_app
+    from scenes.screens.scoring import PLATE, SHEET, SMALL, category_rule
+    from scenes.text import fonts
+
+    app = make_app(window=(1280, 720), lang=lang)
+    try:
+        scene = _scoring(app, golden=golden)
+        scene.count_all()
+        fonts.DRAWN.words = {}
+        Hand(app).frames(2)
+        words, fonts.DRAWN.words = fonts.DRAWN.words, None
+        rows = scene.row_rects()
+        assert PLATE.h >= 0.85 * 1080 and PLATE.w >= 0.9 * 1920
+        assert max(r.bottom for r in rows.values()) >= SHEET.bottom - 40, "no empty foot"
+        notes = {catalog.t("score.times", count=c, each=e) for c, e in
+                 ((3, 1), (1, 2), (1, 1), (3, 2))}
+        rules = {category_rule(row) for row in scene.sheet}
+        small = {text: px for (text, role), px in words.items() if text in notes | rules}
+        assert small and min(small.values()) >= 13, small
+        assert fonts.real_size(SMALL) >= 13
+    finally:
+        fonts.DRAWN.words = None
+        catalog.set_language("en")
 
 
 @pytest.mark.parametrize(("extra", "rule", "rows"), [
@@ -303,20 +405,20 @@ def test_every_language_names_the_goods_under_their_icons(
         monkeypatch: pytest.MonkeyPatch) -> None:
     from scenes.main import make_app
     from scenes.table.scene import TableScene
-    from scenes.ui import cardart
+    from scenes.ui import cardart, townart
 
     app = make_app(window=window, lang=lang)
     try:
         name = "four-players.txt" if players == 4 else "three-players-first-game-ship-only.txt"
         session = _played(name, 0.9)
         drawn: list[str] = []
-        real = cardart._center_text
+        real = townart._center_text
 
         def spy(surf, text, *args, **kwargs):  # type: ignore[no-untyped-def]
             drawn.append(text)
             return real(surf, text, *args, **kwargs)
 
-        monkeypatch.setattr(cardart, "_center_text", spy)
+        monkeypatch.setattr(townart, "_center_text", spy)
         _forget_pictures()
         app.start(TableScene(session))
         Hand(app).frames(3)
@@ -716,3 +818,16 @@ def test_no_menu_text_under_12_px_at_720p(lang: str, monkeypatch: pytest.MonkeyP
     finally:
         pygame.display.quit()
         catalog.set_language("en")
+
+
+def test_the_command_says_what_the_program_is(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--help`` describes the program as it is now: at one computer, against computer
+    players, online, and a lesson; not only "a hot-seat digital edition"."""
+    from scenes.main import parse_args
+
+    with pytest.raises(SystemExit):
+        parse_args(["--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert "hot-seat digital edition" not in said
+    for words in ("3 or 4 players", "computer players", "online", "learn to play"):
+        assert words in said

@@ -31,6 +31,7 @@ from scenes.table.lesson import (
     lesson_session,
     script_steps,
 )
+from scenes.table.lessonpanel import BOUNCE, keep_clear
 from scenes.table.scene import TableScene
 from scenes.text.catalog import ENGLISH
 from scenes.ui.overlays import Confirm, PauseMenu
@@ -217,12 +218,22 @@ def test_the_whole_lesson_from_the_title_to_the_hand_over(app) -> None:
     assert coach is not None and coach.position == 0
     assert table.lessonpanel is not None and table.lessonpanel.shown
     seen_lit = 0
+    panel = table.lessonpanel
     while table.lesson is not None:
         entry = coach.entry
         if entry is not None and entry.kind == DO:
             assert table.view.lit == coach.zones(session.state, table.staging), \
                 "the step's marker and its destination are lit"
             seen_lit += 1
+            # the arrow at where the move starts covers no town's heading, no board's
+            # numbers, not the status line, nor what else is lit
+            placed = panel.pointer_place(table.layout, session.state, table.view.lit)
+            assert placed is not None
+            direction, rest = placed
+            reach = rest.union(rest.move(*{"down": (0, -BOUNCE), "up": (0, BOUNCE),
+                                           "right": (-BOUNCE, 0),
+                                           "left": (BOUNCE, 0)}[direction]))
+            assert reach.collidelist(keep_clear(table.layout, session.state)) == -1, entry
         play_entry(hand)
     assert seen_lit == sum(1 for e in SCRIPT if e.kind == DO)
     assert list(session.steps) == script_steps(), "the record is the lesson's script"
@@ -356,3 +367,73 @@ def test_the_computer_captains_wait_so_their_turn_can_be_read(app) -> None:
     hand.key(pygame.K_RETURN)
     hand.frames(40)
     assert len(session.steps) > told
+
+
+# ----- by the keys alone -----------------------------------------------------------------
+def _keys(hand: Hand, *keys: int) -> None:
+    for k in keys:
+        hand.key(k)
+        hand.frames(2)
+
+
+def test_after_a_drop_by_the_keys_the_focus_goes_to_the_next_lit_marker(app) -> None:
+    """The sale of two goods: once the first is dropped on Lisboa, the focus is on the
+    second lit good (Tab reaches the lit ones first), not the ship builder; once both
+    are staged, on the lit Sell."""
+    app.settings.anim_speed = "off"
+    hand = start_from_title(app)
+    table = hand.table
+    coach = table.lesson
+    assert coach is not None
+    play_until(hand, lambda: coach.entry is not None and coach.entry.step == "sell 1g1 2g2")
+    hand.frames(2)
+    focus = table.keys.focus
+    _keys(hand, pygame.K_TAB)
+    assert focus.key == ("piece", ("good", 1, 1)), "the ring starts on what is lit"
+    _keys(hand, pygame.K_RETURN, pygame.K_RETURN)  # picked up, dropped on Lisboa
+    assert table.staging.sale == [("g", 1, 1)]
+    assert focus.key == ("piece", ("good", 2, 2)), "the second lit good"
+    lit = [table.layout.rect(zone) for zone in table.view.lit]
+    order = [item.rect.collidelist(lit) != -1 for item in focus.items]
+    assert order == sorted(order, reverse=True), "Tab reaches the lit ones first"
+    _keys(hand, pygame.K_RETURN, pygame.K_RETURN)
+    assert focus.key == Z.button("sell")
+    _keys(hand, pygame.K_RETURN)
+    assert table.session.steps[-1] == "sell 1g1 2g2"
+
+
+def test_a_button_key_the_lesson_holds_back_says_the_lessons_word(app) -> None:
+    """E on the lesson's last pages (the voyage long closed): never "finish what you
+    started first (Set sail, Sell or Done)", but the lesson's own word."""
+    app.settings.anim_speed = "off"
+    hand = start_from_title(app)
+    table = hand.table
+    coach = table.lesson
+    assert coach is not None
+    play_until(hand, lambda: coach.entry is not None and coach.entry.key == "lesson.scoring")
+    _keys(hand, pygame.K_e)
+    assert table.view.status == ENGLISH["lesson.status.other"]
+    assert "Finish what you started" not in table.view.status
+    assert coach.nudged == "lesson.hint.page", "the panel says: read, then Next"
+    assert table.session.state.ap == 1, "nothing was made"
+
+
+def test_the_discovery_banner_leaves_the_newly_lit_space_in_sight(app) -> None:
+    app.settings.anim_speed = "off"
+    hand = start_from_title(app)
+    table = hand.table
+    coach = table.lesson
+    assert coach is not None
+    play_until(hand, lambda: coach.entry is not None and coach.entry.step == "move 2-4")
+    app.settings.anim_speed = "normal"
+    play_entry(hand)
+    for _ in range(200):  # the film of the discovery, then its banner
+        hand.frames(1)
+        if table.banners.shown and table.banners.shown[0].age > 0.5:
+            break
+    assert table.banners.shown, "Town 4 discovered"
+    assert Z.space(("g", 4, 1)) in table.view.lit
+    banner = table.banners.shown[0].rect
+    for zone in table.view.lit:
+        assert not banner.colliderect(table.layout.rect(zone)), zone
+    assert not banner.colliderect(table.layout.rect("status"))

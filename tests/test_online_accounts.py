@@ -133,21 +133,21 @@ def test_sitting_by_invite_code(tmp_path: Path) -> None:
     try:
         lobby = Lobby(host)
         made = answered(lobby, lobby.create(3, private=True))
-        code = make_invite(url(port), made["table"], made["invite"])
+        code = make_invite(url(port), made.table, made.invite)
         invite = read_invite(code)
         # the short code names no table: the server finds it by the secret
         assert invite.table is None and len(code.replace("-", "")) == 23
         guest = Connection(invite.url).start()
         theirs = Lobby(guest)
         seated = answered(theirs, theirs.sit(invite.table, "Dee", invite.secret))
-        assert seated["table"] == made["table"]
-        assert seated["seat"] == 0 and theirs.seated == {made["table"]: {0: seated["token"]}}
-        refused = theirs.sit(made["table"], "Eve")  # without the secret
+        assert seated.table == made.table
+        assert seated.seat == 0 and theirs.seated == {made.table: {0: seated.token}}
+        refused = theirs.sit(made.table, "Eve")  # without the secret
         settle(theirs.poll, lambda: refused.done)
         # The server's no comes as a sentence this client says in the player's language.
         assert not refused.ok and refused.error == Phrase("server.private", {})
         assert "invite" in english(refused.error)
-        wrong = "0" * 10 if made["invite"] != "0" * 10 else "1" * 10
+        wrong = "0" * 10 if made.invite != "0" * 10 else "1" * 10
         unknown = theirs.sit(None, "Fay", wrong)  # a secret no table here has
         settle(theirs.poll, lambda: unknown.done)
         assert not unknown.ok and unknown.error == Phrase("server.no_invite", {})

@@ -353,8 +353,8 @@ def test_a_reply_pairs_with_its_request_and_close_is_prompt(server: ServerThread
                 got[event.id] = event
             if len(got) == 2:
                 break
-        assert got[first].msg["type"] == "tables" and got[first].request == {"type": "list"}
-        assert got[second].msg["type"] == "error" and "3 or 4" in got[second].msg["reason"]
+        assert got[first].msg.TYPE == "tables" and got[first].request == {"type": "list"}
+        assert got[second].msg.TYPE == "error" and "3 or 4" in got[second].msg.reason
         assert c.events() == []
     finally:
         c.close()

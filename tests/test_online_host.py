@@ -84,7 +84,8 @@ def test_a_table_out_of_reach_for_two_minutes_is_said_plainly(tmp_path: Path) ->
         server.stop()
         settle(here.poll, lambda: not here.connected)
         said = [r.key for r in actions.arrived() if isinstance(r, Said)]
-        assert said == ["status.online.away"] and here.out_of_reach() == 0.0
+        # (the server said it stops, with 1001: told apart from a socket just lost)
+        assert said == ["online.stopping"] and here.out_of_reach() == 0.0
         clock[0] += GONE_LONG - 1
         assert [r for r in actions.arrived() if isinstance(r, Said)] == []
         clock[0] += 1

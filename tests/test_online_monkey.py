@@ -141,7 +141,7 @@ def _online_table(app) -> tuple[RemoteSession, RemoteSession, Connection, str, s
     _until(app, lambda: isinstance(app.stack.top, TableScene))
     remote = app.stack.top.session
     assert isinstance(remote, RemoteSession)
-    bob = RemoteSession(friend, room.table, {sat.reply["seat"]: sat.reply["token"]},
+    bob = RemoteSession(friend, room.table, {sat.reply.seat: sat.reply.token},
                         None, secret)
     _until(app, lambda: (bob.poll(), remote.ready and bob.ready)[1])
     return remote, bob, friend, room.table, secret

@@ -10,6 +10,7 @@ import pytest
 from clienthelp import close_all, db, seated_table, server_public, sessions_for, settle
 from onlinehelp import FirstSeat
 
+import online.follow
 import online.remote
 from game import State, apply
 from online.thread import ServerThread
@@ -65,6 +66,7 @@ def test_a_replay_that_disagrees_takes_the_servers_state(server: ServerThread,
 
     try:
         monkeypatch.setattr(online.remote, "apply", skewed)
+        monkeypatch.setattr(online.follow, "apply", skewed)
         assert session.submit("employ").ok
         seen: list = []
         settle(lambda: seen.extend(session.poll()), lambda: session.adopted == 1

@@ -101,7 +101,7 @@ def test_a_step_the_server_refuses_slides_back_with_its_reason(table) -> None:
         for _ in range(200):
             got = elsewhere.wait(0.1)
             if isinstance(got, Reply) and got.id == rid:
-                assert got.msg["type"] == "update", got.msg
+                assert got.msg.TYPE == "update", got.msg
                 break
         else:
             raise AssertionError("the step from elsewhere was never answered")

@@ -93,7 +93,7 @@ def test_host_join_and_play_to_the_end() -> None:
         settle(lobby.poll, lambda: ask.done)
         assert ask.ok, ask.error
         assert table is None and len(code) <= 29, "a short code: the secret finds the table"
-        table = ask.reply["table"]
+        table = ask.reply.table
         _until(hand, lambda: len(room.seats) == 2)
         # the host seats a computer by keyboard-free clicks, then starts
         assert room.start_button.enabled is False
@@ -104,7 +104,7 @@ def test_host_join_and_play_to_the_end() -> None:
         hand.click(room.start_button.rect.center)
         _until(hand, lambda: isinstance(hand.top(), TableScene))
         table_scene = hand.top()
-        bob = RemoteSession(friend, table, {1: ask.reply["token"]})
+        bob = RemoteSession(friend, table, {1: ask.reply.token})
         settle(bob.poll, lambda: bob.ready)
         here = table_scene.session
         assert here.seats_here() == [0] and here.seat_kind(1) == "remote"
@@ -232,7 +232,7 @@ def test_join_by_a_servers_address_lists_its_open_tables(tmp_path) -> None:
         lobby = Lobby(host)
         made = lobby.create(3)  # a public table, listed by the server
         settle(lobby.poll, lambda: made.done)
-        table = made.reply["table"]
+        table = made.reply.table
         sat = lobby.sit(table, "Cy")
         settle(lobby.poll, lambda: sat.done)
         app.navigator.start(Screen.ONLINE)
@@ -242,7 +242,7 @@ def test_join_by_a_servers_address_lists_its_open_tables(tmp_path) -> None:
         online.code.value = f"127.0.0.1:{port}"
         hand.click(online.join_button.rect.center)
         _until(hand, lambda: online.found is not None)
-        assert [e["table"] for e in online.found] == [table]
+        assert [e.table for e in online.found] == [table]
         hand.click(online.rows[0][0].rect.center)  # Join
         _until(hand, lambda: isinstance(hand.top(), WaitingRoomScene))
         room = hand.top()
@@ -313,7 +313,7 @@ def test_a_live_clock_is_chosen_shown_in_the_room_and_runs_down_at_the_table() -
             _until(hand, lambda: room.asking is None)
         _until(hand, lambda: len(room.seats) == 3)
         # the computers are named as unnamed seats are at one machine, in the host's words
-        assert [s["name"] for s in room.seats] == ["Ann", "Captain 2", "Captain 3"]
+        assert [s.name for s in room.seats] == ["Ann", "Captain 2", "Captain 3"]
         # with a clock, nobody may be handed over for being gone less than their own time
         assert app.netplay.server.server.tables[room.table].options["away_limit"] == 1200
         hand.frames(1)
@@ -321,8 +321,9 @@ def test_a_live_clock_is_chosen_shown_in_the_room_and_runs_down_at_the_table() -
         _until(hand, lambda: isinstance(hand.top(), TableScene))
         table = hand.top()
         session = table.session
-        _until(hand, lambda: session.ready and session.clocks_left() is not None)
-        hand.frames(10)  # the table's news settled: nothing more is told until a step
+        # the server's answer to the session's own resume is in (it tells the clocks
+        # afresh); nothing more is told until a step
+        _until(hand, lambda: session.greeted and session.clocks_left() is not None)
         session.clocks_at -= 75.0  # the clocks were told 75 s ago
         hand.frames(1)
         faces = table.viewer.view.clocks

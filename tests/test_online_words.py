@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from online import protocol as p
 from online.engine import Refused, judge, name_problem, start
+from online.inbound import Unreadable, decode_server
 from online.words import (
     MAX_SAID_VALUE,
     SERVER_TEXT,
@@ -18,6 +22,11 @@ from online.words import (
 from scenes.text.catalog import set_language, t
 
 
+def _answer(data: dict, kind: str = "error") -> object:
+    """A server's answer as the client reads it: through the protocol module."""
+    return decode_server(json.dumps({"v": p.VERSION, "type": kind, **data}))
+
+
 @pytest.fixture
 def french():
     set_language("fr")
@@ -28,7 +37,7 @@ def french():
 def test_a_servers_no_reads_in_french(french) -> None:
     answer = Said("server.step_number", {"at": 4, "number": 2}).answer("refused")
     assert answer["reason"] == "The table is at step 4, not 2."
-    said = said_of(answer)
+    said = said_of(_answer({**answer, "table": "t", "number": 2, "step": "end"}, "refused"))
     assert said == Phrase("server.step_number", {"at": 4, "number": 2})
     assert t(said.key, **said.values) == "La table en est au coup 4, pas 2."
 
@@ -39,7 +48,8 @@ def test_an_engine_refusal_keeps_its_key_and_reads_in_french(french) -> None:
     with pytest.raises(Refused) as caught:
         judge(state, "build xyz")
     answer = caught.value.answer("refused")
-    said = said_of(answer)
+    said = said_of(_answer({**answer, "table": "t", "number": 0, "step": "build xyz"},
+                           "refused"))
     assert isinstance(said, Phrase) and said.key.startswith("reason.")
     assert english(said) == answer["reason"]
     french_words = t(said.key, **said.values)
@@ -49,15 +59,22 @@ def test_an_engine_refusal_keeps_its_key_and_reads_in_french(french) -> None:
 
 
 def test_what_the_client_does_not_know_is_said_as_the_server_wrote_it() -> None:
-    assert said_of({"reason": "New words."}) == "New words."
-    unknown = {"reason": "New words.", "said": {"key": "server.newer", "values": {}}}
-    assert said_of(unknown) == "New words."
-    odd = {"reason": "Odd.", "said": {"key": "server.name_taken", "values": {"name": [1]}}}
-    assert said_of(odd) == "Odd."
-    long = {"reason": "Long.", "said": {"key": "server.name_taken",
-                                         "values": {"name": "x" * 500}}}
-    assert said_of(long).values["name"] == "x" * MAX_SAID_VALUE
-    assert said_of({"reason": "Not a dict.", "said": "server.full"}) == "Not a dict."
+    def said(values: object, key: str = "server.name_taken", reason: str = "Odd.") -> object:
+        return said_of(_answer({"reason": reason, "said": {"key": key, "values": values}}))
+
+    assert said({}, "server.newer", "New words.") == "New words."
+    assert said({"name": [1]}) == "Odd."
+    assert said({"name": {"key": "server.full", "values": {}}}) == "Odd."
+    assert said({}) == "Odd."  # a value the sentence names is missing: no raw template
+    assert said({"name": True}) == "Odd."
+    assert said({}, "server.step_number", "x" * 900) == "x" * 199 + "…"  # one line, cut
+    assert said({}, "server.newer", "two\nlines") == "two lines"
+    assert said({}, "server.newer", "") == Phrase("online.unreadable_answer", {})
+    assert said({"name": "x" * 500}).values["name"] == "x" * (MAX_SAID_VALUE - 1) + "…"
+    assert said({"tech": "warp-drive", "cost": 3, "have": 1}, "reason.cost_tech") == "Odd."
+    assert isinstance(_answer({"reason": "Not a dict.", "said": "server.full"}), Unreadable)
+    assert isinstance(_answer({"reason": {"a": 1}, "said": {"key": "k", "values": {}}}),
+                      Unreadable)
 
 
 def test_every_server_sentence_has_french_and_italian(french) -> None:

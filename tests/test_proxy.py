@@ -115,20 +115,20 @@ def test_the_client_plays_through_a_tls_proxy_it_trusts(proxy) -> None:
     try:
         lobby, theirs = Lobby(connection), Lobby(friend)
         table = answered(lobby, lobby.create(3, private=True))
-        ann = answered(lobby, lobby.sit(table["table"], "Ann", table["invite"]))
-        answered(theirs, theirs.sit(table["table"], "Bob", table["invite"]))
-        answered(lobby, lobby.add_computer(table["table"], 0, ann["token"], "easy"))
-        answered(lobby, lobby.start(table["table"], 0, ann["token"]))
-        session = RemoteSession(connection, table["table"], {0: ann["token"]})
+        ann = answered(lobby, lobby.sit(table.table, "Ann", table.invite))
+        answered(theirs, theirs.sit(table.table, "Bob", table.invite))
+        answered(lobby, lobby.add_computer(table.table, 0, ann.token, "easy"))
+        answered(lobby, lobby.start(table.table, 0, ann.token))
+        session = RemoteSession(connection, table.table, {0: ann.token})
         settle(session.poll, lambda: session.ready, rounds=20_000, limit=20)
         first = session.state.active
-        bob = RemoteSession(friend, table["table"], {1: theirs.seated[table["table"]][1]})
+        bob = RemoteSession(friend, table.table, {1: theirs.seated[table.table][1]})
         settle(bob.poll, lambda: bob.ready, rounds=20_000, limit=20)
         mover = session if first == 0 else bob if first == 1 else None
         if mover is not None:
             assert mover.submit(str(legal_steps(mover.state)[0])).ok
             settle(mover.poll, lambda: not mover.unconfirmed, rounds=20_000, limit=20)
-            assert server.server.store.steps(table["table"])
+            assert server.server.store.steps(table.table)
     finally:
         connection.close()
         friend.close()

@@ -146,10 +146,14 @@ def test_the_hand_off_clears_the_tooltip_until_the_pointer_moves(
     hand = table_at(app, ["employ"])
     table = hand.table
     shown: list[object] = []
-    real = table.renderer.draw_tooltip
-    monkeypatch.setattr(table.renderer, "draw_tooltip",
-                        lambda surface, lines, pointer, avoid=(): (
-                            shown.append(lines), real(surface, lines, pointer, avoid)))
+    real = table.tooltip_box
+
+    def seen() -> object:
+        box = real()
+        shown.append(box)
+        return box
+
+    monkeypatch.setattr(table, "tooltip_box", seen)
     board = hand.at("board_1")
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=board, rel=(0, 0),
                                          buttons=(0, 0, 0)))
@@ -163,7 +167,7 @@ def test_the_hand_off_clears_the_tooltip_until_the_pointer_moves(
     assert hand.top() is table and table.viewer.rest >= 0.45
     shown.clear()
     hand.frames(30)
-    assert shown == [], "the pointer has not moved since the hand-off: no tooltip"
+    assert not any(shown), "the pointer has not moved since the hand-off: no tooltip"
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(board[0] + 5, board[1]),
                                          rel=(5, 0), buttons=(0, 0, 0)))
     hand.frames(30)
@@ -236,7 +240,8 @@ def test_scoring_rows_say_points_and_count_buildings_in_readable_print(
     wealth = sizes["Wealth 0"]
     for text in ("3 × 1", "1 × 2", "2 VP per stronghold", "1 VP each"):
         assert sizes[text] >= wealth >= 18, f"{text!r} is smaller than the rest of the table"
-    # and the board as the game ended is one click away
+    # and the board as the game ended is one click away (once the sheet is its own)
+    Hand(app).frames(12)
     Hand(app).click(scene.buttons[4].rect.center)
     Hand(app).frames(30)
     review = app.stack.top
@@ -331,24 +336,27 @@ def test_technology_words_keep_a_margin_and_one_size() -> None:
     gfx.set_scale(1.0, 1.0)
     r = table_layout(4).rect("tech_architecture")
     w = r.w
-    names, effects, short = cardart.tech_text_sizes(r.w, r.h)
-    inner = w - 2 * cardart.TILE_MARGIN
-    assert names >= 14 and effects >= 13 and not short, "at 1920x1080 the whole effect"
+    names, effects, written = cardart.tech_text_sizes(r.w, r.h)
+    area = cardart.tile_area(r.w, r.h)
+    inner = area.w
+    assert names >= 20 and effects >= 14 and written == cardart.WHOLE, \
+        "at 1920x1080 the whole effect"
     for tech in CARDS.techs:
-        for key, role, size, most in ((f"tech.{tech.id}", "display", names, 2),
-                                      (f"tech.{tech.id}.effect", "text", effects, 5)):
-            lines = even_lines(t(key), role, size, inner)
+        for key, role, size, most in ((f"tech.{tech.id}.tile", "display", names, 2),
+                                      (f"tech.{tech.id}.effect", "text", effects, 3)):
+            lines = even_lines(t(key).replace("\u00ad", ""), role, size, inner)
             assert len(lines) <= most
             assert all(text_width(line, role, size) <= inner for line in lines), (key, lines)
-            assert " ".join(lines) == t(key), f"{key} is cut"
-    assert text_width("Architecture", "display", names) <= inner < w - 10, \
-        "the longest single word keeps off the edge (it touched it at w - 10)"
+            assert " ".join(lines) == t(key).replace("\u00ad", ""), f"{key} is cut"
+            assert not any(line.endswith("-") for line in lines), "no word broken"
+    assert area.x >= cardart.TILE_SIDE + 4 and area.right <= w - 8, \
+        "the words keep off the edge and the left column's rule"
 
 
 def test_building_words_are_set_alike() -> None:
     from scenes.core.layout import table_layout
     from scenes.text.catalog import t
-    from scenes.text.fonts import fit_size
+    from scenes.text.fitting import fit_size
     from scenes.ui import cardart
 
     pygame.font.init()
@@ -363,7 +371,7 @@ def test_building_words_are_set_alike() -> None:
 def test_a_town_card_draws_its_building_words_at_one_size(monkeypatch: pytest.MonkeyPatch) -> None:
     from game.cards import CARDS
     from scenes.core.layout import table_layout
-    from scenes.ui import cardart
+    from scenes.ui import cardart, townart
 
     pygame.font.init()
     town = next(x for x in CARDS.towns.values()
@@ -378,13 +386,13 @@ def test_a_town_card_draws_its_building_words_at_one_size(monkeypatch: pytest.Mo
         return (r.x - card.x, r.y - card.y, r.w, r.h)
 
     drawn: dict[str, int] = {}
-    real = cardart._center_text
+    real = townart._center_text
 
     def spy(surf: object, text: str, role: str, size: int, *args: object, **kw: object) -> object:
-        drawn[text] = size
+        drawn[text.replace("\u00ad", "")] = size
         return real(surf, text, role, size, *args, **kw)
 
-    monkeypatch.setattr(cardart, "_center_text", spy)
+    monkeypatch.setattr(townart, "_center_text", spy)
     cardart.town_face.cache_clear()
     cardart.town_face(town, card.w, card.h, 1, (rel("goods_1_1"), rel("goods_1_2")),
                       (rel("building_1_1"), rel("building_1_2")))

@@ -18,9 +18,11 @@ GOLDEN = Path(__file__).parent / "golden" / "four-computers.txt"
 
 
 def scoring(app: App) -> ScoringScene:
+    """The score sheet, past its first moments (when a click is still the table's)."""
     session = Session.from_record(read_record_file(GOLDEN))
     scene = ScoringScene(session)
     app.start(scene)
+    Hand(app).frames(12)
     return scene
 
 
@@ -55,6 +57,7 @@ def test_play_again_deals_a_new_game_for_the_same_table_and_title_leaves() -> No
     # Four computer seats: the new game is already under way, from a fresh deal.
     assert len(table.session.steps) < len(scene.session.steps)
     app.start(ScoringScene(scene.session))
+    hand.frames(12)
     hand.click(app.stack.top.buttons[2].rect.center)
     hand.frames(20)
     assert isinstance(app.stack.top, TitleScene)

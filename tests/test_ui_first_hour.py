@@ -2,8 +2,8 @@
 
 Ships as large as their sea allows, their number readable; no letter under 12 real
 pixels in a 1280x720 window, a card's rule at 13 at least (or its short form); a
-card seen large by a right click or Z, and closed again; every word on the table
-larger at the 150 % text size than at 100 %; the lesson's thing to do louder than
+card seen large by a right click or Z, and closed again (every word larger at the
+150 % text size: ``test_text_size``); the lesson's thing to do louder than
 its sentences, with an arrow at where the move starts, the buttons it does not want
 not lit, and no empty block on its table. Headless, from synthesised events.
 """
@@ -161,11 +161,12 @@ def test_a_technologys_rule_is_13_pixels_or_its_short_form(lang: str) -> None:
     pygame.font.init()
     catalog.set_language(lang)
     tile = table_layout(4).rect("tech_harbor-maintenance")
-    for scale, short in ((2 / 3, True), (1.0, False), (4 / 3, False)):
+    for scale, form in ((2 / 3, techart.SHORT), (1.0, techart.WHOLE), (4 / 3, techart.WHOLE)):
         gfx.set_scale(scale, 1.0)
-        names, effects, is_short = cardart.tech_text_sizes(tile.w, tile.h)
-        assert real_size(effects) >= 13 and real_size(names) >= 12
-        assert is_short == short, "the whole effect where it fits at 13 pixels"
+        names, effects, written = cardart.tech_text_sizes(tile.w, tile.h)
+        assert real_size(effects) >= 13 and real_size(names) >= 14
+        assert real_size(names) > real_size(effects), "the name is the larger"
+        assert written == form, "the whole effect where it fits at 13 pixels"
         for tech in cardart.CARDS.techs:
             for lines in techart._tile_lines(tech, tile.w, tile.h):
                 for line in lines:  # (a name of one short word is no orphan)
@@ -230,63 +231,6 @@ def test_the_zoom_opens_by_a_right_click_and_by_z_and_closes(app: App) -> None:
     hand.frames(1)
     hand.key(pygame.K_z)
     assert hand.top() is table and "press Z" in table.view.status
-
-
-# ----- the text size ------------------------------------------------------------------------
-def words_drawn(size: tuple[int, int], lang: str, text: int, what: str) -> tuple[dict, str]:
-    """Every text drawn at a table (its smallest real size in each role), and the
-    status line's sentence."""
-    app = window(size, lang, text)
-    for forget in gfx._rescale_hooks:  # every picture drawn anew (its words recorded)
-        forget()
-    DRAWN.words = {}
-    if what == "lesson":
-        session: Session = lesson_session("Ann")
-    else:
-        name, upto = {"four": ("four-players.txt", 0.6),
-                      "three": ("three-players-first-game-ship-only.txt", 0.9)}[what]
-        record = read_record_file(GOLDEN / name)
-        session = Session(record.names, record.towns, record.variant)
-        for _, step in record.steps[: int(len(record.steps) * upto)]:
-            assert session.submit(step).ok
-    table = TableScene(session)
-    app.start(table)
-    Hand(app).frames(4)
-    words, DRAWN.words = DRAWN.words, None
-    return words, table.view.status
-
-
-@pytest.mark.parametrize("lang", ["en", "fr"])
-@pytest.mark.parametrize("what", ["four", "three", "lesson"])
-def test_every_word_on_the_table_is_larger_at_150_percent(lang: str, what: str) -> None:
-    normal, status = words_drawn(FULL_HD, lang, 100, what)
-    large, _ = words_drawn(FULL_HD, lang, 150, what)
-    both = [key for key in normal if key in large]
-    assert len(both) > 40
-    # (the status line keeps its size where its sentence fills its two lines at 100 %;
-    # so do a town's heading and its building words where they fill their box at 100 %
-    # (their card seen large has them large): never smaller)
-    full = {key for key in both if key[0] in status or key in box_full()}
-    not_larger = [(key, normal[key], large[key]) for key in both
-                  if large[key] <= normal[key] and key not in full]
-    assert not_larger == []
-    assert all(large[key] >= normal[key] for key in full)
-
-
-def box_full() -> set[tuple[str, str]]:
-    """The words a town's card sets in a box they may fill at 100 %: its heading (its
-    goods) and its building words."""
-    from game.cards import CARDS
-
-    headings = {(cardart.town_heading(town), "display-italic") for town in CARDS.towns.values()}
-    buildings = {(catalog.t(key), "text-semibold") for key in cardart.SPACE_WORDS["b"]}
-    return headings | buildings
-
-
-def test_no_word_is_smaller_at_150_percent_in_a_small_window() -> None:
-    normal, _ = words_drawn(SMALL, "en", 100, "four")
-    large, _ = words_drawn(SMALL, "en", 150, "four")
-    assert [key for key in normal if key in large and large[key] < normal[key]] == []
 
 
 # ----- 4. the lesson ------------------------------------------------------------------------

@@ -15,7 +15,7 @@ from game.cards import CARDS
 from game.state import State
 from scenes.core.app import App
 from scenes.core.saves import Settings, load_settings, save_settings, settings_path
-from scenes.screens.rules import PAGES, RulesOverlay, page_blocks
+from scenes.screens.rules import PAGES, RulesOverlay, lay_out_page, page_blocks, render_page
 from scenes.screens.settings import SettingsOverlay
 from scenes.screens.title import TitleScene
 from scenes.selftest.gestures import Hand
@@ -42,6 +42,46 @@ def test_f1_opens_the_rules_and_esc_closes_them(app: App) -> None:
     assert isinstance(hand.top(), RulesOverlay)
     hand.key(pygame.K_F1)
     assert hand.top() is hand.table
+
+
+def test_the_rules_draw_only_what_is_in_view_and_keep_no_page_sized_picture(app: App) -> None:
+    """A page is laid out as pieces and only those in view are drawn, cut at the view's
+    edges: what shows inside the view is the page drawn whole and scrolled (to the
+    alpha blending's rounding), nothing is drawn outside it, and the overlay holds no
+    picture of a whole page (36 MB each at 4K and 150 %)."""
+    from scenes.core import gfx
+
+    hand = table_at(app, [])
+    hand.key(pygame.K_F1)
+    rules = hand.top()
+    assert isinstance(rules, RulesOverlay)
+    body = rules.body
+    for page in ("techs", "keys"):
+        rules.show(page)
+        laid = lay_out_page(page)
+        whole = render_page(page)
+        assert laid.height == whole.get_height() > body.h
+        for scroll in (0, 37, rules.max_scroll()):
+            rules.scroll = scroll
+            canvas = gfx.surface(app.canvas.get_size(), alpha=False)
+            canvas.fill((255, 0, 255))
+            laid.draw(canvas, scroll, body)
+            ref = gfx.surface(app.canvas.get_size(), alpha=False)
+            ref.fill((255, 0, 255))
+            ref.blit(whole, body.topleft, pygame.Rect(0, scroll, body.w, body.h))
+            real = gfx.real_rect(body)
+            outside = canvas.surface.copy()
+            outside.fill((255, 0, 255), real)
+            assert pygame.mask.from_threshold(outside, (255, 0, 255), (1, 1, 1, 255)).count() \
+                == outside.get_width() * outside.get_height(), (page, scroll)
+            a = pygame.image.tobytes(canvas.surface.subsurface(real), "RGB")
+            b = pygame.image.tobytes(ref.surface.subsurface(real), "RGB")
+            differ = sum(1 for x, y in zip(a, b, strict=True) if abs(x - y) > 40)
+            assert differ < len(a) // 500, (page, scroll, differ)
+    laid = rules.laid_out()
+    assert laid.height > body.h
+    assert max(img.get_height() for img, _, _ in laid.pieces) < body.h / 2
+    assert not any(isinstance(v, (pygame.Surface, gfx.Canvas)) for v in vars(rules).values())
 
 
 def test_the_rules_cover_what_the_issue_lists() -> None:

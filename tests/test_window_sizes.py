@@ -44,9 +44,16 @@ def test_the_command_line_window_is_clamped_too() -> None:
 
 def test_the_frame_is_the_apps_own_never_a_part_of_the_windows_surface() -> None:
     """SDL frees the window's surface when the window changes; a frame kept inside it
-    (a subsurface) drew into freed memory on a real screen. With any driver the frame
-    must be a surface of its own, and what it shows reach the window's surface."""
+    (a subsurface) drew into freed memory on a real screen. The frame is never a part
+    of the window's surface: where the table fills the window it is drawn straight into
+    the window's surface (fetched anew each frame: no copy of the whole frame), where
+    bars surround it a surface of its own, and what it shows reaches the window."""
     app = make_app(window=(1280, 720))
+    app.frame(1 / 30)
+    window = pygame.display.get_surface()
+    frame = app.canvas.surface
+    assert frame is window and frame.get_parent() is None, "drawn straight into the window"
+    app = make_app(window=(1280, 800))  # bars above and below the table
     app.frame(1 / 30)
     window = pygame.display.get_surface()
     frame = app.canvas.surface

@@ -61,10 +61,10 @@ TECHS = (
 # (three players: Lisboa + 9 towns, 183 px wide).
 CARD_GAP = 6
 CARD_W = 140
-# Technology cards across the top; the log to their right. A tile is tall enough for
-# its name (two lines) and its effect (up to five lines) at 12 real pixels in a
-# 1280x720 window, above its cost and its owner's marker (the sea strip and the gaps
-# around the status strip gave it the room: the boards keep theirs).
+# Technology cards across the top; the log to their right. Each card's four tiles
+# stand two by two: a tile is wide rather than tall, as its words are (a name on one
+# line, even in French or Italian, its effect under it), with its cost and its
+# owner's marker in a column at its left.
 TECH_TOP, TECH_H = 8, 186
 TECH_W, TECH_GAP, TECHCARD_LABEL = 108, 6, 30
 LINE_TOP, CARD_H = TECH_TOP + TECH_H + 12, 270
@@ -139,10 +139,14 @@ def _technologies(cards: Layer, spaces: Layer) -> None:
     x = MARGIN
     for numeral, ids in TECHS:
         cards.add(f"techcard_{numeral}", "techcard", (x, TECH_TOP, panel_w, TECH_H))
-        tx = x + TECHCARD_LABEL + TECH_GAP
-        for tech_id in ids:
-            spaces.add(f"tech_{tech_id}", "tech", (tx, TECH_TOP + 6, TECH_W, TECH_H - 12))
-            tx += TECH_W + TECH_GAP
+        left = x + TECHCARD_LABEL + TECH_GAP
+        tile_w = (panel_w - TECHCARD_LABEL - 3 * TECH_GAP) // 2
+        tile_h = (TECH_H - 3 * TECH_GAP) // 2
+        for i, tech_id in enumerate(ids):
+            row, col = divmod(i, 2)
+            spaces.add(f"tech_{tech_id}", "tech",
+                       (left + col * (tile_w + TECH_GAP), TECH_TOP + TECH_GAP
+                        + row * (tile_h + TECH_GAP), tile_w, tile_h))
         x += panel_w + 10
 
 

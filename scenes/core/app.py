@@ -24,20 +24,31 @@ import tempfile
 import warnings
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Protocol
 
 import pygame
 
+from online.accounts import MyGame
 from scenes.core import gfx, keymap, memory
 from scenes.core.audio import Sounds
 from scenes.core.gfx import LOGICAL_SIZE
 from scenes.core.navigator import Navigator
 from scenes.core.netplay import Netplay
+from scenes.core.notify import Notifier
 from scenes.core.saves import Notice, Settings, data_dir, save_settings, why_not_written
 from scenes.core.scene import INPUT, Scene, SceneStack
+from scenes.core.turns import Turns
 
 FPS = 60
 #: Seconds a new window size must hold before everything is drawn again at its scale.
 SETTLE = 0.2
+#: Window events after which the window's pixels may not be the last frame's (a new
+#: surface, a size, the window shown or exposed again): the next frame is drawn whole.
+WINDOW_CHANGES = frozenset({
+    pygame.VIDEORESIZE, pygame.VIDEOEXPOSE, pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED,
+    pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED,
+    pygame.WINDOWMINIMIZED, pygame.WINDOWDISPLAYCHANGED,
+})
 
 
 def _real_pixels() -> None:
@@ -55,6 +66,13 @@ def _headless() -> bool:
 
 #: SDL's video drivers that show nothing: used only when SDL_VIDEODRIVER asks for one.
 INVISIBLE_DRIVERS = ("dummy", "offscreen")
+
+
+class TurnWords(Protocol):
+    """The words of the player's turns, given by ``scenes.main`` (the words live above)."""
+
+    def caption(self, count: int) -> str: ...
+    def notice(self, game: MyGame) -> tuple[str, str]: ...
 
 
 class NoDisplay(RuntimeError):
@@ -133,6 +151,9 @@ class App:
         #: The frame every scene draws on, in logical units over real pixels (``place``);
         #: copied to the window at the end of each frame.
         self.canvas: gfx.Canvas = gfx.surface(LOGICAL_SIZE, alpha=False)
+        #: The last frame drawn straight into the window, noting where each drawing
+        #: landed (None: the next frame puts everything back).
+        self._recorded: gfx.Recording | None = None
         self._placed: tuple[int, int] = (0, 0)
         self._settle = 0.0  # seconds left before a new window size is drawn anew
         self._chosen: tuple[int, int] | None = None  # a size set here, not dragged
@@ -148,6 +169,16 @@ class App:
         self.sounds = Sounds(settings)
         #: Online play: the table this machine hosts, the connections, my online games.
         self.netplay = Netplay(data_dir())
+        #: Every online seat kept, followed whatever the screen (your turn, everywhere).
+        self.turns = Turns(self.netplay)
+        self.netplay.closing.append(self.turns.close)
+        #: Desktop notifications, off the main thread (a no-op where there is no service).
+        self.notifier = Notifier("Sail to India")
+        #: The caption and the notifications in the player's words (``scenes.main``).
+        self.turn_words: TurnWords | None = None
+        self._caption = ""
+        #: Whether the window has the keyboard now (a test may say it has not).
+        self.focused: Callable[[], bool] = pygame.key.get_focused
         self.clock = pygame.time.Clock()
         self.running = True
         self.frames = 0
@@ -217,12 +248,17 @@ class App:
         rw, rh = min(w, gfx.px(LOGICAL_SIZE[0])), min(h, gfx.px(LOGICAL_SIZE[1]))
         ox, oy = (w - rw) // 2, (h - rh) // 2
         gfx.WINDOW.offset = (ox, oy)
-        if self.canvas.surface.get_size() != (rw, rh):
-            # a frame of our own, never a subsurface of the window's surface: SDL frees
-            # that one whenever the window changes, and a subsurface would point into it
+        if (ox, oy) == (0, 0) and (rw, rh) == (w, h):
+            self.canvas = gfx.Canvas(self.screen, LOGICAL_SIZE)  # (drawn into: ``_draw``)
+        elif self.canvas.surface.get_size() != (rw, rh) or self.canvas.surface is self.screen:
+            # a frame of our own where there are bars round it, never a subsurface of the
+            # window's surface: SDL frees that one whenever the window changes, and a
+            # subsurface would point into it (``_draw`` draws straight into a window the
+            # table fills, fetched anew each frame)
             self.canvas = gfx.Canvas(pygame.Surface((rw, rh)), LOGICAL_SIZE)
         self._placed = (w, h)
         self.screen.fill((0, 0, 0))
+        self._recorded = None
 
     def _present(self) -> None:
         """Copy the frame to the window's surface as it is now (fetched anew: the one
@@ -259,6 +295,17 @@ class App:
                 shown = pygame.transform.smoothscale(picture.surface, size)
                 window.blit(shown, shown.get_rect(center=(w // 2, h // 2)))
                 return
+        if gfx.WINDOW.offset == (0, 0) and window.get_size() == self.canvas.surface.get_size():
+            # the window holds the table exactly: drawn straight into it (fetched anew
+            # each frame, as SDL may replace it), without a copy of the whole frame;
+            # where each drawing landed is noted, so that the next frame puts back the
+            # table's picture only there (while the window keeps its pixels)
+            last = self._recorded if self._recorded is not None and (
+                self._recorded.surface is window) else None
+            self.canvas = self._recorded = gfx.Recording(window, LOGICAL_SIZE, last)
+            self.stack.draw(self.canvas)
+            return
+        self._recorded = None
         self.stack.draw(self.canvas)
         self._present()
 
@@ -273,11 +320,14 @@ class App:
             if (event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED)
                     and pygame.display.get_surface().get_size() != self._chosen):
                 self._settle = SETTLE  # an edge being dragged
+            if event.type in WINDOW_CHANGES:
+                self._recorded = None  # (the window's pixels may be new: drawn whole)
             event = self.keys(gfx.logical_event(event))
             if not self.stack.handle(event):
                 self.unhandled(event)
         self.stack.update(dt)
         self.netplay.tick()
+        self.keep_up()
         self._draw()
         pygame.display.flip()
         self.frames += 1
@@ -289,6 +339,28 @@ class App:
             return
         # The screen (the bottom scene; overlays do not count) says whether music plays.
         self.sounds.want_music(self.stack.scenes[0].music)
+
+    def keep_up(self) -> None:
+        """The servers' news of My online games, once a frame: the caption counts the
+        player's turns; a turn that has just become theirs while the window is not
+        looked at flashes it and, unless the settings say no, is notified."""
+        became = self.turns.poll()
+        words = self.turn_words
+        if words is None:
+            return
+        caption = words.caption(len(self.turns.mine()))
+        if caption != self._caption:
+            self._caption = caption
+            pygame.display.set_caption(caption)
+        if not became or self.focused():
+            return
+        window = _window()
+        if window is not None:
+            with contextlib.suppress(pygame.error, AttributeError):
+                window.flash(pygame.FLASH_UNTIL_FOCUSED)
+        if self.settings.notify_turns:
+            for game in became[:3]:  # (a handful at once; the caption counts them all)
+                self.notifier.notify(*words.notice(game))
 
     def keys(self, event: pygame.event.Event) -> pygame.event.Event:
         """A key press as the screens read it: the player's own key for an action

@@ -132,8 +132,19 @@ def _fresh_game_path(now: time.struct_time | None = None) -> Path:
     folder = games_dir()
     while True:
         path = folder / f"{stamp}-{secrets.token_hex(3)}.txt"
-        if not (path.exists() or path.is_symlink()):
+        if not _taken(path):
             return path
+
+
+def _taken(path: Path) -> bool:
+    """Whether something is at ``path``. A folder this program may not search (left by
+    a run as another user) cannot say: the name is used, and the write that follows
+    fails with the reason, which the table tells as it tells a full disk."""
+    try:
+        os.lstat(path)
+    except OSError:  # not there, or not to be known: the write will say which
+        return False
+    return True
 
 
 class GameFile:
@@ -193,6 +204,7 @@ def list_games() -> list[Path]:
     could not be moved into ``games/`` among them, so it is never out of sight."""
     folder = games_dir()
     try:
+        # (a folder readable but not searchable refuses is_file: nothing is listed)
         found = [p for p in folder.iterdir() if p.suffix == ".txt" and p.is_file()]
     except OSError:
         found = []

@@ -20,6 +20,7 @@ and accept a ``Canvas`` (logical coordinates, scaled) or a plain ``pygame.Surfac
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from typing import Any, TypeVar
@@ -68,18 +69,69 @@ F = TypeVar("F", bound=Callable[..., Any])
 _wordless: set[Callable[[], None]] = set()
 
 
-def scaled_cache(maxsize: int = 128, wordless: bool = False) -> Callable[[F], F]:
+def scaled_cache(maxsize: int = 128, megabytes: float | None = None,
+                 wordless: bool = False) -> Callable[[F], F]:
     """``functools.lru_cache`` that forgets when the scale changes: for art drawn at
-    the scale in use (the arguments are logical sizes, the pictures are real).
-    ``wordless``: its pictures hold no text, so ``forget_drawn(words=True)`` keeps
-    them."""
+    the scale in use (the arguments are logical sizes, the pictures are real). With
+    ``megabytes``, the pictures kept weigh no more than that too (the least recently
+    used go first): a few of a 4K window's full-screen panels weigh as much as a
+    thousand of its small pictures. ``wordless``: its pictures hold no text, so
+    ``forget_drawn(words=True)`` keeps them."""
     def wrap(fn: F) -> F:
-        cached = lru_cache(maxsize=maxsize)(fn)
+        if megabytes is None:
+            cached = lru_cache(maxsize=maxsize)(fn)
+        else:
+            cached = _WeighedCache(fn, maxsize, round(megabytes * 1_000_000))
         on_rescale(cached.cache_clear)
         if wordless:
             _wordless.add(cached.cache_clear)
         return cached  # type: ignore[return-value]
     return wrap
+
+
+def weight(picture: object) -> int:
+    """The bytes a picture's pixels take (0 for anything else)."""
+    real = picture.surface if isinstance(picture, Canvas) else picture
+    if isinstance(real, pygame.Surface):
+        return real.get_width() * real.get_height() * real.get_bytesize()
+    return 0
+
+
+class _WeighedCache:
+    """A least-recently-used memo bounded in entries and in the bytes of its pictures."""
+
+    def __init__(self, fn: Callable[..., Any], maxsize: int, limit: int) -> None:
+        self.__wrapped__ = fn
+        self.__name__ = getattr(fn, "__name__", "cached")
+        self.__doc__ = fn.__doc__
+        self.maxsize, self.limit = maxsize, limit
+        self._items: OrderedDict[tuple, tuple[Any, int]] = OrderedDict()
+        self._bytes = 0
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        key = (args, tuple(sorted(kwargs.items())))
+        found = self._items.get(key)
+        if found is not None:
+            self._items.move_to_end(key)
+            return found[0]
+        value = self.__wrapped__(*args, **kwargs)
+        size = weight(value)
+        self._items[key] = (value, size)
+        self._bytes += size
+        while len(self._items) > 1 and (len(self._items) > self.maxsize
+                                         or self._bytes > self.limit):
+            _, (_, gone) = self._items.popitem(last=False)
+            self._bytes -= gone
+        return value
+
+    def cache_clear(self) -> None:
+        self._items.clear()
+        self._bytes = 0
+
+    @property
+    def weight(self) -> int:
+        """The bytes of the pictures kept now."""
+        return self._bytes
 
 
 def set_scale(value: float, text: float | None = None) -> bool:
@@ -241,6 +293,63 @@ class Canvas:
         return f"<Canvas {self.w}x{self.h} on {self.surface.get_size()} px>"
 
 
+class Recording(Canvas):
+    """The window's surface as a frame is drawn straight into it, noting where each
+    drawing lands (``damage``, real pixels): the next frame need only put the table's
+    kept picture back there, not copy the whole picture (33 MB a frame in a 4K
+    window). ``previous`` is the last frame's recording when the window kept its
+    pixels since (the app knows: no new surface, no resize, nothing exposed);
+    ``owner`` is what put its picture under this frame (``kept_under``)."""
+
+    __slots__ = ("damage", "owner", "previous")
+
+    def __init__(self, surface: pygame.Surface, size: tuple[int, int] | None = None,
+                 previous: Recording | None = None) -> None:
+        super().__init__(surface, size)
+        self.damage: list[pygame.Rect] = []
+        self.owner: object | None = None
+        self.previous = previous
+
+    def note(self, real: pygame.Rect | None) -> None:
+        """Something was drawn over ``real`` (None: everywhere)."""
+        self.damage.append(self.surface.get_rect() if real is None else pygame.Rect(real))
+
+    def kept_under(self, owner: object) -> list[pygame.Rect] | None:
+        """Where the window no longer shows ``owner``'s picture, if the last frame was
+        drawn over it (real pixels): what the last frame drew after it, and what this
+        one has drawn so far; None when the whole picture must be put back. The
+        caller puts its picture back there (unnoted) and becomes ``owner``."""
+        last, self.previous = self.previous, None
+        if last is None or last.owner is not owner:
+            return None
+        return last.damage + self.damage
+
+    def blit(self, source: Canvas | pygame.Surface, dest: Point | RectLike,
+             area: RectLike | None = None, special_flags: int = 0) -> pygame.Rect:
+        placed = super().blit(source, dest, area, special_flags)
+        src = source.surface if isinstance(source, Canvas) else source
+        w, h = src.get_size() if area is None else real_rect(area).size
+        # (in real pixels as blitted, a pixel to spare for the rounding of a position)
+        self.damage.append(pygame.Rect(px(dest[0]) - 1, px(dest[1]) - 1, w + 2, h + 2))
+        return placed
+
+    def fill(self, color: Any, rect: RectLike | None = None, special_flags: int = 0) -> None:
+        super().fill(color, rect, special_flags)
+        self.note(real_rect(rect) if rect is not None else None)
+
+    def subsurface(self, rect: RectLike) -> Canvas:
+        self.note(real_rect(rect))  # (whatever is drawn into it)
+        return super().subsurface(rect)
+
+
+def noted(target: Canvas | pygame.Surface, real: pygame.Rect) -> pygame.Rect:
+    """Tell a recording window that something was drawn over ``real`` (real pixels)
+    by a pygame function called on its surface; ``real`` is returned."""
+    if isinstance(target, Recording):
+        target.note(real)
+    return real
+
+
 Target = Canvas | pygame.Surface
 
 
@@ -285,8 +394,22 @@ class _Draw:
             radii = [r if r < 0 else px(r) for r in (
                 border_top_left_radius, border_top_right_radius,
                 border_bottom_left_radius, border_bottom_right_radius)]
-            pygame.draw.rect(target.surface, color, real_rect(rect), width_px(width),
+            real = real_rect(rect)
+            pygame.draw.rect(target.surface, color, real, width_px(width),
                              px(border_radius), *radii)
+            if isinstance(target, Recording):
+                edge = width_px(width)
+                corner = max(edge, px(border_radius), *radii) + 1
+                if edge > 0 and 4 * corner < min(real.w, real.h):
+                    # a frame: its four sides and rounded corners, not the inside it
+                    # leaves alone
+                    for side in ((real.x, real.y, real.w, corner),
+                                 (real.x, real.bottom - corner, real.w, corner),
+                                 (real.x, real.y, corner, real.h),
+                                 (real.right - corner, real.y, corner, real.h)):
+                        target.note(pygame.Rect(side))
+                else:
+                    target.note(real)
             return pygame.Rect(rect)
         return pygame.draw.rect(target, color, rect, width, border_radius,
                                 border_top_left_radius, border_top_right_radius,
@@ -295,8 +418,9 @@ class _Draw:
     @staticmethod
     def line(target: Target, color: Any, start: Point, end: Point, width: int = 1) -> None:
         if isinstance(target, Canvas):
-            pygame.draw.line(target.surface, color, real_point(start), real_point(end),
-                             width_px(width))
+            drawn = pygame.draw.line(target.surface, color, real_point(start),
+                                     real_point(end), width_px(width))
+            noted(target, drawn)
         else:
             pygame.draw.line(target, color, start, end, width)
 
@@ -304,21 +428,24 @@ class _Draw:
     def lines(target: Target, color: Any, closed: bool, points: Sequence[Point],
               width: int = 1) -> None:
         if isinstance(target, Canvas):
-            pygame.draw.lines(target.surface, color, closed, _pts(points), width_px(width))
+            drawn = pygame.draw.lines(target.surface, color, closed, _pts(points), width_px(width))
+            noted(target, drawn)
         else:
             pygame.draw.lines(target, color, closed, points, width)
 
     @staticmethod
     def aaline(target: Target, color: Any, start: Point, end: Point) -> None:
         if isinstance(target, Canvas):
-            pygame.draw.aaline(target.surface, color, real_point(start), real_point(end))
+            drawn = pygame.draw.aaline(target.surface, color, real_point(start), real_point(end))
+            noted(target, drawn)
         else:
             pygame.draw.aaline(target, color, start, end)
 
     @staticmethod
     def aalines(target: Target, color: Any, closed: bool, points: Sequence[Point]) -> None:
         if isinstance(target, Canvas):
-            pygame.draw.aalines(target.surface, color, closed, _pts(points))
+            drawn = pygame.draw.aalines(target.surface, color, closed, _pts(points))
+            noted(target, drawn)
         else:
             pygame.draw.aalines(target, color, closed, points)
 
@@ -326,15 +453,17 @@ class _Draw:
     def circle(target: Target, color: Any, center: Point, radius: Number,
                width: int = 0, **quadrants: bool) -> None:
         if isinstance(target, Canvas):
-            pygame.draw.circle(target.surface, color, real_point(center), max(1, px(radius)),
-                               width_px(width), **quadrants)
+            drawn = pygame.draw.circle(target.surface, color, real_point(center),
+                                       max(1, px(radius)), width_px(width), **quadrants)
+            noted(target, drawn)
         else:
             pygame.draw.circle(target, color, center, radius, width, **quadrants)
 
     @staticmethod
     def ellipse(target: Target, color: Any, rect: RectLike, width: int = 0) -> None:
         if isinstance(target, Canvas):
-            pygame.draw.ellipse(target.surface, color, real_rect(rect), width_px(width))
+            drawn = pygame.draw.ellipse(target.surface, color, real_rect(rect), width_px(width))
+            noted(target, drawn)
         else:
             pygame.draw.ellipse(target, color, rect, width)
 
@@ -342,15 +471,17 @@ class _Draw:
     def arc(target: Target, color: Any, rect: RectLike, start_angle: float,
             stop_angle: float, width: int = 1) -> None:
         if isinstance(target, Canvas):
-            pygame.draw.arc(target.surface, color, real_rect(rect), start_angle, stop_angle,
-                            width_px(width))
+            drawn = pygame.draw.arc(target.surface, color, real_rect(rect), start_angle,
+                                    stop_angle, width_px(width))
+            noted(target, drawn)
         else:
             pygame.draw.arc(target, color, rect, start_angle, stop_angle, width)
 
     @staticmethod
     def polygon(target: Target, color: Any, points: Sequence[Point], width: int = 0) -> None:
         if isinstance(target, Canvas):
-            pygame.draw.polygon(target.surface, color, _pts(points), width_px(width))
+            drawn = pygame.draw.polygon(target.surface, color, _pts(points), width_px(width))
+            noted(target, drawn)
         else:
             pygame.draw.polygon(target, color, points, width)
 
@@ -398,7 +529,34 @@ def logical_event(event: pygame.event.Event) -> pygame.event.Event:
     return event
 
 
-__all__ = ["LOGICAL_SIZE", "VIEW", "WINDOW", "Canvas", "draw", "fit_scale", "forget_drawn",
-           "logical", "logical_event", "logical_point", "mouse_pos", "on_rescale", "px",
-           "real_point", "real_rect", "rotate", "scale", "scaled_cache", "set_scale", "stretch",
-           "surface", "text_scale", "to_logical", "to_window", "width_px", "wrap"]
+__all__ = [
+    "LOGICAL_SIZE",
+    "VIEW",
+    "WINDOW",
+    "Canvas",
+    "Recording",
+    "draw",
+    "fit_scale",
+    "forget_drawn",
+    "logical",
+    "logical_event",
+    "logical_point",
+    "mouse_pos",
+    "noted",
+    "on_rescale",
+    "px",
+    "real_point",
+    "real_rect",
+    "rotate",
+    "scale",
+    "scaled_cache",
+    "set_scale",
+    "stretch",
+    "surface",
+    "text_scale",
+    "to_logical",
+    "to_window",
+    "weight",
+    "width_px",
+    "wrap",
+]

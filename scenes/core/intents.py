@@ -116,6 +116,12 @@ class Undone:
 
 
 @dataclass(frozen=True)
+class Redrawn:
+    """The game's keeper replaced what was shown (an online table's server put it back
+    in line): a new picture of the table, its log said again, nothing animated."""
+
+
+@dataclass(frozen=True)
 class Refused:
     """Nothing changed, and why (the reason, worded, also went to the status line)."""
 
@@ -132,7 +138,8 @@ class Asked:
     values: tuple[tuple[str, object], ...] = field(default=())
 
 
-Result = Said | Lit | Stepped | Undone | Refused | Asked
+Result = Said | Lit | Stepped | Undone | Redrawn | Refused | Asked
 
 __all__ = ["Answer", "Asked", "Cancel", "Click", "Confirm", "Hint", "Intent", "Lit", "Play",
-           "Press", "Refused", "Result", "Said", "Status", "Stepped", "TakeBack", "Undone"]
+           "Press", "Redrawn", "Refused", "Result", "Said", "Status", "Stepped", "TakeBack",
+           "Undone"]

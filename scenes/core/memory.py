@@ -6,8 +6,9 @@ gives each thread a memory arena of its own and keeps freed pages in it: after a
 hundred such turns a session held a hundred megabytes it no longer used (the seeded
 monkey at a three-player table grew from 313 MB to 451 MB). Two settings bound that,
 where the library offers them: at most two arenas (``limit_arenas``, called before any
-thread starts), and freed memory handed back to the system after each piece of
-background thinking and each change of the drawing scale (``give_back``). Elsewhere
+thread starts, which also has every large picture mapped on its own, so freeing it
+hands its pages back at once), and freed memory handed back to the system after each
+piece of background thinking and each change of the drawing scale (``give_back``). Elsewhere
 (Windows, macOS, musl) both do nothing: their allocators behave otherwise.
 """
 
@@ -18,9 +19,16 @@ import ctypes.util
 import sys
 from functools import lru_cache
 
-#: glibc's mallopt parameter for the number of arenas (malloc.h: M_ARENA_MAX).
+#: glibc's mallopt parameters (malloc.h): the number of arenas, and the size from
+#: which a block is mapped on its own (and handed back the moment it is freed).
 _M_ARENA_MAX = -8
+_M_MMAP_THRESHOLD = -3
 ARENAS = 2
+#: A picture of this many bytes or more is mapped on its own. glibc's own threshold
+#: grows with the largest block freed (up to 32 MB): after a 4K window's first frame
+#: (33 MB freed) every later picture came from the heap, and its pages stayed with
+#: the program after it was freed.
+MAPPED = 256 * 1024
 
 
 @lru_cache(maxsize=1)
@@ -37,9 +45,13 @@ def _glibc() -> ctypes.CDLL | None:
 
 
 def limit_arenas(count: int = ARENAS) -> bool:
-    """Let the C library keep at most ``count`` memory arenas; True when it took it."""
+    """Let the C library keep at most ``count`` memory arenas, and map large blocks on
+    their own (``MAPPED``); True when it took it."""
     libc = _glibc()
-    return bool(libc is not None and libc.mallopt(_M_ARENA_MAX, count))
+    if libc is None:
+        return False
+    libc.mallopt(_M_MMAP_THRESHOLD, MAPPED)
+    return bool(libc.mallopt(_M_ARENA_MAX, count))
 
 
 def give_back() -> bool:

@@ -99,6 +99,11 @@ class Netplay:
         #: sentence, given by the program (the words live above this layer); None: the
         #: kept games name no last step.
         self.describe: Callable[[State, str, State], Phrase | None] | None = None
+        #: How new connections are made (``Connection``'s options: a test's quicker
+        #: retries, its shorter patience with a slow server).
+        self.connection_options: dict[str, float] = {}
+        #: Called when the program lets go of online play (the followers of its games).
+        self.closing: list[Callable[[], None]] = []
 
     @property
     def local_only(self) -> bool:
@@ -180,14 +185,12 @@ class Netplay:
         return self._games
 
     def played(self) -> list[MyGame]:
-        """Every seat kept, the most recently heard of first."""
-        return sorted(self.games.games, key=lambda g: g.updated, reverse=True)
+        """Every seat kept: the player's turns first, then the most recently heard of."""
+        return sorted(self.games.games, key=lambda g: (not g.my_turn, -g.updated))
 
     def waiting_for_me(self) -> int:
         """How many kept games wait for a seat held here (its player is to move)."""
-        return sum(1 for g in self.games.games if g.status == "playing"
-                   and g.to_move is not None and g.seat < len(g.names)
-                   and g.names[g.seat] == g.to_move)
+        return len({(g.server, g.table) for g in self.games.games if g.my_turn})
 
     def keep(self, url: str, table: str, seat: int, token: str, name: str,
              hosted: bool = False, invite: str | None = None) -> None:
@@ -227,6 +230,24 @@ class Netplay:
                 game.server = own
                 self.games.put(game)
         return own
+
+    def reopen(self, game: MyGame) -> dict:
+        """How to open a kept game again: the waiting room's arguments (its table once it
+        has begun; every seat of that table held here comes along). OSError (CannotHost
+        with its sentence) when a hosted table's server cannot be started."""
+        url = self.url_of(game)
+        seats = {g.seat: g.token for g in self.games.find(url, game.table)}
+        seats[game.seat] = game.token
+        name = game.names[game.seat] if game.seat < len(game.names) else (
+            game.names[0] if game.names else "")
+        return {"url": url, "name": name, "table": game.table, "seats": seats,
+                "hosting": game.hosted, "invite": game.invite}
+
+    def seen(self, url: str, table: str) -> int | None:
+        """How many of a table's steps the player has seen (the fewest over the seats
+        held there; None: never opened there since the game began)."""
+        seen = [g.seen for g in self.games.find(url, table)]
+        return None if not seen or None in seen else min(s for s in seen if s is not None)
 
     def follow(self, url: str, session: object) -> None:
         """Keep a game's entry up to date while it is played (``tick``)."""
@@ -275,9 +296,15 @@ class Netplay:
             return known
         if known is not None:
             known.close(timeout=1.0)
-        connection = Connection(url, ca_file=os.environ.get(ENV_CA) or None).start()
+        connection = Connection(url, ca_file=os.environ.get(ENV_CA) or None,
+                                **self.connection_options).start()
         self.connections[url] = connection
         return connection
+
+    def open_connection(self, url: str) -> Connection:
+        """A connection of its own to ``url`` (closed by whoever asked for it)."""
+        return Connection(url, ca_file=os.environ.get(ENV_CA) or None,
+                          **self.connection_options).start()
 
     def drop(self, url: str) -> None:
         """Close the connection to ``url`` (a table left, a join given up)."""
@@ -287,6 +314,8 @@ class Netplay:
 
     def close(self) -> None:
         """Every connection closed and the hosted server stopped (the program ends)."""
+        for close in self.closing:
+            close()
         for url in list(self.connections):
             self.drop(url)
         if self.server is not None:

@@ -29,6 +29,7 @@ when the data folder refuses) here too.
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import errno
 import json
@@ -120,9 +121,10 @@ def records_dir() -> Path:
 def list_records() -> list[Path]:
     """Saved records, newest first."""
     folder = records_dir()
-    if not folder.is_dir():
+    try:
+        found = [p for p in folder.iterdir() if p.is_file() and p.suffix in (".txt", ".sti")]
+    except OSError:  # no folder yet, or one this program may not read
         return []
-    found = [p for p in folder.iterdir() if p.is_file() and p.suffix in (".txt", ".sti")]
     return sorted(found, key=_modified, reverse=True)
 
 
@@ -226,6 +228,7 @@ class Settings:
     music_volume: int = 50           # the music loop's share, percent; 0 plays no music
     muted: bool = False              # M: every sound off, the levels kept for later
     text_size: int = 100             # one of TEXT_SIZES: letters larger, boxes as they are
+    notify_turns: bool = True        # a desktop notification when it becomes my turn online
     keys: dict = field(default_factory=dict)  # action -> key name, where the player chose one
     recent_records: list[str] = field(default_factory=list)  # opened by path, newest first
     extra: dict = field(default_factory=dict)  # keys from a newer version, kept as they were
@@ -322,7 +325,7 @@ def load_settings(now: time.struct_time | None = None) -> tuple[Settings, Notice
     data = None
     if raw is not None:
         try:
-            data = json.loads(raw.decode("utf-8"))
+            data = json.loads(settings_text(raw))
         except (ValueError, RecursionError):
             data = None
     if isinstance(data, dict):
@@ -333,6 +336,15 @@ def load_settings(now: time.struct_time | None = None) -> tuple[Settings, Notice
         _SETTINGS_KEPT.add(path)
         return Settings(), Notice.of("msg.settings_corrupt_kept", reason=why_not_written(exc))
     return Settings(), Notice.of("msg.settings_corrupt", backup=backup.name)
+
+
+def settings_text(raw: bytes) -> str:
+    """A settings file's text, as an editor may have saved it: UTF-8 with or without the
+    byte-order mark Notepad puts first, or UTF-16 with its mark (Notepad's "Unicode");
+    ValueError when it is none of these."""
+    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return raw.decode("utf-16")
+    return raw.decode("utf-8-sig")
 
 
 def save_settings(settings: Settings) -> Path:

@@ -18,7 +18,7 @@ from typing import Protocol
 
 import pygame
 
-from scenes.core import gfx
+from scenes.core import gfx, memory
 from scenes.core.audio import Sounds
 from scenes.core.netplay import Netplay
 from scenes.core.saves import Notice, Settings
@@ -247,6 +247,11 @@ class SceneStack:
             scene = None  # the last one removed is not kept alive by this frame
             del left, before
             gc.collect()
+            memory.give_back()  # (what they held goes back to the system, not kept)
+        elif left:
+            scene = None
+            del left, before
+            memory.give_back()  # an overlay's pictures (the rules' pages: megabytes)
 
     def _attach(self, scene: Scene) -> None:
         scene.stack = self
@@ -314,10 +319,16 @@ class Fade(Scene):
         return max(0, min(255, round(255 * k)))
 
     def draw(self, surface: gfx.Canvas) -> None:
-        veil = gfx.surface(surface.get_size(), alpha=False)
-        veil.fill(self.color)
-        veil.set_alpha(self.alpha)
-        surface.blit(veil, (0, 0))
+        """The scene under it darkened toward the fade's colour: every pixel times
+        (1 - k), plus the colour times k (no veil as large as the window is made: at
+        4K one weighs 33 MB)."""
+        k = self.alpha / 255
+        keep = round(255 * (1 - k))
+        surface.surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
+        surface.surface.fill(tuple(round(c * k) for c in self.color),
+                             special_flags=pygame.BLEND_RGB_ADD)
+        if isinstance(surface, gfx.Recording):
+            surface.note(None)
 
 
 def go_to(stack: SceneStack, scene: Scene, fade: float = 0.36) -> None:

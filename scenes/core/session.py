@@ -45,9 +45,11 @@ class GameSession(Protocol):
     #: Whether the game's keeper can be reached now (a local game always can).
     connected: bool
     #: Whether the players can chat (at an online table) and what was said, oldest
-    #: first: (seat, name, text), plain text.
+    #: first: (seat, name, text), plain text; the last lines only, ``chat_total``
+    #: counting every line ever said.
     can_chat: bool
     chat: list[tuple[int, str, str]]
+    chat_total: int
     #: Sentences for the player that are no step's outcome (the keeper's news); the
     #: table takes them out as it says them.
     notices: list
@@ -90,6 +92,14 @@ class GameSession(Protocol):
     def out_of_reach(self) -> float:
         """Seconds since the game's keeper could last be reached (0: it can now, as a
         game at one machine always can)."""
+
+    def link(self) -> Phrase | None:
+        """What is wrong with the way to the game's keeper now, in one sentence (None:
+        nothing, as always at one machine)."""
+
+    def trouble(self) -> Phrase | None:
+        """Why the game cannot go on from here, in one sentence (None: it can): its
+        keeper cannot be followed any more. The table then offers to leave."""
 
     def legal_steps(self) -> list[Step]: ...
 
@@ -138,6 +148,7 @@ class Session:
         self.connected = True
         self.can_chat = False
         self.chat: list[tuple[int, str, str]] = []
+        self.chat_total = 0
         self.notices: list = []
         self.presence: dict[int, bool] = {}
         self.away_limit = 0.0  # (nobody is ever away from a game at one machine)
@@ -258,6 +269,12 @@ class Session:
 
     def out_of_reach(self) -> float:
         return 0.0  # the game is here
+
+    def link(self) -> Phrase | None:
+        return None
+
+    def trouble(self) -> Phrase | None:
+        return None
 
     def record_text(self) -> str:
         tags = [*self.tags]

@@ -17,12 +17,13 @@ from collections.abc import Callable
 
 import pygame
 
+from scenes.core import gfx
 from scenes.core.app import App
 from scenes.core.files import ENV_HOME
 from scenes.core.layout import LOGICAL_SIZE
 from scenes.core.session import SEAT_KINDS
-from scenes.devtools import framebench, stallbench
-from scenes.devtools.monkey import Monkey, MonkeyCrash
+from scenes.devtools import floodbench, framebench, stallbench, titlebench
+from scenes.devtools.monkey import Monkey, MonkeyCrash, peak_mb
 from scenes.devtools.preview import PREVIEW, TablePreview, sample_state
 from scenes.main import make_app, window_size
 from scenes.text.catalog import LANGUAGES
@@ -41,9 +42,15 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     tool.add_argument("--bench-frames", type=int, metavar="N",
                       help="time N frames of a mid-game table with a drag and animations "
                            "running; the last line is 'frame ms: median X  p99 Y'")
+    tool.add_argument("--bench-title", type=int, metavar="N",
+                      help="time N frames of the title without, then with, 30 online tables "
+                           "on 3 local servers followed; the last two lines are the medians")
     tool.add_argument("--bench-stall", type=float, metavar="SECONDS",
                       help="an online table whose server stalls for SECONDS while this "
                            "window plays on; the last line is the frame times meanwhile")
+    tool.add_argument("--bench-flood", type=float, metavar="SECONDS",
+                      help="time the table's frames and the memory while a hostile server "
+                           "floods it for SECONDS")
     tool.add_argument("--preview", action="store_true",
                       help="show the table with sample markers (to judge the look)")
     parser.add_argument("--seed", type=int, default=7, help="the --monkey run's seed (default 7)")
@@ -80,12 +87,23 @@ def main(argv: list[str] | None = None) -> int:
             rss_at = [int(v) for v in args.rss_at.split(",") if v.strip()]
         except ValueError:
             raise SystemExit(f"{PROG}: --rss-at wants event counts, e.g. 2000,12000") from None
-        return run_monkey(opened, args.monkey, args.seed, players, seats, rss_at=rss_at)
+        return run_monkey(opened, args.monkey, args.seed, players, seats, rss_at=rss_at,
+                          window=window)
+    if args.bench_title is not None:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        return titlebench.main(functools.partial(make_app, window=window or LOGICAL_SIZE,
+                                                 lang=args.lang), max(1, args.bench_title))
     if args.bench_stall is not None:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         app = make_app(window=window or LOGICAL_SIZE, lang=args.lang)
         return stallbench.main(app, args.bench_stall)
+    if args.bench_flood is not None:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        app = make_app(window=window or LOGICAL_SIZE, lang=args.lang)
+        return floodbench.main(app, args.bench_flood)
     if args.bench_frames is not None:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -103,7 +121,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def run_monkey(make_app: Callable[[], App], events: int, seed: int, players: int = 4,
-               seats: list[str] | None = None, rss_at: list[int] | None = None) -> int:
+               seats: list[str] | None = None, rss_at: list[int] | None = None,
+               window: tuple[int, int] | None = None) -> int:
     """``python -m scenes.devtools --monkey N``: headless, in a temporary data folder (the player's
     autosave and settings are never touched); the figures printed, exit status 1 at a
     crash (printed with the seed and the events before it)."""
@@ -112,7 +131,10 @@ def run_monkey(make_app: Callable[[], App], events: int, seed: int, players: int
     folder = tempfile.mkdtemp(prefix="sail-to-india-monkey-")
     os.environ[ENV_HOME] = folder
     try:
-        monkey = Monkey(make_app(), seed, players=players, seats=seats)
+        # with --window the window keeps that size (its resizes are to it), and memory is
+        # measured at it: a 4K window's own figure
+        monkey = Monkey(make_app(), seed, players=players, seats=seats,
+                        **({"sizes": (window,)} if window else {}))
         every = max(1, events // 10)
         measured: dict[int, float] = {}
 
@@ -120,7 +142,7 @@ def run_monkey(make_app: Callable[[], App], events: int, seed: int, players: int
             if (index + 1) % every == 0:
                 print(f"  {index + 1} events", flush=True)
             if rss_at and index + 1 in rss_at:
-                rss = monkey.settled_rss()
+                rss = monkey.settled_rss(window or gfx.LOGICAL_SIZE)
                 if rss is not None:
                     measured[index + 1] = rss
                     print(f"  rss after {index + 1} events: {rss:.0f} MB", flush=True)
@@ -132,6 +154,9 @@ def run_monkey(make_app: Callable[[], App], events: int, seed: int, players: int
             return 1
         for line in report.lines():
             print(line)
+        peak = peak_mb()
+        if rss_at and peak is not None:
+            print(f"rss peak: {peak:.0f} MB (the most resident at any moment of the run)")
         if len(measured) >= 2:
             (first, low), (last, high) = min(measured.items()), max(measured.items())
             print(f"rss: {players} players, seed {seed}: {low:.0f} MB after {first} events, "

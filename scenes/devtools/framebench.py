@@ -2,15 +2,20 @@
 
 A real ``TableScene`` on a game played (by the engine's careless random player, from
 a fixed seed) to the middle, with a marker held in the hand and moved every frame,
-and the films of the game's last steps playing one after the other (ships sailing,
-towns turning over, bankers reshuffling). Each ``App.frame`` is timed, events to
-flip, and the last line printed is ``frame ms: median X  p99 Y``: the 60 Hz budget is
-16.7 ms. Run it under the dummy video driver (``main`` sets it) so the figure does
-not depend on a screen. ``--window WxH`` draws the table at that pixel size.
+and the game played on step by step as at a table (each step made through the table,
+its film playing: ships sailing, towns turning over, bankers reshuffling; the next
+step once the film is over). Each ``App.frame`` is timed, events to flip, and the
+last line printed is ``frame ms: median X  p99 Y``: the 60 Hz budget is 16.7 ms, a
+120 Hz screen's 8.3 ms. Run it under the dummy video driver (``main`` sets it) so the
+figure does not depend on a screen. ``--window WxH`` draws the table at that pixel
+size. (It once replayed the films of the last 60 steps over the table as it stood
+after them: each film then showed a position several steps away from the one before,
+which a table never does, and drew most of the table anew at every film.)
 
 On a shared machine the clock's figure counts the time other processes held the
 processor; the line before it counts only the drawing thread's own processor time
 (``time.thread_time``), which is what a frame costs when the game has the machine.
+The line before those gives the process's resident memory at the end (``rss MB``).
 
 ``--thinking LEVEL`` times the same frames while a computer seat of that level
 thinks all along (``scenes.core.computer.Thinker``, asked again each time it
@@ -29,13 +34,14 @@ import pygame
 from game.ai.players import make_player
 from game.bench import NAMES, careless_step
 from game.deal import deal_towns
+from game.rules import apply_text
 from scenes.core import gfx
 from scenes.core import zones as Z
 from scenes.core.app import App
 from scenes.core.computer import Thinker
-from scenes.core.layout import Layout
+from scenes.core.intents import Play
 from scenes.core.session import Session
-from scenes.table import animations
+from scenes.devtools.monkey import resident_mb
 from scenes.table.drag import piece_at
 from scenes.table.scene import TableScene
 
@@ -55,15 +61,17 @@ def mid_game(players: int = 4, seed: int = 5) -> Session:
     return session
 
 
-def films(session: Session, layout: Layout, palette: str) -> list[animations.Animation]:
-    """The films of the session's last steps that show something."""
-    out = []
-    for i in range(max(0, len(session.steps) - 60), len(session.steps)):
-        film = animations.build(session.states[i], session.steps[i], session.states[i + 1],
-                                layout, "normal", palette)
-        if film is not None:
-            out.append(film)
-    return out
+def onward(session: Session, count: int = 400, seed: int = 11) -> list[str]:
+    """The steps the game goes on with from where ``session`` stands (as many as come
+    before its final round, ``count`` at most), chosen by the careless player on a copy."""
+    state = session.state
+    rng = random.Random(seed)
+    steps: list[str] = []
+    while len(steps) < count and not state.final_round and not state.over:
+        step = careless_step(state, rng)
+        steps.append(str(step))
+        state = apply_text(state, str(step))
+    return steps
 
 
 def pick_something(app: App, table: TableScene) -> None:
@@ -89,36 +97,33 @@ CPU: list[float] = []
 
 
 def run(app: App, frames: int, players: int = 4, thinking: str | None = None) -> list[float]:
-    """Time ``frames`` frames of a mid-game table; returns milliseconds per frame (by
-    the clock; ``CPU`` gets the drawing thread's processor time of the same frames).
-    With ``thinking`` a computer player of that level thinks about the table's
-    position all the while, in its thread."""
+    """Time ``frames`` frames of a mid-game table played on; returns milliseconds per
+    frame (by the clock; ``CPU`` gets the drawing thread's processor time of the same
+    frames). With ``thinking`` a computer player of that level thinks about a position
+    of the game all the while, in its thread."""
     app.settings.anim_speed = "normal"  # for this run only: never saved
+    app.settings.show_handoff = False  # (the players take turns at one table: no hand-off)
     session = mid_game(players)
     thinker = Thinker(thinking, "bench") if thinking else None
     thought = 0
     # the position it thinks about: the start of the latest turn (a whole decision)
     asked = session.states[max(i + 1 for i, step in enumerate(session.steps)
                                if step.split()[0] == "end")]
+    steps = onward(session)
     table = TableScene(session)
     app.start(table)
     for _ in range(5):
         app.frame(1 / 60)
     pick_something(app, table)
-    reel = films(session, table.layout, table.palette)
     times: list[float] = []
     CPU.clear()
-    n = 0
     for i in range(frames + 30):  # the first 30 frames warm the caches
         angle = i / 25
         pos = (960 + round(420 * math.cos(angle)), 420 + round(220 * math.sin(angle)))
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=gfx.to_window(pos),
                                              rel=(0, 0), buttons=(1, 0, 0)))
-        if not table.films.animating and reel:
-            film = reel[n % len(reel)]
-            film.clock = 0.0
-            table.films.play(film)
-            n += 1
+        if not table.films.animating and steps:
+            table.act(Play(steps.pop(0)))
         if thinker is not None and not thinker.busy:
             thinker.result(asked)
             thinker.player = make_player(thinking or "", f"bench:{thought}")
@@ -148,10 +153,13 @@ def main(app: App, frames: int, players: int = 4, thinking: str | None = None) -
     w, h = pygame.display.get_surface().get_size()
     print(f"frames: {len(times)}  players: {players}  window: {w}x{h}"
           f"  marker in hand: {'yes' if held else 'no'}  total s: {sum(times) / 1000:.2f}")
+    rss = resident_mb()
+    if rss is not None:
+        print(f"rss MB: {rss:.0f}")
     print(report(CPU, "frame cpu ms (drawing thread)"))
     print(report(times))
     pygame.quit()
     return 0
 
 
-__all__ = ["main", "mid_game", "report", "run"]
+__all__ = ["main", "mid_game", "onward", "report", "run"]

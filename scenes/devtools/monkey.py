@@ -552,16 +552,22 @@ class Monkey:
         return "lesson: the computers' turn"
 
 
-def resident_mb() -> float | None:
+def resident_mb(field: str = "VmRSS") -> float | None:
     """The process's resident memory in MB (Linux's /proc; None elsewhere)."""
     try:
         with open("/proc/self/status", encoding="ascii") as status:
             for line in status:
-                if line.startswith("VmRSS:"):
+                if line.startswith(f"{field}:"):
                     return int(line.split()[1]) / 1024
     except (OSError, ValueError, IndexError):
         return None
     return None
 
 
-__all__ = ["FRAME", "SIZES", "SMALL_SIZES", "Monkey", "MonkeyCrash", "Report", "resident_mb"]
+def peak_mb() -> float | None:
+    """The most the process has had resident at any moment, in MB (None elsewhere)."""
+    return resident_mb("VmHWM")
+
+
+__all__ = ["FRAME", "SIZES", "SMALL_SIZES", "Monkey", "MonkeyCrash", "Report", "peak_mb",
+           "resident_mb"]

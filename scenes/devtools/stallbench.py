@@ -52,19 +52,19 @@ def online_table(folder: str) -> tuple[ServerThread, RemoteSession, RemoteSessio
     made = lobby_one.create(3, private=True)
     _wait(lambda: made.done, lobby_one.poll)
     assert made.reply is not None
-    table, secret = made.reply["table"], made.reply.get("invite")
+    table, secret = made.reply.table, made.reply.invite
     ann = lobby_one.sit(table, "Ann", secret)
     _wait(lambda: ann.done, lobby_one.poll)
     bob = lobby_two.sit(table, "Bob", secret)
     _wait(lambda: bob.done, lobby_two.poll)
     assert ann.reply is not None and bob.reply is not None
-    token = ann.reply["token"]
+    token = ann.reply.token
     computer = lobby_one.add_computer(table, 0, token, "easy")
     _wait(lambda: computer.done, lobby_one.poll)
     start = lobby_one.start(table, 0, token)
     _wait(lambda: start.done, lobby_one.poll)
     here = RemoteSession(one, table, {0: token})
-    there = RemoteSession(two, table, {1: bob.reply["token"]})
+    there = RemoteSession(two, table, {1: bob.reply.token})
     _wait(lambda: here.ready and there.ready, lambda: (here.poll(), there.poll()))
     return server, here, there
 

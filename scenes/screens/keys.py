@@ -16,7 +16,8 @@ import pygame
 from scenes.core import gfx
 from scenes.core import keymap as K
 from scenes.text.catalog import t
-from scenes.text.fonts import blit_text, fit_lines, fit_size, line_height
+from scenes.text.fitting import fit_lines, fit_size
+from scenes.text.fonts import blit_text, line_height
 from scenes.text.keynames import key_name, key_of
 from scenes.ui import palette as P
 from scenes.ui.focus import Focus, Focusable, draw_ring

@@ -46,7 +46,8 @@ from scenes.core.scene import Scene
 from scenes.core.session import RecordError, Session
 from scenes.table.lesson import LESSON_TAG
 from scenes.text.catalog import t
-from scenes.text.fonts import blit_text, drawable, fit_size, text_width
+from scenes.text.fitting import fit_size
+from scenes.text.fonts import blit_text, drawable, text_width
 from scenes.text.reasons import record_error_text
 from scenes.ui import art
 from scenes.ui import palette as P

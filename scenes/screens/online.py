@@ -18,12 +18,14 @@ from game.record import MAX_NAME_LENGTH, name_allows, name_refusal
 from game.words import Phrase
 from online.accounts import MyGame
 from online.client import check_address
+from online.inbound import LobbyEntry
 from online.lobby import Ask, Lobby
 from online.tables import DEFAULT_AWAY
-from online.words import said_from_json
+from online.words import said_from_json, shown_name
 from scenes.core import gfx
 from scenes.core.navigator import Screen
 from scenes.core.netplay import CannotHost, Netplay, read_code
+from scenes.core.replays import RecordFetch
 from scenes.core.scene import Scene
 from scenes.text.catalog import t
 from scenes.text.fonts import blit_text
@@ -97,10 +99,13 @@ class OnlineScene(Scene):
         #: A server's open tables, asked for by its address: (address, lobby, answer).
         self.listing: tuple[str, Lobby, Ask] | None = None
         #: The open tables found there (None: the list shows my online games).
-        self.found: list[dict] | None = None
+        self.found: list[LobbyEntry] | None = None
         self.rows: list[tuple[Button, Button]] = []
         self.first = 0  # the first game row shown (the list scrolls)
         self.focus = Focus(visible=False)
+        self._changes = -1  # the kept list's change count shown (it updates live)
+        #: A finished game's record on its way from its server, for the review.
+        self.fetching: RecordFetch | None = None
 
     @property
     def netplay(self) -> Netplay | None:
@@ -119,6 +124,7 @@ class OnlineScene(Scene):
     def refresh(self) -> None:
         netplay = self.netplay
         self.games = netplay.played() if netplay is not None else []
+        self._changes = netplay.games.changes if netplay is not None else -1
         if netplay is not None and not netplay.hosting and any(
                 g.hosted and g.status != "over" for g in self.games):
             # the tables this computer hosts are open again, for friends coming back
@@ -137,8 +143,11 @@ class OnlineScene(Scene):
         for i in range(min(ROWS_SHOWN, len(self.games) - self.first)):
             game = self.games[self.first + i]
             y = ROWS_Y + i * ROW_H + 14
+            over = game.status == "over"  # a finished game: its replay, from its server
             self.rows.append((
-                Button((PANEL.right - 380, y, 150, 56), "online.games.resume",
+                Button((PANEL.right - 380, y, 150, 56),
+                       "online.games.replay" if over else "online.games.resume",
+                       (lambda g=game: self.replay(g)) if over else
                        (lambda g=game: self.open_game(g)), size=24),
                 Button((PANEL.right - 214, y, 150, 56), "online.games.forget",
                        (lambda g=game: self.forget(g)), size=24)))
@@ -148,7 +157,7 @@ class OnlineScene(Scene):
         url = self.listing[0]
         for i, entry in enumerate(self.found[:ROWS_SHOWN]):
             y = ROWS_Y + i * ROW_H + 32
-            table = str(entry.get("table", ""))
+            table = entry.table
             self.rows.append((
                 Button((PANEL.right - 380, y, 150, 56), "online.join",
                        (lambda tb=table: self.sit_at(url, tb)), size=24),
@@ -249,16 +258,46 @@ class OnlineScene(Scene):
         if netplay is None:
             return
         try:
+            args = netplay.reopen(game)
+        except OSError as exc:
+            self._cannot_host(exc)
+            return
+        self.go(Screen.WAITING_ROOM, **args)
+
+    def replay(self, game: MyGame) -> None:
+        """A finished game's record, fetched from its server (the held seat taken back)
+        and opened in the review; a failure is said in one sentence."""
+        netplay = self.netplay
+        if netplay is None or self.fetching is not None:
+            return
+        try:
             url = netplay.url_of(game)
         except OSError as exc:
             self._cannot_host(exc)
             return
-        seats = {g.seat: g.token for g in netplay.games.find(url, game.table)}
-        seats[game.seat] = game.token
-        name = game.names[game.seat] if game.seat < len(game.names) else (
-            game.names[0] if game.names else "")
-        self.go(Screen.WAITING_ROOM, url=url, name=name, table=game.table, seats=seats,
-                hosting=game.hosted, invite=game.invite)
+        wrong = check_address(url)
+        if wrong is not None:
+            self.message = t(wrong.key, **wrong.values)
+            return
+        self.fetching = RecordFetch(netplay.open_connection(url), game.table, game.seat,
+                                    game.token)
+        self.message = t("online.replay.fetching")
+
+    def _fetched(self) -> None:
+        fetch = self.fetching
+        if fetch is None:
+            return
+        fetch.poll()
+        if not fetch.done:
+            return
+        self.fetching = None
+        if fetch.review is not None:
+            self.message = None
+            self.go(Screen.REVIEW, session=fetch.review, back=Screen.ONLINE)
+        else:
+            reason = fetch.failed
+            self.message = t("online.replay.failed",
+                             reason=t(reason.key, **reason.values) if reason else "")
 
     def forget(self, game: MyGame) -> None:
         """Forget a game, asked first unless it is over (its record is kept): the seat's
@@ -300,11 +339,20 @@ class OnlineScene(Scene):
             self.first = max(0, min(self.first - event.y, len(self.games) - ROWS_SHOWN))
             self.refresh()
             return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            page = ROWS_SHOWN if event.key == pygame.K_PAGEDOWN else -ROWS_SHOWN
+            self.first = max(0, min(self.first + page, len(self.games) - ROWS_SHOWN))
+            self.refresh()  # (a page of many games at a time, by the keyboard)
+            return True
         return handle_form(event, self.focus, self.focusables(), self.widgets, fields)
 
     def update(self, dt: float) -> None:
         self.name.update(dt)
         self.code.update(dt)
+        netplay = self.netplay
+        if netplay is not None and netplay.games.changes != self._changes:
+            self.refresh()  # a server's news (the app's watcher), or a seat kept
+        self._fetched()
         if self.listing is not None and self.found is None:
             _, lobby, ask = self.listing
             lobby.poll()
@@ -357,16 +405,23 @@ class OnlineScene(Scene):
             label(surface, t("online.games.none"), (RIGHT, ROWS_Y + 10, 680, 60), "text", 22,
                    P.INK_SOFT, lines=2)
             return
+        if len(self.games) > ROWS_SHOWN:  # many games: which are shown, and how to scroll
+            shown = min(len(self.games), self.first + ROWS_SHOWN)
+            label(surface, t("online.games.shown", first=self.first + 1, last=shown,
+                             count=len(self.games)),
+                  (RIGHT, ROWS_Y + ROWS_SHOWN * ROW_H + 2, 560, 30), "text", 18, P.INK_SOFT)
         for i, game in enumerate(self.games[self.first:self.first + ROWS_SHOWN]):
             y = ROWS_Y + i * ROW_H
             row = pygame.Rect(RIGHT - 16, y + 4, PANEL.right - 40 - RIGHT + 16, ROW_H - 8)
             gfx.draw.rect(surface, P.PARCHMENT_DEEP, row, 1, border_radius=10)
             label(surface, game_title(game), (RIGHT, y + 12, ROW_WORDS, 34), "text-semibold", 22)
-            mine = game.status == "playing" and game.seat < len(game.names) and \
-                game.names[game.seat] == game.to_move
             label(surface, game_detail(game), (RIGHT, y + 46, ROW_WORDS, 30), "text", 20,
-                  P.ALERT if mine else P.INK_SOFT)
+                  P.ALERT if game.my_turn else P.INK_SOFT)
             last = last_step_words(game)
+            new = new_steps(game) if game.status == "playing" else 0
+            if new:  # what was played since the player last looked, first
+                said = t("online.games.new", count=new)
+                last = f"{said} · {last}" if last else said
             if last:  # under the buttons, the row's whole width
                 label(surface, last, (RIGHT, y + 80, row.right - 16 - RIGHT, 30), "text", 18,
                       P.INK_SOFT)
@@ -382,9 +437,9 @@ class OnlineScene(Scene):
             y = ROWS_Y + i * ROW_H
             row = pygame.Rect(RIGHT - 16, y + 4, PANEL.right - 40 - RIGHT + 16, ROW_H - 8)
             gfx.draw.rect(surface, P.PARCHMENT_DEEP, row, 1, border_radius=10)
-            seats = entry.get("seats") or []
-            names = ", ".join(str(s.get("name", "")) for s in seats if isinstance(s, dict))
-            players = int(entry.get("players", 3) or 3)
+            seats = entry.seats
+            names = ", ".join(shown_name(s.name) for s in seats)
+            players = entry.players
             label(surface, names or t("room.seat.open"), (RIGHT, y + 24, ROW_WORDS, 36),
                   "text-semibold", 22)
             label(surface, t("online.found.row", players=t("room.players", count=players),
@@ -412,10 +467,21 @@ def game_detail(game: MyGame) -> str:
         return t("online.games.over")
     if game.status == "open":
         return t("online.games.open")
-    if game.to_move is None:
+    if game.my_turn:
+        own = game.names[game.seat] if game.seat < len(game.names) else game.to_move
+        said = t("online.games.your_turn", name=own or "")
+    elif game.to_move is None:
         return t("online.games.unknown")
-    mine = game.seat < len(game.names) and game.names[game.seat] == game.to_move
-    return t("online.games.your_turn" if mine else "online.games.turn", name=game.to_move)
+    else:
+        said = t("online.games.turn", name=game.to_move)
+    return said
+
+
+def new_steps(game: MyGame) -> int:
+    """How many steps were played at a kept game since the player last looked there."""
+    if game.number is None or game.seen is None:
+        return 0
+    return max(0, game.number - game.seen)
 
 
 __all__ = ["OnlineScene", "code_allows"]

@@ -41,7 +41,8 @@ from scenes.table.targets import Staging
 from scenes.table.tooltips import TableFacts, tooltip_lines
 from scenes.table.viewer import TableViewer
 from scenes.text.catalog import t
-from scenes.text.fonts import blit_text, fit_size
+from scenes.text.fitting import fit_size
+from scenes.text.fonts import blit_text
 from scenes.text.keynames import key_of, with_shift
 from scenes.text.narrate import narrate
 from scenes.ui import art
@@ -51,7 +52,7 @@ from scenes.ui.tooltip import DELAY, Lines
 from scenes.ui.widgets import Button, Widget
 
 #: Where the review may go back to: the screens a review is opened from.
-ORIGINS = (Screen.TITLE, Screen.SCORING)
+ORIGINS = (Screen.TITLE, Screen.SCORING, Screen.ONLINE)
 ICON_W = 58
 GAP = 6
 LIGHT_TEXT = (244, 234, 210)
@@ -302,8 +303,8 @@ class ReviewScene(Scene):
         """Back to where the review was opened from."""
         if self.back_to == Screen.SCORING:
             self.go(Screen.SCORING, session=self.session)
-        else:
-            self.go(Screen.TITLE)
+        else:  # the title, or My online games (a finished game's replay)
+            self.go(self.back_to)
 
     def open_rules(self) -> None:
         self.open(Screen.RULES)
@@ -399,7 +400,7 @@ class ReviewScene(Scene):
         self.logpanel.draw(surface, self.state.turn, played=self.index)
         if (self.viewer.rest >= DELAY and not self.focus.visible
                 and (self.stack is None or self.stack.top is self)):
-            self.viewer.draw_tooltip(surface, self.tooltip())
+            self.viewer.draw_tooltip(surface, self.tooltip(), self.viewer.must_read())
 
     def _draw_strip(self, surface: gfx.Canvas) -> None:
         """The controls, over the table's game buttons (a review plays no step)."""

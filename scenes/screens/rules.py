@@ -13,6 +13,7 @@ costs shown are the costs played.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import pygame
 
@@ -21,7 +22,8 @@ from game.rules import SELL_VP, SELL_WEALTH
 from scenes.core import gfx
 from scenes.core.gfx import draw
 from scenes.text.catalog import t
-from scenes.text.fonts import blit_text, fit_lines, fit_size, line_height, render, wrap
+from scenes.text.fitting import fit_lines, fit_size
+from scenes.text.fonts import blit_text, line_height, render, wrap
 from scenes.text.keynames import key_name, key_of, keys_line, with_shift
 from scenes.ui import art
 from scenes.ui import palette as P
@@ -187,9 +189,40 @@ def keys_blocks() -> list[Block]:
              else _row_words(row[1])) for row in KEY_ROWS]
 
 
+@dataclass(frozen=True)
+class Page:
+    """A page laid out: each of its pieces (a line, a row of the tables, an icon's
+    paragraph) with its place, and the page's height. The overlay draws only the pieces
+    in view: a page drawn whole at 4K and 150 % weighed 36 MB, two of them kept."""
+
+    pieces: tuple[tuple[gfx.Canvas, int, int], ...]  # (image, x, y)
+    height: int
+
+    def draw(self, surface: gfx.Canvas, top: int, view: pygame.Rect) -> None:
+        """The part of the page from ``top`` down, in ``view``: a piece the view's edge
+        cuts drawn only as far as the edge."""
+        for img, x, y in self.pieces:
+            rect = pygame.Rect(view.x + x, view.y + y - top, img.get_width(),
+                               img.get_height())
+            if view.contains(rect):
+                surface.blit(img, rect.topleft)
+            elif rect.colliderect(view):
+                shown = rect.clip(view)
+                surface.blit(img, shown.topleft, shown.move(-rect.x, -rect.y))
+
+
 def render_page(page: str, width: int = BODY_W) -> gfx.Canvas:
     """One page drawn on a transparent surface as tall as its text."""
-    parts: list[tuple[pygame.Surface, int, int]] = []  # (image, x, space above)
+    laid = lay_out_page(page, width)
+    surf = gfx.surface((width, laid.height))
+    for img, x, y in laid.pieces:
+        surf.blit(img, (x, y))
+    return surf
+
+
+def lay_out_page(page: str, width: int = BODY_W) -> Page:
+    """One page's pieces, placed one under the other as tall as its text."""
+    parts: list[tuple[gfx.Canvas, int, int]] = []  # (image, x, space above)
     for kind, value in page_blocks(page):
         if kind == "h":
             parts.append((render(str(value), "display", 40, P.BRASS_DARK), 0, 22))
@@ -197,18 +230,20 @@ def render_page(page: str, width: int = BODY_W) -> gfx.Canvas:
             parts.append((render(str(value), "text-bold", 24, P.INK), 0, 14))
         elif kind == "row":
             cells = list(value)  # type: ignore[call-overload]
-            row = gfx.surface((620, 40))
             header = not cells[0].isdigit()
+            role = "text-bold" if header else "text"
+            # each cell in its column, whatever the translation; the row as tall as its
+            # letters at the text size in use
+            sizes = [fit_size(cell, role, 24, 196, smallest=12) for cell in cells]
+            tall = max(40, round(max(line_height(role, size) for size in sizes)) + 4)
+            row = gfx.surface((620, tall))
             if header:
                 draw.rect(row, (*P.PARCHMENT_DEEP, 255), row.get_rect(), border_radius=6)
             else:
-                draw.line(row, P.PARCHMENT_DEEP, (0, 39), (619, 39), 1)
-            for i, cell in enumerate(cells):
-                role = "text-bold" if header else "text"
-                # each cell in its column, whatever the text size and the translation
-                size = fit_size(cell, role, 24, 196, smallest=12, height=36)
+                draw.line(row, P.PARCHMENT_DEEP, (0, tall - 1), (619, tall - 1), 1)
+            for i, (cell, size) in enumerate(zip(cells, sizes, strict=True)):
                 img = render(cell, role, size, P.INK)
-                row.blit(img, img.get_rect(center=(100 + i * 210, 20)))
+                row.blit(img, img.get_rect(center=(100 + i * 210, tall // 2)))
             parts.append((row, 40, 0))
         elif kind == "goods":
             parts.append((_goods_row(value, width), 0, 12))  # type: ignore[arg-type]
@@ -241,19 +276,19 @@ def render_page(page: str, width: int = BODY_W) -> gfx.Canvas:
                 parts.append((render("•", "text-bold", 24, P.BRASS_DARK), 8,
                               -1))  # marks the bullet's first line (placed below)
     height = sum(img.get_height() + max(0, gap) for img, _, gap in parts) + 20
-    surf = gfx.surface((width, height))
+    pieces: list[tuple[gfx.Canvas, int, int]] = []
     y = 0
     last_first_line = 0
     for img, x, gap in parts:
         if gap < 0:  # the bullet dot, beside the first line of its paragraph
-            surf.blit(img, (x, last_first_line))
+            pieces.append((img, x, last_first_line))
             continue
         y += gap
         if gap:
             last_first_line = y
-        surf.blit(img, (x, y))
+        pieces.append((img, x, y))
         y += img.get_height()
-    return surf
+    return Page(tuple(pieces), height)
 
 
 class RulesOverlay(Overlay):
@@ -263,9 +298,9 @@ class RulesOverlay(Overlay):
         super().__init__()
         self.page = page if page in PAGES else "turn"
         self.scroll = 0
-        #: Each page's picture, by the page and the scale it was drawn at (a new text
-        #: size or window draws it anew).
-        self._images: dict[tuple[str, int], pygame.Surface] = {}
+        #: The page shown, laid out at the scale it was drawn at (a new text size or
+        #: window lays it out anew); only its pieces in view are drawn.
+        self._laid: tuple[tuple[str, int], Page] | None = None
         self.tabs: list[Button] = []
         self.close_button = Button((PLATE.right - 230, PLATE.bottom - 80, 190, 56),
                                    "rules.close", self.close)
@@ -289,15 +324,16 @@ class RulesOverlay(Overlay):
     def body(self) -> pygame.Rect:
         return pygame.Rect(PLATE.x + 80, PLATE.y + 175, BODY_W, PLATE.h - 175 - 100)
 
-    def image(self) -> gfx.Canvas:
+    def laid_out(self) -> Page:
+        """The page shown, laid out at the scale in use (the one before let go first)."""
         key = (self.page, gfx.VIEW.generation)
-        if key not in self._images:
-            self._images = {k: v for k, v in self._images.items() if k[1] == key[1]}
-            self._images[key] = render_page(self.page)
-        return self._images[key]
+        if self._laid is None or self._laid[0] != key:
+            self._laid = None
+            self._laid = (key, lay_out_page(self.page))
+        return self._laid[1]
 
     def max_scroll(self) -> int:
-        return max(0, self.image().get_height() - self.body.h)
+        return max(0, self.laid_out().height - self.body.h)
 
     def show(self, page: str) -> None:
         self.page = page
@@ -359,12 +395,12 @@ class RulesOverlay(Overlay):
                 r = button.rect
                 draw.rect(surface, P.INK, r.inflate(6, 6), 3, border_radius=10)
         body = self.body
-        image = self.image()
-        surface.blit(image, body.topleft, area=pygame.Rect(0, self.scroll, body.w, body.h))
+        page = self.laid_out()
+        page.draw(surface, self.scroll, body)
         if self.max_scroll():
             track = pygame.Rect(body.right + 20, body.y, 8, body.h)
             draw.rect(surface, P.PARCHMENT_DEEP, track, border_radius=4)
-            k = body.h / image.get_height()
+            k = body.h / page.height
             thumb_h = max(40, round(track.h * k))
             y = track.y + round((track.h - thumb_h) * self.scroll / self.max_scroll())
             draw.rect(surface, P.BRASS_DARK, (track.x, y, 8, thumb_h), border_radius=4)
@@ -376,4 +412,4 @@ class RulesOverlay(Overlay):
         self.focus.draw(surface)
 
 
-__all__ = ["PAGES", "RulesOverlay", "page_blocks", "render_page"]
+__all__ = ["PAGES", "Page", "RulesOverlay", "lay_out_page", "page_blocks", "render_page"]

@@ -1,14 +1,17 @@
-"""The end of a game: the final tally as a score sheet, who won and why.
+"""The end of a game: the final tally as a score sheet, who won and why, and the race.
 
 The sheet is the engine's own (``game.scoring.score_sheet``): a row per scoring
 category (historian VP, strongholds, churches, markets, then each technology bonus
 somebody holds), a column per player in finishing order, evenly spaced, and the
-total under them. The rows are counted up one by one (at the animation speed; a
-click or a key shows them all at once), the total following. What decided the
-winner is the engine's too: the category of the winner's widest lead is lit and
-named, or, when the points were level, the tiebreak rows (India, wealth, historian
-VP) are shown and the one that decided is lit, with its sentence. The screen holds
-no rule of its own.
+total under them. Beside it, the race (``race``): every player's points turn by turn
+over the whole game. The rows are counted up one by one at every animation speed
+(each number running up to its value, the total following, the race drawn along;
+with animations off each row simply appears in turn); a click or a key shows them
+all at once. Then the winner is named, with a burst of confetti and a chime: what
+decided is the engine's too, the category of the winner's widest lead lit and named,
+or, when the points were level, the tiebreak rows (India, wealth, historian VP)
+shown and the one that decided lit, with its sentence. The screen holds no rule of
+its own.
 """
 
 from __future__ import annotations
@@ -32,24 +35,36 @@ from scenes.core.navigator import Screen
 from scenes.core.saves import new_game_file, records_dir, save_record, why_not_written
 from scenes.core.scene import Scene
 from scenes.core.session import GameSession, Session, load_session
+from scenes.screens.race import draw_race, race_of
 from scenes.text.catalog import t
-from scenes.text.fonts import blit_text, fit_size, text_width
+from scenes.text.fitting import fit_size
+from scenes.text.fonts import blit_text, floor_size, reach, real_size, text_width
 from scenes.ui import art
 from scenes.ui import palette as P
+from scenes.ui.confetti import Confetti
 from scenes.ui.focus import Focus, Focusable, of_widgets
 from scenes.ui.widgets import Button
 
-#: The plate the sheet is written on, and the sheet's own box inside it.
-PLATE = pygame.Rect(160, 40, 1600, 900)
-SHEET = pygame.Rect(PLATE.x + 40, PLATE.y + 196, PLATE.w - 80, PLATE.h - 196 - 64)
+#: The plate the sheet is written on (the whole screen above the buttons), the sheet's
+#: own box inside it and the race's beside it.
+PLATE = pygame.Rect(48, 18, 1824, 922)
+TOP = 194
+SHEET = pygame.Rect(PLATE.x + 32, PLATE.y + TOP, 1220, PLATE.h - TOP - 26)
+RACE = pygame.Rect(SHEET.right + 40, SHEET.y, PLATE.right - 32 - SHEET.right - 40, SHEET.h)
 #: The category labels' column; the players share the rest evenly.
-LABEL_W = 520
+LABEL_W = 470
 HEAD_H = 92
-#: The small print (what a number counts, a row's rule): never under 12 real
-#: pixels at 1280x720.
-SMALL = 18
-#: Seconds between two rows being counted, by animation speed.
-ROW_TIME = {"off": 0.0, "fast": 0.12, "normal": 0.28, "slow": 0.45}
+#: The tallest a row stands: a game with few categories (no India, no technology
+#: scored) still fills the sheet down to its foot.
+ROW_H = 122
+#: The small print (what a number counts, a row's rule): 14 real pixels at 1280x720.
+SMALL = 21
+#: Seconds each row takes to be counted, by animation speed (with animations off a
+#: row appears whole, in turn), and the moment the sheet is seen empty first.
+ROW_TIME = {"off": 0.35, "fast": 0.35, "normal": 0.55, "slow": 0.8}
+START = 0.6
+#: Seconds the winner's name takes to grow into place once all is counted.
+POP = 0.35
 #: The tiebreaks in the order the rules try them.
 TIEBREAKS = ("india", "wealth", "vp")
 
@@ -107,17 +122,25 @@ class ScoringScene(Scene):
             self.tiebreak_rows = TIEBREAKS
         else:
             self.tiebreak_rows = TIEBREAKS[: TIEBREAKS.index(self.tiebreak) + 1]
-        #: How many rows are counted so far (the sheet's, then the total's); a float
-        #: that time raises, every one at once with animations off.
+        #: How many rows are counted so far (a float time raises: row ``i`` is being
+        #: counted while ``i < counted < i + 1``), after ``START`` seconds' look.
         self.counted = 0.0
+        self._ticked = -1  # the last row whose counting was heard
+        self.wait = START
+        #: Seconds since everything was counted.
+        self.revealed = 0.0
+        #: The race over the game, drawn beside the sheet.
+        self.race = race_of(list(session.states), list(session.steps))
+        self.confetti = Confetti(seed=len(session.steps))
         self.message = ""
-        y = 960
+        y, w, gap = 956, 300, 24
+        x = (1920 - 5 * w - 4 * gap) // 2
         self.buttons = [
-            Button((285, y, 250, 64), "score.again", self.play_again),
-            Button((560, y, 250, 64), "score.save", self.save),
-            Button((1385, y, 250, 64), "score.title", self.title),
-            Button((835, y, 250, 64), "score.review", self.review),
-            Button((1110, y, 250, 64), "score.final_table", self.final_table),
+            Button((x, y, w, 64), "score.again", self.play_again),
+            Button((x + (w + gap), y, w, 64), "score.save", self.save),
+            Button((x + 4 * (w + gap), y, w, 64), "score.title", self.title),
+            Button((x + 2 * (w + gap), y, w, 64), "score.review", self.review),
+            Button((x + 3 * (w + gap), y, w, 64), "score.final_table", self.final_table),
         ]
         #: Tab and the arrows over the buttons, left to right; Enter or Space presses.
         self.focus = Focus()
@@ -167,16 +190,51 @@ class ScoringScene(Scene):
         return self.counted < len(self.sheet)
 
     def count_all(self) -> None:
-        """Every row counted: the whole sheet and its total."""
-        self.counted = float(len(self.sheet))
+        """Every row counted: the whole sheet and its total, and the winner named."""
+        if self.counting:
+            self.counted = float(len(self.sheet))
+            self._reveal()
+
+    @property
+    def still(self) -> bool:
+        """Animations off: rows appear whole, nothing flies."""
+        return self.settings.anim_speed == "off"
 
     def update(self, dt: float) -> None:
-        if self.counting:
-            step = ROW_TIME.get(self.settings.anim_speed, ROW_TIME["normal"])
-            if step <= 0:
-                self.count_all()
-            else:
-                self.counted = min(float(len(self.sheet)), self.counted + dt / step)
+        self.confetti.update(dt)
+        if not self.counting:
+            self.revealed += dt
+            return
+        if self.wait > 0:
+            self.wait -= dt
+            return
+        step = ROW_TIME.get(self.settings.anim_speed, ROW_TIME["normal"])
+        self.counted = min(float(len(self.sheet)), self.counted + dt / step)
+        if not self.counting:
+            self._reveal()
+        elif int(self.counted) > self._ticked:
+            self._ticked = int(self.counted)
+            self._tick(self._ticked)
+
+    def _tick(self, row: int) -> None:
+        """A row begins to be counted: coins, where it gave anyone a point."""
+        if self.app is not None and any(self.sheet[row].points):
+            self.app.sounds.play("coins_gain")
+
+    def _reveal(self) -> None:
+        """All counted: the winner named, with a chime and (animations on) confetti
+        thrown up from the winner's column."""
+        self.revealed = 0.0
+        if self.app is not None:
+            self.app.sounds.play("vp")
+        if self.still or not self.winners:
+            return
+        cols = dict(zip(self.order, self.columns(), strict=True))
+        for seat in self.winners:
+            col = cols[seat]
+            colors = [P.player_color(seat, self.palette), P.BRASS_LIGHT, P.HIGHLIGHT,
+                      *(P.player_color(s, self.palette) for s in self.order)]
+            self.confetti.burst((col.centerx, SHEET.y + 20), colors)
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and self.counting:
@@ -214,28 +272,56 @@ class ScoringScene(Scene):
         plate = PLATE
         surface.blit(art.parchment(plate.w, plate.h, radius=20, seed=21), plate)
         draw.rect(surface, P.BRASS_DARK, plate, 4, border_radius=20)
-        # the heading, the winner and why, each in its own band
+        # the heading, then (once all is counted) the winner and why, each in its band
         names = " & ".join(st.names[w] for w in self.winners)
         key = "score.winner" if len(self.winners) == 1 else "score.winners"
-        for text, role, size, color, top, height in (
-                (t("score.heading"), "display", 60, P.INK, 18, 76),
-                (t(key, names=names), "display", 44, P.BRASS_DARK, 96, 54),
-                (self.tiebreak_text(), "text", 24, P.INK, 150, 40)):
-            if text:
-                band = pygame.Rect(plate.x + 40, plate.y + top, plate.w - 80, height)
-                size = fit_size(text, role, size, band.w, height=band.h - 6)
-                blit_text(surface, text, band.center, role=role, size=size, color=color,
-                          anchor="center", box=band, by_ink=True)
+        heading = (t("score.heading"), "display", 60, P.INK, 14, 76)
+        if self.counting:
+            bands = [heading, (t("score.counting"), "display-italic", 40, P.INK_SOFT, 92, 54)]
+        else:
+            bands = [heading, (t(key, names=names), "display", 50, P.BRASS_DARK, 90, 60),
+                     (self.tiebreak_text(), "text", 26, P.INK, 150, 42)]
+        for i, (text, role, size, color, top, height) in enumerate(bands):
+            if not text:
+                continue
+            band = pygame.Rect(plate.x + 40, plate.y + top, plate.w - 80, height)
+            size = fit_size(text, role, size, band.w, height=band.h - 6)
+            if i == 1 and not self.counting and not self.still and self.revealed < POP:
+                self._pop(surface, text, role, size, color, band)
+                continue
+            blit_text(surface, text, band.center, role=role, size=size, color=color,
+                      anchor="center", box=band, by_ink=True)
         self._draw_sheet(surface)
+        draw_race(surface, RACE, self.race, self.order, self.winners, self.palette,
+                  shown=self.progress())
         if self.message:
             band = pygame.Rect(plate.x + 40, plate.bottom - 58, plate.w - 80, 44)
             size = fit_size(self.message, "text", 22, band.w, height=band.h)
             blit_text(surface, self.message, band.center, size=size, color=P.INK,
                       anchor="center", box=band, by_ink=True)
+        self.confetti.draw(surface)
         for button in self.buttons:
             button.draw(surface)
         self.focus.set_items(self.focusables())
         self.focus.draw(surface)
+
+    def _pop(self, surface: gfx.Canvas, text: str, role: str, size: float,
+             color: P.RGB, band: pygame.Rect) -> None:
+        """The winner's name growing into place (a passing effect: its words are
+        drawn whole, then stretched for the moment they grow)."""
+        k = self.revealed / POP
+        scale = 0.55 + 0.45 * (1 - (1 - k) ** 3) + 0.06 * (1 - k) * k * 4
+        words = gfx.surface(band.size)
+        blit_text(words, text, (band.w / 2, band.h / 2), role=role, size=size, color=color,
+                  anchor="center", by_ink=True)
+        grown = gfx.stretch(words, (band.w * scale, band.h * scale), smooth=True)
+        surface.blit(grown, grown.get_rect(center=band.center))
+
+    def progress(self) -> float:
+        """The share of the count done (0 to 1): how far the race is drawn."""
+        if not self.counting or self.still:
+            return 1.0
+        return max(0.0, self.counted / max(1, len(self.sheet)))
 
     # ----- the sheet ----------------------------------------------------------------------
     def columns(self) -> list[pygame.Rect]:
@@ -255,7 +341,7 @@ class ScoringScene(Scene):
         """Where each row stands (the labels' column and every player's)."""
         keys = self.row_keys()
         top = SHEET.y + HEAD_H
-        height = min(64, (SHEET.bottom - top) // len(keys))
+        height = min(ROW_H, (SHEET.bottom - top) // len(keys))
         return {key: pygame.Rect(SHEET.x, top + i * height, SHEET.w, height)
                 for i, key in enumerate(keys)}
 
@@ -265,13 +351,13 @@ class ScoringScene(Scene):
         keys = self.row_keys()
         last = rows[keys[-1]]
         body = pygame.Rect(SHEET.x, SHEET.y, SHEET.w, last.bottom - SHEET.y)
-        # the winners' columns, lit from the heads to the foot
+        # the winners' columns, lit from the heads to the foot once all is counted
         for seat, col in zip(self.order, cols, strict=True):
-            if seat in self.winners:
+            if seat in self.winners and not self.counting:
                 lit = pygame.Rect(col.x + 4, body.y, col.w - 8, body.h)
                 draw.rect(surface, P.HIGHLIGHT, lit, border_radius=10)
         # every other row shaded, the row that decided lit and framed
-        lit_key = self.lit_row()
+        lit_key = self.lit_row() if not self.counting else None
         for i, key in enumerate(keys):
             rect = rows[key]
             if key == lit_key:
@@ -288,17 +374,23 @@ class ScoringScene(Scene):
         for col in cols[1:]:
             draw.line(surface, P.PARCHMENT_DEEP, (col.x, SHEET.y + 8), (col.x, body.bottom), 1)
         self._draw_heads(surface, cols)
-        done = int(self.counted)
+        sizes = self.cell_sizes(total.h, cols[0].w)
         for i, row in enumerate(self.sheet):
             self._draw_label(surface, rows[row.category], category_label(row.category),
                              category_rule(row), row.category)
-            if i < done:
-                for seat, col in zip(self.order, cols, strict=True):
-                    self._draw_cell(surface, rows[row.category], col, str(row.points[seat]),
-                                    self._counted_text(row, seat))
+            share = self.row_share(i)
+            if share is None:
+                continue
+            for seat, col in zip(self.order, cols, strict=True):
+                counted = share >= 1
+                self._draw_cell(surface, rows[row.category], col,
+                                str(round(row.points[seat] * share)),
+                                self._counted_text(row, seat) if counted else "",
+                                soft=not counted, sizes=sizes)
         self._draw_label(surface, total, t("score.total"), "", "total", role="text-bold")
         for seat, col in zip(self.order, cols, strict=True):
-            so_far = sum(row.points[seat] for row in self.sheet[:done])
+            so_far = sum(round(row.points[seat] * (self.row_share(i) or 0))
+                         for i, row in enumerate(self.sheet))
             self._draw_cell(surface, total, col, str(so_far), "", bold=True,
                             soft=self.counting)
         if not self.counting:
@@ -308,6 +400,16 @@ class ScoringScene(Scene):
                                  t("score.rule.tiebreak"), f"tiebreak.{rule}")
                 for seat, col in zip(self.order, cols, strict=True):
                     self._draw_cell(surface, rect, col, self._tiebreak_value(rule, seat), "")
+
+    def row_share(self, i: int) -> float | None:
+        """How much of row ``i``'s numbers shows: None before it is counted, then its
+        numbers running up (the first two thirds of its time), 1 once counted; with
+        animations off a row is whole from its turn on."""
+        if i >= self.counted:
+            return None
+        if self.still or self.counted >= i + 1:
+            return 1.0
+        return min(1.0, (self.counted - i) * 1.5)
 
     def _tiebreak_value(self, rule: str, seat: int) -> str:
         """A tiebreak's fact for a player level on points ("" for the others, whom
@@ -373,32 +475,77 @@ class ScoringScene(Scene):
                 blit_text(surface, rule, (x + name_w + 12, rect.centery), size=SMALL,
                           color=P.INK_SOFT, anchor="midleft", by_ink=True, box=room)
             return
-        # two lines: the name, and the rule under it
+        # two lines: the name, and the rule under it (each as tall as half the row, an
+        # accent's height aside: "Évangélisation" is set as large as "Renaissance")
         half = (rect.h - 6) / 2
-        size = fit_size(label, role, size, room.w, height=half)
+        size = _fit_line(label, role, size, room.w, half)
         blit_text(surface, label, (x, rect.centery), role=role, size=size, color=P.INK,
-                  anchor="bottomleft", by_ink=True, box=room)
-        small = fit_size(rule, "text", SMALL, room.w, height=half)
+                  anchor="bottomleft", by_ink=True, box=room.inflate(0, 8))
+        small = _fit_line(rule, "text", SMALL, room.w, half)
         blit_text(surface, rule, (x, rect.centery + 4), size=small, color=P.INK_SOFT,
                   anchor="topleft", by_ink=True, box=room)
 
+    def cell_sizes(self, row_h: float, col_w: float) -> tuple[bool, float, float]:
+        """How the sheet's numbers and their notes are set: (stacked, number size, note
+        size). Each note beside its number where every one has room; else (a larger
+        text size) every note under its number, both a little smaller where the rows
+        need it, the same in every cell (never as small as the 100 % size draws them)."""
+        role, size = "text-semibold", 28
+        cell_w = col_w - 12
+        notes = [(str(row.points[seat]), self._counted_text(row, seat))
+                 for row in self.sheet for seat in self.order]
+        if all(text_width(note, "text", SMALL) + 10
+               <= cell_w / 2 - text_width(value, role, size) / 2 for value, note in notes
+               if note):
+            return False, size, SMALL
+        for k in (1.0, 0.95, 0.9, 0.85, 0.8, 0.75):
+            v, n = size * k, SMALL * k
+            if k < 1 and (real_size(v) <= real_size(size, 1.0)
+                          or real_size(n) <= real_size(SMALL, 1.0)):
+                break
+            if reach(role, v) + reach("text", n) + 6 <= row_h - 6:
+                return True, v, n
+        return False, size, SMALL  # (no room under: beside, where each has room)
+
     def _draw_cell(self, surface: gfx.Canvas, rect: pygame.Rect, col: pygame.Rect,
-                   value: str, note: str, bold: bool = False, soft: bool = False) -> None:
+                   value: str, note: str, bold: bool = False, soft: bool = False,
+                   sizes: tuple[bool, float, float] = (False, 28, SMALL)) -> None:
         """One number of the sheet, centred in its column (so a column's numbers stand
-        in a line); how it was counted in small print beside it, when it has room."""
-        role, size = ("text-bold", 32) if bold else ("text-semibold", 28)
+        in a line); how it was counted in small print beside it, or under it as
+        ``cell_sizes`` says."""
+        stacked, size, small = sizes
+        role = "text-semibold"
+        if bold:
+            role, size, stacked = "text-bold", 32, False
         color = P.INK_SOFT if soft else P.INK
         cell = pygame.Rect(col.x + 6, rect.y, col.w - 12, rect.h)
         if not value:
             return
+        if stacked:
+            tall = reach(role, size) + reach("text", small) + 6
+            top = rect.centery - tall / 2  # (every number of a row on one line)
+            blit_text(surface, value, (cell.centerx, top), role=role, size=size, color=color,
+                      anchor="midtop", by_ink=True, box=cell)
+            if note:
+                blit_text(surface, note, (cell.centerx, top + tall), size=small,
+                          color=P.INK_SOFT, anchor="midbottom", by_ink=True, box=cell)
+            return
         blit_text(surface, value, cell.center, role=role, size=size, color=color,
                   anchor="center", by_ink=True, box=cell)
-        if note:
-            x = cell.centerx + text_width(value, role, size) / 2 + 10
-            room = pygame.Rect(round(x), rect.y, cell.right - round(x), rect.h)
-            if text_width(note, "text", SMALL) <= room.w:
-                blit_text(surface, note, room.midleft, size=SMALL, color=P.INK_SOFT,
-                          anchor="midleft", by_ink=True, box=room)
+        x = cell.centerx + text_width(value, role, size) / 2 + 10
+        beside = pygame.Rect(round(x), rect.y, cell.right - round(x), rect.h)
+        if note and text_width(note, "text", small) <= beside.w:
+            blit_text(surface, note, beside.midleft, size=small, color=P.INK_SOFT,
+                      anchor="midleft", by_ink=True, box=beside)
+
+
+def _fit_line(text: str, role: str, size: float, width: float, height: float) -> float:
+    """The largest size up to ``size`` at which ``text`` fits ``width`` and a line of its
+    font (a capital to a descender, accents aside) ``height``."""
+    size = fit_size(text, role, round(size), round(width))
+    while size > floor_size(12) and reach(role, size) > height:
+        size -= 1
+    return size
 
 
 __all__ = ["ScoringScene"]

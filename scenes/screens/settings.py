@@ -15,14 +15,15 @@ from scenes.core import gfx
 from scenes.core.navigator import Screen
 from scenes.core.saves import ANIM_SPEEDS, TEXT_SIZES, VOLUMES, WINDOW_SIZES, Notice
 from scenes.text.catalog import LANGUAGE_NAMES, LANGUAGES, language, set_language, t
-from scenes.text.fonts import blit_text, fit_lines, fit_size, line_height
+from scenes.text.fitting import fit_lines, fit_size
+from scenes.text.fonts import blit_text, line_height
 from scenes.text.keynames import key_of
 from scenes.ui import palette as P
 from scenes.ui.focus import Focus, Focusable, of_widgets
 from scenes.ui.overlays import Overlay, parchment_plate
 from scenes.ui.widgets import Button, Choice, Toggle, Widget, set_alike
 
-PLATE = pygame.Rect(0, 0, 1700, 880)
+PLATE = pygame.Rect(0, 0, 1700, 960)
 PLATE.center = (960, 540)
 #: Two columns: the game's settings on the left, the sound's on the right.
 COLUMN = (PLATE.w - 140 - 80) // 2
@@ -84,7 +85,7 @@ class SettingsOverlay(Overlay):
                             speeds.index(s.anim_speed) if s.anim_speed in speeds else 2,
                             self._set_speed)
         #: Under the speeds: what Off does for a player who needs less motion.
-        self.motion_note = pygame.Rect(x, y + 91, w, 46)
+        self.motion_note = pygame.Rect(x, y + 90, w, 50)
         y += 152
         # a long label wraps in its row's 72 rather than shrinking beside the others
         self.confirm = Toggle((x, y, w, 44), "settings.confirm_end", s.confirm_end_turn,
@@ -128,7 +129,15 @@ class SettingsOverlay(Overlay):
         # every action's key, the player's to change (an overlay of its own)
         self.keys_button = Button((x, y + 112, COLUMN, 54), "settings.keys",
                                   lambda: self.open(Screen.KEYS), size=24)
-        self.widgets += [*self.volumes.values(), self.mute, self.text_size, self.keys_button]
+        # a desktop notification when it becomes the player's turn online
+        self.notify = Toggle((x, y + 196, COLUMN, 44), "settings.notify", s.notify_turns,
+                             self._set_notify, label_height=72)
+        self.widgets += [*self.volumes.values(), self.mute, self.text_size, self.keys_button,
+                         self.notify]
+
+    def _set_notify(self, on: bool) -> None:
+        self.settings.notify_turns = on
+        self._save()
 
     # ----- changes: applied and saved at once ---------------------------------------
     def _save(self) -> None:

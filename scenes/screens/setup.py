@@ -28,7 +28,8 @@ from scenes.core.saves import new_game_file
 from scenes.core.scene import Scene
 from scenes.core.session import SEAT_KINDS, Session
 from scenes.text.catalog import t
-from scenes.text.fonts import blit_text, fit_lines, fit_size, line_height
+from scenes.text.fitting import fit_lines, fit_size
+from scenes.text.fonts import blit_text, line_height
 from scenes.text.reasons import reason_text
 from scenes.ui import art
 from scenes.ui import palette as P

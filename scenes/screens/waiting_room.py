@@ -19,8 +19,11 @@ import pygame
 
 from game.record import MAX_NAME_LENGTH, name_allows
 from game.words import Phrase
+from online import protocol
+from online.inbound import SeatInfo, TableView
 from online.lobby import Ask, Lobby
 from online.remote import RemoteSession
+from online.words import phrase, shown_name
 from scenes.core import gfx
 from scenes.core.navigator import Screen
 from scenes.core.netplay import Netplay
@@ -70,6 +73,8 @@ class WaitingRoomScene(Scene):
         self._code: tuple[tuple, str | None] | None = None
         #: The game's session, made when it began, until its state is known.
         self.starting: RemoteSession | None = None
+        #: How many of its steps the player had seen, coming back to a game.
+        self.since: int | None = None
         self.message: str | None = None
         self.level = Choice((LEFT + 640, PANEL.bottom - 250, 600, 56), list(LEVELS),
                             [f"setup.kind.{k}" for k in LEVELS], 1)
@@ -110,6 +115,7 @@ class WaitingRoomScene(Scene):
         if self.here and self.table:
             seat, token = next(iter(sorted(self.here.items())))
             self.phase, self.asking = "resuming", self.lobby.resume(self.table, seat, token)
+            self.since = -1  # (coming back to a game: how much was seen, read at the start)
         elif self.hosting and self.table is None:
             options = {k: v for k, v in self.options.items()
                        if k in ("players", "variant", "first_game", "clock", "away_limit")}
@@ -120,23 +126,24 @@ class WaitingRoomScene(Scene):
             self.asking = self.lobby.sit(self.table, self.name, self.secret)
 
     @property
-    def view(self) -> dict | None:
+    def view(self) -> TableView | None:
         """The table as the server last described it to this room."""
         if self.lobby is None or self.table is None:
             return None
         return self.lobby.views.get(self.table)
 
     @property
-    def seats(self) -> list[dict]:
+    def seats(self) -> list[SeatInfo]:
         view = self.view
-        return list(view.get("seats", [])) if view else []
+        return list(view.seats) if view else []
 
     @property
     def size(self) -> int:
         view = self.view
-        if view and isinstance(view.get("options"), dict):
-            return int(view["options"].get("players", len(self.seats)) or len(self.seats))
-        return int(self.options.get("players", 3))
+        if view is not None:
+            return view.options.players
+        players = self.options.get("players", 3)
+        return players if players in (3, 4) else 3
 
     @property
     def open_seats(self) -> int:
@@ -177,20 +184,26 @@ class WaitingRoomScene(Scene):
             else:
                 self._answered(ask)
         view = self.view
-        if view is not None and self.here and view.get("status") in ("playing", "over"):
+        if view is not None and self.here and view.status in ("playing", "over"):
             self._to_table(view)
 
     def _answered(self, ask: Ask) -> None:
         assert self.lobby is not None and ask.reply is not None
         reply = ask.reply
         if self.phase == "creating":
-            self.table = str(reply["table"])
-            self.secret = reply.get("invite") or None
+            if not isinstance(reply, protocol.Created):
+                self._fail(phrase("online.unreadable_answer"))
+                return
+            self.table = reply.table
+            self.secret = reply.invite or None
             self.phase = "sitting"
             self.asking = self.lobby.sit(self.table, self.name, self.secret)
         elif self.phase in ("sitting", "sitting_too"):
-            self.table = self.table or str(reply["table"])
-            seat, token = int(reply["seat"]), str(reply["token"])
+            if not isinstance(reply, protocol.Seated) or (self.table and reply.table != self.table):
+                self._fail(phrase("online.unreadable_answer"))
+                return
+            self.table = reply.table
+            seat, token = reply.seat, reply.token
             self.here[seat] = token
             self.phase = "open"
             name, self.pending_name = self.pending_name or self.name, None
@@ -219,7 +232,7 @@ class WaitingRoomScene(Scene):
             return t(reason.key, **reason.values)
         return reason or ""
 
-    def _to_table(self, view: dict | None) -> None:
+    def _to_table(self, view: TableView | None) -> None:
         assert self.table is not None
         connection = (self.lobby.connection if self.lobby is not None
                       else self.rematch.connection if self.rematch is not None else None)
@@ -227,6 +240,9 @@ class WaitingRoomScene(Scene):
         session = RemoteSession(connection, self.table, self.here, view=view)
         self.lobby = self.rematch = None  # the session reads the connection from now on
         if self.netplay is not None:
+            if self.since == -1:  # back to a game: what was played since it was seen
+                seen = self.netplay.seen(self.url, self.table)
+                self.since = 0 if seen is None else seen
             self.netplay.follow(self.url, session)
         self.starting = session
         self._seat_when_ready()
@@ -241,10 +257,10 @@ class WaitingRoomScene(Scene):
             session.poll()
         if session.ready:
             self.starting = None
-            self.go(Screen.TABLE, session=session, handoff_first=True)
-        elif session.failed is not None:
+            self.go(Screen.TABLE, session=session, handoff_first=True, since=self.since)
+        elif session.trouble() is not None:
             self.starting = None
-            self._fail(session.failed)
+            self._fail(session.trouble())
 
     def _follow_rematch(self) -> None:
         """Another deal for the same seats: the server deals it at once, under a new
@@ -282,10 +298,10 @@ class WaitingRoomScene(Scene):
         """A name for the next computer seat in this player's language, as a seat left
         unnamed at one machine is called ("Captain 3"); None (the server's own) when
         someone at the table already has it."""
-        taken = {s.get("seat") for s in self.seats}
+        taken = {s.seat for s in self.seats}
         seat = next(i for i in range(self.size) if i not in taken)
         name = t("setup.default_name", n=seat + 1)
-        return None if any(s.get("name") == name for s in self.seats) else name
+        return None if any(s.name == name for s in self.seats) else name
 
     def sit_here(self) -> None:
         """Another person at this computer takes the next open seat."""
@@ -393,9 +409,14 @@ class WaitingRoomScene(Scene):
     def options_text(self) -> str:
         """The table's options in words: players, deal, rules, the clock."""
         view = self.view
-        options = view.get("options", {}) if view else self.options
-        if not isinstance(options, dict):
-            options = {}
+        if view is not None:
+            known = view.options
+            clocked = known.clock
+            options = {"variant": known.variant, "first_game": known.first_game,
+                       "clock": None if clocked is None else
+                       {"budget": clocked.budget, "bonus": clocked.bonus}}
+        else:
+            options = self.options
         variant = str(options.get("variant", "standard"))
         if variant not in ("standard", "ship-only-build"):
             variant = "standard"
@@ -410,6 +431,9 @@ class WaitingRoomScene(Scene):
 
     def _standing(self) -> str:
         """What the room is waiting for, in one sentence."""
+        slow = self._slow()
+        if slow is not None:
+            return slow
         if self.phase in ("connecting", "creating", "sitting", "resuming", "rematch"):
             lobby = self.lobby
             if lobby is not None and not lobby.connected:
@@ -422,6 +446,17 @@ class WaitingRoomScene(Scene):
         else:
             standing = t("room.ready") if self.hosting else t("room.wait_host")
         return f"{standing} {t('room.first_drawn')}"
+
+    def _slow(self) -> str | None:
+        """The server's silence, said, while a request has waited long for its answer
+        (Leave stays at hand)."""
+        lobby = self.lobby
+        if lobby is None:
+            return None
+        connection = lobby.connection
+        if connection.slow_for() < connection.slow:
+            return None
+        return t("online.slow", seconds=round(connection.slow))
 
     def _draw_invite(self, surface: gfx.Canvas) -> None:
         code = self.invite_code()
@@ -439,7 +474,7 @@ class WaitingRoomScene(Scene):
 
     def _draw_seats(self, surface: gfx.Canvas) -> None:
         palette = self.settings.palette
-        taken = {int(s.get("seat", i)): s for i, s in enumerate(self.seats)}
+        taken = {s.seat: s for s in self.seats}
         for seat in range(self.size):
             y = SEATS_Y + seat * SEAT_H
             row = pygame.Rect(LEFT - 16, y, PANEL.w - 88, SEAT_H - 12)
@@ -452,16 +487,15 @@ class WaitingRoomScene(Scene):
                   (LEFT + 250, row.y, row.w - 280, row.h), "text-semibold", 26,
                   P.INK if seat in taken else P.INK_SOFT)
 
-    def _seat_words(self, seat: int, info: dict | None) -> str:
+    def _seat_words(self, seat: int, info: SeatInfo | None) -> str:
         if info is None:
             return t("room.seat.open")
-        name = str(info.get("name", ""))
-        if info.get("kind") == "computer":
-            level = str(info.get("level") or "medium")
-            return t("room.seat.computer", name=name, level=t(f"level.{level}"))
+        name = shown_name(info.name)
+        if info.kind == "computer":
+            return t("room.seat.computer", name=name, level=t(f"level.{info.level or 'medium'}"))
         if seat in self.here:
             return t("room.seat.you", name=name)
-        if info.get("here") is False:
+        if not info.here:
             return t("room.seat.away", name=name)
         return t("room.seat.person", name=name)
 

@@ -70,7 +70,7 @@ def online_smoke(app: App, hand: Hand) -> str:
         ask = lobby.sit(table, "Bob", secret)
         if not _until(app, lambda: ask.done, lobby.poll) or not ask.ok or ask.reply is None:
             raise GestureError(f"the friend could not sit ({ask.error})")
-        table = str(ask.reply["table"])  # a short code names no table: the server did
+        table = ask.reply.table  # a short code names no table: the server did
         if not _until(app, lambda: len(room.seats) == 2):  # type: ignore[attr-defined]
             raise GestureError("the waiting room never showed the friend")
         room.add_computer()  # type: ignore[attr-defined]
@@ -83,7 +83,7 @@ def online_smoke(app: App, hand: Hand) -> str:
             raise GestureError("the table never came to the front")
         table_scene = hand.table
         hand.play("employ")  # the host's step, by a drag
-        bob = RemoteSession(friend, table, {1: str(ask.reply["token"])})
+        bob = RemoteSession(friend, table, {1: ask.reply.token})
         if not _until(app, lambda: bob.ready and "employ" in bob.steps[:1], bob.poll):
             raise GestureError("the friend never saw the host's step")
         hand.play("employ")

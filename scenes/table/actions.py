@@ -37,6 +37,7 @@ from scenes.core.intents import (
     Lit,
     Play,
     Press,
+    Redrawn,
     Refused,
     Result,
     Said,
@@ -89,6 +90,29 @@ def gone_too_long(session: GameSession) -> bool:
     return not session.connected and session.out_of_reach() >= GONE_LONG
 
 
+def link_banner(session: GameSession) -> str | None:
+    """The banner's sentence while an online table cannot be played as usual: its
+    server cannot be followed, or it is out of reach (reconnecting; once it has been
+    gone long, what the player can do). None otherwise (a slow server is said on the
+    status line only)."""
+    link = session.link()
+    if link is None or (session.connected and session.trouble() is None):
+        return None
+    if session.trouble() is None and gone_too_long(session):
+        return t("banner.online.gone_long")
+    if link.key == "online.dropped":
+        return t("status.online.away")
+    return t(link.key, **link.values)
+
+
+def link_said(link: Phrase) -> Said:
+    """The status line's sentence for what is wrong with the way to an online table
+    (a connection just lost: reconnecting, the moves waiting)."""
+    if link.key == "online.dropped":
+        return Said.of("status.online.away")
+    return Said(link.key, tuple(link.values.items()))
+
+
 class TableActions:
     """The session's one caller at the table, with the staged voyage, sale and
     Geography choice."""
@@ -106,6 +130,7 @@ class TableActions:
         self._out: list[Result] = []
         self._dropped = False  # the step being made comes from the player's drop
         self._connected = session.connected
+        self._link: Phrase | None = session.link()
         self._away_seen: tuple[int, str, bool] | None = None
         self._gone_long = False
 
@@ -162,10 +187,14 @@ class TableActions:
 
     # ----- the status line ---------------------------------------------------------
     def refresh_status(self) -> None:
-        """The standing hint for the player to move."""
+        """The standing hint for the player to move (or what is wrong with the way to
+        an online table, while something is)."""
         st = self.state
         name = st.names[st.active]
-        if st.over:
+        link = self.session.link()
+        if link is not None and not st.over:
+            self._out.append(link_said(link))
+        elif st.over:
             self.say("status.game_over")
         elif not self.session.human_to_move:
             kind = self.session.seat_kind(st.active)
@@ -250,10 +279,7 @@ class TableActions:
         (a local session has none: every seat is here)."""
         out: list[Result] = []
         session = self.session
-        if session.connected != self._connected:  # an online table lost, or back
-            self._connected = session.connected
-            out += ([Said.of("status.online.away")] if not session.connected
-                    else self.handle(Status()))
+        self._connected = session.connected
         gone_long = gone_too_long(session)
         if gone_long and not self._gone_long:  # out of reach a while: what can be done
             out.append(Said.of("status.online.gone_long"))
@@ -266,12 +292,17 @@ class TableActions:
             if isinstance(notice, Phrase):  # news of a seat is kept in the log too
                 out.append(Said(notice.key, tuple(notice.values.items()),
                                 logged=isinstance(notice.values.get("seat"), int)))
-            else:
+            elif notice:
                 out.append(Said.of("room.failed", reason=notice))
         session.notices.clear()
         for outcome in self.session.poll():
             if outcome.ok:
                 out.append(Stepped(outcome))
+                continue
+            if outcome.reason == "resync":  # the table as its keeper has it: redrawn
+                self.staging.clear()
+                self.geography = None
+                out += [Redrawn(), Said.of("online.resynced")]
                 continue
             reason = (t(outcome.said.key, **outcome.said.values) if outcome.said is not None
                       else outcome.reason)
@@ -281,10 +312,17 @@ class TableActions:
             else:
                 out += [Said.of("status.refused", reason=reason),
                         Refused(outcome.step, reason)]
+        link = session.link()
+        if link != self._link:  # the way to an online table lost, slow, refused, back
+            self._link = link
+            out += self.handle(Status()) if link is None else [link_said(link)]
         if (out and not any(isinstance(r, Said) for r in out)) or (
-                session.connected and any(isinstance(r, Stepped) for r in out)
+                link is None and any(isinstance(r, Stepped) for r in out)
                 and not any(isinstance(r, Undone) for r in out)):
             out += self.handle(Status())  # whose turn it is now, said
+        trouble = session.trouble()
+        if trouble is not None and out and out[-1] != link_said(trouble):
+            out.append(link_said(trouble))  # a table that cannot go on says so last
         return out
 
     def perform(self, drop: Drop) -> None:

@@ -36,7 +36,8 @@ from scenes.core import gfx, tween
 from scenes.core import zones as Z
 from scenes.core.gfx import draw
 from scenes.core.layout import Layout
-from scenes.table.draw import STOCK_MARKER, ship_box, space_marker, speed_spot, stock_points
+from scenes.table.draw import ship_box, space_marker, speed_spot
+from scenes.table.stockrow import STOCK_MARKER, stock_points
 from scenes.text.catalog import t
 from scenes.text.fonts import render
 from scenes.ui import art, cardart

@@ -29,10 +29,12 @@ from scenes.core.gfx import draw
 from scenes.core.layout import Layout
 from scenes.table.animations import Animation
 from scenes.text.catalog import t
-from scenes.text.fonts import fit_size, line_height, render, text_width, wrap
+from scenes.text.fitting import fit_size
+from scenes.text.fonts import line_height, render, text_width, wrap
 from scenes.text.narrate import narrate
 from scenes.ui import art
 from scenes.ui import palette as P
+from scenes.ui.place import free_place
 
 FADE_IN = 0.25
 STAY = 4.0
@@ -209,11 +211,13 @@ class Banners:
         self.items = [b for b in self.items if b.age <= 0]
 
     def draw(self, surface: gfx.Canvas, palette: str = "classic", *, holding: bool = False,
-             pointer: tuple[int, int] | None = None) -> None:
+             pointer: tuple[int, int] | None = None,
+             avoid: Sequence[pygame.Rect] = ()) -> None:
         """Each banner shown, centred on its event's place inside the table; one that
-        would cover an earlier one stands below it. While a marker is in the hand, or
-        under the pointer, a banner is all but clear, so what lies beneath (a lit
-        target above all) is seen through it."""
+        would cover an earlier one, or what the player must read next (``avoid``: the
+        lit targets, the status line, the lesson's panel), stands at the free place
+        nearest it. While a marker is in the hand, or under the pointer, a banner is all
+        but clear, so what lies beneath is seen through it."""
         placed: list[pygame.Rect] = []
         bounds = surface.get_rect().inflate(-16, -16)
         for banner in self.shown:
@@ -221,10 +225,9 @@ class Banners:
                                  tuple(t(k, **v) for k, v in banner.details), banner.seat,
                                  palette)
             rect = image.get_rect(center=banner.anchor).clamp(bounds)
-            for other in placed:
-                if rect.colliderect(other):
-                    rect.top = other.bottom + GAP
-            rect = rect.clamp(bounds)
+            clear = [*avoid, *(other.inflate(2 * GAP, 2 * GAP) for other in placed)]
+            if rect.collidelist(clear) != -1:
+                rect = free_place(rect.size, rect, bounds, clear) or rect
             banner.rect = rect
             placed.append(rect)
             alpha = banner.alpha

@@ -13,7 +13,8 @@ from scenes.core import gfx
 from scenes.core.gfx import draw
 from scenes.core.layout import Layout
 from scenes.text.catalog import t
-from scenes.text.fonts import blit_text, fit_size, line_height, text_width, wrap
+from scenes.text.fitting import fit_size
+from scenes.text.fonts import blit_text, line_height, text_width, wrap
 from scenes.ui import art
 from scenes.ui import palette as P
 
@@ -80,14 +81,12 @@ def draw_trading_chart(surface: gfx.Canvas, rect: pygame.Rect, lit: int = 0) -> 
 
 
 # ----- an online table ----------------------------------------------------------------
-def draw_away(surface: gfx.Canvas, connected: bool = True, gone_long: bool = False) -> None:
-    """While this machine has lost an online table, a banner across the top (drawn
-    over the cached picture, as it comes and goes by itself): reconnecting, and once
-    it has been gone long, what the player can do. A player not at the table is shown
-    in their board's header (``draw``)."""
-    if connected:
+def draw_away(surface: gfx.Canvas, text: str | None) -> None:
+    """A banner across the top while the online table cannot be played as usual (see
+    ``link_banner``), drawn over the cached picture, as it comes and goes by itself. A
+    player not at the table is shown in their board's header (``draw``)."""
+    if not text:
         return
-    text = t("banner.online.gone_long" if gone_long else "status.online.away")
     role, width = "text-semibold", 1060
     lines = wrap(text, role, 26, width)
     size = 26 if len(lines) <= 2 else fit_size(text, role, 26, width * 2)

@@ -2,7 +2,8 @@
 
 C opens the box (at a table that has other machines at it); Enter sends the line,
 Esc closes. What others say arrives through the session and is shown in the ship's
-log, as plain text under the speaker's colour, capped in length by the session.
+log, as plain text under the speaker's colour, capped in length by the session; the
+log keeps the last ``logpanel.CHAT_KEPT`` lines, the older ones scrolled to.
 """
 
 from __future__ import annotations
@@ -76,12 +77,16 @@ class ChatBox(Overlay):
 
 def take_chat(session: GameSession, logpanel: LogPanel, turn: int) -> bool:
     """Chat lines said since the last call, put into the log after the step they were
-    said after; True when there were any."""
-    said = session.chat[logpanel.chat_heard:]
-    for seat, name, text in said:
-        logpanel.add_chat(LogLine(len(session.steps) - 1, turn, seat,
-                                  t("online.chat.line", name=name, text=text), "", chat=True))
-    logpanel.chat_heard = len(session.chat)
+    said after; True when there were any. The session keeps only its last lines and
+    counts them all (``chat_total``): the log takes every one it has not heard yet."""
+    fresh = session.chat_total - logpanel.chat_heard
+    logpanel.chat_heard = session.chat_total
+    if fresh <= 0:
+        return False
+    said = list(session.chat)[-fresh:]
+    at = len(session.steps) - 1
+    logpanel.add_chat(*(LogLine(at, turn, seat, t("online.chat.line", name=name, text=text),
+                                "", chat=True) for seat, name, text in said))
     return bool(said)
 
 

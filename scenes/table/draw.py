@@ -8,7 +8,6 @@ the palette, the status line, the log, hover and lit zones, button states.
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -21,18 +20,18 @@ from scenes.core import gfx
 from scenes.core import zones as Z
 from scenes.core.gfx import draw
 from scenes.core.layout import Layout
+from scenes.table.fleets import draw_ships, fleet_boxes, ship_badge, ship_box, ship_boxes
 from scenes.table.header import draw_header
-from scenes.text.catalog import t
-from scenes.text.fonts import (
-    MIN_PX,
-    blit_text,
-    fit_lines,
-    fit_size,
-    line_height,
-    lines_of,
-    render,
-    text_width,
+from scenes.table.stockrow import (
+    StockRow,
+    board_techs,
+    draw_stock,
+    stock_points,
+    stock_row,
 )
+from scenes.text.catalog import t
+from scenes.text.fitting import fit_lines, fit_size
+from scenes.text.fonts import MIN_PX, blit_text, line_height, lines_of, reach, render, text_width
 from scenes.ui import art, cardart
 from scenes.ui import palette as P
 
@@ -97,19 +96,111 @@ def draw_stack(surface: gfx.Canvas, seat: int, count: int, center: tuple[int, in
 def draw_table(surface: gfx.Canvas, layout: Layout, st: State, view: TableView) -> None:
     """Draw the whole table for ``st`` onto a 1920x1080 logical surface."""
     surface.blit(art.table_background(*layout.size), (0, 0))
-    _draw_techs(surface, layout, st, view)
+    for part in table_parts(layout, st, view):
+        part.paint(surface)
+    for band in target_bands(layout, view):
+        band.paint(surface)
+
+
+@dataclass(frozen=True, eq=False)
+class Part:
+    """A piece of the table's picture: where it is drawn (nothing of it outside
+    ``rect``, give or take the few units a badge may stand past its zone, unless it
+    never ``spills``), what it shows (``key``: equal keys draw the same pixels) and
+    how."""
+
+    name: str
+    rect: pygame.Rect
+    key: tuple
+    paint: Callable[[gfx.Canvas], None]
+    spills: bool = True
+
+
+def table_parts(layout: Layout, st: State, view: TableView,
+                edges_lit: bool = True) -> list[Part]:
+    """The table's picture piece by piece, in the order they are drawn: the
+    technologies, the log (the preview's), Lisboa, each town and its sea, the India
+    ribbon, the strip, each board. Each key holds everything its drawing reads, so the
+    picture kept between frames (``render``) redraws only the pieces whose keys
+    changed. (Without ``edges_lit``, every board has the edge of a player not to move:
+    the renderer draws the mover's over its picture each frame, ``draw_active_edge``,
+    so a turn passing redraws no board's edge.)"""
+    pal, hidden = view.palette, view.hidden
+    parts: list[Part] = []
+
+    def part(name: str, rect: pygame.Rect, key: tuple,
+             paint: Callable[[gfx.Canvas], None], spills: bool = True) -> None:
+        parts.append(Part(name, rect, (*key, pal), paint, spills))
+
+    cards = [layout.rect(Z.techcard(n)) for n in TECH_NUMERALS]
+    part("techs", cards[0].unionall(cards[1:]),
+         (tuple(st.tech_owner_of(x.id) for x in CARDS.techs),
+          tuple(hidden[("tech", x.id)] for x in CARDS.techs)),
+         lambda s: _draw_techs(s, layout, st, view))
     if view.show_log:
-        _draw_log(surface, layout, view)
-    _draw_line(surface, layout, st, view)
-    _draw_strip(surface, layout, st, view)
+        part("log", layout.rect("log"), (tuple(view.log[-4:]),),
+             lambda s: _draw_log(s, layout, view))
+    part("lisboa", layout.rect(Z.lisboa()),
+         (st.n, tuple(st.lisboa), tuple(hidden[("lisboa", x)] for x in range(st.n))),
+         lambda s: _draw_lisboa(s, layout, st, view))
+    for pos in range(1, st.size + 1):
+        spaces = [(letter, pos, k) for letter in "gb" for k in (1, 2)]
+        up = st.face_up(pos)
+        part(f"town_{pos}", layout.rect(Z.town(pos)),
+             (pos in view.flipping, up, st.card_at(pos).id if up else None,
+              tuple(st.owner(x) for x in spaces),
+              tuple(hidden[("good" if x[0] == "g" else "building", pos, x[2])] for x in spaces)),
+             lambda s, pos=pos: _draw_town(s, layout, st, view, pos))
+        part(f"sea_{pos}", layout.rect(Z.sea(pos)),  # (the fleets' places: all ships)
+             tuple((st.ships_at(x, pos), hidden[("ship", x, pos)]) for x in range(st.n)),
+             lambda s, pos=pos: _draw_sea(s, layout, st, view, pos))
+    badge = Z.india(st.size)
+    if layout.has(badge) and st.size not in view.flipping:
+        r = layout.rect(badge)
+        r.h = round(r.h * (1 + (gfx.VIEW.text - 1) / 2))  # (taller at a larger text size)
+        part("india", r, (), lambda s: s.blit(cardart.india_ribbon(r.w, r.h), r.topleft))
+    # the strip (whose turn, the status line, the game's buttons) and the buttons under
+    # the log, apart: a new status line is no reason to draw the log's corner again
+    low = [z for z in ("status", *BUTTONS) if layout.has(z)
+           and layout.rect(z).colliderect(layout.rect("turn").inflate(10_000, 0))]
+    high = [z for z in BUTTONS if layout.has(z) and z not in low]
+    part("strip", layout.rect("turn").unionall([layout.rect(z) for z in low]),
+         (st.active, st.over, tuple(st.winners or ()), tuple(st.names), st.action_points,
+          view.status, tuple(sorted((z, b) for z, b in view.buttons.items() if z in low)),
+          view.hover if view.hover in low else None),
+         lambda s: _draw_strip(s, layout, st, view, low))
+    if high:
+        part("corner", high and layout.rect(high[0]).unionall([layout.rect(z) for z in high]),
+             (tuple(sorted((z, b) for z, b in view.buttons.items() if z in high)),
+              view.hover if view.hover in high else None),
+             lambda s: _draw_buttons(s, layout, view, high))
     for seat in range(4):
         if layout.has(Z.board(seat)):
-            _draw_board(surface, layout, st, view, seat)
+            for piece, rect, key, paint in _board_parts(layout, st, view, seat, edges_lit):
+                part(f"board_{seat}_{piece}", rect, key, paint, not piece.startswith("edge"))
+    return parts
+
+
+def draw_active_edge(surface: gfx.Canvas, layout: Layout, st: State, palette: str) -> None:
+    """The edge of the board of the player to move, lit (over a picture whose boards all
+    have the plain edge: ``table_parts`` without ``edges_lit``)."""
+    seat = st.active
+    if st.over or not layout.has(Z.board(seat)):
+        return
+    cardart.draw_player_frame(surface, layout.rect(Z.board(seat)), seat, palette, True)
+
+
+def target_bands(layout: Layout, view: TableView) -> list[Part]:
+    """A band round each lit target (a legal drop, the Hint's step): dark-edged and
+    bright, drawn over the pieces (``BAND_OUT`` past its zone on every side)."""
+    out = []
     for name in sorted(lit_targets(view)):
-        if layout.has(name):  # a legal target or the hint: a dark-edged bright band
+        if layout.has(name):
             r = layout.rect(name)
-            surface.blit(art.target_band(r.w, r.h), r.inflate(2 * art.BAND_OUT,
-                                                              2 * art.BAND_OUT))
+            band = r.inflate(2 * art.BAND_OUT, 2 * art.BAND_OUT)
+            out.append(Part(name, band, (name,), lambda s, r=r, band=band: s.blit(
+                art.target_band(r.w, r.h), band)))
+    return out
 
 
 # ----- technologies and log ---------------------------------------------------------
@@ -144,7 +235,7 @@ def _draw_log(surface: gfx.Canvas, layout: Layout, view: TableView) -> None:
 
 
 # ----- the card line --------------------------------------------------------------
-def _draw_line(surface: gfx.Canvas, layout: Layout, st: State, view: TableView) -> None:
+def _draw_lisboa(surface: gfx.Canvas, layout: Layout, st: State, view: TableView) -> None:
     lis = layout.rect(Z.lisboa())
     slots = tuple(_rel(layout, Z.lisboa(s), lis) for s in range(st.n))
     surface.blit(cardart.lisboa_card(lis.w, lis.h, slots), lis)
@@ -159,17 +250,6 @@ def _draw_line(surface: gfx.Canvas, layout: Layout, st: State, view: TableView) 
             surface.blit(ghost, ghost.get_rect(center=(r.x + 28, r.centery)))
         blit_text(surface, str(drawn), (r.right - 14, r.centery), role="text-bold", size=28,
                   color=P.INK if drawn else P.INK_SOFT, anchor="midright")
-    # only the towns in play: a three-player line has nine (its own map has no more;
-    # the lesson's four-player map leaves the last three places empty sea)
-    for pos in range(1, st.size + 1):
-        _draw_town(surface, layout, st, view, pos)
-        _draw_sea(surface, layout, st, view, pos)
-    badge = Z.india(st.size)
-    if layout.has(badge) and st.size not in view.flipping:
-        r = layout.rect(badge)
-        # a larger text size makes the ribbon taller, so its word grows too
-        h = round(r.h * (1 + (gfx.VIEW.text - 1) / 2))
-        surface.blit(cardart.india_ribbon(r.w, h), r.topleft)
 
 
 def _draw_town(surface: gfx.Canvas, layout: Layout, st: State, view: TableView,
@@ -199,6 +279,24 @@ def _draw_town(surface: gfx.Canvas, layout: Layout, st: State, view: TableView,
                 surface.blit(img, img.get_rect(center=center))
 
 
+@gfx.scaled_cache(maxsize=4)
+def _sea_strip(w: int, h: int, used: bool) -> gfx.Canvas:
+    """A town's sea: a lighter band of the sea with a line of foam round it."""
+    strip = gfx.surface((w, h))
+    draw.rect(strip, (*P.SEA_LIGHT, 90 if used else 30), strip.get_rect(), border_radius=8)
+    draw.rect(strip, (*P.FOAM, 80 if used else 30), strip.get_rect(), 1, border_radius=8)
+    return strip
+
+
+@gfx.scaled_cache(maxsize=2)
+def _status_bar(w: int, h: int) -> gfx.Canvas:
+    """The status line's dark bar, edged in brass."""
+    bar = gfx.surface((w, h))
+    draw.rect(bar, (*P.SEA_DEEP, 200), bar.get_rect(), border_radius=10)
+    draw.rect(bar, P.BRASS, bar.get_rect(), 2, border_radius=10)
+    return bar
+
+
 def space_marker(space: pygame.Rect, letter: str) -> tuple[tuple[int, int], int]:
     """Where the marker on a goods (``g``) or building (``b``) space stands (its
     centre on the table) and its size: between the space's smaller icon and its
@@ -210,11 +308,8 @@ def space_marker(space: pygame.Rect, letter: str) -> tuple[tuple[int, int], int]
 def _draw_sea(surface: gfx.Canvas, layout: Layout, st: State, view: TableView,
               pos: int) -> None:
     sea = layout.rect(Z.sea(pos))
-    strip = gfx.surface(sea.size)
     used = pos <= st.size
-    draw.rect(strip, (*P.SEA_LIGHT, 90 if used else 30), strip.get_rect(), border_radius=8)
-    draw.rect(strip, (*P.FOAM, 80 if used else 30), strip.get_rect(), 1, border_radius=8)
-    surface.blit(strip, sea)
+    surface.blit(_sea_strip(sea.w, sea.h, used), sea)
     if not used:
         return
     for seat, box in ship_boxes(layout, st, pos).items():
@@ -223,78 +318,9 @@ def _draw_sea(surface: gfx.Canvas, layout: Layout, st: State, view: TableView,
             draw_ships(surface, box, seat, count, view.palette)
 
 
-#: A ship's box is at most this much wider than tall, and at least this much (a
-#: narrow share of a sea gets a taller ship, not a flatter one).
-SHIP_WIDEST, SHIP_NARROWEST = 1.6, 1.15
-#: How far the ships keep from the sea's edge, and from each other.
-FLEET_PAD, FLEET_GAP = 4, 4
-
-
-def fleet_boxes(sea: pygame.Rect, seats: tuple[int, ...]) -> dict[int, pygame.Rect]:
-    """Where the ships of ``seats`` (in seat order) are drawn in ``sea``: as large as
-    the sea allows, side by side by player. One player alone fills the sea, two share
-    it in two columns, three or four in two rows of two (the third centred)."""
-    inner = sea.inflate(-2 * FLEET_PAD, -2 * FLEET_PAD)
-    k = len(seats)
-    if k == 0:
-        return {}
-    cols = 1 if k == 1 else 2
-    rows = 1 if k <= 2 else 2
-    cw = (inner.w - (cols - 1) * FLEET_GAP) // cols
-    ch = (inner.h - (rows - 1) * FLEET_GAP) // rows
-    out = {}
-    for i, seat in enumerate(seats):
-        row, col = divmod(i, cols)
-        in_row = min(cols, k - row * cols)
-        left = inner.x + (inner.w - in_row * cw - (in_row - 1) * FLEET_GAP) // 2
-        cell = pygame.Rect(left + col * (cw + FLEET_GAP), inner.y + row * (ch + FLEET_GAP),
-                           cw, ch)
-        w = min(cell.w, round(cell.h * SHIP_WIDEST))
-        h = min(cell.h, round(w / SHIP_NARROWEST))
-        out[seat] = pygame.Rect(0, 0, w, h)
-        out[seat].center = cell.center
-    return out
-
-
-def ship_boxes(layout: Layout, st: State, pos: int,
-               also: int | None = None) -> dict[int, pygame.Rect]:
-    """Where each player's ships in sea ``pos`` are drawn (``fleet_boxes``), for the
-    players with ships there in ``st`` (and ``also``, whose ship is on its way: a ship
-    sailing past is drawn where it would stand)."""
-    seats = tuple(s for s in range(st.n) if st.ships_at(s, pos) > 0 or s == also)
-    return fleet_boxes(layout.rect(Z.sea(pos)), seats)
-
-
-def ship_box(layout: Layout, st: State, pos: int, seat: int) -> pygame.Rect:
-    """Where ``seat``'s ships in sea ``pos`` are drawn in ``st`` (or would be)."""
-    return ship_boxes(layout, st, pos, also=seat)[seat]
-
-
-def ship_badge(box: pygame.Rect) -> tuple[int, tuple[int, int]]:
-    """The size and centre of the badge with a player's number of ships in a sea: on
-    the ship's bow, large enough to read at a glance."""
-    size = max(30, min(44, round(box.h * 0.5)))
-    return size, (box.right - size // 2 + 2, box.bottom - size // 2 - 2)
-
-
-def draw_ships(surface: gfx.Canvas, box: pygame.Rect, seat: int, count: int,
-               palette: str) -> None:
-    """``count`` ships of a player in their box of a sea: the ship drawn as large as
-    the box, and when there are more than one a second hull behind it and their
-    number on a badge at the bow."""
-    if count > 1:
-        back = box.inflate(-box.w // 5, -box.h // 5).move(-box.w // 10, -box.h // 10)
-        img = art.ship(seat, back.w, back.h, palette)
-        surface.blit(img, back)
-    surface.blit(art.ship(seat, box.w, box.h, palette), box)
-    if count > 1:
-        size, center = ship_badge(box)
-        badge = art.count_badge(count, size)
-        surface.blit(badge, badge.get_rect(center=center))
-
-
 # ----- the strip: turn, status, buttons ----------------------------------------------
-def _draw_strip(surface: gfx.Canvas, layout: Layout, st: State, view: TableView) -> None:
+def _draw_strip(surface: gfx.Canvas, layout: Layout, st: State, view: TableView,
+                zones: list[str] | None = None) -> None:
     turn = layout.rect("turn")
     seat = st.active
     surface.blit(art.parchment(turn.w, turn.h, radius=10, seed=5), turn)
@@ -311,21 +337,24 @@ def _draw_strip(surface: gfx.Canvas, layout: Layout, st: State, view: TableView)
               color=P.INK, anchor="midleft")
     _action_pips(surface, st.action_points, (turn.right - 16, turn.centery))
     status = layout.rect("status")
-    bar = gfx.surface(status.size)
-    draw.rect(bar, (*P.SEA_DEEP, 200), bar.get_rect(), border_radius=10)
-    draw.rect(bar, P.BRASS, bar.get_rect(), 2, border_radius=10)
-    surface.blit(bar, status)
+    surface.blit(_status_bar(status.w, status.h), status)
     if view.status:
         # one line, or two where one would need letters under the smallest readable
         size, lines = status_lines(view.status, status)
-        step = line_height("text", size)
+        step = status_step(size)
         y = status.centery - step * (len(lines) - 1) / 2
-        for line in lines:
+        for line in lines:  # (set close, by their letters, at a larger text size)
             blit_text(surface, line, (status.x + 16, y), size=size, color=LIGHT_TEXT,
-                      anchor="midleft", box=status)
+                      anchor="midleft", box=status, by_ink=gfx.VIEW.text > 1.0)
             y += step
+    _draw_buttons(surface, layout, view, zones)
+
+
+def _draw_buttons(surface: gfx.Canvas, layout: Layout, view: TableView,
+                  zones: list[str] | None = None) -> None:
+    """The buttons (``zones``; all of them by default) in their states."""
     for zone, key in BUTTONS.items():
-        if layout.has(zone):
+        if layout.has(zone) and (zones is None or zone in zones):
             r = layout.rect(zone)
             state = view.buttons.get(zone, "normal")
             if view.hover == zone and state == "normal":
@@ -348,19 +377,37 @@ def fit_px(text: str, role: str, size: float, width: float) -> float:
 STATUS_SIZE = 21
 
 
+#: Two lines of the status line at a larger text size stand this share of their
+#: font's line height apart (set close: the strip does not grow).
+STATUS_LEADING = 0.86
+
+
+def status_step(size: float) -> float:
+    """The distance between the status line's two lines: the font's own line height at
+    the 100 % text size, closer at a larger one (its letters then fill the strip)."""
+    step = line_height("text", size)
+    return step * STATUS_LEADING if gfx.VIEW.text > 1.0 else step
+
+
 def status_lines(text: str, box: pygame.Rect) -> tuple[float, list[str]]:
     """The status line's size and lines: the largest real size (pixel by pixel, so a
     larger text size never lands under the 100 % size for want of a step) at which
-    ``text`` takes one line of ``box``, or two."""
+    ``text`` takes one line of ``box``, or two (at a larger text size two lines set
+    close, their letters a capital's top to a descender's foot inside the strip)."""
     real = gfx.VIEW.scale * gfx.VIEW.text
-    width, room = box.w - 28, box.h - 6
+    width = box.w - 28
+    larger = gfx.VIEW.text > 1.0
+    room = box.h - (2 if larger else 6)
     for px in range(round(STATUS_SIZE * real), MIN_PX - 1, -1):
         size = px / real
         lines = lines_of(text, "text", size, width)
-        if len(lines) <= 2 and len(lines) * line_height("text", size) <= room and all(
-                text_width(x, "text", size) <= width for x in lines):
+        if len(lines) > 2 or any(text_width(x, "text", size) > width for x in lines):
+            continue
+        tall = ((len(lines) - 1) * status_step(size) + reach("text", size) if larger
+                else len(lines) * line_height("text", size))
+        if tall <= room:
             return size, lines
-    return fit_lines(text, "text", STATUS_SIZE, width, 2, height=room)
+    return fit_lines(text, "text", STATUS_SIZE, width, 2, height=box.h - 6)
 
 
 def _action_pips(surface: gfx.Canvas, points: int, midright: tuple[int, int]) -> None:
@@ -379,40 +426,101 @@ def _action_pips(surface: gfx.Canvas, points: int, midright: tuple[int, int]) ->
 # ----- player boards ---------------------------------------------------------------
 def _draw_board(surface: gfx.Canvas, layout: Layout, st: State, view: TableView,
                 seat: int) -> None:
+    """A player's whole board (``_board_parts`` draws it piece by piece)."""
+    for _, _, _, paint in _board_parts(layout, st, view, seat):
+        paint(surface)
+
+
+#: What of ``TableView.hidden`` a board shows (a marker in flight to or from it).
+_BOARD_HIDDEN = frozenset({"banker", "speed", "scientist", "historian", "stock"})
+
+
+def _board_parts(layout: Layout, st: State, view: TableView, seat: int,
+                 edges_lit: bool = True) -> list[
+        tuple[str, pygame.Rect, tuple, Callable[[gfx.Canvas], None]]]:
+    """A board in pieces (name, rect, key, paint), drawn in order: its tray, its header,
+    its domain card with the bankers, the ship speed and the scientists, its historian
+    card with the historians, and its stock row. A board drawn again is drawn only in
+    the pieces whose keys changed (a new wealth redraws the header and the bankers)."""
     board = layout.rect(Z.board(seat))
+    pal = view.palette
     if seat >= st.n:
-        empty = gfx.surface(board.size)
-        draw.rect(empty, (*P.SEA_DEEP, 90), empty.get_rect(), border_radius=12)
-        surface.blit(empty, board)
-        return
+        def empty(surface: gfx.Canvas) -> None:
+            tray = gfx.surface(board.size)
+            draw.rect(tray, (*P.SEA_DEEP, 90), tray.get_rect(), border_radius=12)
+            surface.blit(tray, board)
+        return [("", board, ("empty",), empty)]
     active = seat == st.active and not st.over
-    surface.blit(cardart.player_board(seat, board.w, board.h, view.palette, active), board)
+    hidden = view.hidden
+
+    def tray(surface: gfx.Canvas) -> None:
+        surface.blit(cardart.player_tray(board.w, board.h), board)
+
+    lit = active and edges_lit
+
+    def frame(surface: gfx.Canvas) -> None:
+        cardart.draw_player_frame(surface, board, seat, pal, lit)
+
+    # the edge in four strips: the turn passing draws them again, not the whole board
+    # (nothing of the board but its edge and tray stands in them)
+    edge, corner = 8, 16  # (its corners are rounded: their arcs reach further in)
+    edges = [pygame.Rect(board.x, board.y, board.w, edge),
+             pygame.Rect(board.x, board.bottom - edge, board.w, edge),
+             pygame.Rect(board.x, board.y, edge, board.h),
+             pygame.Rect(board.right - edge, board.y, edge, board.h),
+             *(pygame.Rect(x, y, corner, corner) for x in (board.x, board.right - corner)
+               for y in (board.y, board.bottom - corner))]
+
     clock = view.clocks[seat] if seat < len(view.clocks) else ("", False)
     away = view.away[seat] if seat < len(view.away) else ""
-    draw_header(surface, layout.rect(Z.name(seat)), st, seat, active, view.palette, clock, away)
+    name = layout.rect(Z.name(seat))
+
+    def header(surface: gfx.Canvas) -> None:
+        draw_header(surface, name, st, seat, active, pal, clock, away)
+
     dom = layout.rect(Z.domain(seat))
-    bankers = tuple(_rel(layout, Z.banker(seat, v), dom) for v in range(1, 6))
-    speeds = tuple(_rel(layout, Z.speed(seat, v), dom) for v in range(1, 4))
-    sci = _rel(layout, Z.scientists(seat), dom)
-    surface.blit(cardart.domain_card(dom.w, dom.h, bankers, speeds, sci, seat), dom)
-    _holdings(surface, layout, Z.banker, _shown_holdings(st.bankers(seat), "banker", seat, view),
-              seat, view.palette)
-    if not view.hidden[("speed", seat, st.speed[seat])]:
-        r = layout.rect(Z.speed(seat, st.speed[seat]))
-        (x, y), size = speed_spot(r)
-        img = art.marker(seat, size, view.palette)
-        surface.blit(img, img.get_rect(center=(x, y)))
-    home = st.scientists_home(seat) - view.hidden[("scientist", seat)]
-    for i in range(1, 4):
-        r = layout.rect(Z.scientist(seat, i))
-        img = art.marker(seat, 36, view.palette) if i <= home else art.marker_outline(seat, 32)
-        surface.blit(img, img.get_rect(center=r.center))
+    shown_bankers = _shown_holdings(st.bankers(seat), "banker", seat, view)
+    speed_hidden = hidden[("speed", seat, st.speed[seat])]
+    home = st.scientists_home(seat) - hidden[("scientist", seat)]
+
+    def domain(surface: gfx.Canvas) -> None:
+        bankers = tuple(_rel(layout, Z.banker(seat, v), dom) for v in range(1, 6))
+        speeds = tuple(_rel(layout, Z.speed(seat, v), dom) for v in range(1, 4))
+        sci = _rel(layout, Z.scientists(seat), dom)
+        surface.blit(cardart.domain_card(dom.w, dom.h, bankers, speeds, sci, seat), dom)
+        _holdings(surface, layout, Z.banker, shown_bankers, seat, pal)
+        if not speed_hidden:
+            (x, y), size = speed_spot(layout.rect(Z.speed(seat, st.speed[seat])))
+            img = art.marker(seat, size, pal)
+            surface.blit(img, img.get_rect(center=(x, y)))
+        for i in range(1, 4):
+            r = layout.rect(Z.scientist(seat, i))
+            img = art.marker(seat, 36, pal) if i <= home else art.marker_outline(seat, 32)
+            surface.blit(img, img.get_rect(center=r.center))
+
     hist = layout.rect(Z.historycard(seat))
-    spaces = tuple(_rel(layout, Z.historian(seat, v), hist) for v in range(1, 6))
-    surface.blit(cardart.historian_card(hist.w, hist.h, spaces, seat), hist)
-    _holdings(surface, layout, Z.historian,
-              _shown_holdings(st.historians(seat), "historian", seat, view), seat, view.palette)
-    _draw_stock(surface, layout, st, view, seat)
+    shown_historians = _shown_holdings(st.historians(seat), "historian", seat, view)
+
+    def historians(surface: gfx.Canvas) -> None:
+        spaces = tuple(_rel(layout, Z.historian(seat, v), hist) for v in range(1, 6))
+        surface.blit(cardart.historian_card(hist.w, hist.h, spaces, seat), hist)
+        _holdings(surface, layout, Z.historian, shown_historians, seat, pal)
+
+    in_stock = hidden[("stock", seat)]
+
+    def stock(surface: gfx.Canvas) -> None:
+        draw_stock(surface, layout, st, pal, in_stock, seat)
+
+    return [
+        ("tray", board, (), tray),
+        *((f"edge{i}", rect, (lit,), frame) for i, rect in enumerate(edges)),
+        ("header", name, (active, st.names[seat], st.wealth[seat], st.vp[seat], clock, away),
+         header),
+        ("domain", dom, (tuple(shown_bankers), st.speed[seat], speed_hidden, home), domain),
+        ("historians", hist, (tuple(shown_historians),), historians),
+        ("stock", layout.rect(Z.stock(seat)), (st.stock[seat], in_stock, tuple(st.techs(seat))),
+         stock),
+    ]
 
 
 def speed_spot(space: pygame.Rect) -> tuple[tuple[int, int], int]:
@@ -441,118 +549,7 @@ def _holdings(surface: gfx.Canvas, layout: Layout, space: Callable[[int, int], s
             draw_stack(surface, seat, count, (r.centerx + 8, r.centery + 4), 40, palette)
 
 
-#: The stock's markers: their size and their distance apart when there is room.
-STOCK_MARKER, STOCK_STEP = 30, 26
-#: The distance apart the stock's markers keep while names can be broken to make room,
-#: and the closest they come (each still shows its edge).
-STOCK_SNUG, STOCK_CLOSE = 17, 5
-CHIP_GAP = 6
-#: The smallest size a technology's name on a board is shrunk to (as ``fit_lines``).
-CHIP_SMALLEST = 11
-
-
-@dataclass(frozen=True)
-class StockRow:
-    """A board's bottom row: the stock's word, where its markers run, and the named
-    tiles of the player's technologies at its right."""
-
-    label: str
-    first: int          # the centre of the first marker
-    end: int            # the centre the last marker may reach
-    chips: tuple[tuple[str, pygame.Rect], ...]
-
-
-def _stock_need(label: str, markers: int, step: int) -> int:
-    """Room the stock takes with its word and ``markers`` markers ``step`` apart."""
-    word = 4 + math.ceil(text_width(label, "text-semibold", 22))
-    if markers <= 0:
-        return word + 8
-    return word + 26 + STOCK_MARKER // 2 + 4 + (markers - 1) * step
-
-
-def stock_row(layout: Layout, st: State, seat: int) -> StockRow:
-    """How ``seat``'s stock row is shared. Each technology's tile is as wide as its
-    name on one line while there is room, the widest names broken on two lines first
-    when there is not; the stock gives way step by step before a name shrinks: its
-    markers close up under the first, then its word becomes the bare number (the row
-    of markers says what it counts; the board's tooltip says "Stock"). Only when
-    even that is not enough are the tiles shared out and their names shrunk."""
-    row = layout.rect(Z.stock(seat))
-    n = st.stock[seat]
-    full = t("board.stock.count", n=n)
-    techs = [CARDS.tech(x) for x in st.techs(seat)] if seat < st.n else []
-    label, widths = full, []
-    if techs:
-        h = row.h - 4
-        gaps = CHIP_GAP * (len(techs) - 1)
-        sizes = [cardart.tech_chip_widths(x) for x in techs]
-        two = [b for _, b in sizes] if cardart.chip_rows(h) == 2 else [a for a, _ in sizes]
-        for label, step in ((full, STOCK_SNUG), (full, STOCK_CLOSE),
-                            (t("board.stock.short", n=n), STOCK_CLOSE)):
-            room = row.w - _stock_need(label, n, step) - gaps
-            widths = [a for a, _ in sizes]
-            for i in sorted(range(len(techs)), key=lambda i: -sizes[i][0]):
-                if sum(widths) <= room:
-                    break
-                widths[i] = two[i]
-            if sum(widths) <= room:
-                break
-        else:  # still too wide: shared out, the names shrink to fit (never below the
-            # smallest readable letters where the row allows it)
-            rows = cardart.chip_rows(h)
-            least = [cardart.tech_chip_widths(x, CHIP_SMALLEST)[rows - 1] for x in techs]
-            spare = max(0, room - sum(least))
-            over = [max(0, w - m) for w, m in zip(widths, least, strict=True)]
-            widths = [m + (spare * o // sum(over) if sum(over) else 0)
-                      for m, o in zip(least, over, strict=True)]
-    chips = []
-    x = row.right
-    for tech, w in zip(reversed(techs), reversed(widths), strict=True):
-        x -= w
-        chips.append((tech.id, pygame.Rect(x, row.y + 2, w, row.h - 4)))
-        x -= CHIP_GAP
-    first = row.x + 4 + math.ceil(text_width(label, "text-semibold", 22)) + 26
-    end = (x + CHIP_GAP if chips else row.right) - STOCK_MARKER // 2 - 2
-    return StockRow(label, first, end, tuple(chips[::-1]))
-
-
-def board_techs(layout: Layout, st: State, seat: int) -> list[tuple[str, pygame.Rect]]:
-    """The technologies ``seat`` owns and where their named tiles stand, at the right
-    of the stock row (``stock_row``; the tooltip finds them here too)."""
-    if not layout.has(Z.stock(seat)) or seat >= st.n or not st.techs(seat):
-        return []
-    return list(stock_row(layout, st, seat).chips)
-
-
-def stock_points(layout: Layout, st: State, seat: int,
-                 count: int | None = None) -> list[tuple[int, int]]:
-    """Where each marker of ``seat``'s stock stands (the first ``count``, all by
-    default): after the word, a marker's width apart, closer together when the
-    technologies leave less room."""
-    r = layout.rect(Z.stock(seat))
-    stock = st.stock[seat]
-    shared = stock_row(layout, st, seat)
-    step = STOCK_STEP
-    if stock > 1:
-        step = max(STOCK_CLOSE, min(STOCK_STEP, (shared.end - shared.first) // (stock - 1)))
-    return [(shared.first + i * step, r.centery)
-            for i in range(stock if count is None else count)]
-
-
-def _draw_stock(surface: gfx.Canvas, layout: Layout, st: State, view: TableView,
-                seat: int) -> None:
-    r = layout.rect(Z.stock(seat))
-    shared = stock_row(layout, st, seat)
-    label = render(shared.label, "text-semibold", 22, LIGHT_TEXT)
-    surface.blit(label, label.get_rect(midleft=(r.x + 4, r.centery)))
-    img = art.marker(seat, STOCK_MARKER, view.palette)
-    points = stock_points(layout, st, seat)
-    for point in points[:max(0, len(points) - view.hidden[("stock", seat)])]:
-        surface.blit(img, img.get_rect(center=point))
-    for tech_id, chip in shared.chips:
-        surface.blit(cardart.tech_chip(CARDS.tech(tech_id), chip.w, chip.h), chip)
-
-
-__all__ = ["BUTTONS", "StockRow", "TableView", "board_techs", "draw_ships", "draw_stack",
-           "draw_table", "fleet_boxes", "lit_targets", "ship_badge", "ship_box", "ship_boxes",
-           "space_marker", "speed_spot", "stock_points", "stock_row"]
+__all__ = ["BUTTONS", "Part", "StockRow", "TableView", "board_techs", "draw_active_edge",
+           "draw_ships", "draw_stack", "draw_table", "fleet_boxes", "lit_targets", "ship_badge",
+           "ship_box", "ship_boxes", "space_marker", "speed_spot", "stock_points", "stock_row",
+           "table_parts", "target_bands"]

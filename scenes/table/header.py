@@ -14,7 +14,8 @@ from game.state import State
 from scenes.core import gfx
 from scenes.core.gfx import draw
 from scenes.text.catalog import t
-from scenes.text.fonts import blit_text, fit_size, render, text_width
+from scenes.text.fitting import fit_size
+from scenes.text.fonts import blit_text, render, text_width
 from scenes.ui import art
 from scenes.ui import palette as P
 

@@ -96,6 +96,10 @@ class TableInput:
         #: After an overlay (the hand-off above all): no tooltip until the pointer moves,
         #: so the last player's tooltip never waits over the next player's board.
         self.tip_waits = False
+        #: After a click or a drop: the zone it was on, where no tooltip opens until the
+        #: pointer has left it (a button's tooltip never answers the click that pressed
+        #: it with advice for the button it has just disabled).
+        self.tip_zone: str | None = None
         #: Where the mouse went down on the marker it picked up (None: no marker was
         #: picked up by this press), and how far it has wandered since.
         self.lifted_at: tuple[int, int] | None = None
@@ -118,6 +122,7 @@ class TableInput:
                 return True
             tb.viewer.skip()  # input never meets a half-played step
             tb.viewer.rest = 0.0
+            self.hold_tip(event.pos)
             tb.keys.mouse()
             if tb.drag.holding and event.button == 1:
                 self.click_holding(event.pos)  # (over the log too: a marker is in hand)
@@ -155,10 +160,21 @@ class TableInput:
         return False
 
     # ----- the mouse -------------------------------------------------------------------
+    def hold_tip(self, pos: tuple[int, int] | None = None) -> None:
+        """No tooltip until the pointer moves (off the zone at ``pos``, when given; a
+        hold already waiting keeps its zone)."""
+        if pos is not None:
+            self.tip_zone = self.table.layout.zone_at(pos)
+        elif not self.tip_waits:
+            self.tip_zone = None
+        self.tip_waits = True
+
     def motion(self, pos: tuple[int, int]) -> None:
         tb = self.table
-        if tb.viewer.point(pos):
+        if tb.viewer.point(pos) and (self.tip_zone is None
+                                     or tb.layout.zone_at(pos) != self.tip_zone):
             self.tip_waits = False
+            self.tip_zone = None
         if self.lifted_at is not None:
             x, y = self.lifted_at
             self.travel = max(self.travel, ((pos[0] - x) ** 2 + (pos[1] - y) ** 2) ** 0.5)
@@ -285,7 +301,7 @@ class TableInput:
         tb = self.table
         tb.viewer.view.lit = set()
         self.hover = None
-        self.tip_waits = True  # no tooltip right after a drop: the result is read first
+        self.hold_tip(pos)  # no tooltip right after a drop: the result is read first
         held, drop = tb.drag.release(pos)
         if drop is not None:
             tb.viewer.cue("drop")

@@ -24,7 +24,7 @@ and Page Up/Down (the log scrolled).
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from typing import Protocol
 
 import pygame
@@ -45,7 +45,7 @@ from scenes.table.tooltips import tooltip_lines
 from scenes.text.catalog import t
 from scenes.text.keynames import key_of
 from scenes.ui.focus import ARROWS, ENTER_KEYS, Focus, Focusable
-from scenes.ui.tooltip import DELAY, Lines, tooltip_image
+from scenes.ui.tooltip import DELAY, Lines, place_tooltip, tooltip_image
 
 #: Zone kinds a marker of the player's may be picked up from.
 PIECE_KINDS = frozenset(("stock", "lisboa", "ship", "sea", "goods", "building", "speed",
@@ -58,6 +58,8 @@ CORNER = ("rules", "hint", "menu")
 #: The cards a letter uses (the same as a click on the owned card).
 CARD_KEYS = {pygame.K_b: "bank-system", pygame.K_g: "geography"}
 BUTTON_KEYS = {pygame.K_d: "done", pygame.K_e: "end_turn", pygame.K_u: "undo"}
+#: How far a focused thing's tooltip keeps from its ring.
+FOCUS_GAP = 12
 
 
 class MousePath(Protocol):
@@ -119,6 +121,11 @@ class TableKeys:
         #: Seconds the focus has stayed on one thing (its tooltip waits as the mouse's).
         self.rest = 0.0
         self._rested_on: Hashable | None = None
+        #: After a step: no tooltip until a key moves the focus (as the mouse's waits
+        #: for the pointer to move): the step's result is read first.
+        self.tip_waits = False
+        #: A drop was just made by a key: the focus goes to what is lit next, once lit.
+        self._dropped = False
 
     # ----- what can take the focus ------------------------------------------------------
     @property
@@ -130,10 +137,11 @@ class TableKeys:
         """Work the focusables out again when what the table shows has changed."""
         sc = self.scene
         held = sc.drag.held.piece if sc.drag.held is not None else None
+        lit = frozenset(sc.view.lit)
         key = (tuple(sc.staging.moves), tuple(sc.staging.sale), held,
                tuple(sc.actions.geography) if sc.actions.geography is not None else None,
                sc.session.human_to_move, sc.logpanel.unfolded,
-               tuple(sorted(sc.button_states().items())))
+               tuple(sorted(sc.button_states().items())), lit)
         if key == self._key and sc.state is self._state:
             return
         self._key, self._state = key, sc.state
@@ -143,9 +151,15 @@ class TableKeys:
         elif sc.actions.geography is not None:
             items = self._geography() + self._buttons()
         else:
-            items = self._pieces() + self._buttons()
+            items = self._lit_first(self._pieces() + self._buttons())
         before = self.focus.current
         self.focus.set_items(items)
+        if self._dropped and not holding and lit:
+            # a drop made: the focus goes to what the table lights next (the lesson's
+            # next marker, the second good of a sale), not the ship builder beside it
+            self._dropped = False
+            self._to_lit()
+            return
         if holding != self._was_holding:
             self._was_holding = holding
             if holding:
@@ -178,6 +192,16 @@ class TableKeys:
                 return
         if touching:
             self.focus.focus(touching[0].key)
+
+    def _lit_first(self, items: list[Focusable]) -> list[Focusable]:
+        """Tab reaches first what the table lights (the lesson's move, the Hint's), in
+        its own order, then the rest."""
+        sc = self.scene
+        lit = [sc.layout.rect(z) for z in sc.view.lit if sc.layout.has(z)]
+        if not lit:
+            return items
+        first = [item for item in items if item.rect.collidelist(lit) != -1]
+        return first + [item for item in items if item.rect.collidelist(lit) == -1]
 
     def _land_near(self, rect: pygame.Rect | None) -> None:
         """The focus to the focusable nearest ``rect`` (the marker just picked up, the
@@ -317,6 +341,7 @@ class TableKeys:
         target = sc.layout.rect(zone)
         self._picked = None
         sc.input.release(point)
+        self._dropped = True
         self.refresh()
         if (len(sc.staging.moves), len(sc.staging.sale)) != staged:
             # staged: Set sail or Sell is what comes next (Tab goes on to the markers)
@@ -396,6 +421,8 @@ class TableKeys:
                 self._to_lit()
             self._follow()
             self.rest = 0.0
+            self.tip_waits = False
+            self._dropped = False
             return True
         if key == pygame.K_SPACE or (key in ENTER_KEYS and self.focus.visible):
             if not self.focus.visible:
@@ -461,6 +488,8 @@ class TableKeys:
         button = BUTTON_KEYS[key]
         if states.get(Z.button(button)) != "disabled":
             return None
+        if sc.actions.button_states().get(Z.button(button)) != "disabled":
+            return None  # only the lesson holds it back: pressed, the lesson says why
         return {"done": ("status.key.done_not_now", {}),
                 "end_turn": ("status.key.end_not_now", {}),
                 "undo": ("status.key.nothing_to_undo", {})}[button]
@@ -478,26 +507,31 @@ class TableKeys:
         else:
             self.rest += dt
 
-    def draw(self, surface: gfx.Canvas, tooltip: bool) -> None:
-        """The ring (while the keyboard leads), and after a rest the focused thing's
-        tooltip beside it, as the mouse's would show."""
+    def hold_tip(self) -> None:
+        """The game changed: the focused thing's tooltip goes until the focus moves."""
+        self.tip_waits = True
+
+    def draw(self, surface: gfx.Canvas) -> None:
+        """The ring, while the keyboard leads."""
         if not self.focus.visible:
             return
         self.refresh()
         self.focus.draw(surface)
+
+    def tooltip_box(self, avoid: Sequence[pygame.Rect]) -> tuple[gfx.Canvas, pygame.Rect] | None:
+        """After a rest, the focused thing's tooltip and where it goes: beside the ring,
+        off the focused thing and off ``avoid`` (what the player must read next), as the
+        mouse's would be placed."""
         current = self.focus.current
-        if not tooltip or current is None or self.rest < DELAY or self.scene.drag.holding:
-            return
+        if (not self.focus.visible or current is None or self.rest < DELAY or self.tip_waits
+                or self.scene.drag.holding):
+            return None
         lines = self.tooltip(current)
-        if lines:
-            image = tooltip_image(lines)
-            rect = image.get_rect(topleft=(current.rect.right + 14, current.rect.bottom + 10))
-            if rect.right > surface.get_width() - 6:
-                rect.right = current.rect.left - 14
-            if rect.bottom > surface.get_height() - 6:
-                rect.bottom = current.rect.top - 10
-            rect.clamp_ip(surface.get_rect())
-            surface.blit(image, rect)
+        if not lines:
+            return None
+        image = tooltip_image(lines)
+        anchor = current.rect.inflate(2 * FOCUS_GAP, 2 * FOCUS_GAP)
+        return image, place_tooltip(image, anchor, self.scene.layout.size, avoid)
 
     def tooltip(self, item: Focusable) -> Lines | None:
         sc = self.scene

@@ -31,13 +31,13 @@ from scenes.core.layout import Layout
 from scenes.table.draw import ship_box, stock_points
 from scenes.table.lesson import DO, Coach
 from scenes.text.catalog import language, t
+from scenes.text.fitting import fit_lines, fit_size
 from scenes.text.fonts import (
     blit_text,
     even_lines,
-    fit_lines,
-    fit_size,
     floor_size,
     line_height,
+    real_size,
     text_width,
 )
 from scenes.ui import art
@@ -50,6 +50,8 @@ BODY_SIZE, BODY_SMALLEST = 21, 18
 #: The thing to do: its size wanted, and the least; it stays larger than the
 #: sentences under it (they give way first).
 DO_SIZE, DO_SMALLEST = 27, 18
+#: The thing to do is never drawn under this many real pixels.
+DO_LEAST_PX = 16
 #: The box around the thing to do: its padding and the arrow's room at its left.
 DO_PAD, DO_ARROW = 10, 30
 CHART_ROW = 30
@@ -136,11 +138,28 @@ class LessonPanel:
                 draw.rect(surface, P.INK, r.inflate(4, 4), 2, border_radius=14)
                 draw.rect(surface, color, r, 4, border_radius=12)
 
-    def draw_pointer(self, surface: gfx.Canvas, layout: Layout, st: State) -> None:
-        """The bouncing arrow at where the move starts (a ship: the ship as drawn), from
-        above, or from below for what stands at the top of the table."""
-        if not self.shown or self.target is None or not layout.has(self.target):
+    def draw_pointer(self, surface: gfx.Canvas, layout: Layout, st: State,
+                     lit: set[str] | frozenset[str] = frozenset()) -> None:
+        """The bouncing arrow at where the move starts (``pointer_place``)."""
+        placed = self.pointer_place(layout, st, lit)
+        if placed is None:
             return
+        direction, rest = placed
+        bob = round(BOUNCE * (0.5 + 0.5 * math.sin(self.clock * 2 * math.pi / BOUNCE_SECONDS)))
+        dx, dy = {"down": (0, -bob), "up": (0, bob), "right": (-bob, 0), "left": (bob, 0)}[
+            direction]
+        surface.blit(pointer_arrow(direction), rest.move(dx, dy))
+
+    def pointer_place(self, layout: Layout, st: State,
+                      lit: set[str] | frozenset[str] = frozenset(),
+                      ) -> tuple[str, pygame.Rect] | None:
+        """Which way the arrow points and where it stands at the foot of its bounce:
+        at where the move starts (a ship: the ship as drawn; the stock: the marker that
+        will be taken), from above where that covers nothing to be read, else from
+        below, the left or the right: never over a town's heading, the status line, a
+        board's wealth and VP, another lit zone or this panel. None: no arrow now."""
+        if not self.shown or self.target is None or not layout.has(self.target):
+            return None
         rect = layout.rect(self.target)
         z = Z.parse(self.target)
         if z.kind == "sea" and z.pos is not None and st.ships_at(st.active, z.pos):
@@ -148,14 +167,27 @@ class LessonPanel:
         elif z.kind == "stock" and z.seat is not None and st.stock[z.seat]:
             x, y = stock_points(layout, st, z.seat)[-1]  # the marker that will be taken
             rect = pygame.Rect(x - 15, y - 15, 30, 30)
-        bob = BOUNCE * (0.5 + 0.5 * math.sin(self.clock * 2 * math.pi / BOUNCE_SECONDS))
-        down = rect.top > ARROW_H + 2 * BOUNCE + 20
-        arrow = pointer_arrow(down)
-        if down:
-            place = arrow.get_rect(midbottom=(rect.centerx, round(rect.top - 4 - bob)))
-        else:
-            place = arrow.get_rect(midtop=(rect.centerx, round(rect.bottom + 4 + bob)))
-        surface.blit(arrow, place)
+        clear = [self.rect, *keep_clear(layout, st)]
+        clear += [layout.rect(zone) for zone in lit
+                  if zone != self.target and layout.has(zone)
+                  and not layout.rect(zone).colliderect(rect)]
+        screen = pygame.Rect(0, 0, *layout.size)
+        tall, wide = (ARROW_W, ARROW_H), (ARROW_H, ARROW_W)
+        places = {
+            "down": pygame.Rect((0, 0), tall).move(rect.centerx - ARROW_W // 2,
+                                                   rect.top - 4 - ARROW_H),
+            "up": pygame.Rect((0, 0), tall).move(rect.centerx - ARROW_W // 2, rect.bottom + 4),
+            "right": pygame.Rect((0, 0), wide).move(rect.left - 4 - ARROW_H,
+                                                    rect.centery - ARROW_W // 2),
+            "left": pygame.Rect((0, 0), wide).move(rect.right + 4, rect.centery - ARROW_W // 2),
+        }
+        reach = {"down": (0, -BOUNCE), "up": (0, BOUNCE), "right": (-BOUNCE, 0),
+                 "left": (BOUNCE, 0)}
+        for direction, rest in places.items():
+            sweep = rest.union(rest.move(*reach[direction]))
+            if screen.contains(sweep) and sweep.collidelist(clear) == -1:
+                return direction, rest
+        return "down", places["down"]  # (nowhere clear: from above, as it always was)
 
     def draw(self, surface: gfx.Canvas, st: State, palette: str) -> None:
         if not self.shown:
@@ -244,9 +276,9 @@ class LessonPanel:
         largest at which both fit ``room``, the sentences giving way first and the thing
         to do kept a few sizes larger than them (never over ``DO_SIZE``)."""
         do_width = width - 2 * DO_PAD - DO_ARROW
-        body = BODY_SIZE
-        while True:
-            do_size = min(DO_SIZE, body + 6) if do_text else 0
+        least = floor_size(BODY_SMALLEST)  # (at a larger text size, the 100 % least)
+
+        def laid(body: float, do_size: float) -> tuple[list[str], list[str], bool]:
             do_lines = even_lines(do_text, "text-bold", do_size, do_width) if do_text else []
             lines = even_lines(text, "text", body, width)
             tall = len(lines) * line_height("text", body)
@@ -254,12 +286,30 @@ class LessonPanel:
                 tall += len(do_lines) * line_height("text-bold", do_size) + 2 * DO_PAD + 14
             wide = any(text_width(x, "text-bold", do_size) > do_width for x in do_lines) or any(
                 text_width(x, "text", body) > width for x in lines)
-            least = floor_size(BODY_SMALLEST)  # (at a larger text size, the 100 % least)
-            if (tall <= room and not wide and len(do_lines) <= 3) or body <= least:
-                if tall > room or wide:  # (recorded: what could not fit)
-                    fit_lines(text, "text", body, width, 99, smallest=body, height=room)
-                return do_size, do_lines, body, lines
+            return do_lines, lines, tall <= room and not wide
+
+        body = BODY_SIZE
+        while body > least:
+            do_lines, lines, fits = laid(body, min(DO_SIZE, body + 6) if do_text else 0)
+            if fits and len(do_lines) <= 3:
+                return min(DO_SIZE, body + 6) if do_text else 0, do_lines, body, lines
             body -= 1
+        # the sentences at their least: the thing to do comes nearer their size (still
+        # larger), in three lines if it can, else four
+        body = least
+        # (never under 16 real pixels: bold and loudest still)
+        lowest = next((n for n in range(int(body) + 1, DO_SIZE) if real_size(n) >= DO_LEAST_PX),
+                      DO_SIZE)
+        sizes = range(int(min(DO_SIZE, body + 6)), lowest - 1, -1) if do_text else (0,)
+        for most in (3, 4):
+            for do_size in sizes:
+                do_lines, lines, fits = laid(body, do_size)
+                if fits and len(do_lines) <= most:
+                    return do_size, do_lines, body, lines
+        do_size = min(DO_SIZE, max(lowest, body + 1)) if do_text else 0
+        do_lines, lines, _ = laid(body, do_size)
+        fit_lines(text, "text", body, width, 99, smallest=body, height=room)  # (recorded)
+        return do_size, do_lines, body, lines
 
     def _draw_chart(self, surf: gfx.Canvas, rect: pygame.Rect, st: State) -> None:
         """The trading chart: goods types, wealth and VP, the taught sale's column lit."""
@@ -289,20 +339,43 @@ class LessonPanel:
                          (rect.right, rect.y + CHART_ROW), 1)
 
 
-@gfx.scaled_cache(maxsize=4)
-def pointer_arrow(down: bool) -> gfx.Canvas:
+def keep_clear(layout: Layout, st: State) -> list[pygame.Rect]:
+    """What the lesson's arrow never covers: the heading of every town in play (its
+    goods), the status line and every board's header (wealth and VP)."""
+    out = []
+    for pos in range(1, st.size + 1):
+        if layout.has(Z.town(pos)):
+            town = layout.rect(Z.town(pos))
+            out.append(pygame.Rect(town.x, town.y, town.w, TOWN_HEADING))
+    out += [layout.rect(name) for name in ("status", *(Z.name(seat) for seat in range(st.n)))
+            if layout.has(name)]
+    return out
+
+
+#: The top of a town's card where its heading (position and goods) is written.
+TOWN_HEADING = 38
+
+
+@gfx.scaled_cache(maxsize=8)
+def pointer_arrow(direction: str = "down") -> gfx.Canvas:
     """The lesson's arrow: bright, edged in ink (it reads on parchment, wood and sea),
-    pointing down (or up)."""
+    pointing ``direction`` (down, up, left or right)."""
     w, h = ARROW_W, ARROW_H
-    surf = gfx.surface((w, h))
     shaft = w * 0.22
     pts = [(w / 2 - shaft, 2), (w / 2 + shaft, 2), (w / 2 + shaft, h * 0.5), (w - 3, h * 0.5),
            (w / 2, h - 3), (3, h * 0.5), (w / 2 - shaft, h * 0.5)]
-    if not down:
+    if direction == "up":
         pts = [(x, h - y) for x, y in pts]
+    elif direction == "right":
+        pts = [(y, x) for x, y in pts]
+        w, h = h, w
+    elif direction == "left":
+        pts = [(h - y, x) for x, y in pts]
+        w, h = h, w
+    surf = gfx.surface((w, h))
     draw.polygon(surf, P.HIGHLIGHT, pts)
     draw.polygon(surf, P.INK, pts, 3)
     return surf
 
 
-__all__ = ["LessonPanel", "pointer_arrow"]
+__all__ = ["TOWN_HEADING", "LessonPanel", "keep_clear", "pointer_arrow"]

@@ -24,7 +24,8 @@ from scenes.core import gfx
 from scenes.core.gfx import draw
 from scenes.core.session import Session
 from scenes.text.catalog import t
-from scenes.text.fonts import blit_text, fit_size, line_height, render, wrap
+from scenes.text.fitting import fit_size
+from scenes.text.fonts import blit_text, line_height, render, wrap
 from scenes.text.narrate import narrate
 from scenes.ui import art
 from scenes.ui import palette as P
@@ -36,6 +37,8 @@ TEXT_SIZE = 16
 ROW = 20  # a row's least height; larger letters (a small window, a larger text size) take more
 HEADER = 32
 TEXT_X = 26  # where a row's words begin (its player's mark before them)
+#: Chat lines the log keeps (the oldest go first): far more than a game's chat.
+CHAT_KEPT = 2000
 
 
 def row_height() -> int:
@@ -61,7 +64,13 @@ def log_lines(session: Session, start: int = 0) -> list[LogLine]:
     states, steps = session.states, session.steps
     for i in range(start, len(steps)):
         before, after = states[i], states[i + 1]
-        for key, values in narrate(before, steps[i], after):
+        try:
+            said = narrate(before, steps[i], after)
+        except (LookupError, ValueError, TypeError):
+            # a state its keeper gave (an online table's, taken as it was) that the
+            # step does not lead to: the step is said by its notation
+            said = [("log.unsaid", {"step": steps[i]})]
+        for key, values in said:
             out.append(LogLine(i, before.turn, before.active, t(key, **values), steps[i]))
     return out
 
@@ -89,9 +98,12 @@ class LogPanel:
         #: Rows scrolled up from the newest (0: the newest line is at the bottom).
         self.scroll = 0
         self.palette = "classic"
+        #: The steps from this index on were played since the player last looked (an
+        #: online table): marked with a bar (None: none marked).
+        self.since: int | None = None
         self._rows: list[tuple[int, str]] | None = None  # (line number, text)
         self._rows_key: tuple | None = None
-        self._image: pygame.Surface | None = None
+        self._image: gfx.Canvas | None = None
         self._image_key: tuple | None = None
 
     # ----- content ----------------------------------------------------------------
@@ -122,10 +134,12 @@ class LogPanel:
             return True
         return False
 
-    def add_chat(self, line: LogLine) -> None:
-        """A chat line, shown after the step it was said after (``line.index``)."""
-        self.chat.append(line)
-        self.lines = self._with_chat(self.lines)
+    def add_chat(self, *lines: LogLine) -> None:
+        """Chat lines, each shown after the step it was said after (``line.index``);
+        the last ``CHAT_KEPT`` are kept."""
+        self.chat.extend(lines)
+        del self.chat[:-CHAT_KEPT]
+        self.lines = self._with_chat([line for line in self.lines if not line.chat])
         self.scroll = 0
         self._rows = self._rows_key = self._image = self._image_key = None
 
@@ -247,7 +261,7 @@ class LogPanel:
         as played (the last of them lit, the rest of the game dimmed)."""
         rows = len(self.rows())  # first: its key is then the rows' (scale and text size too)
         key = (self._rows_key, self.scroll, self.unfolded, self.notation, turn, rows,
-               self.palette, played)
+               self.palette, played, self.since)
         if self._image is None or key != self._image_key:
             self._image = self._render(turn, played)
             self._image_key = key
@@ -259,7 +273,17 @@ class LogPanel:
 
     def _render(self, turn: int, played: int | None = None) -> gfx.Canvas:
         r = self.rect
-        surf = art.wood_panel(r.w, r.h).copy()
+        wood = art.wood_panel(r.w, r.h)
+        surf = self._image
+        if surf is None or surf.surface.get_size() != wood.surface.get_size():
+            surf = wood.copy()
+        else:
+            # the last picture's pixels reused, the wood put back exactly (its maximum
+            # over nothing): a new copy of a 4K window's panel took 2 ms of a step's
+            # frame, most of it the system handing over fresh pages
+            surf.set_clip(None)
+            surf.fill((0, 0, 0, 0))
+            surf.blit(wood, (0, 0), special_flags=pygame.BLEND_RGBA_MAX)
         fold, notation = self.tabs()
         heading = t("log.heading")
         size = fit_size(heading, "display", 20, fold.x - r.x - 20, height=HEADER - 6)
@@ -293,6 +317,8 @@ class LogPanel:
             color = P.HIGHLIGHT if current else LIGHT_TEXT
             if played is not None and line.index >= played:
                 color = FUTURE_TEXT
+            if self.since is not None and not line.chat and line.index >= self.since:
+                draw.rect(surf, P.HIGHLIGHT, (6, y + 2, 3, row_h - 4))  # new since you left
             if row == first or rows[row - 1][0] != n:
                 mark = art.marker(line.seat, 12, self.palette)
                 surf.blit(mark, mark.get_rect(center=(16, y + row_h // 2)))

@@ -160,7 +160,7 @@ class LessonMode(FreePlay):
         assert self.panel is not None
         self.panel.draw_marks(surface, layout, lit)
         self.panel.draw(surface, st, palette)
-        self.panel.draw_pointer(surface, layout, st)
+        self.panel.draw_pointer(surface, layout, st, lit)
 
     def buttons(self, states: dict[str, str]) -> dict[str, str]:
         """A game button the lesson does not want now (End turn while it asks for a

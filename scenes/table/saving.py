@@ -7,6 +7,8 @@ when saving works again. These answer in results the table presents.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from scenes.core.intents import Said
 from scenes.core.saves import records_dir, save_record, why_not_written
 from scenes.core.session import GameSession
@@ -41,7 +43,9 @@ class SaveWatch:
         error = session.save_error
         if error is not None and not self.failing:
             self.failing = True
-            reason = why_not_written(error)
+            # the folder that refused (the games' folder left by another user, say)
+            folder = Path(error.filename).parent if isinstance(error.filename, str) else None
+            reason = why_not_written(error, folder)
             return Said.of("status.not_saving", reason=reason), t("confirm.not_saving",
                                                                   reason=reason)
         if error is None and self.failing:

@@ -36,6 +36,7 @@ from scenes.core.intents import (
     Hint,
     Lit,
     Play,
+    Redrawn,
     Result,
     Said,
     Status,
@@ -46,7 +47,7 @@ from scenes.core.layout import LESSON, Layout, table_layout
 from scenes.core.navigator import Screen
 from scenes.core.scene import Scene
 from scenes.core.session import GameSession, Session
-from scenes.table.actions import TableActions, TableIntent, gone_too_long
+from scenes.table.actions import TableActions, TableIntent, link_banner
 from scenes.table.chart import draw_away
 from scenes.table.chat import take_chat
 from scenes.table.clocks import away_faces, clock_faces
@@ -59,13 +60,14 @@ from scenes.table.logpanel import LogLine
 from scenes.table.modes import FreePlay, LessonMode
 from scenes.table.render import Picture
 from scenes.table.saving import SaveWatch, save_now
+from scenes.table.since_panel import REPLAY_SPEED, SincePanel, others_played
 from scenes.table.targets import Staging
 from scenes.table.tooltips import tooltip_lines
 from scenes.table.viewer import Cues, TableViewer
 from scenes.text.catalog import t
 from scenes.ui.overlays import Confirm as ConfirmBox
 from scenes.ui.overlays import Handoff, PauseMenu
-from scenes.ui.tooltip import DELAY, Lines
+from scenes.ui.tooltip import DELAY, Lines, place_tooltip, tooltip_image
 
 
 class TableScene(Scene):
@@ -74,7 +76,7 @@ class TableScene(Scene):
     key_scope = "table"
 
     def __init__(self, session: GameSession, layout: Layout | None = None,
-                 handoff_first: bool = False) -> None:
+                 handoff_first: bool = False, since: int | None = None) -> None:
         super().__init__()
         self.session = session
         coach = Coach.attach(session) if isinstance(session, Session) else None
@@ -102,6 +104,17 @@ class TableScene(Scene):
         #: The mouse and the shortcut keys, as intents; the keys' own focus model.
         self.input = TableInput(self)
         self.keys = TableKeys(self)
+        #: What the table last offered to leave for (an online table it cannot follow).
+        self._trouble = None
+        #: "Since you left": the steps others played since the player last looked at
+        #: this online table (``since``: how many they had seen), summed up, marked in
+        #: the log, replayed at speed or skipped.
+        self.since: SincePanel | None = None
+        steps, states = session.steps, session.states
+        if since is not None and 0 <= since < len(steps) and \
+                others_played(states, steps, since, session.seats_here()):
+            self.since = SincePanel(states, steps, since)
+            self.logpanel.since = since
         self.act(Status())
 
     # ----- reading -------------------------------------------------------------------
@@ -171,14 +184,18 @@ class TableScene(Scene):
             elif isinstance(result, Lit):
                 self.view.lit = set(result.zones)
             elif isinstance(result, Undone):
+                self.hold_tips()
                 out = result.outcome
                 assert out.before is not None and out.after is not None
                 self.logpanel.sync(self.session)
                 self.viewer.show_back(out.after, out.step, out.before, speed, palette)
                 self.viewer.cue("drop")  # the marker put back
+            elif isinstance(result, Redrawn):
+                self.redraw()
             elif isinstance(result, Asked):
                 self.ask(result)
             elif isinstance(result, Stepped):
+                self.hold_tips()
                 out = result.outcome
                 before, after = out.before, out.after
                 assert before is not None and after is not None
@@ -194,6 +211,34 @@ class TableScene(Scene):
 
     def say(self, key: str, /, **values: object) -> None:
         self.viewer.say(key, **values)
+
+    def hold_tips(self) -> None:
+        """The game has changed: a tooltip showing goes (what it said may no longer
+        hold: End turn's "wait for your turn" once it is yours) and none opens until the
+        pointer, or the keyboard's focus, moves."""
+        self.input.hold_tip()
+        self.keys.hold_tip()
+
+    def redraw(self) -> None:
+        """A new picture of the table (its keeper's, replacing what was shown): no film
+        plays, a marker in the hand goes back, and the log is said again whole."""
+        self.films.skip()
+        self.banners.clear()
+        self.drag.cancel()
+        self.view.lit = set()
+        self.logpanel.relabel(self.session)
+        self.renderer.invalidate()
+
+    def offer_leave(self) -> None:
+        """Once the table cannot go on (an online table's server that cannot be
+        followed), leaving is offered: the seat stays in My online games."""
+        trouble = self.session.trouble()
+        if trouble == self._trouble:
+            return
+        self._trouble = trouble
+        if trouble is not None and self.stack is not None:
+            why = t(trouble.key, **trouble.values)
+            self.ask(t("online.leave.ask", why=why), lambda yes: yes and self.go(Screen.ONLINE))
 
     def ask(self, asked: Asked | str, answer: Callable[[bool], None] | None = None) -> None:
         """A question: the actions' (its answer handed back to them as an intent), or
@@ -226,6 +271,8 @@ class TableScene(Scene):
 
     # ----- input ----------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
+        if self.since is not None and self.since.handle(event):
+            return True
         return self.mode.handle(event) or self.input.handle(event)
 
     def show_hint(self) -> None:
@@ -283,14 +330,31 @@ class TableScene(Scene):
         self.animate(dt)
         self.viewer.rest += dt
         self.keys.update(dt)
+        if self.since is not None and self.since.active:
+            self.replay_since()  # (the table's own news wait for the player to choose)
+            return
         self.pace(dt)
 
+    def replay_since(self) -> None:
+        """The steps since the player last looked, one film after another, at speed;
+        skipped, the table is drawn as it stands."""
+        since = self.since
+        assert since is not None
+        step = since.next_step(self.session.states, self.session.steps, self.films.animating)
+        if step is not None:
+            before, text, after = step
+            self.viewer.show_step(before, text, after, REPLAY_SPEED, self.palette)
+        if not since.active:
+            self.films.skip()
+            self.renderer.invalidate()
+            self.act(Status())
     def pace(self, dt: float) -> None:
         """Steps made elsewhere (a remote session's other seats; none locally), a
         computer seat's next step once it has chosen and the last film has played, and
         the mode's frame (the lesson's step kept lit). Once the lesson has handed over,
         the table is the player's own, in free play."""
         self.present(self.actions.arrived())
+        self.offer_leave()
         if take_chat(self.session, self.logpanel, self.state.turn):
             self.viewer.cue("turn")  # a word from the table: a soft bell
         busy = self.drag.holding or self.films.animating
@@ -316,7 +380,8 @@ class TableScene(Scene):
     def draw(self, surface: gfx.Canvas) -> None:
         self.viewer.follow(self.palette)  # also while the settings are open above the table
         held = self.drag.held.piece if self.drag.held is not None else None
-        picture = Picture(self.state, self.films.current, tuple(self.staging.moves),
+        replayed = self.since.showing(self.session.states) if self.since is not None else None
+        picture = Picture(replayed or self.state, self.films.current, tuple(self.staging.moves),
                           tuple(self.staging.sale), held, frozenset(self.view.lit),
                           self.view.status, self.view.palette,
                           tuple(self.actions.geography or ()),
@@ -325,20 +390,40 @@ class TableScene(Scene):
         self.viewer.draw(surface, picture, pulse=True)
         self.renderer.draw_hover(surface, self.input.hover, self.drag.holding, self.view.buttons)
         self.logpanel.draw(surface, self.state.turn)
-        draw_away(surface, self.session.connected, gone_too_long(self.session))
+        draw_away(surface, link_banner(self.session))
         self.mode.draw(surface, self.layout, self.view.lit, self.state, self.palette)
         # over the table, under the hand; seen through while the player reaches under
         self.banners.draw(surface, self.palette, holding=self.drag.holding,
-                          pointer=self.viewer.pointer)
+                          pointer=self.viewer.pointer, avoid=self.must_read())
         self.drag.draw(surface)
+        if self.since is not None and self.since.shown:
+            self.since.draw(surface)
         on_top = self.stack is None or self.stack.top is self
-        self.keys.draw(surface, tooltip=on_top)
-        over_lesson = self.mode.contains(self.viewer.pointer)
-        if (not self.drag.holding and self.viewer.rest >= DELAY and not over_lesson
-                and not self.input.tip_waits and not self.keys.showing and on_top):
-            panel = self.lessonpanel
-            extra = [panel.rect] if panel is not None and panel.shown else []
-            self.viewer.draw_tooltip(surface, self.tooltip(), self.viewer.must_read(extra))
+        self.keys.draw(surface)
+        shown = self.tooltip_box() if on_top else None
+        if shown is not None:
+            surface.blit(*shown)
+
+    def must_read(self) -> list[pygame.Rect]:
+        """What no tooltip covers: the status line, the lit targets, the boards' wealth
+        and VP, and the lesson's panel."""
+        panel = self.lessonpanel
+        return self.viewer.must_read([panel.rect] if panel is not None and panel.shown else [])
+
+    def tooltip_box(self) -> tuple[gfx.Canvas, pygame.Rect] | None:
+        """The tooltip shown now and where: the keyboard focus's while its ring shows,
+        else the pointer's once it has rested (None: no tooltip now)."""
+        if self.keys.showing:
+            return self.keys.tooltip_box(self.must_read())
+        if (self.drag.holding or self.viewer.rest < DELAY or self.input.tip_waits
+                or self.mode.contains(self.viewer.pointer)):
+            return None
+        lines = self.tooltip()
+        if not lines:
+            return None
+        image = tooltip_image(lines)
+        return image, place_tooltip(image, self.viewer.pointer, self.layout.size,
+                                    self.must_read())
 
     def tooltip(self) -> Lines | None:
         """The tooltip's lines for where the pointer rests (None: no tooltip)."""

@@ -16,6 +16,7 @@ import pygame
 
 from game.state import State
 from scenes.core import gfx
+from scenes.core import zones as Z
 from scenes.core.layout import Layout
 from scenes.core.session import GameSession
 from scenes.table import animations
@@ -27,6 +28,7 @@ from scenes.table.logpanel import LogPanel
 from scenes.table.render import Picture, TableRenderer
 from scenes.table.sounds import step_sounds
 from scenes.text.catalog import language, t
+from scenes.ui.art import BAND_OUT
 from scenes.ui.tooltip import Lines
 
 #: Where the sounds go: a list of effects due together (None: no sound, as in a test).
@@ -167,9 +169,13 @@ class TableViewer:
         self.renderer.draw_tooltip(surface, lines, self.pointer, avoid)
 
     def must_read(self, extra: Sequence[pygame.Rect] = ()) -> list[pygame.Rect]:
-        """What a tooltip must never cover: the status line and the lit targets."""
+        """What a tooltip must never cover: the status line, the lit targets (with the
+        band round them) and every board's header (its wealth and VP)."""
         rects = [self.layout.rect("status")] if self.layout.has("status") else []
-        rects += [self.layout.rect(zone) for zone in self.view.lit if self.layout.has(zone)]
+        rects += [self.layout.rect(zone).inflate(2 * BAND_OUT, 2 * BAND_OUT)
+                  for zone in self.view.lit if self.layout.has(zone)]
+        rects += [self.layout.rect(Z.name(seat)) for seat in range(4)
+                  if self.layout.has(Z.name(seat)) and seat < self.session.state.n]
         return rects + list(extra)
 
 

@@ -46,6 +46,18 @@ PAD = 40
 CLOSE_KEYS = (pygame.K_ESCAPE, pygame.K_z, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
+class _Measuring(gfx.Canvas):
+    """A canvas that only measures: the card is drawn on it to find its foot, every
+    letter checked against the whole screen, its pixels nowhere (a window-sized
+    scratch picture weighs 33 MB in a 4K window)."""
+
+    def __init__(self) -> None:
+        super().__init__(pygame.Surface((1, 1)), (1920, 1080))
+
+    def get_clip(self) -> pygame.Rect:
+        return pygame.Rect(0, 0, 1920, 1080)
+
+
 def card_at(layout: Layout, st: State, pos: tuple[int, int]) -> Card | None:
     """The card under a point of the table: a technology (on the top row, or its
     named tile on a player's board) or a town in play (its card, a space on it, or
@@ -155,7 +167,7 @@ class CardZoom(Overlay):
         if self._fitted != gfx.VIEW.generation:
             # the plate as tall as what it says (drawn once aside to find its foot)
             self.plate = pygame.Rect(0, 0, *PLATE)
-            foot = self._card(gfx.surface((1920, 1080)))
+            foot = self._card(_Measuring())
             self.plate.h = min(PLATE[1], round(foot - self.plate.y + PAD + 10))
             self.plate.center = (960, 540)
             self._fitted = gfx.VIEW.generation
@@ -164,7 +176,8 @@ class CardZoom(Overlay):
     def _card(self, surface: gfx.Canvas) -> float:
         """The card's plate and everything on it; the foot of its last line."""
         plate = self.plate
-        surface.blit(art.parchment(plate.w, plate.h, radius=18, seed=31), plate)
+        if not isinstance(surface, _Measuring):
+            surface.blit(art.parchment(plate.w, plate.h, radius=18, seed=31), plate)
         draw.rect(surface, P.BRASS_DARK, plate, 4, border_radius=18)
         inner = plate.inflate(-2 * PAD, -2 * PAD)
         close = t("zoom.close", key=key_of("zoom"))

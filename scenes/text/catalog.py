@@ -35,6 +35,7 @@ from scenes.text.narrate import LOG_TEXT_EN
 from scenes.text.online_screens import ONLINE_SCREENS_EN
 from scenes.text.rules_text import RULES_TEXT_EN
 from scenes.text.since import SINCE_TEXT_EN
+from scenes.text.turns_text import TURNS_TEXT_EN
 
 DOMAIN = "sail_to_india"
 
@@ -51,6 +52,7 @@ ENGLISH: dict[str, Source] = {
     **ONLINE_TEXT,
     **SERVER_TEXT,
     **ONLINE_SCREENS_EN,
+    **TURNS_TEXT_EN,
 }
 
 #: The languages the game speaks, each named in its own language (never translated:

@@ -63,7 +63,7 @@ CLIENT_EN = table(
     message("good.sugar", "Su\u00adgar"),
     message("good.cloth", "Cloth"),
     message("good.spices", "Spi\u00adces"),
-    message("building.stronghold", "Stronghold"),
+    message("building.stronghold", "Strong\u00adhold"),
     message("building.church", "Church"),
     message("building.marketplace", "Market"),
     message("building.marketplace.of", "{good} market"),
@@ -85,6 +85,8 @@ CLIENT_EN = table(
     message("card.unknown", "Unknown coast"),
     message("card.position", "{n}"),
     message("card.town.goods", "{first} · {second}"),
+    # TRANSLATORS: a town's heading on two lines, where one is too narrow for it
+    message("card.town.goods.lines", "{first} ·\n{second}"),
     message("card.not_used", "Not in play"),
     # technologies
     message("tech.card", "Technology {card}"),
@@ -499,6 +501,10 @@ TABLE_TEXT_EN = table(
     plural_message("score.decided", "{name} won it on {category}: {count} VP more than {other}.",
                    "{name} won it on {category}: {count} VP more than {other}."),
     message("score.total", "Total"),
+    message("score.counting", "Counting the points\u2026"),
+    message("score.race", "The race"),
+    message("score.race.note", "Each captain's points, had the game ended after that turn."),
+    message("score.race.rounds", "Rounds"),
     message("score.tiebreak.india", "Tied on points: {name} discovered India."),
     message("score.tiebreak.wealth", "Tied on points, and India does not decide: the most "
                                      "wealth does."),

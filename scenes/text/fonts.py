@@ -22,6 +22,7 @@ stop the whole client.
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from collections import OrderedDict
 from collections.abc import Callable
@@ -63,9 +64,14 @@ FIGURE_SCALE = 0.9
 
 def real_size(size: float, text: float | None = None) -> int:
     """A logical font size as the real pixel size it is rasterised at (at the
-    player's text size, or at ``text``: 1.0 asks what 100 % would draw)."""
+    player's text size, or at ``text``: 1.0 asks what 100 % would draw). A larger text
+    size always draws a pixel larger at least than 100 % does, however small the
+    window: 125 % of letters at the 12-pixel floor is not the floor again."""
     text = gfx.VIEW.text if text is None else text
-    return max(MIN_PX, round(size * gfx.VIEW.scale * text))
+    px = max(MIN_PX, round(size * gfx.VIEW.scale * text))
+    if text > 1.0:
+        px = max(px, max(MIN_PX, round(size * gfx.VIEW.scale)) + 1)
+    return px
 
 
 class _Drawn:
@@ -95,8 +101,13 @@ DRAWN = _Drawn()
 
 def floor_size(smallest: float) -> int:
     """A caller's smallest logical size at the player's text size: a larger text size
-    may give way down to what the 100 % size would draw, never below it."""
-    return max(1, int(smallest / max(1.0, gfx.VIEW.text)))
+    may give way down to a pixel more than the 100 % size's smallest draws, never to it
+    (its letters are then larger than at 100 %, however tight the box)."""
+    text = gfx.VIEW.text
+    if text <= 1.0:
+        return max(1, int(smallest))
+    least = max(MIN_PX, round(smallest * gfx.VIEW.scale)) + 1  # real pixels
+    return max(1, math.ceil(least / (gfx.VIEW.scale * text)))
 
 
 _watching_quit = False
@@ -247,10 +258,13 @@ class Words(gfx.Canvas):
 
 
 class TextCache:
-    """Rendered text surfaces, least recently used dropped past ``limit``."""
+    """Rendered text surfaces, least recently used dropped past ``limit`` of them or
+    past ``megabytes`` of their pixels (a 4K window's large titles weigh megabytes)."""
 
-    def __init__(self, limit: int = 1024) -> None:
+    def __init__(self, limit: int = 1024, megabytes: float = 16) -> None:
         self.limit = limit
+        self.bytes_limit = round(megabytes * 1_000_000)
+        self._bytes = 0
         self._items: OrderedDict[tuple, Words] = OrderedDict()
         #: Where the letters of a rendered text are, in real pixels of its surface.
         self._ink: dict[tuple, pygame.Rect] = {}
@@ -264,8 +278,11 @@ class TextCache:
             return surf
         surf = Words(_raster(drawable(text), role, real_size(size), color), text, role, size)
         self._items[key] = surf
-        if len(self._items) > self.limit:
-            self._items.popitem(last=False)
+        self._bytes += gfx.weight(surf)
+        while len(self._items) > 1 and (len(self._items) > self.limit
+                                         or self._bytes > self.bytes_limit):
+            _, gone = self._items.popitem(last=False)
+            self._bytes -= gfx.weight(gone)
         return surf
 
     def ink(self, text: str, role: str, size: float) -> pygame.Rect:
@@ -283,6 +300,7 @@ class TextCache:
     def clear(self) -> None:
         self._items.clear()
         self._ink.clear()
+        self._bytes = 0
 
     def __len__(self) -> int:
         return len(self._items)
@@ -480,48 +498,6 @@ def ink_height(text: str, role: str, size: float) -> float:
     return _letters(text, role, size).h / gfx.VIEW.scale
 
 
-def fits(text: str, role: str, size: float, width: float, height: float | None = None) -> bool:
-    """Whether ``text`` on one line fits ``width`` (and its letters ``height``)."""
-    if text_width(text, role, size) > width:
-        return False
-    return height is None or ink_height(text, role, size) <= height
-
-
-def fit_size(text: str, role: str, size: int, width: int, smallest: int = 12,
-             height: float | None = None, *, record: bool = True) -> int:
-    """The largest size up to ``size`` at which ``text`` fits in ``width`` pixels (and
-    its letters in ``height``); ``smallest`` is the 100 % text size's smallest. Not
-    fitting even then is recorded, unless only asked (``record`` False)."""
-    text = drawable(text)
-    smallest = floor_size(smallest)
-    while size > smallest and not fits(text, role, size, width, height):
-        size -= 1
-    if record and not fits(text, role, size, width, height):
-        _overflowed(text, width)
-    return size
-
-
-def fit_lines(text: str, role: str, size: int, width: int, max_lines: int,
-              smallest: int = 11, height: float | None = None) -> tuple[int, list[str]]:
-    """The largest size up to ``size`` at which ``text`` wraps into at most
-    ``max_lines`` lines of ``width`` pixels (spaced by the line height, together no
-    taller than ``height``), and those lines (``smallest`` is the 100 % text size's
-    smallest)."""
-    smallest = floor_size(smallest)
-    while True:
-        lines = _wrap(text, role, size, width)
-        ok = len(lines) <= max_lines and all(text_width(line, role, size) <= width
-                                             for line in lines)
-        if ok and height is not None:
-            ok = len(lines) * line_height(role, size) <= height
-        if ok or size <= smallest:
-            break
-        size -= 1
-    if not ok:
-        _overflowed(text, width)
-    return size, lines[:max_lines]
-
-
 def blit_text(surface: gfx.Canvas, text: str, pos: tuple[float, float], *,
               role: str = "text", size: float = 20, color: Color = (30, 24, 16),
               anchor: str = "topleft", box: gfx.RectLike | None = None,
@@ -553,8 +529,29 @@ def blit_text(surface: gfx.Canvas, text: str, pos: tuple[float, float], *,
     return rect
 
 
-__all__ = ["CACHE", "DRAWN", "FONT_FILES", "MIN_PX", "OVERFLOWS", "SHY", "SOFT_HYPHEN",
-           "TextCache", "Words", "blit_text", "check_within", "drawable", "even_lines",
-           "fit_lines", "fit_size", "fits", "floor_size", "font", "ink_height", "line_height",
-           "lines_of", "reach", "real_font",
-           "real_size", "render", "text_width", "wrap"]
+__all__ = [
+    "CACHE",
+    "DRAWN",
+    "FONT_FILES",
+    "MIN_PX",
+    "OVERFLOWS",
+    "SHY",
+    "SOFT_HYPHEN",
+    "TextCache",
+    "Words",
+    "blit_text",
+    "check_within",
+    "drawable",
+    "even_lines",
+    "floor_size",
+    "font",
+    "ink_height",
+    "line_height",
+    "lines_of",
+    "reach",
+    "real_font",
+    "real_size",
+    "render",
+    "text_width",
+    "wrap",
+]

@@ -9,8 +9,6 @@ from game.words import message, plural_message, table
 ONLINE_SCREENS_EN = table(
     # the title
     message("title.online", "Play online"),
-    plural_message("title.online.waiting", "{count} online game waits for you",
-                   "{count} online games wait for you"),
     # the Play online screen
     message("online.heading", "Play online"),
     message("online.name", "Your name at the table"),
@@ -109,6 +107,9 @@ ONLINE_SCREENS_EN = table(
                                        "for it, or press Esc and Quit to title: your seat "
                                        "is kept."),
     message("status.online.taken_back", "The table refused {step}: {reason}"),
+    message("online.leave.ask", "{why} Leave the table? Your seat is kept in My online "
+                                "games."),
+    message("log.unsaid", "A step this program cannot put into words: {step}"),
     message("online.chat.open", "Chat"),
     message("online.chat.prompt", "A line for the table (Enter sends, Esc closes)"),
     message("online.chat.send", "Send"),

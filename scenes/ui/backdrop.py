@@ -9,15 +9,8 @@ from __future__ import annotations
 from scenes.core import gfx
 from scenes.core.gfx import draw
 from scenes.text.catalog import t
-from scenes.text.fonts import (
-    blit_text,
-    fit_lines,
-    fit_size,
-    floor_size,
-    line_height,
-    real_size,
-    text_width,
-)
+from scenes.text.fitting import fit_lines, roomy_size
+from scenes.text.fonts import blit_text, floor_size, line_height, real_size, text_width
 from scenes.ui import art
 from scenes.ui import palette as P
 
@@ -34,8 +27,9 @@ def draw_title_backdrop(surface: gfx.Canvas) -> None:
     surface.blit(ship, ship.get_rect(center=(380, 290)))
     # The words sit between the caravel and the compass rose, in every language.
     title = t("game.title")
-    blit_text(surface, title, (960, 200), role="display",
-              size=fit_size(title, "display", 140, ROOM, smallest=80),
+    # (as wide as its room: a little smaller at 100 %, so 150 % sets it larger)
+    size = roomy_size(title, "display", 140, ROOM, smallest=80)
+    blit_text(surface, title, (960, 200), role="display", size=size,
               color=P.BRASS_LIGHT, anchor="center")
     subtitle = t("game.subtitle")
     lines, size = _subtitle_lines(subtitle)

@@ -64,6 +64,8 @@ def draw_ring(surface: gfx.Canvas | pygame.Surface, rect: pygame.Rect | Sequence
     inner = real.inflate(-2 * bright, -2 * bright)
     if inner.w > 2 and inner.h > 2:
         pygame.draw.rect(target, RING_DARK, inner, 1, border_radius=max(0, r - bright))
+    if isinstance(surface, gfx.Recording):
+        surface.note(outer)
 
 
 @dataclass

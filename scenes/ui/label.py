@@ -2,7 +2,8 @@
 
 The menu screens place each word in a box of the layout; a longer translation or a
 larger text size must still fit, so the words shrink (never below a readable floor)
-or wrap at words onto the lines the box allows.
+or wrap at words onto the lines the box allows. Words that fill their box at the 100 %
+text size are set a little smaller there, so 125 % and 150 % set them larger.
 """
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ from __future__ import annotations
 import pygame
 
 from scenes.core import gfx
-from scenes.text.fonts import blit_text, fit_lines, fit_size, line_height
+from scenes.text.fitting import fit_lines, headroom, roomy_size
+from scenes.text.fonts import blit_text, line_height, wrap
 from scenes.ui import palette as P
 
 
@@ -21,8 +23,12 @@ def label(surface: gfx.Canvas, text: str, box: tuple[int, int, int, int] | pygam
     most ``lines`` lines."""
     room = pygame.Rect(box)
     if lines > 1:
-        size, wrapped = fit_lines(text, role, size, room.w, lines, smallest=min(size, 14),
-                                  height=room.h)
+        found, wrapped = fit_lines(text, role, size, room.w, lines, smallest=min(size, 14),
+                                   height=room.h)
+        if headroom(found, size) != found:  # (so a larger text size sets it larger)
+            found = headroom(found, size)
+            wrapped = wrap(text, role, found, room.w)
+        size = found
         step = line_height(role, size)
         top = room.centery - step * len(wrapped) / 2
         for i, line in enumerate(wrapped):
@@ -30,7 +36,7 @@ def label(surface: gfx.Canvas, text: str, box: tuple[int, int, int, int] | pygam
             blit_text(surface, line, (x, top + i * step), role=role, size=size, color=color,
                       anchor="topleft" if anchor == "midleft" else "midtop")
         return
-    size = fit_size(text, role, size, room.w, smallest=min(size, 14), height=room.h)
+    size = roomy_size(text, role, size, room.w, smallest=min(size, 14), height=room.h)
     pos = room.midleft if anchor == "midleft" else room.center
     blit_text(surface, text, pos, role=role, size=size, color=color, anchor=anchor,
               box=room, by_ink=True)

@@ -18,7 +18,8 @@ from scenes.core import gfx
 from scenes.core.gfx import draw
 from scenes.core.scene import Scene
 from scenes.text.catalog import t
-from scenes.text.fonts import blit_text, fit_lines, fit_size, line_height, render
+from scenes.text.fitting import fit_lines, fit_size
+from scenes.text.fonts import blit_text, line_height, render
 from scenes.ui import art
 from scenes.ui import palette as P
 from scenes.ui.focus import ACTIVATE_KEYS, Focus, draw_ring, of_widgets

@@ -14,7 +14,8 @@ import pygame
 from scenes.core import gfx
 from scenes.core.gfx import draw
 from scenes.text.catalog import t
-from scenes.text.fonts import blit_text, fit_lines, fit_size, fits, floor_size, line_height, render
+from scenes.text.fitting import fit_lines, fit_size, fits, roomy_size
+from scenes.text.fonts import blit_text, floor_size, line_height, render
 from scenes.ui import art
 from scenes.ui import palette as P
 
@@ -198,7 +199,7 @@ class Choice(Widget):
         if not all(fits(_text(label), bold, floor_size(12), room, self.rect.h - 12)
                    for label in self.labels):
             bold = "text"
-        size = min(fit_size(_text(label), bold, 22, room, height=self.rect.h - 12)
+        size = min(roomy_size(_text(label), bold, 22, room, height=self.rect.h - 12)
                    for label in self.labels)
         for i, option in enumerate(self.options):
             seg = self.segment(i).inflate(-4, 0)
