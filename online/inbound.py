@@ -24,7 +24,15 @@ from typing import Any
 from game.ai import LEVELS
 from game.cards import CARDS
 from game.deal import TOWNS_BY_PLAYERS
-from game.state import ACTIONS, AFTER_MOVE, MARKERS_PER_PLAYER, TECH_IDS, VARIANTS, State
+from game.state import (
+    ACTIONS,
+    AFTER_MOVE,
+    FIELDS,
+    MARKERS_PER_PLAYER,
+    TECH_IDS,
+    VARIANTS,
+    State,
+)
 
 from . import protocol as p
 from .protocol import Bad, Flag, Maybe, Number, Part, Text, Word, spec
@@ -211,7 +219,7 @@ class PublicState:
     def state(self, towns: list[str] | tuple[str, ...] | None = None) -> State:
         """The engine's state for this public one, on ``towns`` (by default the known
         cards: the face-up ones, then placeholders)."""
-        data = {name: getattr(self, name) for name in State.__slots__
+        data = {name: getattr(self, name) for name in FIELDS
                 if name not in ("board", "names")}
         for name, value in data.items():
             if isinstance(value, tuple):
@@ -224,7 +232,7 @@ class PublicState:
     def public(self) -> dict:
         """As ``online.view.public_state`` writes it (lists, no ``towns``)."""
         out = {}
-        for name in (*State.__slots__, "towns_face_up", "face_down"):
+        for name in (*FIELDS, "towns_face_up", "face_down"):
             if name in ("board", "towns"):
                 continue
             value = getattr(self, name)
