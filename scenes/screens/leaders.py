@@ -33,7 +33,7 @@ from scenes.ui.widgets import Button, Choice
 
 PANEL = pygame.Rect(260, 70, 1400, 960)
 LEFT = PANEL.x + 60
-ROWS_Y, ROW_H, ROWS_SHOWN = PANEL.y + 290, 44, 12
+ROWS_Y, ROW_H, ROWS_SHOWN = PANEL.y + 320, 44, 10
 #: The columns: rank, name, rating, games, abandoned (x from LEFT, width).
 COLUMNS = {"rank": (0, 80), "name": (90, 560), "rating": (670, 200), "games": (880, 200),
            "left": (1090, 190)}

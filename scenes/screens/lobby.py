@@ -177,8 +177,10 @@ class LobbyScene(Scene):
 
     @property
     def widgets(self) -> list:
-        day = [self.deadline, self.vacation] if self.pace.value == "day" else []
-        return [self.quick_players, self.quick_button, self.players, self.pace, *day,
+        day = self.pace.value == "day"  # (a deadline and vacation days: a turn a day's)
+        self.deadline.enabled = self.vacation.enabled = day
+        return [self.quick_players, self.quick_button, self.players, self.pace, self.deadline,
+                self.vacation,
                 self.private, self.create_button, self.tab, *self.rows,
                 self.leaders_button, self.back_button]
 
@@ -246,11 +248,11 @@ class LobbyScene(Scene):
               P.INK_SOFT, lines=2)
         label(surface, t("lobby.new.heading"), (LEFT, PANEL.y + 340, 620, 52), "display", 38)
         label(surface, t("lobby.pace"), (LEFT, PANEL.y + 476, 140, 56), "text-semibold", 22)
-        if self.pace.value == "day":
-            label(surface, t("lobby.deadline"), (LEFT, PANEL.y + 542, 140, 50),
-                  "text-semibold", 20)
-            label(surface, t("lobby.vacation"), (LEFT, PANEL.y + 602, 140, 50),
-                  "text-semibold", 20)
+        ink = P.INK if self.pace.value == "day" else P.DISABLED_INK
+        label(surface, t("lobby.deadline"), (LEFT, PANEL.y + 542, 140, 50), "text-semibold",
+              20, ink)
+        label(surface, t("lobby.vacation"), (LEFT, PANEL.y + 602, 140, 50), "text-semibold",
+              20, ink)
         self._draw_rows(surface)
         for w in self.widgets:
             w.draw(surface)
@@ -282,14 +284,14 @@ class LobbyScene(Scene):
 
 
 def seat_words(entry: LobbyEntry) -> str:
-    """The seats of a listed table: each player's name and standing, the open seats."""
+    """The seats of a listed table: each player's name and, once rated, standing (the
+    open seats are counted on the next line)."""
     parts = []
     for s in entry.seats:
-        standing = standing_text(s.rating, s.games, s.left) if s.kind == "human" else \
-            t(f"level.{s.level or 'medium'}")
+        standing = (standing_text(s.rating, s.games, s.left) if s.kind == "human" and s.games
+                    else "" if s.kind == "human" else t(f"level.{s.level or 'medium'}"))
         parts.append(f"{shown_name(s.name)} ({standing})" if standing else shown_name(s.name))
-    parts += [t("lobby.seats.open")] * max(0, entry.players - len(entry.seats))
-    return ", ".join(parts)
+    return ", ".join(parts) or t("lobby.empty")
 
 
 def entry_lines(entry: LobbyEntry) -> list[tuple[str, str, int, tuple[int, int, int]]]:

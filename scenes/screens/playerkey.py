@@ -42,12 +42,12 @@ class PlayerKeyOverlay(Overlay):
 
     def __init__(self) -> None:
         super().__init__()
-        self.path = TextField((LEFT + 140, PLATE.y + 300, PLATE.w - 200, 56),
+        self.path = TextField((LEFT + 140, PLATE.y + 260, PLATE.w - 120 - 140, 56),
                               str(Path.home() / DEFAULT_FILE), max_len=400,
                               allowed=path_allows, placeholder="key.file")
-        self.export_button = Button((LEFT, PLATE.y + 390, 360, 60), "key.export",
+        self.export_button = Button((LEFT, PLATE.y + 350, 360, 60), "key.export",
                                     self.export, size=26)
-        self.import_button = Button((LEFT + 390, PLATE.y + 390, 360, 60), "key.import",
+        self.import_button = Button((LEFT + 390, PLATE.y + 350, 360, 60), "key.import",
                                     self.ask_import, size=26)
         self.close_button = Button((PLATE.right - 60 - 260, PLATE.bottom - 96, 260, 64),
                                    "key.close", self.close, size=26)
@@ -124,15 +124,15 @@ class PlayerKeyOverlay(Overlay):
         parchment_plate(surface, PLATE, dim=170, radius=16, seed=41)
         blit_text(surface, t("key.heading"), (PLATE.centerx, PLATE.y + 30), role="display",
                   size=48, color=P.INK, anchor="midtop")
-        label(surface, t("key.about"), (LEFT, PLATE.y + 110, PLATE.w - 120, 170), "text", 22,
+        label(surface, t("key.about"), (LEFT, PLATE.y + 100, PLATE.w - 120, 140), "text", 22,
               P.INK_SOFT, lines=4)
-        label(surface, t("key.file"), (LEFT, PLATE.y + 300, 130, 56), "text-semibold", 22)
+        label(surface, t("key.file"), (LEFT, PLATE.y + 260, 130, 56), "text-semibold", 22)
         for w in self.widgets:
             w.draw(surface)
         self.focus.set_items(self.focusables())
         self.focus.draw(surface)
         if self.message:
-            box = pygame.Rect(LEFT, PLATE.y + 466, PLATE.w - 120 - 290, 110)
+            box = pygame.Rect(LEFT, PLATE.y + 430, PLATE.w - 120 - 290, 110)
             label(surface, self.message, box, "text", 20, P.ALERT if self.trouble else P.INK,
                   lines=3)
 

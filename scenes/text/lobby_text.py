@@ -33,7 +33,7 @@ LOBBY_TEXT_EN = table(
     message("lobby.private", "Private: only with the invite code"),
     message("lobby.create", "Open the table"),
     message("lobby.leaders", "Leaderboard"),
-    message("lobby.seats.open", "open seat"),
+    message("lobby.empty", "Nobody seated yet"),
     message("lobby.watchers", "{players} · {steps}"),
     plural_message("lobby.steps", "{count} step played", "{count} steps played"),
     message("lobby.quick_table", "Quick game"),
