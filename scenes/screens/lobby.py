@@ -240,7 +240,7 @@ class LobbyScene(Scene):
     def draw(self, surface: gfx.Canvas) -> None:
         draw_title_backdrop(surface)
         surface.blit(art.parchment(PANEL.w, PANEL.h, radius=18, seed=31), PANEL)
-        blit_text(surface, t("online.found.heading", where=self.where),
+        blit_text(surface, t("lobby.heading", where=self.where),
                   (PANEL.centerx, PANEL.y + 60), role="display", size=56, color=P.INK,
                   anchor="center")
         label(surface, t("lobby.quick.heading"), (LEFT, PANEL.y + 130, 620, 52), "display", 38)

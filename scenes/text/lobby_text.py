@@ -8,6 +8,7 @@ from game.words import message, plural_message, table
 
 LOBBY_TEXT_EN = table(
     # the lobby
+    message("lobby.heading", "The tables at {where}"),
     message("lobby.open", "Open tables"),
     message("lobby.playing", "Being played"),
     message("lobby.none_open", "No open table here yet: take a quick game, or open a "
@@ -38,10 +39,10 @@ LOBBY_TEXT_EN = table(
     plural_message("lobby.steps", "{count} step played", "{count} steps played"),
     message("lobby.quick_table", "Quick game"),
     message("lobby.pace.clock", "Clock: {clock}"),
-    message("lobby.pace.deadline", "A turn a day: {deadline} a move"),
-    plural_message("lobby.pace.deadline_vacation", "A turn a day: {deadline} a move, "
-                                                   "{count} vacation day",
-                   "A turn a day: {deadline} a move, {count} vacation days"),
+    message("lobby.pace.deadline", "A turn a day: each move within {deadline}"),
+    plural_message("lobby.pace.deadline_vacation", "A turn a day: each move within "
+                                                   "{deadline}, {count} vacation day",
+                   "A turn a day: each move within {deadline}, {count} vacation days"),
     message("lobby.pace.free", "No clock"),
     # a player's standing (rating, games rated, games abandoned)
     message("standing.unrated", "not rated yet"),
@@ -68,7 +69,7 @@ LOBBY_TEXT_EN = table(
     message("room.wait_quick", "Waiting for players: the game starts by itself once every "
                                "seat is taken."),
     message("room.options.deadline", "{players} · {deal} · {variant} · a turn a day: "
-                                     "{deadline} a move"),
+                                     "each move within {deadline}"),
     # a turn-a-day table's deadline and vacation days, where the clocks are
     message("deadline.hours", "{hours} h {minutes} min"),
     message("deadline.minutes", "{minutes} min"),
