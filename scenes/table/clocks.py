@@ -127,8 +127,8 @@ def pace_text(clock: object, deadline: float | None, vacation: int = 0) -> str:
 
 def deadline_faces(session: GameSession) -> tuple[tuple[str, bool], ...]:
     """At a turn-a-day table in play, each seat's words where the clocks are: the
-    player to move's time left (short under an hour) and each person's vacation days
-    left; () at any other table."""
+    player to move's time left (short under an hour), and the vacation days left of
+    each other person (a header has no room for both); () at any other table."""
     left = session.deadline_left()
     if left is None:
         return ()
@@ -140,10 +140,8 @@ def deadline_faces(session: GameSession) -> tuple[tuple[str, bool], ...]:
             out.append(("", False))
             continue
         off = days[seat] if seat < len(days) else 0
-        if seat == active:
-            words = (t("deadline.face", left=deadline_text(left), count=off) if off
-                     else deadline_text(left))
-            out.append((words, left < 3_600))
+        if seat == active:  # (their days off are shown while the others move)
+            out.append((deadline_text(left), left < 3_600))
         else:
             out.append((t("deadline.off", count=off) if off else "", False))
     return tuple(out)

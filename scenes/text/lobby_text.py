@@ -74,7 +74,6 @@ LOBBY_TEXT_EN = table(
     message("deadline.hours", "{hours} h {minutes} min"),
     message("deadline.minutes", "{minutes} min"),
     plural_message("deadline.off", "{count} day off", "{count} days off"),
-    plural_message("deadline.face", "{left} · {count} day off", "{left} · {count} days off"),
     # the player key
     message("key.button", "Player key"),
     message("key.heading", "Your player key"),
