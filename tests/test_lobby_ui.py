@@ -3,7 +3,8 @@
 games, a seat taken from the list, a quick game whose empty seats the computers fill
 after a wait, the leaderboard, the player key exported and imported (the same player
 on a second data folder, the same rating at the server), and a turn-a-day table's
-deadline shown where the clocks are, a vacation day said when the deadline passes.
+deadline shown where the clocks are, a vacation day said when the deadline passes;
+a game in play watched from the lobby.
 
 Every wait is bounded in frames and seconds; the server's clock is moved by hand."""
 
@@ -321,3 +322,35 @@ def test_a_turn_a_day_deadline_is_shown_and_a_vacation_day_said(rated) -> None:
         bob.close()
         app.netplay.close()
 
+
+
+def test_a_game_in_play_is_listed_and_watched(rated) -> None:
+    """The lobby's second tab lists the games being played; Watch opens one at the
+    table as a spectator (no seat held here), by keyboard: F5 asks again at once."""
+    _, address = rated
+    dee = Connection(address, **FAST).start()
+    lobby = Lobby(dee)
+    made = answered(lobby, lobby.create(3))
+    seat = answered(lobby, lobby.sit(made.table, "Dee", player="dee-secret-key-000"))
+    for level in ("hard", "easy"):
+        answered(lobby, lobby.add_computer(made.table, 0, seat.token, level))
+    answered(lobby, lobby.start(made.table, 0, seat.token))
+    app = make_app()
+    hand = Hand(app)
+    try:
+        scene = _to_lobby(hand, address)
+        hand.click(scene.tab.segment(1).center)
+        assert scene.tab.value == "playing"
+        hand.key(pygame.K_F5)
+        _until(hand, lambda: bool(scene.found["playing"]) and bool(scene.rows))
+        assert [e.table for e in scene.found["playing"]] == [made.table]
+        words = [w for w, *_ in entry_lines(scene.found["playing"][0])]
+        assert words[0].startswith("Dee") and "steps played" in words[1], words
+        hand.click(scene.rows[0].rect.center)
+        _until(hand, lambda: isinstance(hand.top(), TableScene))
+        session = hand.top().session
+        assert session.ready and session.seats_here() == []
+        assert session.names[0] == "Dee"
+    finally:
+        dee.close()
+        app.netplay.close()
