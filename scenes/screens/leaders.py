@@ -17,7 +17,7 @@ import pygame
 from game.words import Phrase
 from online.inbound import Leaderboard, Standing
 from online.lobby import Ask, Lobby
-from online.words import shown_name
+from online.words import phrase, shown_name
 from scenes.core import gfx
 from scenes.core.navigator import Screen
 from scenes.core.scene import Scene
@@ -99,8 +99,8 @@ class LeadersScene(Scene):
             self.asking = None
             if ask.ok and isinstance(ask.reply, Leaderboard):
                 self.board, self.message = ask.reply, None
-            else:
-                why = ask.error
+            else:  # (an answer of another kind is one this program cannot read)
+                why = ask.error or phrase("online.unreadable_answer")
                 self.message = (t(why.key, **why.values) if isinstance(why, Phrase)
                                 else str(why or ""))
 

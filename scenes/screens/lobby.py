@@ -21,7 +21,7 @@ from online.inbound import Listing, LobbyEntry
 from online.lobby import Ask, Lobby
 from online.remote import RemoteSession
 from online.tables import DEFAULT_AWAY
-from online.words import shown_name
+from online.words import phrase, shown_name
 from scenes.core import gfx
 from scenes.core.navigator import Screen
 from scenes.core.netplay import Netplay
@@ -212,8 +212,8 @@ class LobbyScene(Scene):
         if self.since >= REFRESH:
             self.ask_lists()
         lobby.poll()
-        if lobby.failed is not None:
-            self.message = _words(lobby.failed)
+        if lobby.failed is not None and self.message is None:
+            self.message = _words(lobby.failed)  # (what was said before it stays)
         for status, ask in list(self.asks.items()):
             if not ask.done:
                 continue
@@ -221,8 +221,8 @@ class LobbyScene(Scene):
             if ask.ok and isinstance(ask.reply, Listing):
                 self.found[status] = list(ask.reply.tables)
                 self._rows()
-            else:
-                self.message = _words(ask.error)
+            else:  # (an answer of another kind is one this program cannot read)
+                self.message = _words(ask.error or phrase("online.unreadable_answer"))
 
     def _watch_when_ready(self) -> None:
         session = self.watching
