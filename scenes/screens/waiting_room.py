@@ -420,7 +420,8 @@ class WaitingRoomScene(Scene):
     def _enable(self) -> None:
         ready = self.phase == "open" and self.asking is None and bool(self.here)
         self.add_button.enabled = ready and self.leads and self.open_seats > 0
-        self.level.enabled = self.add_button.enabled
+        self.fill_button.enabled = self.may_fill and not self.filling
+        self.level.enabled = self.add_button.enabled or self.fill_button.enabled
         self.start_button.enabled = ready and self.leads and self.open_seats == 0 \
             and bool(self.seats)
         self.copy_button.enabled = self.invite_code() is not None and self.phase != "failed"
