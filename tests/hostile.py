@@ -338,7 +338,7 @@ def at_table(bad: Callable[[Conn], None], game: Game | None = None,
             app.netplay.close()
     after = data_files()
     new = after - before
-    assert all(name == "online-games.json" or name.startswith("games" + os.sep)
+    assert all(name in ("online-games.json", "player.key") or name.startswith("games" + os.sep)
                for name in new), new
     assert not any(TABLE in name or "evil" in name for name in after), after
 

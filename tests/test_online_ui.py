@@ -220,8 +220,9 @@ def test_two_people_at_one_computer_then_a_rematch() -> None:
 
 
 def test_join_by_a_servers_address_lists_its_open_tables(tmp_path) -> None:
-    """A server's address instead of a code: its open tables, one of them joined."""
+    """A server's address instead of a code: its lobby, one of its open tables joined."""
     from online.thread import ServerThread
+    from scenes.screens.lobby import LobbyScene
 
     server = ServerThread(str(tmp_path / "tables.sqlite3"))
     port = server.start()
@@ -241,9 +242,11 @@ def test_join_by_a_servers_address_lists_its_open_tables(tmp_path) -> None:
         online.name.value = "Ann"
         online.code.value = f"127.0.0.1:{port}"
         hand.click(online.join_button.rect.center)
-        _until(hand, lambda: online.found is not None)
-        assert [e.table for e in online.found] == [table]
-        hand.click(online.rows[0][0].rect.center)  # Join
+        _until(hand, lambda: isinstance(hand.top(), LobbyScene))
+        lobby_scene = hand.top()
+        _until(hand, lambda: lobby_scene.found["open"] is not None)
+        assert [e.table for e in lobby_scene.found["open"]] == [table]
+        hand.click(lobby_scene.rows[0].rect.center)  # Sit
         _until(hand, lambda: isinstance(hand.top(), WaitingRoomScene))
         room = hand.top()
         _until(hand, lambda: room.phase == "open" and len(room.seats) == 2)
