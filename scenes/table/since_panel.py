@@ -20,7 +20,8 @@ from game.state import State
 from scenes.core import gfx
 from scenes.core.gfx import draw
 from scenes.text.catalog import t
-from scenes.text.fonts import blit_text, fit_lines
+from scenes.text.fitting import fit_lines
+from scenes.text.fonts import blit_text
 from scenes.text.since import since_you_left
 from scenes.ui import art
 from scenes.ui import palette as P
