@@ -22,7 +22,6 @@ from clienthelp import FAST, answered, url
 from corehelp import Conn, Room
 from onlinehelp import FirstSeat
 from test_online_ui import _type
-from test_online_ui import _until as until
 
 from game.bench import careless_step
 from online.client import Connection
@@ -48,10 +47,10 @@ pytestmark = pytest.mark.timeout(120)
 OTHERS = {"Bob": "bob-secret-key-000", "Cy": "cy-secret-key-0000"}
 
 
-def _until(hand: Hand, ok, frames: int = 900, limit: float = 30.0) -> None:
-    """As the online screens' tests wait (bounded in frames and seconds), a little
-    longer: a server's lobby answers two lists at once on a busy machine."""
-    until(hand, ok, frames, limit)
+def _until(hand: Hand, ok, seconds: float = 30.0) -> None:
+    """As the online screens' tests wait, a little longer: a server's lobby answers
+    two lists at once on a busy machine."""
+    hand.until(ok, seconds)
 
 
 def _free_port() -> int:
@@ -295,7 +294,7 @@ def test_a_turn_a_day_deadline_is_shown_and_a_vacation_day_said(rated) -> None:
         shift = [86_400 + 5.0]
         server.server.clock = lambda: time.time() + shift[0]
         _until(hand, lambda: any("took a vacation day" in line.text
-                                 for line in table.logpanel.chat), limit=40.0)
+                                 for line in table.logpanel.chat), 40.0)
         line = next(x for x in table.logpanel.chat if "vacation" in x.text)
         assert line.text.startswith("Ann") and "2 days left" in line.text
         _until(hand, lambda: session.vacation_left() is not None
@@ -304,7 +303,7 @@ def test_a_turn_a_day_deadline_is_shown_and_a_vacation_day_said(rated) -> None:
         # three days more: no vacation day left, the table's computer plays the seat
         shift[0] += 3 * 86_400
         _until(hand, lambda: any("deadline passed with no vacation day" in line.text
-                                 for line in table.logpanel.chat), limit=40.0)
+                                 for line in table.logpanel.chat), 40.0)
         assert session.seat_kind(0) not in ("human", "remote")
     finally:
         bob.close()
