@@ -1,5 +1,6 @@
 """The lobby's requests, for the screens before a table: create, list, sit (by table
-or invite code), add a computer, start, watch, leave, rematch, hand over.
+or invite code), quick game, the leaderboard, add a computer, start, watch, leave,
+rematch, hand over.
 
 Nothing here waits. Each request returns an ``Ask`` at once; ``Lobby.poll()``, called
 once a frame, drains the connection and fills in the answers (``Ask.done``,
@@ -87,25 +88,56 @@ class Lobby:
     # ----- requests ----------------------------------------------------------------
     def create(self, players: int = 3, *, variant: str = "standard", first_game: bool = False,
                private: bool = False, clock: dict | None = None,
-               away_limit: float | None = None) -> Ask:
-        """A new table; the reply (``created``) has ``table`` and, if private, ``invite``."""
+               away_limit: float | None = None, deadline: float | None = None,
+               vacation: int = 0) -> Ask:
+        """A new table; the reply (``created``) has ``table`` and, if private, ``invite``.
+        With ``deadline`` (seconds a move) it is a turn-a-day table, each player having
+        ``vacation`` days to take when a deadline passes."""
         msg: dict = {"type": "create", "players": players, "variant": variant,
                      "first_game": first_game, "private": private, "clock": clock}
         if away_limit is not None:
             msg["away_limit"] = away_limit
+        if deadline is not None:
+            msg["deadline"] = deadline
+            msg["vacation"] = vacation
         return self._ask(msg)
 
-    def list(self) -> Ask:
-        return self._ask({"type": "list"})
+    def list(self, status: str = "open") -> Ask:
+        """The public tables ``open`` (to sit at) or ``playing`` (to watch); the answer
+        (``Listing``) is this ask's reply, and an ``open`` one is kept in ``tables``."""
+        msg: dict = {"type": "list"}
+        if status != "open":
+            msg["status"] = status
+        return self._ask(msg)
 
-    def sit(self, table: str | None, name: str, invite: str | None = None) -> Ask:
+    def sit(self, table: str | None, name: str, invite: str | None = None,
+            player: str | None = None) -> Ask:
         """Take the next free seat; the reply (``seated``) has ``table``, ``seat`` and
-        ``token``. With no ``table``, the ``invite`` secret finds it (a short code)."""
+        ``token``. With no ``table``, the ``invite`` secret finds it (a short code).
+        ``player`` is the player key's secret for this server (rated games)."""
         msg: dict = {"type": "sit", "name": name}
         if table is not None:
             msg["table"] = table
         if invite:
             msg["invite"] = invite
+        if player:
+            msg["player"] = player
+        return self._ask(msg)
+
+    def quick(self, players: int, name: str, player: str | None = None) -> Ask:
+        """A seat at the public table for ``players`` that will start soonest (or at a
+        new one): the reply is ``seated``, as for ``sit``."""
+        msg: dict = {"type": "quick", "players": players, "name": name}
+        if player:
+            msg["player"] = player
+        return self._ask(msg)
+
+    def leaders(self, players: int, player: str | None = None, limit: int = 20) -> Ask:
+        """The best-rated players at ``players``-player tables, and the asker's own
+        standing (``Leaderboard``)."""
+        msg: dict = {"type": "leaders", "players": players, "limit": limit}
+        if player:
+            msg["player"] = player
         return self._ask(msg)
 
     def add_computer(self, table: str, seat: int, token: str, level: str,
@@ -170,7 +202,7 @@ class Lobby:
         ask = self._asks.pop(event.id, None)
         if ask is not None:
             ask.reply = msg
-        if isinstance(msg, Listing):
+        if isinstance(msg, Listing) and (ask is None or "status" not in ask.request):
             self.tables = list(msg.tables)
         elif isinstance(msg, p.Created):
             self.asked.add(msg.table)

@@ -18,11 +18,12 @@ import hmac
 import os
 import re
 import secrets
-import tempfile
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from game.words import Phrase, phrase
+
+from .accounts import _atomic_write
 
 #: The file in the data folder, and the first line of every key file.
 FILE = "player.key"
@@ -112,22 +113,10 @@ def read_key_file(path: Path) -> str:
 def write_key_file(path: Path, key: str) -> None:
     """``key`` written to ``path`` whole (a temporary file renamed), 0600."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-                os.chmod(tmp, 0o600)
-                handle.write(f"{HEADER}\n{key}\n")
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+        _atomic_write(path, f"{HEADER}\n{key}\n")
     except OSError as exc:
         raise KeyFileError(phrase("online.key_unwritable", path=str(path),
-                               why=exc.strerror or type(exc).__name__)) from None
+                                  why=exc.strerror or type(exc).__name__)) from None
 
 
 __all__ = ["FILE", "HEADER", "KeyFileError", "PlayerKey", "read_key_file", "server_identity",

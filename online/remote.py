@@ -101,6 +101,9 @@ class RemoteSession(TableLog, TableSeats):
         self.clocks: list[float | None] | None = None
         self.now: Callable[[], float] = time.monotonic
         self.clocks_at = 0.0
+        self.deadline: float | None = None
+        self.vacation: tuple[int, ...] | None = None
+        self._rested: set[tuple[int, int, int]] = set()
         #: When (by ``now``) each seat's player, a person not at the table, was last
         #: seen; and how long the table lets one be gone before another seat may give
         #: the seat to the table's computer (the table's ``away_limit``).

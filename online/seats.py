@@ -23,6 +23,8 @@ HANDED: dict[tuple[object, bool], str] = {
     ("away", False): "online.to_computer.away",
     ("left", False): "online.to_computer.left",
     ("time", True): "online.to_computer_mine.time",
+    ("deadline", False): "online.to_computer.deadline",
+    ("deadline", True): "online.to_computer_mine.deadline",
 }
 
 
@@ -34,10 +36,15 @@ class TableSeats:
     presence: dict[int, bool]
     clocks: list[float | None] | None
     clocks_at: float
+    #: At a turn-a-day table: the seconds the player to move had left when last told
+    #: (None: no deadline), and each seat's vacation days left.
+    deadline: float | None
+    vacation: tuple[int, ...] | None
     away_limit: float
     now: Callable[[], float]
     _seat_info: dict[int, SeatInfo]
     _away_since: dict[int, float]
+    _rested: set[tuple[int, int, int]]
     _status: str
     _states: list[State]
     _steps: list[str]
@@ -83,6 +90,27 @@ class TableSeats:
         self.clocks = [None if c is None else max(0.0, c) for c in msg.clocks  # type: ignore[union-attr]
                        ] if clocked else None
         self.clocks_at = self.now()
+        self.deadline = msg.deadline if msg.options.deadline is not None else None
+        self.vacation = msg.vacation if msg.options.deadline is not None else None
+        rested = msg.rested
+        if rested is not None and (rested.seat, rested.left, after) not in self._rested:
+            # (said once: a view sent again with the same news is not news)
+            self._rested.add((rested.seat, rested.left, after))
+            info = self._seat_info.get(rested.seat)
+            name = shown_name(info.name) if info is not None else str(rested.seat + 1)
+            self._note(phrase("online.rested", name=name, count=rested.left,
+                              seat=rested.seat, after=after))
+
+    def deadline_left(self) -> float | None:
+        """At a turn-a-day table in play: the seconds the player to move has left,
+        running down since the server said (None: no deadline)."""
+        if self.deadline is None or self._status != "playing" or not self._states:
+            return None
+        return max(0.0, self.deadline - (self.now() - self.clocks_at))
+
+    def vacation_left(self) -> tuple[int, ...] | None:
+        """Each seat's vacation days left at a turn-a-day table (None: not one)."""
+        return self.vacation
 
     def seats_here(self) -> list[int]:
         return sorted(self.here)

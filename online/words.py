@@ -22,7 +22,7 @@ from typing import Any
 
 from game.state import TECH_IDS
 from game.steps import REASONS
-from game.words import Phrase, message, phrase, table
+from game.words import Phrase, message, phrase, plural_message, table
 
 from .protocol import MAX_CHAT
 
@@ -81,6 +81,16 @@ ONLINE_TEXT = table(
     message("online.to_computer_mine.time", "Your time ran out, {name}: the table's "
                                             "computer ({level}) plays your seat from now "
                                             "on."),
+    message("online.to_computer.deadline", "{name} let the deadline pass with no vacation "
+                                           "day left: the table's computer ({level}) plays "
+                                           "their seat until they come back."),
+    message("online.to_computer_mine.deadline", "Your deadline passed with no vacation day "
+                                                "left, {name}: the table's computer ({level}) "
+                                                "plays your seat until you come back."),
+    plural_message("online.rested", "{name} let the deadline pass and took a vacation day: "
+                                    "{count} day left.",
+                   "{name} let the deadline pass and took a vacation day: {count} days "
+                   "left."),
     message("online.back_mine", "Welcome back, {name}: the table's computer played your "
                                 "seat while you were away, and it is yours again."),
     message("online.from_computer", "{name} is back and plays their own seat again."),

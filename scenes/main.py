@@ -38,8 +38,11 @@ from scenes.core.saves import (
 )
 from scenes.screens.continue_game import ContinueScene
 from scenes.screens.keys import KeysOverlay
+from scenes.screens.leaders import LeadersScene
 from scenes.screens.load_record import LoadRecordScene
+from scenes.screens.lobby import LobbyScene
 from scenes.screens.online import OnlineScene
+from scenes.screens.playerkey import PlayerKeyOverlay
 from scenes.screens.review import ReviewScene
 from scenes.screens.rules import RulesOverlay
 from scenes.screens.scoring import ScoringScene
@@ -68,6 +71,9 @@ def register_screens(navigator: Navigator) -> None:
     navigator.register(Screen.RULES, RulesOverlay)
     navigator.register(Screen.ONLINE, OnlineScene)
     navigator.register(Screen.WAITING_ROOM, WaitingRoomScene)
+    navigator.register(Screen.LOBBY, LobbyScene)
+    navigator.register(Screen.LEADERS, LeadersScene)
+    navigator.register(Screen.PLAYER_KEY, PlayerKeyOverlay)
 
 
 def make_app(*, window: tuple[int, int] | None = None, settings: Settings | None = None,

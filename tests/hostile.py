@@ -238,7 +238,6 @@ class FakeServer:
 # ----- the real program at the fake server's table ------------------------------------------
 #: The client's patience in these tests (seconds): quick retries, a short "slow".
 QUICK = {"connect_timeout": 2.0, "first_retry": 0.05, "max_retry": 0.2, "slow": 0.3}
-FRAMES = 1500  # the most frames any wait here takes
 
 
 def message(msg: dict) -> dict:
@@ -255,14 +254,9 @@ def data_files() -> set[str]:
     return {str(p.relative_to(home)) for p in home.rglob("*") if p.is_file()}
 
 
-def until(hand: Hand, ok: Callable[[], bool], frames: int = FRAMES) -> None:
-    """Frames until ``ok()`` (at most ``frames``: reaching the bound fails the test)."""
-    for _ in range(frames):
-        if ok():
-            return
-        hand.frames(1)
-    raise AssertionError(f"never reached; top is {hand.top()!r}, status "
-                         f"{getattr(hand.top(), 'view', None) and hand.top().view.status!r}")
+def until(hand: Hand, ok: Callable[[], bool], seconds: float = 20.0) -> None:
+    """Frames until ``ok()`` (bounded in time, so in frames: the bound fails the test)."""
+    hand.until(ok, seconds)
 
 
 def words(scene: TableScene) -> list[str]:
@@ -338,7 +332,7 @@ def at_table(bad: Callable[[Conn], None], game: Game | None = None,
             app.netplay.close()
     after = data_files()
     new = after - before
-    assert all(name == "online-games.json" or name.startswith("games" + os.sep)
+    assert all(name in ("online-games.json", "player.key") or name.startswith("games" + os.sep)
                for name in new), new
     assert not any(TABLE in name or "evil" in name for name in after), after
 
@@ -376,6 +370,6 @@ def serving(script: Callable[[Conn], None], game: Game | None = None,
     assert not server.errors, server.errors
 
 
-__all__ = ["FRAMES", "NAMES", "QUICK", "TABLE", "TOKEN", "Conn", "FakeServer", "Game", "at_table",
+__all__ = ["NAMES", "QUICK", "TABLE", "TOKEN", "Conn", "FakeServer", "Game", "at_table",
            "bounded", "cy_plays", "data_files", "healed", "message", "redirect_to",
            "seat_then", "serving", "truthful", "until", "words"]

@@ -143,7 +143,9 @@ def test_a_room_described_wrong_keeps_its_own_words(view: dict) -> None:
                                     [{"table": TABLE, "players": 3, "seats": [7]}]])
 def test_a_lobby_listing_that_lies_is_said(tables: object) -> None:
     """Join by a server's address: a listing whose entries are not tables is one
-    sentence on the Play online screen."""
+    sentence on that server's lobby screen."""
+    from scenes.screens.lobby import LobbyScene
+
     def script(conn: Conn) -> None:
         req = conn.expect("list")
         conn.send({**message({"type": "tables", "tables": tables}), "id": req["id"]})
@@ -159,8 +161,10 @@ def test_a_lobby_listing_that_lies_is_said(tables: object) -> None:
             online.name.value = "Ann"
             online.code.value = server.url
             online.join()
-            until(hand, lambda: online.message == t("online.unreadable_answer"))
-            assert online.found is None
+            until(hand, lambda: isinstance(hand.top(), LobbyScene))
+            lobby = hand.top()
+            until(hand, lambda: lobby.message == t("online.unreadable_answer"))
+            assert lobby.found["open"] is None
         finally:
             app.netplay.close()
 
@@ -192,8 +196,8 @@ def test_a_finished_game_is_kept_under_the_programs_own_name() -> None:
         finally:
             app.netplay.close()
     new = data_files() - before
-    assert new and all(name == "online-games.json" or name.startswith("games" + os.sep)
-                       for name in new), new
+    assert new and all(name in ("online-games.json", "player.key")  # (made on first use)
+                       or name.startswith("games" + os.sep) for name in new), new
     assert not any("evil" in name or TABLE in name for name in data_files())
     kept = json.loads((Path(os.environ["SAIL_TO_INDIA_HOME"]) / "online-games.json")
                       .read_text(encoding="utf-8"))

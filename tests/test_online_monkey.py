@@ -28,6 +28,7 @@ from scenes.devtools.monkey import SMALL_SIZES, Monkey, MonkeyCrash
 from scenes.main import make_app
 from scenes.screens.online import OnlineScene
 from scenes.screens.waiting_room import WaitingRoomScene
+from scenes.selftest.gestures import frames_until
 from scenes.table.scene import TableScene
 
 pytestmark = pytest.mark.timeout(240)
@@ -104,15 +105,9 @@ def _frames(app, n: int = 1) -> None:
         time.sleep(0.002)
 
 
-def _until(app, ok, frames: int = 600) -> None:
-    deadline = time.monotonic() + 20.0
-    for _ in range(frames):
-        if ok():
-            return
-        _frames(app)
-        if time.monotonic() > deadline:
-            break
-    raise AssertionError("never reached")
+def _until(app, ok, seconds: float = 20.0) -> None:
+    if not frames_until(app, ok, seconds):
+        raise AssertionError("never reached")
 
 
 def _online_table(app) -> tuple[RemoteSession, RemoteSession, Connection, str, str]:

@@ -7,7 +7,6 @@ counts them, and a turn that comes while the window is not focused is notified
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 
 import pygame
@@ -46,17 +45,9 @@ def servers(tmp_path) -> Iterator[list[tuple[ServerThread, str, Connection]]]:
         server.stop()
 
 
-def _until(hand: Hand, ok, frames: int = 1500, limit: float = 30.0) -> None:
-    """Frames until ``ok()`` (bounded in frames and seconds: the bound fails the test)."""
-    deadline = time.monotonic() + limit
-    for _ in range(frames):
-        if ok():
-            return
-        hand.frames(1)
-        time.sleep(0.003)
-        if time.monotonic() > deadline:
-            break
-    raise AssertionError(f"never reached; top is {hand.top()!r}")
+def _until(hand: Hand, ok, seconds: float = 30.0) -> None:
+    """Frames until ``ok()`` (bounded in time: the bound fails the test)."""
+    hand.until(ok, seconds)
 
 
 class Notes:

@@ -39,18 +39,9 @@ def _type(hand: Hand, text: str) -> None:
     hand.frames(1)
 
 
-def _until(hand: Hand, ok, frames: int = 600, limit: float = 20.0) -> None:
-    """Frames until ``ok()`` holds (bounded in frames and seconds; reaching the bound
-    fails the test)."""
-    deadline = time.monotonic() + limit
-    for _ in range(frames):
-        if ok():
-            return
-        hand.frames(1)
-        time.sleep(0.002)
-        if time.monotonic() > deadline:
-            break
-    raise AssertionError(f"never reached; top is {hand.top()!r}")
+def _until(hand: Hand, ok, seconds: float = 20.0) -> None:
+    """Frames until ``ok()`` holds (bounded in time: reaching the bound fails)."""
+    hand.until(ok, seconds)
 
 
 def _host_room(hand: Hand, name: str = "Ann", clock: str | None = None) -> WaitingRoomScene:
@@ -153,7 +144,7 @@ def test_a_bad_code_and_an_unreachable_table_each_get_one_sentence() -> None:
         hand.click(online.join_button.rect.center)
         _until(hand, lambda: isinstance(hand.top(), WaitingRoomScene))
         room = hand.top()
-        _until(hand, lambda: room.phase == "failed", frames=900, limit=30.0)
+        _until(hand, lambda: room.phase == "failed", 30.0)
         assert room.message and "127.0.0.1" in room.message
         hand.key(pygame.K_ESCAPE)
         _until(hand, lambda: isinstance(hand.top(), OnlineScene))
@@ -220,8 +211,9 @@ def test_two_people_at_one_computer_then_a_rematch() -> None:
 
 
 def test_join_by_a_servers_address_lists_its_open_tables(tmp_path) -> None:
-    """A server's address instead of a code: its open tables, one of them joined."""
+    """A server's address instead of a code: its lobby, one of its open tables joined."""
     from online.thread import ServerThread
+    from scenes.screens.lobby import LobbyScene
 
     server = ServerThread(str(tmp_path / "tables.sqlite3"))
     port = server.start()
@@ -241,9 +233,11 @@ def test_join_by_a_servers_address_lists_its_open_tables(tmp_path) -> None:
         online.name.value = "Ann"
         online.code.value = f"127.0.0.1:{port}"
         hand.click(online.join_button.rect.center)
-        _until(hand, lambda: online.found is not None)
-        assert [e.table for e in online.found] == [table]
-        hand.click(online.rows[0][0].rect.center)  # Join
+        _until(hand, lambda: isinstance(hand.top(), LobbyScene))
+        lobby_scene = hand.top()
+        _until(hand, lambda: lobby_scene.found["open"] is not None)
+        assert [e.table for e in lobby_scene.found["open"]] == [table]
+        hand.click(lobby_scene.rows[0].rect.center)  # Sit
         _until(hand, lambda: isinstance(hand.top(), WaitingRoomScene))
         room = hand.top()
         _until(hand, lambda: room.phase == "open" and len(room.seats) == 2)

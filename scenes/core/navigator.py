@@ -31,6 +31,9 @@ class Screen(StrEnum):
     RULES = "rules"
     ONLINE = "online"
     WAITING_ROOM = "waiting-room"
+    LOBBY = "lobby"
+    LEADERS = "leaders"
+    PLAYER_KEY = "player-key"
 
 
 Factory = Callable[..., Scene]

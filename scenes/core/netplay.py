@@ -28,6 +28,7 @@ from game.state import State
 from game.words import Phrase
 from online.accounts import DEFAULT_PORT, InviteError, MyGame, MyGames, make_invite, read_invite
 from online.client import Connection
+from online.playerkey import KeyFileError, PlayerKey
 from online.store import StoreRefused, folder_private
 from online.thread import ServerThread
 from scenes.core.files import atomic_write
@@ -175,6 +176,21 @@ class Netplay:
         """The hosted server, as this machine itself connects to it."""
         port = self.host()
         return ws_url(self.bind if self.local_only else LOOPBACK, port)
+
+    # ----- the player key -----------------------------------------------------------
+    @property
+    def player_key(self) -> PlayerKey:
+        """The player key of this data folder (made on first online use)."""
+        return PlayerKey(self.folder)
+
+    def player_for(self, url: str) -> str | None:
+        """What ``sit`` and ``quick`` send the server at ``url`` as the player: the
+        key's own secret for that server (None when no key can be kept in the data
+        folder: the player plays on, unrated)."""
+        try:
+            return self.player_key.secret_for(url)
+        except KeyFileError:
+            return None
 
     # ----- my online games -----------------------------------------------------------
     @property

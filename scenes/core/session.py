@@ -89,6 +89,13 @@ class GameSession(Protocol):
         """Each seat's time left in seconds, the player to move's running down (None:
         the game has no clock, as no game at one machine has)."""
 
+    def deadline_left(self) -> float | None:
+        """At a turn-a-day table: the seconds the player to move has left (None: no
+        deadline, as no game at one machine has)."""
+
+    def vacation_left(self) -> tuple[int, ...] | None:
+        """At a turn-a-day table: each seat's vacation days left (None: not one)."""
+
     def out_of_reach(self) -> float:
         """Seconds since the game's keeper could last be reached (0: it can now, as a
         game at one machine always can)."""
@@ -266,6 +273,12 @@ class Session:
 
     def clocks_left(self) -> None:
         return None  # a game at one machine is played without a clock
+
+    def deadline_left(self) -> None:
+        return None  # ... and without a deadline
+
+    def vacation_left(self) -> None:
+        return None
 
     def out_of_reach(self) -> float:
         return 0.0  # the game is here

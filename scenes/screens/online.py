@@ -2,9 +2,10 @@
 
 Hosting starts this computer's own game server (``scenes.core.netplay``) and opens a
 table there; joining takes an invite code, which carries the server's address and the
-table. Both lead to the waiting room, by name through the navigator. The games this
-player sits at, on any server used before, are listed with whose turn it is; a row
-opens that game again (its seat's token is kept in the data folder), or forgets it.
+table, or a standing server's address, which opens that server's lobby. Both lead
+to the waiting room, by name through the navigator. The games this player sits at,
+on any server used before, are listed with whose turn it is; a row opens that
+game again (its seat's token is kept in the data folder), or forgets it.
 """
 
 from __future__ import annotations
@@ -18,10 +19,8 @@ from game.record import MAX_NAME_LENGTH, name_allows, name_refusal
 from game.words import Phrase
 from online.accounts import MyGame
 from online.client import check_address
-from online.inbound import LobbyEntry
-from online.lobby import Ask, Lobby
 from online.tables import DEFAULT_AWAY
-from online.words import said_from_json, shown_name
+from online.words import said_from_json
 from scenes.core import gfx
 from scenes.core.navigator import Screen
 from scenes.core.netplay import CannotHost, Netplay, read_code
@@ -95,11 +94,10 @@ class OnlineScene(Scene):
                                   self.join, size=26)
         self.back_button = Button((PANEL.right - 60 - 260, PANEL.bottom - 96, 260, 68),
                                   "online.back", self.back, size=28)
+        #: The player key, exported or imported (an overlay).
+        self.key_button = Button((PANEL.right - 60 - 260, PANEL.y + 32, 260, 56), "key.button",
+                                 lambda: self.open(Screen.PLAYER_KEY), size=24)
         self.games: list[MyGame] = []
-        #: A server's open tables, asked for by its address: (address, lobby, answer).
-        self.listing: tuple[str, Lobby, Ask] | None = None
-        #: The open tables found there (None: the list shows my online games).
-        self.found: list[LobbyEntry] | None = None
         self.rows: list[tuple[Button, Button]] = []
         self.first = 0  # the first game row shown (the list scrolls)
         self.focus = Focus(visible=False)
@@ -137,9 +135,6 @@ class OnlineScene(Scene):
             netplay.notice = None
         self.first = max(0, min(self.first, len(self.games) - ROWS_SHOWN))
         self.rows = []
-        if self.found is not None:
-            self._found_rows()
-            return
         for i in range(min(ROWS_SHOWN, len(self.games) - self.first)):
             game = self.games[self.first + i]
             y = ROWS_Y + i * ROW_H + 14
@@ -152,33 +147,12 @@ class OnlineScene(Scene):
                 Button((PANEL.right - 214, y, 150, 56), "online.games.forget",
                        (lambda g=game: self.forget(g)), size=24)))
 
-    def _found_rows(self) -> None:
-        assert self.found is not None and self.listing is not None
-        url = self.listing[0]
-        for i, entry in enumerate(self.found[:ROWS_SHOWN]):
-            y = ROWS_Y + i * ROW_H + 32
-            table = entry.table
-            self.rows.append((
-                Button((PANEL.right - 380, y, 150, 56), "online.join",
-                       (lambda tb=table: self.sit_at(url, tb)), size=24),
-                Button((PANEL.right - 214, y, 150, 56), "online.back",
-                       self.show_games, size=24)))
-
-    def show_games(self) -> None:
-        """Back from a server's open tables to my online games."""
-        self.found = self.listing = None
-        self.refresh()
-
-    def sit_at(self, url: str, table: str) -> None:
-        name = self._name()
-        if name is not None:
-            self.go(Screen.WAITING_ROOM, url=url, name=name, table=table)
-
     @property
     def widgets(self) -> list:
         rows = [b for pair in self.rows for b in pair]
         return [self.name, self.players, self.host_button, self.first_game, self.ship_only,
-                self.clock, self.code, self.join_button, *rows, self.back_button]
+                self.clock, self.code, self.join_button, *rows, self.key_button,
+                self.back_button]
 
     def focusables(self) -> list[Focusable]:
         return of_widgets(self.widgets)
@@ -241,8 +215,7 @@ class OnlineScene(Scene):
             if wrong is not None:
                 self.message = t(wrong.key, **wrong.values)
                 return
-            lobby = Lobby(self.netplay.connect(address))
-            self.listing, self.found, self.message = (address, lobby, lobby.list()), None, None
+            self.go(Screen.LOBBY, url=address, name=name)  # a standing server's lobby
             return
         invite = read_code(text)
         if isinstance(invite, Phrase):
@@ -353,21 +326,6 @@ class OnlineScene(Scene):
         if netplay is not None and netplay.games.changes != self._changes:
             self.refresh()  # a server's news (the app's watcher), or a seat kept
         self._fetched()
-        if self.listing is not None and self.found is None:
-            _, lobby, ask = self.listing
-            lobby.poll()
-            if lobby.failed is not None:
-                self.message = t(lobby.failed.key, **lobby.failed.values)
-                self.listing = None
-            elif ask.done:
-                if ask.ok:
-                    self.found = list(lobby.tables)
-                else:
-                    reason = ask.error
-                    self.message = (t(reason.key, **reason.values)
-                                    if isinstance(reason, Phrase) else str(reason or ""))
-                    self.listing = None
-                self.refresh()
 
     def draw(self, surface: gfx.Canvas) -> None:
         draw_title_backdrop(surface)
@@ -384,10 +342,7 @@ class OnlineScene(Scene):
         label(surface, t("online.join.heading"), (LEFT, PANEL.y + 690, 700, 52), "display", 38)
         label(surface, t("online.join.about"), (LEFT, PANEL.y + 742, 740, 58), "text", 21,
                P.INK_SOFT, lines=2)
-        heading = (t("online.games.heading") if self.found is None or self.listing is None
-                   else t("online.found.heading",
-                          where=urlsplit(self.listing[0]).netloc or self.listing[0]))
-        label(surface, heading, (RIGHT, PANEL.y + 130, 700, 52), "display", 38)
+        label(surface, t("online.games.heading"), (RIGHT, PANEL.y + 130, 700, 52), "display", 38)
         self._draw_games(surface)
         for w in self.widgets:
             w.draw(surface)
@@ -398,9 +353,6 @@ class OnlineScene(Scene):
             label(surface, self.message, box, "text", 22, P.ALERT, lines=2)
 
     def _draw_games(self, surface: gfx.Canvas) -> None:
-        if self.found is not None:
-            self._draw_found(surface)
-            return
         if not self.games:
             label(surface, t("online.games.none"), (RIGHT, ROWS_Y + 10, 680, 60), "text", 22,
                    P.INK_SOFT, lines=2)
@@ -425,26 +377,6 @@ class OnlineScene(Scene):
             if last:  # under the buttons, the row's whole width
                 label(surface, last, (RIGHT, y + 80, row.right - 16 - RIGHT, 30), "text", 18,
                       P.INK_SOFT)
-
-
-    def _draw_found(self, surface: gfx.Canvas) -> None:
-        assert self.found is not None
-        if not self.found:
-            label(surface, t("online.found.none"), (RIGHT, ROWS_Y + 10, 680, 60), "text", 22,
-                  P.INK_SOFT, lines=2)
-            return
-        for i, entry in enumerate(self.found[:ROWS_SHOWN]):
-            y = ROWS_Y + i * ROW_H
-            row = pygame.Rect(RIGHT - 16, y + 4, PANEL.right - 40 - RIGHT + 16, ROW_H - 8)
-            gfx.draw.rect(surface, P.PARCHMENT_DEEP, row, 1, border_radius=10)
-            seats = entry.seats
-            names = ", ".join(shown_name(s.name) for s in seats)
-            players = entry.players
-            label(surface, names or t("room.seat.open"), (RIGHT, y + 24, ROW_WORDS, 36),
-                  "text-semibold", 22)
-            label(surface, t("online.found.row", players=t("room.players", count=players),
-                             free=players - len(seats)),
-                  (RIGHT, y + 62, ROW_WORDS, 34), "text", 20, P.INK_SOFT)
 
 
 def last_step_words(game: MyGame) -> str | None:

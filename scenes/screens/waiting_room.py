@@ -5,10 +5,15 @@ invite code, or again with a kept seat's token), and then shows the table as the
 server describes it: each seat with its name and colour, and who holds it (a person
 here or at another machine, a computer and its level, or nobody yet). The host seats
 computers in open seats and starts the game once every seat is taken; anyone may
-leave. Nothing here waits: each request is answered through the connection's queue,
-read once a frame, and a server that cannot be reached or says no gets one sentence.
-When the game starts the room hands the connection to a ``RemoteSession`` and the
-table takes over, by name through the navigator.
+leave. At a standing server the room may open a table there (``create``: public or
+private, a clock or a turn-a-day deadline) or take a quick game's seat (``quick``);
+each seat shows its player's rating, and at a quick table, once nobody has come for
+a while, a seated player may fill the empty seats with computers (the table then
+starts by itself). Every seat is taken with the player key's secret for the server
+(``Netplay.player_for``). Nothing here waits: each request is answered through the
+connection's queue, read once a frame, and a server that cannot be reached or says
+no gets one sentence. When the game starts the room hands the connection to a
+``RemoteSession`` and the table takes over, by name through the navigator.
 """
 
 from __future__ import annotations
@@ -28,9 +33,10 @@ from scenes.core import gfx
 from scenes.core.navigator import Screen
 from scenes.core.netplay import Netplay
 from scenes.core.scene import Scene
-from scenes.table.clocks import clock_setting
+from scenes.table.clocks import clock_setting, duration_text
 from scenes.text.catalog import t
 from scenes.text.fonts import blit_text
+from scenes.text.standing import standing_text
 from scenes.ui import art
 from scenes.ui import palette as P
 from scenes.ui.backdrop import draw_title_backdrop
@@ -42,6 +48,8 @@ PANEL = pygame.Rect(260, 70, 1400, 960)
 LEFT = PANEL.x + 60
 SEATS_Y, SEAT_H = PANEL.y + 250, 92
 LEVELS = ("easy", "medium", "hard", "expert")
+#: Seconds at a quick table with empty seats before the computers may fill them.
+FILL_AFTER = 20.0
 
 
 class WaitingRoomScene(Scene):
@@ -50,8 +58,17 @@ class WaitingRoomScene(Scene):
     def __init__(self, url: str = "", name: str = "", hosting: bool = False,
                  options: dict | None = None, table: str | None = None,
                  invite: str | None = None, seats: dict[int, str] | None = None,
-                 rematch: RemoteSession | None = None) -> None:
+                 rematch: RemoteSession | None = None, create: dict | None = None,
+                 quick: int | None = None) -> None:
         super().__init__()
+        #: A table to open at a standing server (its options), or a quick game's
+        #: number of players: this room's player then leads it (computers, start).
+        self.made = dict(create or {})
+        self.quick = quick
+        #: Seconds the room has waited with empty seats; whether it fills them now.
+        self.waited = 0.0
+        self.filling = False
+        self._fill_from = 0
         #: A finished online game whose players asked for another deal.
         self.rematch = rematch
         if rematch is not None:
@@ -92,7 +109,19 @@ class WaitingRoomScene(Scene):
                                placeholder="room.another")
         self.sit_button = Button((LEFT + 640, PANEL.bottom - 352, 600, 56), "room.sit_here",
                                  self.sit_here, size=24)
+        self.fill_button = Button((LEFT, PANEL.bottom - 250, 600, 56), "room.fill",
+                                  self.fill, size=22)
         self.focus = Focus(visible=False)
+
+    @property
+    def leads(self) -> bool:
+        """Whether this room's player leads the table: seats computers and starts it
+        (its host, or the one who opened it at a standing server)."""
+        return self.hosting or bool(self.made)
+
+    def _player(self) -> str | None:
+        """The player key's secret for this server (None: no key, unrated)."""
+        return self.netplay.player_for(self.url) if self.netplay is not None else None
 
     @property
     def netplay(self) -> Netplay | None:
@@ -120,10 +149,15 @@ class WaitingRoomScene(Scene):
             options = {k: v for k, v in self.options.items()
                        if k in ("players", "variant", "first_game", "clock", "away_limit")}
             self.phase, self.asking = "creating", self.lobby.create(private=True, **options)
+        elif self.made and self.table is None:
+            self.phase, self.asking = "creating", self.lobby.create(**self.made)
+        elif self.quick and self.table is None:
+            self.phase = "sitting"
+            self.asking = self.lobby.quick(self.quick, self.name, self._player())
         elif self.table is not None or self.secret:
             # a short invite code names no table: the server finds it by its secret
             self.phase = "sitting"
-            self.asking = self.lobby.sit(self.table, self.name, self.secret)
+            self.asking = self.lobby.sit(self.table, self.name, self.secret, self._player())
 
     @property
     def view(self) -> TableView | None:
@@ -174,6 +208,7 @@ class WaitingRoomScene(Scene):
         if lobby is None:
             return
         lobby.poll()
+        self._wait(dt)
         if lobby.failed is not None and self.phase != "failed":
             self._fail(lobby.failed)
         ask = self.asking
@@ -197,7 +232,7 @@ class WaitingRoomScene(Scene):
             self.table = reply.table
             self.secret = reply.invite or None
             self.phase = "sitting"
-            self.asking = self.lobby.sit(self.table, self.name, self.secret)
+            self.asking = self.lobby.sit(self.table, self.name, self.secret, self._player())
         elif self.phase in ("sitting", "sitting_too"):
             if not isinstance(reply, protocol.Seated) or (self.table and reply.table != self.table):
                 self._fail(phrase("online.unreadable_answer"))
@@ -313,7 +348,49 @@ class WaitingRoomScene(Scene):
         # (refused, say for a name taken, the room stays open: only the seat is not had)
         self.phase = "sitting_too"
         self.pending_name = name
-        self.asking = self.lobby.sit(self.table, name, self.secret)
+        self.asking = self.lobby.sit(self.table, name, self.secret, self._player())
+
+    @property
+    def is_quick(self) -> bool:
+        view = self.view
+        return bool(self.quick) or (view is not None and view.options.quick)
+
+    @property
+    def may_fill(self) -> bool:
+        """Whether the empty seats of this quick table may go to computers now: a seat
+        is held here, nobody else came for ``FILL_AFTER`` seconds."""
+        return (self.is_quick and not self.leads and bool(self.here) and self.open_seats > 0
+                and self.phase in ("open", "computer") and self.waited >= FILL_AFTER)
+
+    def fill(self) -> None:
+        """Every empty seat to a computer, one after another (the table starts by
+        itself once the last is taken)."""
+        if self.may_fill:
+            self.filling = True
+            self._fill_next()
+
+    def _fill_next(self) -> None:
+        mine = self._mine()
+        if (not self.filling or self.lobby is None or mine is None or self.table is None
+                or not self.open_seats or self.asking is not None):
+            self.filling = self.filling and bool(self.open_seats) and mine is not None
+            return
+        self._fill_from = len(self.seats)
+        self.phase = "computer"
+        self.asking = self.lobby.add_computer(self.table, mine[0], mine[1], self.level.value,
+                                              self._computer_name())
+
+    def _wait(self, dt: float) -> None:
+        """The time waited with empty seats (after someone sits, it begins again), and
+        the next computer once the last one is seen seated."""
+        seated = len(self.seats)
+        if self.filling:
+            if self.phase == "open" and seated > self._fill_from:
+                self._fill_next()
+        elif seated != self._fill_from:
+            self._fill_from, self.waited = seated, 0.0
+        elif self.phase == "open" and self.open_seats:
+            self.waited += max(0.0, dt)
 
     def start(self) -> None:
         mine = self._mine()
@@ -348,9 +425,10 @@ class WaitingRoomScene(Scene):
     # ----- frame ---------------------------------------------------------------------
     def _enable(self) -> None:
         ready = self.phase == "open" and self.asking is None and bool(self.here)
-        self.add_button.enabled = ready and self.hosting and self.open_seats > 0
-        self.level.enabled = self.add_button.enabled
-        self.start_button.enabled = ready and self.hosting and self.open_seats == 0 \
+        self.add_button.enabled = ready and self.leads and self.open_seats > 0
+        self.fill_button.enabled = self.may_fill and not self.filling
+        self.level.enabled = self.add_button.enabled or self.fill_button.enabled
+        self.start_button.enabled = ready and self.leads and self.open_seats == 0 \
             and bool(self.seats)
         self.copy_button.enabled = self.invite_code() is not None and self.phase != "failed"
         self.sit_button.enabled = ready and self.open_seats > 0
@@ -360,8 +438,10 @@ class WaitingRoomScene(Scene):
         out: list = [self.copy_button]
         if self.phase in ("open", "computer", "starting", "sitting_too") and self.open_seats:
             out += [self.other, self.sit_button]
-        if self.hosting:
+        if self.leads:
             out += [self.add_button, self.level, self.start_button]
+        elif self.may_fill:
+            out += [self.fill_button, self.level]
         return [*out, self.leave_button]
 
     def focusables(self) -> list[Focusable]:
@@ -393,7 +473,7 @@ class WaitingRoomScene(Scene):
               P.INK_SOFT, anchor="center")
         self._draw_invite(surface)
         self._draw_seats(surface)
-        if self.hosting:
+        if self.leads or self.may_fill:
             label(surface, t("room.level"), (LEFT + 640, PANEL.bottom - 290, 600, 36),
                   "text-semibold", 20, P.INK_SOFT)
         for w in self.widgets:
@@ -425,6 +505,9 @@ class WaitingRoomScene(Scene):
                            "room.deal.random"),
                  "variant": t(f"room.variant.{variant}")}
         clock = clock_setting(options.get("clock"))
+        deadline = view.options.deadline if view is not None else self.made.get("deadline")
+        if deadline:
+            return t("room.options.deadline", deadline=duration_text(deadline), **words)
         if clock is not None:
             return t("room.options.clocked", clock=clock, **words)
         return t("room.options", **words)
@@ -441,10 +524,11 @@ class WaitingRoomScene(Scene):
             return t({"creating": "room.creating", "sitting": "room.sitting"}.get(
                 self.phase, "room.connecting"))
         if self.open_seats:
-            standing = (t("room.wait_seats", count=self.open_seats) if self.hosting
-                        else t("room.wait_host"))
+            standing = (t("room.wait_seats", count=self.open_seats) if self.leads
+                        else t("room.fill.about") if self.may_fill
+                        else t("room.wait_quick") if self.is_quick else t("room.wait_host"))
         else:
-            standing = t("room.ready") if self.hosting else t("room.wait_host")
+            standing = t("room.ready") if self.leads else t("room.wait_host")
         return f"{standing} {t('room.first_drawn')}"
 
     def _slow(self) -> str | None:
@@ -488,6 +572,11 @@ class WaitingRoomScene(Scene):
                   P.INK if seat in taken else P.INK_SOFT)
 
     def _seat_words(self, seat: int, info: SeatInfo | None) -> str:
+        words = self._who(seat, info)
+        standing = standing_text(info.rating, info.games, info.left) if info else ""
+        return f"{words} · {standing}" if standing else words
+
+    def _who(self, seat: int, info: SeatInfo | None) -> str:
         if info is None:
             return t("room.seat.open")
         name = shown_name(info.name)

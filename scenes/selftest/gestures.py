@@ -12,6 +12,9 @@ it sent, for a test to read.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+
 import pygame
 
 from game.rules import return_amount
@@ -22,6 +25,27 @@ from scenes.core.app import App
 from scenes.core.scene import Scene
 from scenes.table.scene import TableScene
 from scenes.ui.overlays import Confirm, ContextMenu, Handoff
+
+#: How long a frame waits for the network's threads while a wait goes on (seconds).
+NAP = 0.002
+
+
+def frames_until(app: App, ok: Callable[[], object], seconds: float = 20.0,
+           dt: float = 1 / 30) -> bool:
+    """Frames of ``app`` until ``ok()`` holds (True) or ``seconds`` have passed (False).
+
+    A frame drawn headless takes a fraction of a millisecond, so a count of frames
+    alone is no bound for what the network's threads do meanwhile: each frame here
+    leaves them ``NAP`` seconds, and the bound is in time (and so in frames too)."""
+    deadline = time.monotonic() + seconds
+    for _ in range(int(seconds / NAP) + 1):
+        if ok():
+            return True
+        app.run(max_frames=app.frames + 1, fixed_dt=dt)
+        time.sleep(NAP)
+        if time.monotonic() > deadline:
+            break
+    return bool(ok())
 
 
 class GestureError(AssertionError):
@@ -41,6 +65,13 @@ class Hand:
     # ----- the raw gestures ------------------------------------------------------------
     def frames(self, n: int = 2) -> None:
         self.app.run(max_frames=self.app.frames + n, fixed_dt=self.dt)
+
+    def until(self, ok: Callable[[], object], seconds: float = 20.0) -> None:
+        """Frames until ``ok()`` holds (see ``frames_until``); reaching the bound fails."""
+        if not frames_until(self.app, ok, seconds, self.dt):
+            top = self.top()
+            raise GestureError(f"never reached; top is {top!r}, status "
+                               f"{getattr(getattr(top, 'view', None), 'status', None)!r}")
 
     def post(self, kind: int, pos: tuple[int, int], button: int = 1) -> None:
         if kind == pygame.MOUSEMOTION:

@@ -5,7 +5,6 @@ what online play needs (the server, the client, websockets, SQLite)."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 from game.listing import legal_steps
@@ -15,24 +14,18 @@ from online.remote import RemoteSession
 from scenes.core.app import App
 from scenes.core.navigator import Screen
 from scenes.core.netplay import read_code
-from scenes.selftest.gestures import GestureError, Hand
+from scenes.selftest.gestures import GestureError, Hand, frames_until
 from scenes.table.scene import TableScene
 
-#: Every wait below is bounded: this many frames and seconds at most.
-FRAMES, SECONDS = 900, 30.0
+#: Every wait below is bounded: this many seconds at most (and so frames).
+SECONDS = 30.0
 
 
 def _until(app: App, ok: Callable[[], bool], also: Callable[[], object] = lambda: None) -> bool:
-    deadline = time.monotonic() + SECONDS
-    for _ in range(FRAMES):
+    def done() -> bool:
         also()
-        if ok():
-            return True
-        app.run(max_frames=app.frames + 1, fixed_dt=1 / 30)
-        time.sleep(0.003)
-        if time.monotonic() > deadline:
-            break
-    return False
+        return ok()
+    return frames_until(app, done, SECONDS)
 
 
 class HostFirst:

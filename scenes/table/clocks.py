@@ -54,6 +54,9 @@ def clock_setting(clock: object) -> str | None:
 def clock_faces(session: GameSession) -> tuple[tuple[str, bool], ...]:
     """Each seat's clock as (its words, whether it runs short); () without clocks and
     ("", False) for a seat without one (a computer's)."""
+    deadline = deadline_faces(session)
+    if deadline:  # a turn-a-day table: its deadline where a clock would be
+        return deadline
     left = session.clocks_left()
     if not left:
         return ()
@@ -94,5 +97,55 @@ def away_faces(session: GameSession, players: int) -> tuple[str, ...]:
                  for seat in range(players))
 
 
+
+
+def deadline_text(seconds: float) -> str:
+    """Time left to move at a turn-a-day table: "2 d 4 h", "5 h 12 min", "35 min"
+    (at least a minute while any time is left)."""
+    whole = max(0, int(seconds))
+    days, rest = divmod(whole, 86_400)
+    hours, rest = divmod(rest, 3_600)
+    if days:
+        return t("clock.days", days=days, hours=hours)
+    minutes = max(1, rest // 60) if whole else 0
+    if hours:
+        return t("deadline.hours", hours=hours, minutes=minutes)
+    return t("deadline.minutes", minutes=minutes)
+
+
+def pace_text(clock: object, deadline: float | None, vacation: int = 0) -> str:
+    """A table's pace in words: its turn-a-day deadline (and vacation days), its
+    clock, or none."""
+    if deadline is not None:
+        if vacation:
+            return t("lobby.pace.deadline_vacation", deadline=duration_text(deadline),
+                     count=vacation)
+        return t("lobby.pace.deadline", deadline=duration_text(deadline))
+    setting = clock_setting(clock)
+    return t("lobby.pace.clock", clock=setting) if setting else t("lobby.pace.free")
+
+
+def deadline_faces(session: GameSession) -> tuple[tuple[str, bool], ...]:
+    """At a turn-a-day table in play, each seat's words where the clocks are: the
+    player to move's time left (short under an hour), and the vacation days left of
+    each other person (a header has no room for both); () at any other table."""
+    left = session.deadline_left()
+    if left is None:
+        return ()
+    days = session.vacation_left() or ()
+    active = session.state.active
+    out: list[tuple[str, bool]] = []
+    for seat in range(len(session.names)):
+        if session.seat_kind(seat) not in ("human", "remote"):
+            out.append(("", False))
+            continue
+        off = days[seat] if seat < len(days) else 0
+        if seat == active:  # (their days off are shown while the others move)
+            out.append((deadline_text(left), left < 3_600))
+        else:
+            out.append((t("deadline.off", count=off) if off else "", False))
+    return tuple(out)
+
+
 __all__ = ["SHORT", "away_faces", "away_text", "clock_faces", "clock_setting", "clock_text",
-           "duration_text", "gone_text"]
+           "deadline_faces", "deadline_text", "duration_text", "gone_text", "pace_text"]

@@ -31,6 +31,7 @@ from scenes.core.assets import asset_path
 from scenes.text.english import CLIENT_EN, TABLE_TEXT_EN
 from scenes.text.keys_text import KEYS_TEXT_EN
 from scenes.text.lesson_text import LESSON_TEXT_EN
+from scenes.text.lobby_text import LOBBY_TEXT_EN
 from scenes.text.narrate import LOG_TEXT_EN
 from scenes.text.online_screens import ONLINE_SCREENS_EN
 from scenes.text.rules_text import RULES_TEXT_EN
@@ -53,6 +54,7 @@ ENGLISH: dict[str, Source] = {
     **SERVER_TEXT,
     **ONLINE_SCREENS_EN,
     **TURNS_TEXT_EN,
+    **LOBBY_TEXT_EN,
 }
 
 #: The languages the game speaks, each named in its own language (never translated:

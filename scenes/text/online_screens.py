@@ -25,8 +25,6 @@ ONLINE_SCREENS_EN = table(
     message("online.join.heading", "Join a game"),
     message("online.join.about", "Type or paste the invite code your host gave you, or a "
                                  "server's address (host:port) to see its open tables."),
-    message("online.found.heading", "Open tables at {where}"),
-    message("online.found.none", "No open table there: ask your host for an invite code."),
     plural_message("online.found.row", "{players} · {free} seat free",
                    "{players} · {free} seats free"),
     message("online.join.code", "Invite code"),
