@@ -302,9 +302,13 @@ def test_a_live_clock_is_chosen_shown_in_the_room_and_runs_down_at_the_table() -
     try:
         room = _host_room(hand, clock="live")
         assert "20 min each, +20 s a turn" in room.options_text()
-        for _ in range(2):
+        for _ in range(2):  # (the button waits until the last computer is seen seated)
+            _until(hand, lambda: room.add_button.enabled)
+            before = len(room.seats)
             hand.click(room.add_button.rect.center)
             _until(hand, lambda: room.asking is None)
+            hand.frames(1)  # never a second computer asked for before the first is seen
+            assert not room.add_button.enabled or len(room.seats) > before
         _until(hand, lambda: len(room.seats) == 3)
         # the computers are named as unnamed seats are at one machine, in the host's words
         assert [s.name for s in room.seats] == ["Ann", "Captain 2", "Captain 3"]

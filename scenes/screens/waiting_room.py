@@ -85,6 +85,9 @@ class WaitingRoomScene(Scene):
         #: What the room is doing: connecting, creating, sitting, resuming, open, failed.
         self.phase = "connecting"
         self.asking: Ask | None = None
+        #: The seats seen when a computer was last asked for, until its seat is seen
+        #: (a second one asked before would be named as the first, and refused).
+        self._added_from: int | None = None
         self.lobby: Lobby | None = None
         self.pending_name: str | None = None
         self._code: tuple[tuple, str | None] | None = None
@@ -254,7 +257,7 @@ class WaitingRoomScene(Scene):
         if self.phase in ("creating", "sitting", "resuming"):
             self._fail(reason)
         else:  # a second person, a computer not seated, a start refused: the room stays
-            self.phase = "open"
+            self.phase, self._added_from = "open", None
             self.message = t("room.refused", reason=self._words(reason))
 
     def _fail(self, reason: Phrase | str | None) -> None:
@@ -325,7 +328,7 @@ class WaitingRoomScene(Scene):
         mine = self._mine()
         if self.lobby is None or mine is None or self.table is None or not self.open_seats:
             return
-        self.phase = "computer"
+        self.phase, self._added_from = "computer", len(self.seats)
         self.asking = self.lobby.add_computer(self.table, mine[0], mine[1], self.level.value,
                                               self._computer_name())
 
@@ -424,7 +427,10 @@ class WaitingRoomScene(Scene):
 
     # ----- frame ---------------------------------------------------------------------
     def _enable(self) -> None:
-        ready = self.phase == "open" and self.asking is None and bool(self.here)
+        if self._added_from is not None and len(self.seats) > self._added_from:
+            self._added_from = None  # the computer asked for is seen seated
+        ready = self.phase == "open" and self.asking is None and bool(self.here) \
+            and self._added_from is None
         self.add_button.enabled = ready and self.leads and self.open_seats > 0
         self.fill_button.enabled = self.may_fill and not self.filling
         self.level.enabled = self.add_button.enabled or self.fill_button.enabled
