@@ -21,6 +21,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from .listing import legal_steps
 from .record import RecordError, read_record_file, replay, write_record
@@ -207,7 +208,8 @@ def _figures(line: str) -> tuple[float, float]:
     return float(words[words.index("apply") + 2]), float(words[-1])
 
 
-def _run_replay(engine: Path, folder: str, rounds: int) -> tuple[str, tuple, tuple]:
+def _run_replay(engine: Path, folder: str,
+                rounds: int) -> tuple[str, tuple[float, ...], tuple[float, ...]]:
     """The replay benchmark in a fresh process whose ``game`` is the one in ``engine``:
     (digest, processor figures, clock figures)."""
     env = {**os.environ, "PYTHONPATH": str(engine)}
@@ -228,7 +230,7 @@ def replay_against(folder: str | Path, other: str | Path, rounds: int = 3,
     there = Path(other).resolve()
     if not (there / "game" / "bench.py").is_file():
         raise ValueError(f"{other}: no copy of the engine (game/bench.py) in it")
-    runs: dict[str, list[tuple]] = {"other": [], "this": []}
+    runs: dict[str, list[tuple[Any, ...]]] = {"other": [], "this": []}
     lines = []
     for i in range(pairs):
         for name, engine in (("other", there), ("this", here)):

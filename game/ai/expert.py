@@ -37,6 +37,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ..rules import apply
 from ..state import ACTION_POINTS, ACTIONS, AFTER_MOVE, State
@@ -207,7 +208,7 @@ class ExpertPlayer(PlanningPlayer):
     level = "expert"
 
     def __init__(self, seed: int | str | None = None, config: ExpertConfig | None = None,
-                 **knobs: float) -> None:
+                 **knobs: Any) -> None:
         super().__init__(seed)
         config = config or ExpertConfig()
         if knobs:
@@ -219,15 +220,17 @@ class ExpertPlayer(PlanningPlayer):
         base = PlannerConfig(beam=4, voyages=3, combo_tries=8)
         wide = replace(base, beam=config.beam, voyages=config.voyages,
                        combo_tries=config.combo_tries)
+        self.planner: TurnPlanner
+        self.calm: TurnPlanner
+        self.policy: TurnPlanner
         if config.fitted_turns:
             self.planner = HorizonPlanner(wide, self.model)
             self.calm = HorizonPlanner(replace(wide, calm=True), self.model)
             self.policy = HorizonPlanner(base, self.model)
         elif config.fitted_planner:
-            self.planner: TurnPlanner = ValuePlanner(wide, self.model, config.others)
-            self.calm: TurnPlanner = ValuePlanner(replace(wide, calm=True), self.model,
-                                                  config.others)
-            self.policy: TurnPlanner = ValuePlanner(base, self.model, config.others)
+            self.planner = ValuePlanner(wide, self.model, config.others)
+            self.calm = ValuePlanner(replace(wide, calm=True), self.model, config.others)
+            self.policy = ValuePlanner(base, self.model, config.others)
         else:
             self.planner = TurnPlanner(wide)
             self.calm = TurnPlanner(replace(wide, calm=True))

@@ -56,6 +56,7 @@ import math
 import random
 import time
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ..rules import apply
 from ..state import ACTION_POINTS, ACTIONS, AFTER_MOVE, State
@@ -130,7 +131,7 @@ def win_value(st: State, seat: int, config: SearchConfig = SearchConfig(),
         scores = st.scores or [0] * n
         winners = st.winners or []
         share = 1.0 / len(winners) if seat in winners else 0.0
-        lead = scores[seat] - max(scores[s] for s in range(n) if s != seat)
+        lead: float = scores[seat] - max(scores[s] for s in range(n) if s != seat)
         return share + TIEBREAK * _squash(lead)
     info = info_of(st)
     values = [player_value(st, s, remaining_turns(st, s, w), w, info) for s in range(n)]
@@ -156,7 +157,7 @@ class Expert1Player(PlanningPlayer):
     level = "expert-1"
 
     def __init__(self, seed: int | str | None = None,
-                 config: SearchConfig | None = None, **knobs: float) -> None:
+                 config: SearchConfig | None = None, **knobs: Any) -> None:
         super().__init__(seed)
         config = config or SearchConfig()
         if knobs:

@@ -37,6 +37,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ..record import parse_record, replay_states
 from ..state import State
@@ -177,7 +178,7 @@ def _features(row: Row, t: float, kind: str) -> list[tuple[int, float]]:
             for j, bj in enumerate(b) if bj]
 
 
-def fit_weights(rows: list[Row], table: dict, kind: str = "assets") -> tuple:
+def fit_weights(rows: list[Row], table: dict[Any, Any], kind: str = "assets") -> tuple[Any, ...]:
     size = len(HAND) if kind == "hand" else len(ASSETS) * len(BASES)
     xtx = [[0.0] * size for _ in range(size)]
     xty = [0.0] * size
@@ -247,13 +248,15 @@ def fit_temperatures(rows: list[Row], model: ValueModel) -> tuple[float, ...]:
             continue
         spans[min(int(mean + 0.5), TEMP_SPANS - 1)].append(
             (finals, [r.share for r in group]))
-    temps = []
+    temps: list[float] = []
     for cases in spans:
         if len(cases) < 30:
             temps.append(temps[-1] if temps else 1.0)
             continue
-        best = max(TEMP_GRID, key=lambda t, cases=cases: sum(
-            _loglik(f, s, t) for f, s in cases))
+        def likelihood(t: float, cases: list[Any] = cases) -> float:
+            return sum(_loglik(f, s, t) for f, s in cases)
+
+        best = max(TEMP_GRID, key=likelihood)
         temps.append(best)
     # more turns left never makes the outcome surer
     for i in range(1, len(temps)):
@@ -261,7 +264,7 @@ def fit_temperatures(rows: list[Row], model: ValueModel) -> tuple[float, ...]:
     return tuple(temps)
 
 
-def hand_estimates(rows: list[Row], table: dict) -> None:
+def hand_estimates(rows: list[Row], table: dict[Any, Any]) -> None:
     """Each row's hand-weighted points to come (``evaluate.player_value`` less the score
     now) with the fitted turns left, for the "hand" kind."""
     for r in rows:
@@ -271,7 +274,7 @@ def hand_estimates(rows: list[Row], table: dict) -> None:
             r.hand = player_value(st, r.seat, t, MEDIUM_WEIGHTS, info_of(st)) - r.score
 
 
-def fit(rows: list[Row], kind: str = "assets", choices: list | None = None,
+def fit(rows: list[Row], kind: str = "assets", choices: list[Any] | None = None,
         target: str = "final") -> ValueModel:
     """The three fits, the weights and temperatures for each number of players apart;
     with ``choices`` (paired playouts, ``pairs``) the asset weights are fitted to them."""

@@ -79,7 +79,7 @@ def make_seat(label: str, seed: str) -> Player:
         name, _, text = knob.partition("=")
         number = float(text)
         values[name] = int(number) if number.is_integer() and "." not in text else number
-    player = cls(seed, **values)  # type: ignore[call-arg]
+    player = cls(seed, **values)
     player.level = label
     return player
 

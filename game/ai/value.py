@@ -32,6 +32,7 @@ import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
+from typing import Any
 
 from ..payments import (
     SELL_VP,
@@ -237,7 +238,7 @@ class ValueModel:
     turns: dict[tuple[int, int, int, int], float]
     #: By number of players: the weights of each asset for each base, in ``ASSETS``
     #: x ``BASES`` order.
-    weights: dict[int, tuple[tuple[float, ...], ...]]
+    weights: dict[int, tuple[Any, ...]]  # (per asset a tuple per base; "hand": floats)
     #: By number of players: the softmax temperature by the mean turns left (index:
     #: turns rounded, the last for all beyond).
     temperatures: dict[int, tuple[float, ...]]
@@ -295,7 +296,7 @@ class ValueModel:
             score = score_of(st, seat, info)
             if t <= 0.0:
                 return score + 0.01 * st.wealth[seat]
-            return score + sum(w * x for w, x in zip(
+            return score + sum(float(w) * x for w, x in zip(
                 self.weights[len(st.names)], hand_features(st, seat, t, score, info),
                 strict=True))
         return self.final_assets(st, seat, to_move, info)
@@ -418,7 +419,7 @@ class ValueModel:
         if t <= 0.0:
             return score + 0.01 * st.wealth[seat]
         b = bases(t)
-        return score + sum(x * sum(wj * bj for wj, bj in zip(w, b, strict=True))
+        return score + sum(x * sum(float(wj) * bj for wj, bj in zip(w, b, strict=True))
                            for x, w in zip(a, self.weights[len(st.names)], strict=True))
 
     def predicted(self, st: State, to_move: int, info: BoardInfo | None = None
@@ -447,9 +448,9 @@ class ValueModel:
         total = sum(e)
         return [x / total for x in e]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         if self.kind == "hand":
-            weights: dict = {str(n): dict(zip(HAND, ws, strict=True))
+            weights: dict[str, Any] = {str(n): dict(zip(HAND, ws, strict=True))
                              for n, ws in sorted(self.weights.items())}
         else:
             weights = {str(n): {name: [round(x, 5) for x in w]
@@ -463,11 +464,11 @@ class ValueModel:
         }
 
     @classmethod
-    def from_json(cls, data: dict) -> ValueModel:
+    def from_json(cls, data: dict[str, Any]) -> ValueModel:
         if tuple(data["assets"]) != ASSETS or tuple(data["bases"]) != BASES:
             raise ValueError("the value weights were fitted for other assets")
         kind = data.get("kind", "assets")
-        weights: dict = (
+        weights: dict[int, tuple[Any, ...]] = (
             {int(n): tuple(float(ws[name]) for name in HAND)
              for n, ws in data["weights"].items()} if kind == "hand" else
             {int(n): tuple(tuple(float(x) for x in ws[name]) for name in ASSETS)
