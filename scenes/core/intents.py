@@ -1,11 +1,15 @@
 """Moves as values: what the table asks of the game (an intent) and what came of it
 (a result).
 
-Input of every kind (the mouse, the keys, the lesson's script, a computer seat, later
-a game server) becomes an intent; the table's actions turn an intent into results,
-and the scene presents them (films, sounds, banners, the log, the status line).
-Nothing below the scene calls back into it, so the whole path from an intent to its
-results runs, and is tested, without pygame. The values are plain frozen data.
+Input of every kind (the mouse, the keys, the lesson's script, a computer seat, a
+menu entry, a line of chat) becomes an intent. The input router and the keyboard
+return their intents to the scene (with the screen commands of
+``scenes.table.commands``) rather than calling it; the scene hands each intent to the
+table's actions, which turn it into results, and presents them (films, sounds,
+banners, the log, the status line). Neither the input nor the actions call the scene:
+the scene alone calls down, and everything below it answers with values, so the whole
+path from an intent to its results runs, and is tested, without pygame. The values
+are plain frozen data.
 """
 
 from __future__ import annotations
@@ -74,7 +78,24 @@ class Status:
     staged: bool = False
 
 
-Intent = Play | Press | Click | Answer | TakeBack | Confirm | Hint | Cancel | Status
+@dataclass(frozen=True)
+class Chat:
+    """A line said to the other players at an online table."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class HandOver:
+    """Let the table's computer play ``seat``, whose player has been gone longer than
+    the table allows (asked first; they take the seat back by returning)."""
+
+    seat: int
+    level: str = "medium"
+
+
+Intent = (Play | Press | Click | Answer | TakeBack | Confirm | Hint | Cancel | Status | Chat
+          | HandOver)
 
 # ----- results ---------------------------------------------------------------------------
 
@@ -140,6 +161,7 @@ class Asked:
 
 Result = Said | Lit | Stepped | Undone | Redrawn | Refused | Asked
 
-__all__ = ["Answer", "Asked", "Cancel", "Click", "Confirm", "Hint", "Intent", "Lit", "Play",
+__all__ = ["Answer", "Asked", "Cancel", "Chat", "Click", "Confirm", "HandOver", "Hint", "Intent",
+           "Lit", "Play",
            "Press", "Redrawn", "Refused", "Result", "Said", "Status", "Stepped", "TakeBack",
            "Undone"]

@@ -30,8 +30,10 @@ from scenes.core.intents import (
     Answer,
     Asked,
     Cancel,
+    Chat,
     Click,
     Confirm,
+    HandOver,
     Hint,
     Intent,
     Lit,
@@ -162,6 +164,12 @@ class TableActions:
                 self.cancel_geography()
             elif isinstance(intent, Status):
                 (self.staging_status if intent.staged else self.refresh_status)()
+            elif isinstance(intent, Chat):
+                refused = self.session.send_chat(intent.text)
+                if refused is not None:
+                    self.say(refused.key, **refused.values)
+            elif isinstance(intent, HandOver):
+                self.hand_over(intent.seat, intent.level)
             return self._out
         finally:
             self._out = out
@@ -452,6 +460,13 @@ class TableActions:
         self._out.append(Undone(outcome))
         self.refresh_status()
         self.say("status.undone", step=outcome.step)
+
+    def hand_over(self, seat: int, level: str) -> None:
+        """The table's computer plays ``seat`` from now (asked first by the table; only
+        while its player has been gone long enough, which may have changed since): the
+        keeper's news of it comes back as any other."""
+        if self.session.can_hand_over(seat):
+            self.session.hand_over(seat, level)
 
     # ----- technologies used by a click -------------------------------------------
     def click_zone(self, zone: str) -> None:

@@ -38,8 +38,7 @@ Cues = Callable[[list[str]], None]
 class TableViewer:
     """One game's table as drawn: its parts, its films and its words."""
 
-    def __init__(self, layout: Layout, session: GameSession,
-                 cues: Callable[[], Cues | None] = lambda: None) -> None:
+    def __init__(self, layout: Layout, session: GameSession) -> None:
         self.layout = layout
         self.session = session
         self.view = TableView(show_log=False)
@@ -50,7 +49,9 @@ class TableViewer:
         unfolded = layout.rect("log_open") if layout.has("log_open") else layout.rect("log")
         self.logpanel = LogPanel(layout.rect("log"), unfolded)
         self.logpanel.sync(session)
-        self._cues = cues
+        #: Where the cues are played: the app's sounds, given by the screen once it is
+        #: on the stack (None: silent, as the review screen and a bare test are).
+        self.sounds: Cues | None = None
         self.pointer: tuple[int, int] = (-100, -100)
         self.rest = 0.0  # seconds the pointer has stayed still (tooltips)
         self._tip: tuple[State, object, Lines | None] | None = None
@@ -86,9 +87,8 @@ class TableViewer:
     # ----- sounds ----------------------------------------------------------------------
     def cue(self, *names: str) -> None:
         """Play effects due together: every sound of the table goes through here."""
-        play = self._cues()
-        if play is not None and names:
-            play(list(names))
+        if self.sounds is not None and names:
+            self.sounds(list(names))
 
     # ----- films -----------------------------------------------------------------------
     def film(self, before: State, step: str, after: State, speed: str,
