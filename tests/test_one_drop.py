@@ -19,6 +19,7 @@ import pygame
 from tablehelp import table_at
 
 import scenes.table.scene as table_scene
+from game.steps import Step
 from scenes.core import gfx
 from scenes.core.app import App
 from scenes.core.intents import Lit, Said, Stepped
@@ -107,7 +108,7 @@ def test_one_drop_goes_down_as_values_and_comes_back_as_a_picture(app: App) -> N
     assert commands and all(dataclasses.is_dataclass(c) and type(c).__dataclass_params__.frozen
                             for c in commands), commands
     puts = [c for c in commands if isinstance(c, Put)]
-    assert len(puts) == 1 and puts[0].drop.step == "employ"
+    assert len(puts) == 1 and puts[0].drop.step == Step("employ")
     assert any(isinstance(c, Lit) and c.zones for c in commands), "the pick-up lit its zones"
     assert any(isinstance(c, Said) for c in commands), "the pick-up said so"
     # the scene alone hands intents to the actions, the actions alone reach the session
@@ -149,5 +150,5 @@ def test_the_scene_presents_what_the_actions_return(app: App) -> None:
     table.present = present  # type: ignore[method-assign]
     hand.drag(hand.at("stock_0"), hand.at("lisboa"))
     stepped = [r for r in seen if isinstance(r, Stepped)]
-    assert len(stepped) == 1 and str(stepped[0].outcome.step) == "employ"
+    assert len(stepped) == 1 and stepped[0].outcome.step == Step("employ")
     assert stepped[0].dropped, "made by the player's drop"

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.steps import Step
 from scenes.core.session import Outcome
 
 # ----- intents -------------------------------------------------------------------------
@@ -23,9 +24,9 @@ from scenes.core.session import Outcome
 
 @dataclass(frozen=True)
 class Play:
-    """One step of the notation, as it stands (a computer seat's, a menu entry's)."""
+    """One step, as a value (a computer seat's, a menu entry's)."""
 
-    step: str
+    step: Step
     refused: str = "status.refused"  # the status key a refusal is worded with
 
 
@@ -144,9 +145,10 @@ class Redrawn:
 
 @dataclass(frozen=True)
 class Refused:
-    """Nothing changed, and why (the reason, worded, also went to the status line)."""
+    """Nothing changed, and why (the reason, worded, also went to the status line);
+    ``step`` None: an undo refused."""
 
-    step: str
+    step: Step | None
     reason: str
 
 

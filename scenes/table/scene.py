@@ -193,7 +193,7 @@ class TableScene(Scene):
         speed, palette = self.settings.anim_speed, self.palette
         for result in results:
             if isinstance(result, Said):
-                self.say(result.key, **dict(result.values))
+                self.viewer.say(result.key, **dict(result.values))
                 if result.logged:  # after the steps it came after, if it says
                     values = dict(result.values)
                     after = values.get("after")
@@ -207,7 +207,7 @@ class TableScene(Scene):
             elif isinstance(result, Undone):
                 self.hold_tips()
                 out = result.outcome
-                assert out.before is not None and out.after is not None
+                assert out.step is not None and out.before is not None and out.after is not None
                 self.logpanel.sync(self.session)
                 self.viewer.show_back(out.after, out.step, out.before, speed, palette)
                 self.viewer.cue("drop")  # the marker put back
@@ -219,7 +219,7 @@ class TableScene(Scene):
                 self.hold_tips()
                 out = result.outcome
                 before, after = out.before, out.after
-                assert before is not None and after is not None
+                assert out.step is not None and before is not None and after is not None
                 if self.lesson is not None:
                     self.lesson.stepped(out.step)
                 self.viewer.show_step(before, out.step, after, speed, palette, result.dropped)
@@ -227,11 +227,8 @@ class TableScene(Scene):
                     self.go(Screen.SCORING, session=self.session)
                     return
                 self.pacing.after_step(before.active, out.step, speed)
-                if out.step.split()[0] == "end":
+                if out.step.kind == "end":
                     self.announce_turn()
-
-    def say(self, key: str, /, **values: object) -> None:
-        self.viewer.say(key, **values)
 
     def hold_tips(self) -> None:
         """The game has changed: a tooltip showing goes (what it said may no longer
@@ -338,7 +335,8 @@ class TableScene(Scene):
                 self.open(command.screen)
             elif isinstance(command, ToggleSound):
                 if self.app is not None:  # (remembered in the settings)
-                    self.say("status.sound_off" if self.app.toggle_mute() else "status.sound_on")
+                    muted = self.app.toggle_mute()
+                    self.viewer.say("status.sound_off" if muted else "status.sound_on")
             elif isinstance(command, OpenPause | ShowMenu | ShowCard | OpenChat):
                 self.overlay(command)
             else:
@@ -442,7 +440,7 @@ class TableScene(Scene):
         busy = self.drag.holding or self.films.animating
         step = self.pacing.next_step(self.state, dt, busy=busy)
         if step is not None:
-            self.act(Play(str(step)))
+            self.act(Play(step))
         elif self.pacing.plays(self.state.active) and not self.state.over and not busy:
             self.act(Status())
         free = not self.drag.holding and self.actions.geography is None

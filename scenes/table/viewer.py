@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from game.state import State
+from game.steps import Step
 from scenes.core import gfx
 from scenes.core import zones as Z
 from scenes.core.layout import Layout
@@ -91,12 +92,12 @@ class TableViewer:
             self.sounds(list(names))
 
     # ----- films -----------------------------------------------------------------------
-    def film(self, before: State, step: str, after: State, speed: str,
+    def film(self, before: State, step: Step, after: State, speed: str,
              palette: str) -> Animation | None:
         """The film of one step (None when nothing is seen to move)."""
         return animations.build(before, step, after, self.layout, speed, palette)
 
-    def show_step(self, before: State, step: str, after: State, speed: str, palette: str,
+    def show_step(self, before: State, step: Step, after: State, speed: str, palette: str,
                   dropped: bool = False) -> None:
         """A step made at the table: its film, its sounds and its banners, and the log
         brought up to date."""
@@ -112,7 +113,7 @@ class TableViewer:
         self.films.play(film)
         self.banners.add(banners_for(before, step, after, self.layout), film)
 
-    def show_back(self, now: State, step: str, undone: State, speed: str,
+    def show_back(self, now: State, step: Step, undone: State, speed: str,
                   palette: str) -> None:
         """A step taken back (or gone back over in a review): its film backwards."""
         film = self.film(now, step, undone, speed, palette)
