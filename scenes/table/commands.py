@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from scenes.core.intents import Lit, Said
+from scenes.core.intents import Result
 from scenes.table.actions import TableIntent
 from scenes.table.zoom import Card
 
@@ -110,9 +110,9 @@ class Gesture:
 
 ScreenCommand = (Cue | Pointer | Settle | OpenScreen | OpenPause | ShowMenu | ShowCard | OpenChat
                  | ToggleSound | ShowHint | Float | Gesture)
-#: Everything the input may ask for: a change of the game, a result shown at once, or
-#: a screen command.
-Command = TableIntent | Said | Lit | ScreenCommand
+#: Everything the input may ask for: a change of the game, a result shown at once (a
+#: sentence, zones lit, the mode's word on a drop), or a screen command.
+Command = TableIntent | Result | ScreenCommand
 
 __all__ = ["Command", "Cue", "Float", "Gesture", "OpenChat", "OpenPause", "OpenScreen",
            "Pointer", "ScreenCommand", "Settle", "ShowCard", "ShowHint", "ShowMenu",

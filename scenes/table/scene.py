@@ -318,7 +318,7 @@ class TableScene(Scene):
         for command in commands:
             if isinstance(command, Gesture):  # a key, taken along the mouse's path
                 self.carry_out(self.input.gesture(command))
-            elif isinstance(command, Said | Lit):
+            elif isinstance(command, Result):
                 self.present([command])
             elif isinstance(command, Cue):
                 self.viewer.cue(*command.names)
