@@ -24,6 +24,7 @@ from scenes.core import gfx
 from scenes.core.app import App
 from scenes.core.intents import Lit, Said, Stepped
 from scenes.table.actions import Put
+from scenes.table.commands import Gesture
 
 ROOT = Path(table_scene.__file__).resolve().parents[2]
 #: The layers below the scene: whatever is in them may be called by it, never call it.
@@ -133,6 +134,38 @@ def test_one_drop_goes_down_as_values_and_comes_back_as_a_picture(app: App) -> N
     fresh = table_at(app, ["employ"])
     assert fresh.table is not table
     assert _pixels(lisboa) == shown_lisboa and _pixels(stock) == shown_stock
+
+
+def test_one_drop_by_the_keys_takes_the_same_way(app: App) -> None:
+    """The same drop made with the keys: the keyboard answers with gestures along the
+    mouse's path, the router with the drop, and neither calls the scene."""
+    hand = table_at(app, [], speed="off")
+    table = hand.table
+    focus = table.keys.focus
+    for _ in range(60):  # Tab to the stock marker (the ring shows at the first key)
+        if focus.visible and focus.key == ("piece", ("stock", 0)):
+            break
+        hand.key(pygame.K_TAB)
+    assert focus.key == ("piece", ("stock", 0))
+    watch = Watch(table)
+    sys.setprofile(watch)
+    try:
+        hand.key(pygame.K_SPACE)  # picked up: only Lisboa takes the focus
+        hand.key(pygame.K_SPACE)  # dropped there
+    finally:
+        sys.setprofile(None)
+    assert table.session.steps == ["employ"]
+    keys = [c for name, out in watch.answered if name.endswith("keyboard.py:handle") and out
+            for c in out]
+    assert [type(c) for c in keys] == [Gesture, Gesture], "a press, then a release"
+    routed = [c for name, out in watch.answered if name.endswith("input.py:gesture")
+              for c in out]
+    puts = [c for c in routed if isinstance(c, Put)]
+    assert len(puts) == 1 and puts[0].drop.step == Step("employ")
+    assert set(watch.handed) == {"scenes/table/scene.py"}
+    assert watch.submitted == ["scenes/table/actions.py"]
+    callers = {caller for _, caller in watch.into_scene}
+    assert all(c == "scenes/table/scene.py" or c.startswith(ABOVE) for c in callers), callers
 
 
 def test_the_scene_presents_what_the_actions_return(app: App) -> None:
