@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TypeVar, overload
 
 from .state import State
-from .steps import StepError
+from .steps import Step, StepError
 from .words import Phrase
 
 T = TypeVar("T")
@@ -71,10 +71,14 @@ class Outcome:
 
     ``said`` is the reason as a translatable sentence (a key and its values), when the
     session words it itself; a refusal by the rules carries ``refusal`` instead.
+
+    ``step`` is the step as a value (a keeper that reads steps as text, a record or a
+    server's message, parses them where it reads them); None when no step is
+    concerned: an undo refused, a table put back in line with its keeper.
     """
 
     ok: bool
-    step: str
+    step: Step | None
     reason: str = ""
     before: State | None = None
     after: State | None = None

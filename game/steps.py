@@ -275,6 +275,20 @@ def _no_repeats(spaces: list[Space], kind: str) -> tuple[Space, ...]:
     return tuple(spaces)
 
 
+def check_shape(step: Step) -> Step:
+    """``step`` itself, when it has a shape the notation can write and read back (the
+    checks ``parse_step`` makes on text, made on a step built as a value, as the
+    client builds a drop's): a ship move ends in another sea, a sale or Geography
+    names its spaces once each and at least one. Raises ``UnreadableStep`` else."""
+    if step.kind == "move":
+        for src, via, dst in step.args:
+            if not via and src == dst:
+                raise UnreadableStep("same_sea")
+    elif step.kind in ("sell", "geography"):
+        _no_repeats(list(step.args), step.kind)
+    return step
+
+
 #: What a step may be written with: printable ASCII, and spaces or tabs between words.
 _NOTATION = frozenset(chr(c) for c in range(0x20, 0x7F)) | {"\t"}
 _WORDS = re.compile(r"[^ \t]+")

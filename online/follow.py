@@ -22,7 +22,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 
-from game import State, StepError, apply, parse_step
+from game import State, Step, StepError, apply, parse_step
 from game.outcome import Outcome
 from game.record import RecordError, parse_record, replay_states
 
@@ -33,6 +33,15 @@ from .view import public_state
 from .words import Phrase, phrase, shown_name
 
 log = logging.getLogger("online.client")
+
+def as_step(text: str) -> Step | None:
+    """A step this table showed or sent, as a value (its text came from the server's
+    log or from this machine's own request; None if it is not a step at all)."""
+    try:
+        return parse_step(text)
+    except StepError:
+        return None
+
 
 def shown_public(st: PublicState) -> dict:
     """A public state as ``public_state`` gives it for the state shown here."""
@@ -158,21 +167,22 @@ class TableLog:
             same += 1
         if same < len(shown_steps) and same < len(log):
             out.append(self._take_back(same, "overtaken", phrase("online.overtaken")))
-        made: list[tuple[str, State]] = []
+        made: list[tuple[str, Step, State]] = []
         st_now = self._states[-1]
         for text in log[len(self._steps):]:
             try:
-                after = apply(st_now, parse_step(text))
+                step = parse_step(text)  # the server's text, read once, here
+                after = apply(st_now, step)
             except StepError as exc:
                 return [*out, *self._cannot_show(f"its step {text[:40]!r} cannot be made "
                                                  f"here ({exc.reason})")]
-            made.append((text, after))
+            made.append((text, step, after))
             st_now = after
-        for text, after in made:
+        for text, step, after in made:
             before = self._states[-1]
             self._steps.append(text)
             self._states.append(after)
-            out.append(Outcome(True, text, "", before, after))
+            out.append(Outcome(True, step, "", before, after))
         self._confirmed = len(log)
         self.unshowable = None
         for number in [n for n in self._inflight if n < len(log)]:
@@ -183,7 +193,7 @@ class TableLog:
             if log[number] != text:
                 self._ignored.add(rid)
                 now = self._states[-1]
-                out.append(Outcome(False, text, "overtaken", now, now,
+                out.append(Outcome(False, as_step(text), "overtaken", now, now,
                                    said=phrase("online.overtaken")))
         return out + self._check(view, full)
 
@@ -211,7 +221,7 @@ class TableLog:
     def _new_picture(self, shown: State) -> Outcome:
         """The table as the server has it, replacing what was shown: a new picture."""
         self._note(phrase("online.resynced"))
-        return Outcome(False, "", "resync", shown, self._states[-1], taken_back=True,
+        return Outcome(False, None, "resync", shown, self._states[-1], taken_back=True,
                        said=phrase("online.resynced"))
 
     def _take_back(self, number: int, reason: str, said: Phrase) -> Outcome:
@@ -221,8 +231,8 @@ class TableLog:
         del self._states[number + 1:]
         for n in [n for n in self._inflight if n >= number]:
             self._ignored.add(self._inflight.pop(n))
-        return Outcome(False, step, reason, before, self._states[-1], taken_back=True,
-                       said=said)
+        return Outcome(False, as_step(step), reason, before, self._states[-1],
+                       taken_back=True, said=said)
 
     def _turned_down(self, rid: int, req: dict, reason: str, said: Phrase | None,
                      why: Phrase | str = "") -> list[Outcome]:
@@ -237,7 +247,7 @@ class TableLog:
             now = self._states[-1]
             if said is None and isinstance(why, Phrase):
                 said = why
-            return [Outcome(False, text, reason or "lost", now, now,
+            return [Outcome(False, as_step(text), reason or "lost", now, now,
                             said=said if said is not None else phrase(
                                 "online.taken_back", step=text, reason=why or reason))]
         if self._inflight.get(number) == rid:  # type: ignore[arg-type]

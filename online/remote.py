@@ -43,7 +43,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from game import State, Step, StepError, apply, legal_steps, parse_step
+from game import State, Step, StepError, apply, legal_steps
 from game.outcome import Outcome, ReadOnly
 
 from . import protocol as p
@@ -267,7 +267,7 @@ class RemoteSession(TableLog, TableSeats):
 
     def undo(self) -> Outcome:
         st = self.state
-        return Outcome(False, "undo", "online", st, st)
+        return Outcome(False, None, "online", st, st)
 
     def record_text(self) -> str | None:
         """The whole record (the deal and its seed in the header), once the game is
@@ -278,27 +278,25 @@ class RemoteSession(TableLog, TableSeats):
         return self._record
 
     # ----- changing ---------------------------------------------------------------------
-    def submit(self, step: str | Step) -> Outcome:
+    def submit(self, step: Step) -> Outcome:
         """Make one step for the seat to move, held here (see the module docstring)."""
-        text = str(step)
         if not self._states:
-            return Outcome(False, text, "not_ready", said=phrase("online.not_ready"))
+            return Outcome(False, step, "not_ready", said=phrase("online.not_ready"))
         before = self.state
         if self._pending is not None:
-            return Outcome(False, text, "waiting", before, before,
+            return Outcome(False, step, "waiting", before, before,
                            said=phrase("online.waiting"))
         if self.unshowable is not None:
-            return Outcome(False, text, "unshowable", before, before, said=self.unshowable)
+            return Outcome(False, step, "unshowable", before, before, said=self.unshowable)
         seat = before.active
         if not before.over and self.seat_kind(seat) != "human":
-            return Outcome(False, text, "not_here", before, before,
+            return Outcome(False, step, "not_here", before, before,
                            said=phrase("online.not_here", name=before.names[seat]))
         try:
-            parsed = parse_step(text.strip()) if isinstance(step, str) else step
-            after = apply(before, parsed)
+            after = apply(before, step)
         except StepError as exc:
-            return Outcome(False, text, exc.reason, before, before, exc)
-        canon = str(parsed)
+            return Outcome(False, step, exc.reason, before, before, exc)
+        canon = str(step)  # (the protocol's text: written here, read by the server)
         number = len(self._steps)
         rid = self.connection.send({"type": "step", "table": self.table, "seat": seat,
                                     "token": self.here[seat], "number": number, "step": canon})
@@ -306,9 +304,9 @@ class RemoteSession(TableLog, TableSeats):
             self._steps.append(canon)
             self._states.append(after)
             self._inflight[number] = rid
-            return Outcome(True, canon, "", before, after)
+            return Outcome(True, step, "", before, after)
         self._pending = (number, canon, rid)
-        return Outcome(False, canon, "pending", before, before, pending=True,
+        return Outcome(False, step, "pending", before, before, pending=True,
                        said=phrase("online.pending"))
 
     def send_chat(self, text: str, seat: int | None = None) -> Phrase | None:

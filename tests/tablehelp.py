@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from game.steps import parse_step
 from scenes.core.app import App
 from scenes.core.session import Session
 from scenes.selftest.gestures import Hand
@@ -21,7 +22,7 @@ def table_at(app: App, steps: list[str], towns: list[str] = TOWNS, variant: str 
         app.settings.anim_speed = speed
     session = Session(["Ann", "Bob", "Cy"], towns, variant, autosave=autosave)
     for step in steps:
-        assert session.submit(step).ok, step
+        assert session.submit(parse_step(step)).ok, step
     app.start(TableScene(session))
     hand = Hand(app)
     hand.frames(2)

@@ -14,6 +14,7 @@ from tablehelp import table_at
 
 from game.record import parse_record, replay_states
 from game.state import State
+from game.steps import parse_step
 from scenes.core import gfx
 from scenes.core.app import App
 from scenes.core.layout import table_layout
@@ -33,7 +34,7 @@ def states_of(steps: list[str]) -> list[State]:
 
 def film_of(steps: list[str], speed: str = "normal") -> animations.Animation | None:
     states = states_of(steps)
-    return build(states[-2], steps[-1], states[-1], table_layout(), speed)
+    return build(states[-2], parse_step(steps[-1]), states[-1], table_layout(), speed)
 
 
 def run_to_end(film: animations.Animation, dt: float = 1 / 60) -> int:
@@ -119,7 +120,7 @@ def test_speed_off_makes_no_film_and_slow_is_slower() -> None:
 
 def test_reverse_flies_back_and_hides_the_origins() -> None:
     states = states_of(["employ"])
-    film = build(states[0], "employ", states[1], table_layout())
+    film = build(states[0], parse_step("employ"), states[1], table_layout())
     assert film is not None
     back = reverse(film, states[0])
     assert back.hidden[("stock", 0)] == 1 and back.after is states[0]
@@ -136,7 +137,7 @@ def test_the_table_draws_a_state_minus_markers_in_flight(app: App) -> None:
     (x, y), _ = animations.place_point(layout, ("good", 1, 1), states[-1])
     draw_table(surface, layout, states[-1], view)
     with_marker = surface.get_at((round(x), round(y)))
-    film = build(states[-2], "cargo 1g1", states[-1], layout)
+    film = build(states[-2], parse_step("cargo 1g1"), states[-1], layout)
     assert film is not None and film.hidden == {("good", 1, 1): 1}
     view.hidden = film.hidden
     view.flipping = frozenset({2})

@@ -10,6 +10,7 @@ from tablehelp import table_at
 
 from game.listing import legal_steps
 from game.rules import return_amount
+from game.steps import parse_step
 from scenes.core import zones as Z
 from scenes.core.layout import table_layout
 from scenes.core.navigator import NavigationError, Navigator, Screen
@@ -78,7 +79,7 @@ def test_a_scene_without_a_host_goes_nowhere() -> None:
 # ----- the session is read by scenes, changed only through submit/undo --------------------
 def test_session_lists_are_read_only_views() -> None:
     session = Session(["Ann", "Bob", "Cy"], TOWNS)
-    assert session.submit("employ").ok
+    assert session.submit(parse_step("employ")).ok
     steps, states = session.steps, session.states
     assert steps == ["employ"] and len(states) == 2 and states[-1] is session.state
     assert not hasattr(steps, "append") and not hasattr(states, "pop")
@@ -112,20 +113,20 @@ def test_the_base_picture_is_redrawn_only_when_it_changes(app) -> None:
 def test_menu_entries_are_the_legal_free_steps_at_the_zone() -> None:
     session = Session(["Ann", "Bob", "Cy"], TOWNS)
     for step in ["move L-1", "cargo 1g1", "done", "end", "end", "end", "tech geography"]:
-        assert session.submit(step).ok, step
+        assert session.submit(parse_step(step)).ok, step
     st = session.state
     legal = legal_steps(st)
     at = table_layout().zones_at
     goods = menu_entries(st, legal, at(table_layout().rect("goods_1_1").center))
-    assert [(e.key, e.step) for e in goods] == [("menu.return_good", "return 1g1")]
+    assert [(e.key, str(e.step)) for e in goods] == [("menu.return_good", "return 1g1")]
     banker = menu_entries(st, legal, at(table_layout().rect("banker_0_1").center))
-    assert [(e.key, dict(e.values), e.step) for e in banker] == [
+    assert [(e.key, dict(e.values), str(e.step)) for e in banker] == [
         ("menu.return_banker", {"n": return_amount(st, 0, "banker")}, "return banker")]
     geo = menu_entries(st, legal, at(table_layout().rect("tech_geography").center))
     assert [e.step for e in geo] == [CHOOSE_GEOGRAPHY]
     assert menu_entries(st, legal, at(table_layout().rect("goods_2_1").center)) == [], \
         "nothing of Ann's there"
-    offered = {e.step for name in table_layout().names()
+    offered = {str(e.step) for name in table_layout().names()
                for e in menu_entries(st, legal, [name]) if e.step != CHOOSE_GEOGRAPHY}
     assert offered == {str(s) for s in legal if s.kind in ("return", "bank")}, \
         "every return the engine lists is reachable, and nothing else"

@@ -8,6 +8,7 @@ from game.ai.players import hint
 from game.deal import deal_towns
 from game.rules import apply, apply_text, is_legal
 from game.state import State
+from game.steps import parse_step
 from scenes.core.computer import ComputerSeats, Thinker
 from scenes.table.hints import step_zones
 
@@ -48,7 +49,7 @@ def test_computer_seats_play_a_whole_game_paced() -> None:
             waits += 1
             continue
         st = apply(st, step)
-        seats.after_step(str(step), speed=0.0)
+        seats.after_step(step, speed=0.0)
         steps += 1
     assert st.over and steps > 20
     assert waits <= 2 * steps + 1, "each step costs at most a start and a wait"
@@ -59,7 +60,7 @@ def test_the_pause_between_computer_steps_follows_the_speed() -> None:
     seats = ComputerSeats(["easy", "easy", "easy"], seed=3)
     assert seats.tick(st, 0.0) is None  # starts thinking
     seats.wait()
-    seats.after_step("employ", speed=1.0)
+    seats.after_step(parse_step("employ"), speed=1.0)
     assert seats.tick(st, 0.3) is None, "0.3 s into a 0.7 s pause: not yet"
     assert seats.tick(st, 0.5) is not None, "past the pause the chosen step comes"
 
@@ -75,9 +76,10 @@ def test_hint_zones_light_the_step_on_the_board() -> None:
     st = State.start(["Ann", "Bob", "Cy"], TOWNS)
     step = hint(st)
     assert is_legal(st, step)
-    assert step_zones(st, "employ") == {"stock_0", "lisboa_0"}
-    assert step_zones(st, "move L-1") == {"lisboa_0", "sea_1", "button_sail"}
-    assert step_zones(st, "tech map") == {"tech_map", "scientists_0"}
-    assert step_zones(st, "speed") == {"speed_0_1", "speed_0_2"}, "the builder and its goal"
-    assert step_zones(st, "sell 1g1 2g2") == {"goods_1_1", "goods_2_2", "lisboa_0",
+    assert step_zones(st, parse_step("employ")) == {"stock_0", "lisboa_0"}
+    assert step_zones(st, parse_step("move L-1")) == {"lisboa_0", "sea_1", "button_sail"}
+    assert step_zones(st, parse_step("tech map")) == {"tech_map", "scientists_0"}
+    assert step_zones(st, parse_step("speed")) == {"speed_0_1", "speed_0_2"}, \
+        "the builder and its goal"
+    assert step_zones(st, parse_step("sell 1g1 2g2")) == {"goods_1_1", "goods_2_2", "lisboa_0",
                                               "button_sell"}

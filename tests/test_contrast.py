@@ -17,6 +17,7 @@ import pygame
 import pytest
 
 from game.record import read_record_file
+from game.steps import parse_step
 from scenes.core import gfx
 from scenes.core import zones as Z
 from scenes.core.app import App
@@ -74,7 +75,7 @@ def _session(name: str, upto: float | None = None, before: str | None = None) ->
         if (upto is not None and i >= int(len(steps) * upto)) or (
                 before is not None and step.startswith(before)):
             break
-        assert session.submit(step).ok
+        assert session.submit(parse_step(step)).ok
     return session
 
 
@@ -196,7 +197,7 @@ def test_the_game_in_its_other_moments_reads(hand: Hand) -> None:
     whole = Session.from_record(read_record_file(GOLDEN / "four-players.txt"))
     banner = next(b for before, step, after in zip(whole.states, whole.steps,
                                                    whole.states[1:], strict=False)
-                  for b in banners_for(before, step, after, table.layout))
+                  for b in banners_for(before, parse_step(step), after, table.layout))
     banner.age = 1.0
     table.banners.items.append(banner)
     hand.frames(1)

@@ -25,6 +25,7 @@ from gamefiles import newest_game_text
 from tablehelp import read_done, table_at
 
 from game.record import parse_record, read_record_file, replay
+from game.steps import parse_step
 from scenes.core import files, saves
 from scenes.core.navigator import Screen
 from scenes.core.saves import Settings, new_game_file
@@ -149,7 +150,7 @@ def test_why_a_write_failed_is_said_in_words(home: Path, monkeypatch: pytest.Mon
 
     monkeypatch.setattr(files.os, "replace", refused)
     session = Session(["Ann", "Bob", "Cy"], TOWNS_3.split(), autosave=new_game_file())
-    assert session.submit("employ").ok, "a refused write never refuses the step"
+    assert session.submit(parse_step("employ")).ok, "a refused write never refuses the step"
     assert session.save_error is not None
     reason = saves.why_not_written(session.save_error)
     assert reason.key == key
@@ -600,7 +601,7 @@ def test_an_unsearchable_games_folder_when_a_record_is_opened(app, unsearchable:
     record.write_text(HEADER_3 + "employ\n", "utf-8")
     session = saves.open_record(record)
     assert session.steps == ["employ"]
-    assert session.submit("employ").ok, "a refused autosave never refuses the step"
+    assert session.submit(parse_step("employ")).ok, "a refused autosave never refuses the step"
     assert session.save_error is not None and session.save_error.errno == errno.EACCES
     listing = open_continue(app)
     assert listing.entries == []

@@ -57,7 +57,7 @@ def test_the_desktop_client_follows_its_table_to_another_process(pg_url: str) ->
                                 {i: token for i, token in enumerate(played.tokens)})
         settle(session.poll, lambda: session.ready, rounds=100_000, limit=20)
         assert connection.url == there.url and connection.home == home.url
-        assert session.submit(str(legal_steps(session.state)[0])).ok
+        assert session.submit(legal_steps(session.state)[0]).ok
         settle(session.poll, lambda: not session.unconfirmed, rounds=100_000, limit=20)
         there.stop(signal.SIGKILL)
         cut = time.monotonic()
@@ -65,7 +65,7 @@ def test_the_desktop_client_follows_its_table_to_another_process(pg_url: str) ->
         before = len(session.steps)
         settle(session.poll, lambda: session.connected and connection.url == home.url
                and session.ready, rounds=100_000, limit=30)
-        made = session.submit(str(legal_steps(session.state)[0]))
+        made = session.submit(legal_steps(session.state)[0])
         assert made.ok, made
         settle(session.poll, lambda: not session.unconfirmed, rounds=100_000, limit=30)
         assert time.monotonic() - cut <= 12.0

@@ -8,6 +8,7 @@ import itertools
 import pygame
 import pytest
 
+from game.steps import parse_step
 from scenes.core.navigator import Screen
 from scenes.core.saves import load_settings
 from scenes.screens.setup import SetupScene
@@ -359,7 +360,7 @@ def _played(name: str, share: float):
     steps = [step for _, step in record.steps]
     session = Session(record.names, record.towns, record.variant)
     for step in steps[: int(len(steps) * share)]:
-        assert session.submit(step).ok
+        assert session.submit(parse_step(step)).ok
     return session
 
 

@@ -9,6 +9,7 @@ import subprocess
 import sys
 
 from game.state import AFTER_MOVE
+from game.steps import Step, parse_step
 from scenes.core import zones as Z
 from scenes.core.intents import (
     Answer,
@@ -36,7 +37,7 @@ TOWNS = ["T01", "T07", "T12", "T05", "T03", "T09", "T02", "T11", "T08"]
 def actions_at(steps: list[str], seats: list[str] | None = None) -> TableActions:
     session = Session(["Ann", "Bob", "Cy"], TOWNS, seats=seats)
     for step in steps:
-        assert session.submit(step).ok, step
+        assert session.submit(parse_step(step)).ok, step
     return TableActions(session)
 
 
@@ -45,7 +46,7 @@ def kinds(results: list[Result]) -> list[str]:
 
 
 def stepped(results: list[Result]) -> list[str]:
-    return [r.outcome.step for r in results if isinstance(r, Stepped)]
+    return [str(r.outcome.step) for r in results if isinstance(r, Stepped)]
 
 
 def said(results: list[Result]) -> list[str]:
@@ -74,7 +75,7 @@ def test_employ_by_a_drop() -> None:
     assert kinds(results) == ["Stepped", "Said"]
     first = results[0]
     assert isinstance(first, Stepped) and first.dropped
-    assert first.outcome.step == "employ"
+    assert str(first.outcome.step) == "employ"
     assert first.outcome.before is not None and first.outcome.after is actions.state
     assert said(results) == ["status.your_turn"]
 
@@ -110,7 +111,7 @@ def test_a_sale_of_two_goods() -> None:
 def test_a_refused_step_changes_nothing_and_says_why() -> None:
     actions = actions_at([])
     before = actions.state
-    results = actions.handle(Play("move 3-4"))
+    results = actions.handle(Play(parse_step("move 3-4")))
     assert kinds(results) == ["Said", "Refused"]
     assert said(results) == ["status.refused"] and actions.state is before
     refused = results[1]
@@ -119,11 +120,11 @@ def test_a_refused_step_changes_nothing_and_says_why() -> None:
 
 def test_undo_takes_back_the_last_step() -> None:
     actions = actions_at([])
-    actions.handle(Play("employ"))
+    actions.handle(Play(parse_step("employ")))
     results = actions.handle(TakeBack())
     assert kinds(results) == ["Undone", "Said", "Said"]
     undone = results[0]
-    assert isinstance(undone, Undone) and undone.outcome.step == "employ"
+    assert isinstance(undone, Undone) and str(undone.outcome.step) == "employ"
     assert actions.session.steps == []
     again = actions.handle(TakeBack())
     assert kinds(again) == ["Said", "Refused"], "nothing left to undo"
@@ -142,10 +143,10 @@ def test_a_question_asked_then_answered() -> None:
 
 def test_the_lesson_guard_refuses_before_the_session_is_asked() -> None:
     actions = actions_at([])
-    actions.guard = lambda step: None if step == "employ" else "lesson.status.other"
-    assert kinds(actions.handle(Play("end"))) == ["Said", "Refused"]
+    actions.guard = lambda step: None if step == Step("employ") else "lesson.status.other"
+    assert kinds(actions.handle(Play(parse_step("end")))) == ["Said", "Refused"]
     assert actions.session.steps == []
-    assert stepped(actions.handle(Play("employ"))) == ["employ"]
+    assert stepped(actions.handle(Play(parse_step("employ")))) == ["employ"]
 
 
 def test_a_computer_seats_turn_arrives_as_results() -> None:
@@ -160,9 +161,9 @@ def test_a_computer_seats_turn_arrives_as_results() -> None:
         if step is None:
             pacing.wait(10)
             continue
-        results = actions.handle(Play(str(step)))
+        results = actions.handle(Play(step))
         made += stepped(results)
-        pacing.after_step(0, str(step), "off")
+        pacing.after_step(0, step, "off")
     assert made and made[-1] == "end" and actions.state.active == 1
 
 
@@ -189,7 +190,7 @@ def test_steps_made_elsewhere_arrive_as_results() -> None:
     session = Elsewhere()
     actions = TableActions(session)
     assert actions.arrived() == []
-    session.pending.append(session.submit("employ"))
+    session.pending.append(session.submit(parse_step("employ")))
     results = actions.arrived()
     assert stepped(results) == ["employ"] and actions.arrived() == []
 
@@ -210,7 +211,8 @@ def test_the_hint_says_what_and_why() -> None:
     # a cargo's reason is the good aboard, to be sold
     session = Session(["Ann", "Bob", "Cy"], TOWNS)
     for step in ("employ", "move L-1"):
-        assert session.submit(step).ok
+        assert session.submit(parse_step(step)).ok
     before = session.state
-    assert session.submit("cargo 1g1").ok
-    assert "hint.why.cargo" in [key for key, _ in why(before, "cargo 1g1", session.state)]
+    assert session.submit(parse_step("cargo 1g1")).ok
+    reasons = why(before, parse_step("cargo 1g1"), session.state)
+    assert "hint.why.cargo" in [key for key, _ in reasons]

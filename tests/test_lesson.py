@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.rules import apply_text, is_legal, lost_gains, sale_value
+from game.rules import apply, apply_text, is_legal, lost_gains, sale_value
 from game.state import State
 from game.steps import parse_step
 from scenes.core import zones as Z
@@ -44,7 +44,7 @@ def states() -> list[tuple[State, int]]:
     for i, entry in enumerate(SCRIPT):
         out.append((st, i))
         if entry.step is not None:
-            st = apply_text(st, entry.step)
+            st = apply(st, entry.step)
     return out
 
 
@@ -61,7 +61,7 @@ def test_every_step_of_the_lesson_is_legal_where_it_comes() -> None:
         entry = SCRIPT[i]
         if entry.step is None:
             continue
-        assert is_legal(st, parse_step(entry.step)), (i, entry.step)
+        assert is_legal(st, entry.step), (i, entry.step)
         learner = st.active == 0
         assert learner == (entry.kind == DO), f"{entry.step!r} is played by the wrong seat"
     end = session.state
@@ -82,19 +82,19 @@ def test_the_lesson_meets_every_topic_in_its_order() -> None:
 
     # a gain lost for want of a Lisboa marker, seen before the page about it
     lost = [i for i, e in enumerate(SCRIPT[:entry_index("capacity")]) if e.step is not None
-            and lost_gains(st_at[i], parse_step(e.step)) != (0, 0)]
+            and lost_gains(st_at[i], e.step) != (0, 0)]
     assert lost and all(SCRIPT[i].kind == WATCH for i in lost)
 
     # a sale of two types with the trading chart shown
     sale = entry_index("selling")
     assert SCRIPT[sale].chart and SCRIPT[sale].step is not None
-    assert sale_value(st_at[sale], 0, parse_step(SCRIPT[sale].step).args)[0] == 2
+    assert sale_value(st_at[sale], 0, SCRIPT[sale].step.args)[0] == 2
 
     def changed(topic: str, what: Callable[[State], object]) -> tuple[object, object]:
         i = entry_index(topic)
         step = SCRIPT[i].step
         assert step is not None and SCRIPT[i].kind == DO, topic
-        return what(st_at[i]), what(apply_text(st_at[i], step))
+        return what(st_at[i]), what(apply(st_at[i], step))
 
     assert changed("employ", lambda s: s.lisboa[0]) == (1, 2)
     assert changed("building", lambda s: s.owned_buildings(0, "church")) == (0, 1)
@@ -105,8 +105,8 @@ def test_the_lesson_meets_every_topic_in_its_order() -> None:
 
     # the free return is what lets the discovery's VP be held
     back = entry_index("free-return")
-    assert SCRIPT[back].step.startswith("return") and back + 1 == entry_index("discovering")
-    discovery = parse_step(SCRIPT[back + 1].step)
+    assert SCRIPT[back].step.kind == "return" and back + 1 == entry_index("discovering")
+    discovery = SCRIPT[back + 1].step
     assert lost_gains(st_at[back], discovery) == (0, 1), "without the return the VP is lost"
     assert lost_gains(st_at[back + 1], discovery) == (0, 0)
 
@@ -134,7 +134,7 @@ def test_where_a_lesson_stands_is_read_back_from_its_record() -> None:
     assert lesson_position(session) == 0
     steps = script_steps()
     first_do = next(i for i, e in enumerate(SCRIPT) if e.kind == DO)
-    assert session.submit(steps[0]).ok
+    assert session.submit(parse_step(steps[0])).ok
     # the program stopped after the step, before the position was written: it moves on
     assert lesson_position(session) == first_do + 1
     session.set_tag(LESSON_TAG, str(first_do + 1))
@@ -143,7 +143,7 @@ def test_where_a_lesson_stands_is_read_back_from_its_record() -> None:
     session.set_tag(LESSON_TAG, None)
     assert lesson_position(session) is None, "no tag: an ordinary game"
     off = lesson_session("Ann")
-    assert off.submit("speed").ok
+    assert off.submit(parse_step("speed")).ok
     assert lesson_position(off) is None, "a record that left the script plays on freely"
     ordinary = Session(["Ann", "Bob", "Cy"], session.towns)
     assert Coach.attach(ordinary) is None
@@ -197,7 +197,7 @@ def play_entry(hand: Hand) -> None:
         next_page(hand)  # a page, or a computer captain's turn told: Next
     elif entry.kind == DO:
         assert entry.step is not None
-        hand.play(entry.step)
+        hand.play(str(entry.step))
     else:
         hand.frames(2)
 
@@ -259,7 +259,7 @@ def test_a_move_other_than_the_lessons_is_refused_with_its_hint(app) -> None:
     assert coach is not None
     while coach.on_page:
         next_page(hand)
-    assert coach.entry.step == "employ"
+    assert str(coach.entry.step) == "employ"
     # legal, but not the lesson's: the ship builder to speed 2
     hand.drag(hand.at(Z.speed(0, 1)), hand.at(Z.speed(0, 2)))
     assert table.session.steps == [] and coach.nudged == "lesson.hint.employ"
@@ -336,9 +336,9 @@ def test_the_computer_captains_wait_so_their_turn_can_be_read(app) -> None:
     app.settings.anim_speed = "normal"
     session = lesson_session("Ann")
     first_watch = next(i for i, e in enumerate(SCRIPT) if e.kind == WATCH)
-    assert SCRIPT[first_watch - 1].step == "end"
+    assert str(SCRIPT[first_watch - 1].step) == "end"
     for step in script_steps()[:sum(1 for e in SCRIPT[:first_watch - 1] if e.step)]:
-        assert session.submit(step).ok
+        assert session.submit(parse_step(step)).ok
     session.set_tag(LESSON_TAG, str(first_watch - 1))
     app.start(TableScene(session))
     hand = Hand(app, dt=0.1)
@@ -354,7 +354,7 @@ def test_the_computer_captains_wait_so_their_turn_can_be_read(app) -> None:
     hand.click(panel.next_button.rect.center)  # read: Next
     hand.frames(40)
     assert len(session.steps) > made, "then Bob's scripted turn is played"
-    assert session.steps[made] == SCRIPT[first_watch].step
+    assert session.steps[made] == str(SCRIPT[first_watch].step)
     # Cy's turn is told in its turn, and waits too; Enter is Next as well
     for _ in range(600):
         if coach.told:
@@ -385,7 +385,7 @@ def test_after_a_drop_by_the_keys_the_focus_goes_to_the_next_lit_marker(app) -> 
     table = hand.table
     coach = table.lesson
     assert coach is not None
-    play_until(hand, lambda: coach.entry is not None and coach.entry.step == "sell 1g1 2g2")
+    play_until(hand, lambda: coach.entry is not None and str(coach.entry.step) == "sell 1g1 2g2")
     hand.frames(2)
     focus = table.keys.focus
     _keys(hand, pygame.K_TAB)
@@ -424,7 +424,7 @@ def test_the_discovery_banner_leaves_the_newly_lit_space_in_sight(app) -> None:
     table = hand.table
     coach = table.lesson
     assert coach is not None
-    play_until(hand, lambda: coach.entry is not None and coach.entry.step == "move 2-4")
+    play_until(hand, lambda: coach.entry is not None and str(coach.entry.step) == "move 2-4")
     app.settings.anim_speed = "normal"
     play_entry(hand)
     for _ in range(200):  # the film of the discovery, then its banner

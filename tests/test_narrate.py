@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from game.record import parse_record, replay_states
+from game.steps import parse_step
 from scenes.text.catalog import t
 from scenes.text.narrate import LOG_TEXT_EN, narrate
 
@@ -16,7 +17,7 @@ def last_sentences(steps: str) -> list[str]:
     states = replay_states(record)
     step = record.steps[-1][1]
     return [t(key, **values)
-            for key, values in narrate(states[-2], step, states[-1])]
+            for key, values in narrate(states[-2], parse_step(step), states[-1])]
 
 
 @pytest.mark.parametrize(("steps", "expected"), [

@@ -16,6 +16,7 @@ import pytest
 
 from game.deal import deal_towns
 from game.state import State
+from game.steps import parse_step
 from scenes.core import gfx
 from scenes.core import zones as Z
 from scenes.core.layout import table_layout
@@ -233,7 +234,7 @@ def test_reaching_india_shows_india_and_the_final_round_with_who_began_it() -> N
     layout = table_layout(3)
     before = _india_ahead()
     after = apply_text(before, "move 8-9")
-    india, final = banners_for(before, "move 8-9", after, layout)
+    india, final = banners_for(before, parse_step("move 8-9"), after, layout)
     assert _said(india) == ["India reached!", "Ann reaches India at 9: +2 VP"]
     assert india.anchor == layout.rect(Z.town(9)).center, "over the card turned"
     assert _said(final)[0] == "The final round begins"
@@ -247,10 +248,10 @@ def test_a_gain_lost_for_want_of_a_lisboa_marker_has_its_banner_over_the_board()
     layout = table_layout(3)
     before = _india_ahead(lisboa=0)
     after = apply_text(before, "move 8-9")
-    said = [_said(b) for b in banners_for(before, "move 8-9", after, layout)]
+    said = [_said(b) for b in banners_for(before, parse_step("move 8-9"), after, layout)]
     assert ["No marker on Lisboa to hold it", "Ann loses 2 VP."] in said
     assert ["India reached!", "Ann reaches India at 9: +0 VP"] in said
-    lost = next(b for b in banners_for(before, "move 8-9", after, layout)
+    lost = next(b for b in banners_for(before, parse_step("move 8-9"), after, layout)
                 if b.headline[0] == "banner.lost")
     assert layout.rect(Z.board(0)).collidepoint(lost.anchor)
 
@@ -262,11 +263,11 @@ def test_the_final_round_begun_by_the_stock_says_whose_stock() -> None:
     before = State.start(["Ann", "Bob", "Cy"], deal_towns(3, 5))
     before.stock[1], before.stock[0] = 0, 1
     after = apply_text(before, "employ")
-    [final] = banners_for(before, "employ", after, table_layout(3))
+    [final] = banners_for(before, parse_step("employ"), after, table_layout(3))
     assert _said(final) == ["The final round begins",
                             "Ann's stock is empty, the second one: after this turn, "
                             "everyone else plays once more."]
-    assert banners_for(after, "end", apply_text(after, "end"), table_layout(3)) == [], \
+    assert banners_for(after, parse_step("end"), apply_text(after, "end"), table_layout(3)) == [], \
         "an ordinary step has no banner"
 
 
@@ -504,7 +505,7 @@ def test_a_sailing_ship_is_drawn_as_a_ship() -> None:
     layout = table_layout(3)
     before = State.start(["Ann", "Bob", "Cy"], deal_towns(3, 5))
     after = apply_text(before, "move L-1")
-    film = build(before, "move L-1", after, layout)
+    film = build(before, parse_step("move L-1"), after, layout)
     assert film is not None
     film.finish()
     surface = gfx.surface((1920, 1080))

@@ -91,7 +91,7 @@ def test_a_whole_game_through_three_sessions(server: ServerThread) -> None:
                 assert mover.server_legal() == [str(s) for s in mover.legal_steps()]
             for s in sessions:
                 polled[sessions.index(s)].clear()
-            out = mover.submit(text)
+            out = mover.submit(parse_step(text))
             if out.pending:
                 pending_seen += 1
                 assert not out.ok and out.reason == "pending" and not mover.human_to_move
@@ -111,7 +111,7 @@ def test_a_whole_game_through_three_sessions(server: ServerThread) -> None:
                 if s is mover and not out.pending:
                     assert made == []  # the echo of a step shown already is not news
                 else:
-                    assert [o.step for o in made] == [str(parse_step(text))]
+                    assert [o.step for o in made] == [parse_step(text)]
                     assert made[0].before is not None and made[0].after is s.state
         assert pending_seen > 0
         # The end: the record, replayed by the engine, gives everyone's final state.
@@ -180,7 +180,7 @@ def test_two_people_at_one_machine_and_a_server_computer(server: ServerThread) -
                 if listed is not None:
                     assert listed == [str(s) for s in session.legal_steps()]
                     compared += 1
-                assert actions.submit("end").ok
+                assert actions.submit(parse_step("end")).ok
             settle(lambda: seen.extend(session.poll()),
                    lambda: session.state.active == 0 and session.human_to_move)
         # Usually once a round (seat 1's turns); a busy machine may ask for a fresh
@@ -198,7 +198,7 @@ def test_two_people_at_one_machine_and_a_server_computer(server: ServerThread) -
                                      invite=invite_of(table))
             settle(watching.poll, lambda: watching.ready)
             assert list(watching.steps) == list(session.steps)
-            out = watching.submit("employ")
+            out = watching.submit(parse_step("employ"))
             assert not out.ok and out.said is not None and out.said.key == "online.not_here"
             assert watching.seat_kind(0) == "remote" and not watching.human_to_move
             assert watching.send_chat("hello").key == "online.chat_seatless"
@@ -231,7 +231,7 @@ def test_refused_steps_come_back_with_the_servers_reason(server: ServerThread) -
 
     def play(upto: int) -> None:
         for number in range(len(sessions[0].steps), upto):
-            out = sessions[truth[number].active].submit(texts[number])
+            out = sessions[truth[number].active].submit(parse_step(texts[number]))
             assert out.ok or out.pending
             settle(lambda: [s.poll() for s in sessions], lambda n=number: all(
                 len(s.steps) == n + 1 and not s.unconfirmed and not s.waiting
@@ -240,18 +240,18 @@ def test_refused_steps_come_back_with_the_servers_reason(server: ServerThread) -
     try:
         settle(lambda: [s.poll() for s in sessions], _all_at(sessions, 0))
         # A step the engine refuses never leaves the machine.
-        out = sessions[0].submit("sell 9g1")
+        out = sessions[0].submit(parse_step("sell 9g1"))
         assert not out.ok and out.refusal is not None and not out.taken_back
         # A machine whose token for seat 0 is wrong: its step is shown, then taken back
         # with the server's sentence.
         wrong = machine({0: "not-the-token"})
-        out = wrong.submit(texts[0])
+        out = wrong.submit(parse_step(texts[0]))
         assert out.ok and len(wrong.steps) == 1
         back: list = []
         settle(lambda: back.extend(wrong.poll()), lambda: bool(back))
         (undone,) = back
         assert undone.taken_back and not undone.ok and "token" in undone.reason
-        assert undone.step == texts[0] and undone.after == wrong.states[0]
+        assert str(undone.step) == texts[0] and undone.after == wrong.states[0]
         assert undone.said is not None and undone.said.key == "online.taken_back"
         assert "token" in english(undone.said)
         assert len(wrong.steps) == 0 and wrong.human_to_move
@@ -259,14 +259,14 @@ def test_refused_steps_come_back_with_the_servers_reason(server: ServerThread) -
         # A step that turns a town waits for the server; refused, nothing was shown.
         play(18)
         wrong = machine({1: "not-the-token"})
-        out = wrong.submit(texts[18])
+        out = wrong.submit(parse_step(texts[18]))
         assert out.pending and not out.ok and wrong.waiting and not wrong.human_to_move
-        assert wrong.submit("done").said.key == "online.waiting"
+        assert wrong.submit(parse_step("done")).said.key == "online.waiting"
         back = []
         settle(lambda: back.extend(wrong.poll()), lambda: bool(back))
         (refused,) = back
         assert not refused.ok and not refused.taken_back and "token" in refused.reason
-        assert refused.step == texts[18] and not wrong.waiting and len(wrong.steps) == 18
+        assert str(refused.step) == texts[18] and not wrong.waiting and len(wrong.steps) == 18
         play(19)
         # The same seat at two machines, each making a different step for the same
         # number: the table takes the first it hears; the other machine's step comes
@@ -275,7 +275,7 @@ def test_refused_steps_come_back_with_the_servers_reason(server: ServerThread) -
         st = twin.state
         other = next(str(s) for s in twin.legal_steps()
                      if str(s) != texts[19] and apply(st, s).revealed == st.revealed)
-        assert sessions[1].submit(texts[19]).ok and twin.submit(other).ok
+        assert sessions[1].submit(parse_step(texts[19])).ok and twin.submit(parse_step(other)).ok
         seen: dict[int, list] = {0: [], 1: []}
         pair = [sessions[1], twin]
         settle(lambda: [seen[i].extend(s.poll()) for i, s in enumerate(pair)],

@@ -30,6 +30,7 @@ from hostile import (
     until,
 )
 
+from game.steps import parse_step
 from online import client as C
 from online import protocol as p
 from online import remote as R
@@ -275,7 +276,7 @@ def test_a_server_that_stops_answering_is_slow_and_leave_is_at_hand() -> None:
     with at_table(bad) as (hand, scene):
         session = scene.session
         until(hand, lambda: session.human_to_move)
-        scene.act(Play("employ"))
+        scene.act(Play(parse_step("employ")))
         until(hand, lambda: scene.view.status == t("online.slow", seconds=0))
         drawn = hand.app.frames
         hand.frames(10)
@@ -300,7 +301,7 @@ def test_a_server_that_drips_a_byte_at_a_time_is_slow() -> None:
     with at_table(bad) as (hand, scene):
         session = scene.session
         until(hand, lambda: session.human_to_move)
-        scene.act(Play("employ"))
+        scene.act(Play(parse_step("employ")))
         until(hand, lambda: scene.view.status == t("online.slow", seconds=0))
         truthful(scene)
         stop.set()
@@ -364,7 +365,7 @@ def test_a_refusal_is_said_only_with_its_values(values: dict) -> None:
     with at_table(bad) as (hand, scene):
         session = scene.session
         until(hand, lambda: session.human_to_move)
-        scene.act(Play("employ"))
+        scene.act(Play(parse_step("employ")))
         until(hand, lambda: "refused" in scene.view.status)
         status = scene.view.status
         if values == {"at": 4}:

@@ -183,7 +183,7 @@ def test_the_monkey_at_the_end_of_an_online_game() -> None:
             if not isinstance(top, TableScene) or top.session is not remote:
                 continue
             if remote.human_to_move and not top.films.animating and not remote.waiting:
-                top.act(Play(str(careless_step(remote.state, rng))))
+                top.act(Play(careless_step(remote.state, rng)))
             elif bob.ready and bob.human_to_move and not bob.waiting:
                 bob.submit(careless_step(bob.state, rng))
         assert remote.state.final_round and not remote.over

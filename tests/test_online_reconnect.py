@@ -11,6 +11,7 @@ from clienthelp import close_all, db, seated_table, server_public, sessions_for,
 from onlinehelp import FirstSeat
 
 from game.record import parse_record, read_record_text, replay
+from game.steps import parse_step
 from online.remote import RemoteSession
 from online.thread import ServerThread
 from online.view import public_state
@@ -34,7 +35,7 @@ def _play(sessions: list[RemoteSession], server_log, upto: int) -> None:
     """Play the golden record's steps up to ``upto``, each by its seat's machine."""
     for number in range(len(sessions[0].steps), upto):
         mover = sessions[TRUTH[number].active]
-        out = mover.submit(TEXTS[number])
+        out = mover.submit(parse_step(TEXTS[number]))
         assert out.ok or out.pending, out.reason
         settle(lambda: [s.poll() for s in sessions],
                lambda n=number: all(len(s.steps) == n + 1 and not s.unconfirmed
@@ -58,7 +59,7 @@ def test_a_socket_dropped_mid_turn(tmp_path: Path) -> None:
         _drop(server, table, seat)
         settle(mover.poll, lambda: not mover.connected)
         assert mover.away is not None and mover.away.key == "online.dropped"
-        assert mover.submit(TEXTS[4]).ok  # shown at once, queued
+        assert mover.submit(parse_step(TEXTS[4])).ok  # shown at once, queued
         settle(lambda: [s.poll() for s in sessions], lambda: not server.server.tables[
             table].present(seat) and sessions[0].presence.get(seat) is False)
         assert log() == TEXTS[:4]
@@ -69,7 +70,7 @@ def test_a_socket_dropped_mid_turn(tmp_path: Path) -> None:
         settle(sessions[0].poll, lambda: sessions[0].presence[seat] is True)
         # 2. Dropped right after a step was sent: the step is there once, whatever the
         # moment the socket went.
-        assert mover.submit(TEXTS[5]).ok
+        assert mover.submit(parse_step(TEXTS[5])).ok
         _drop(server, table, seat)
         settle(lambda: [s.poll() for s in sessions],
                lambda: all(len(s.steps) == 6 and not s.unconfirmed for s in sessions)
@@ -99,7 +100,7 @@ def test_a_server_restarted_mid_game(tmp_path: Path) -> None:
                lambda: not any(s.connected for s in sessions))
         # A step made while the server is down is shown, and waits.
         mover = sessions[TRUTH[7].active]
-        assert mover.submit(TEXTS[7]).ok and mover.unconfirmed == 1
+        assert mover.submit(parse_step(TEXTS[7])).ok and mover.unconfirmed == 1
         server = ServerThread(db(tmp_path), port=port, rng=FirstSeat())
         assert server.start() == port
         log = lambda: server.server.store.steps(table)  # noqa: E731

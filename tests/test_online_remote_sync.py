@@ -13,6 +13,7 @@ from onlinehelp import FirstSeat
 import online.follow
 import online.remote
 from game import State, apply
+from game.steps import parse_step
 from online.thread import ServerThread
 from online.view import public_state
 
@@ -39,7 +40,7 @@ def test_a_state_that_differs_is_put_right_from_a_snapshot(server: ServerThread)
     try:
         shown = session.state
         shown.wealth = [w + 5 for w in shown.wealth]  # a fault of the client's own
-        assert session.submit("employ").ok  # made on the faulty state
+        assert session.submit(parse_step("employ")).ok  # made on the faulty state
         seen: list = []
         settle(lambda: seen.extend(session.poll()),
                lambda: any(o.taken_back for o in seen) and not session.unconfirmed)
@@ -48,7 +49,7 @@ def test_a_state_that_differs_is_put_right_from_a_snapshot(server: ServerThread)
         assert public_state(fixed.after) == server_public(server, table)
         assert public_state(session.state) == server_public(server, table)
         assert session.adopted == 0  # the replay agreed once started afresh
-        assert session.submit("employ").ok
+        assert session.submit(parse_step("employ")).ok
         settle(session.poll, lambda: not session.unconfirmed)
         assert public_state(session.state) == server_public(server, table)
     finally:
@@ -67,7 +68,7 @@ def test_a_replay_that_disagrees_takes_the_servers_state(server: ServerThread,
     try:
         monkeypatch.setattr(online.remote, "apply", skewed)
         monkeypatch.setattr(online.follow, "apply", skewed)
-        assert session.submit("employ").ok
+        assert session.submit(parse_step("employ")).ok
         seen: list = []
         settle(lambda: seen.extend(session.poll()), lambda: session.adopted == 1
                and not session.unconfirmed)

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from game.listing import legal_steps
+from game.steps import parse_step
 from online.client import Connection, Reply
 from online.remote import RemoteSession
 from online.thread import ServerThread
@@ -58,13 +59,13 @@ def test_the_window_draws_on_while_the_server_stalls(table) -> None:
     here = scene.session
     release = threading.Event()
     stall(server, release)
-    step = str(legal_steps(here.state)[0])
+    step = legal_steps(here.state)[0]
     scene.act(Play(step))
     drawn = app.frames
     for _ in range(120):  # two seconds of frames with no answer from the server
         app.frame(1 / 60)
     assert app.frames - drawn == 120
-    assert list(here.steps) == [step] and here.unconfirmed == 1, "shown at once, unconfirmed"
+    assert list(here.steps) == [str(step)] and here.unconfirmed == 1, "shown at once, unconfirmed"
     release.set()
     frames_until(app, lambda: here.unconfirmed == 0)
 
@@ -72,7 +73,7 @@ def test_the_window_draws_on_while_the_server_stalls(table) -> None:
 def test_a_socket_dropped_mid_turn_is_said_and_healed(table) -> None:
     app, scene, server, _there = table
     here = scene.session
-    scene.act(Play(str(legal_steps(here.state)[0])))
+    scene.act(Play(legal_steps(here.state)[0]))
     frames_until(app, lambda: here.unconfirmed == 0)
     tbl = server.server.tables[here.table]
     for conn in [c for c, held in tbl.holders.items() if 0 in held]:
@@ -80,10 +81,10 @@ def test_a_socket_dropped_mid_turn_is_said_and_healed(table) -> None:
     frames_until(app, lambda: scene.view.status == t("status.online.away"))
     # back: the standing sentence again (whose turn it is), said by itself
     frames_until(app, lambda: here.connected and scene.view.status != t("status.online.away"))
-    step = str(legal_steps(here.state)[0])
+    step = legal_steps(here.state)[0]
     scene.act(Play(step))
     frames_until(app, lambda: here.unconfirmed == 0)
-    assert list(here.steps)[-1] == step
+    assert list(here.steps)[-1] == str(step)
 
 
 def test_a_step_the_server_refuses_slides_back_with_its_reason(table) -> None:
@@ -108,7 +109,7 @@ def test_a_step_the_server_refuses_slides_back_with_its_reason(table) -> None:
     finally:
         elsewhere.close()
     stale = str(legal_steps(here.state)[-1])
-    scene.act(Play(stale))
+    scene.act(Play(parse_step(stale)))
     frames_until(app, lambda: list(here.steps) == [first] and here.unconfirmed == 0)
     assert scene.view.status == t("status.online.taken_back", step=stale,
                                   reason=t("online.overtaken"))

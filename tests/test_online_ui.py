@@ -15,6 +15,7 @@ from onlinehelp import FirstSeat
 
 from game.bench import careless_step
 from game.listing import legal_steps
+from game.steps import parse_step
 from online.client import Connection
 from online.lobby import Lobby
 from online.remote import RemoteSession
@@ -112,7 +113,7 @@ def test_host_join_and_play_to_the_end() -> None:
                 continue
             st = here.state
             if here.human_to_move and not top.films.animating:
-                top.act(Play(str(legal_steps(st)[0])))
+                top.act(Play(legal_steps(st)[0]))
             elif bob.ready and bob.human_to_move:
                 bob.submit(legal_steps(bob.state)[0])
             time.sleep(0.001)
@@ -195,7 +196,7 @@ def test_two_people_at_one_computer_then_a_rematch() -> None:
                 hand.key(pygame.K_RETURN)
                 continue
             if session.human_to_move and not top.films.animating:
-                top.act(Play(str(careless_step(session.state, rng))))
+                top.act(Play(careless_step(session.state, rng)))
             time.sleep(0.001)
         assert isinstance(hand.top(), ScoringScene)
         assert handoffs >= 2, "the hand-off named each person at this computer"
@@ -332,7 +333,7 @@ def test_a_live_clock_is_chosen_shown_in_the_room_and_runs_down_at_the_table() -
         hand.frames(1)
         assert table.viewer.view.clocks[0][1], "under a minute left: shown running short"
         # My online games keep the table's last step as the log says it
-        table.act(Play("employ"))
+        table.act(Play(parse_step("employ")))
         _until(hand, lambda: any(g.last_said for g in app.netplay.games.games))
         kept = next(g for g in app.netplay.played() if g.last_said)
         assert last_step_words(kept) == "Last: Ann employs a marker: stock to Lisboa."
@@ -395,7 +396,7 @@ def test_a_player_gone_too_long_is_handed_to_the_computer_from_the_menu() -> Non
     try:
         room, friend, table = _started_with_bob(hand)
         session = table.session
-        table.act(Play("end"))
+        table.act(Play(parse_step("end")))
         _until(hand, lambda: session.state.active == 1 and not session.unconfirmed)
         friend.close()
         friend = None

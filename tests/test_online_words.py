@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from game.steps import parse_step
 from online import protocol as p
 from online.engine import Refused, judge, name_problem, start
 from online.inbound import Unreadable, decode_server
@@ -122,11 +123,11 @@ def test_every_step_of_a_game_is_kept_and_said_again_as_its_log_says_it() -> Non
         set_language(code)
         try:
             for i, step in enumerate(steps):
-                said = step_phrase(states[i], step, states[i + 1])
+                said = step_phrase(states[i], parse_step(step), states[i + 1])
                 kept = said_from_json(json.loads(json.dumps(said_to_json(said))))
                 assert kept is not None
                 words = t("online.games.last", step=kept)
-                key, values = narrate(states[i], step, states[i + 1])[0]
+                key, values = narrate(states[i], parse_step(step), states[i + 1])[0]
                 assert t(key, **values) in words and "{" not in words, (code, step, words)
         finally:
             set_language("en")

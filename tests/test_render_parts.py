@@ -14,6 +14,7 @@ import pygame
 from tablehelp import table_at
 
 from game.record import read_record_file
+from game.steps import parse_step
 from scenes.core import gfx
 from scenes.core import zones as Z
 from scenes.core.app import App
@@ -46,14 +47,14 @@ def test_the_kept_picture_is_the_whole_one_through_a_game() -> None:
     steps = [step for _, step in record.steps]
     session = Session(record.names, record.towns, record.variant)
     for step in steps[:100]:
-        assert session.submit(step).ok
+        assert session.submit(parse_step(step)).ok
     table = TableScene(session)
     app.start(table)
     hand = Hand(app)
     hand.frames(3)
     partial = 0
     for step in steps[100:130]:
-        table.act(Play(step))
+        table.act(Play(parse_step(step)))
         for _ in range(6):  # the film's start, middle and end
             hand.frames(1)
             assert _same_as_whole(table), step
@@ -127,13 +128,13 @@ def test_the_window_is_put_back_only_where_drawn_over() -> None:
     steps = [step for _, step in record.steps]
     session = Session(record.names, record.towns, record.variant)
     for step in steps[:100]:
-        assert session.submit(step).ok
+        assert session.submit(parse_step(step)).ok
     table = TableScene(session)
     app.start(table)
     hand = Hand(app)
     hand.frames(3)
     for i, step in enumerate(steps[100:112]):
-        table.act(Play(step))
+        table.act(Play(parse_step(step)))
         for k in range(5):  # the film as it plays, the pointer wandering
             hand.post(pygame.MOUSEMOTION, (200 + 150 * k + 40 * i, 150 + 120 * k))
             hand.frames(1)

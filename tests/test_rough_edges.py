@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.steps import parse_step
 from scenes.core import gfx
 from scenes.core.intents import Play
 from scenes.ui import palette as P
@@ -159,7 +160,7 @@ def test_the_hand_off_clears_the_tooltip_until_the_pointer_moves(
                                          buttons=(0, 0, 0)))
     hand.frames(30)  # a rest of a second: the tooltip of Bob's board shows
     assert shown and shown[-1], "the tooltip is shown before the turn ends"
-    table.act(Play("end"))
+    table.act(Play(parse_step("end")))
     hand.frames(12)
     assert isinstance(hand.top(), Handoff)
     hand.key(pygame.K_SPACE)

@@ -24,6 +24,7 @@ import pytest
 from tablehelp import read_done
 
 from game.record import parse_record, replay
+from game.steps import parse_step
 from scenes.core import games, saves
 from scenes.core.navigator import Screen
 from scenes.core.session import Session
@@ -47,7 +48,7 @@ PLAYER = textwrap.dedent("""
     session = Session.new(["Ann", "Bob", "Cy"], seed=seed, autosave=game)
     rng = random.Random(seed)
     for i in range(150):
-        assert session.submit(str(careless_step(session.state, rng))).ok
+        assert session.submit(careless_step(session.state, rng)).ok
         assert session.save_error is None, session.save_error
         if i % 10 == 0:
             saves.remove_leftovers()  # as if another program started meanwhile
@@ -78,9 +79,9 @@ def test_two_programs_on_one_data_folder_each_keep_their_whole_game(tmp_path: Pa
 
 def test_a_new_game_never_replaces_one_in_progress() -> None:
     first = Session.new(["Ann", "Bob", "Cy"], seed=1, autosave=saves.new_game_file())
-    assert first.submit("employ").ok
+    assert first.submit(parse_step("employ")).ok
     second = Session.new(["Dee", "Eve", "Flo"], seed=2, autosave=saves.new_game_file())
-    assert second.submit("employ").ok
+    assert second.submit(parse_step("employ")).ok
     games = saves.list_games()
     assert len(games) == 2
     texts = {parse_record(g.read_text("utf-8")).names[0] for g in games}
@@ -109,7 +110,7 @@ def test_a_game_is_locked_while_its_session_lives_and_free_once_left() -> None:
                               capture_output=True, timeout=60, check=True).stdout.strip()
 
     session = Session.new(["Ann", "Bob", "Cy"], seed=1, autosave=saves.new_game_file())
-    assert session.submit("employ").ok
+    assert session.submit(parse_step("employ")).ok
     assert look() == "in use"
     del session  # the table left the game (another game dealt, the title...)
     gc.collect()
@@ -128,7 +129,7 @@ def test_a_file_system_without_locks_still_saves_every_game(
 
     monkeypatch.setattr(fcntl, "flock", no_locks)
     session = Session.new(["Ann", "Bob", "Cy"], seed=1, autosave=saves.new_game_file())
-    assert session.submit("employ").ok and session.save_error is None
+    assert session.submit(parse_step("employ")).ok and session.save_error is None
     assert saves.open_game(session.autosave.path).steps == ["employ"]
 
 
@@ -138,7 +139,7 @@ def test_leaving_the_table_for_the_title_lets_go_of_the_game(app) -> None:
                                                           autosave=game))
     hand = Hand(app)
     hand.frames(2)
-    assert app.stack.top.session.submit("employ").ok
+    assert app.stack.top.session.submit(parse_step("employ")).ok
     path = game.path
     assert path in games._HELD
     del game
@@ -155,7 +156,7 @@ def test_a_deal_left_before_its_first_step_is_not_kept(app) -> None:
     """New game, then back to the title at once: Continue does not list an empty deal;
     a game with a step, or one continued from its file, stays."""
     kept = Session.new(["Ann", "Bob", "Cy"], seed=1, autosave=saves.new_game_file())
-    assert kept.submit("employ").ok and kept.autosave.played
+    assert kept.submit(parse_step("employ")).ok and kept.autosave.played
     game = saves.new_game_file()
     app.navigator.start(Screen.TABLE, session=Session.new(["Dee", "Eve", "Flo"], seed=2,
                                                           autosave=game))
@@ -189,7 +190,7 @@ HOLDER = textwrap.dedent("""
 
 def test_a_game_another_program_plays_cannot_be_continued_here(app, tmp_path: Path) -> None:
     game = saves.new_game_file()
-    Session.new(["Ann", "Bob", "Cy"], seed=1, autosave=game).submit("employ")
+    Session.new(["Ann", "Bob", "Cy"], seed=1, autosave=game).submit(parse_step("employ"))
     saves.release_game(game.path)  # as if this program had quit
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     holder = subprocess.Popen([sys.executable, "-c", HOLDER], cwd=ROOT, env=env, text=True,
@@ -222,7 +223,7 @@ def test_continue_lists_games_newest_first_and_marks_the_lesson(app) -> None:
     from scenes.table.lesson import lesson_session
 
     old = saves.new_game_file()
-    Session.new(["Ann", "Bob", "Cy"], seed=1, autosave=old).submit("employ")
+    Session.new(["Ann", "Bob", "Cy"], seed=1, autosave=old).submit(parse_step("employ"))
     os.utime(old.path, (1_000_000_000, 1_000_000_000))
     lesson = lesson_session("Ann", autosave=saves.new_game_file())
     lesson.save()
@@ -245,7 +246,7 @@ def test_remove_asks_first_by_mouse_and_by_the_delete_key(app) -> None:
     games = []
     for seed in (1, 2):
         game = saves.new_game_file()
-        Session.new(["Ann", "Bob", "Cy"], seed=seed, autosave=game).submit("employ")
+        Session.new(["Ann", "Bob", "Cy"], seed=seed, autosave=game).submit(parse_step("employ"))
         games.append(game.path)
     app.navigator.start(Screen.TITLE)
     app.navigator.open(Screen.CONTINUE)
@@ -278,7 +279,7 @@ def test_remove_asks_first_by_mouse_and_by_the_delete_key(app) -> None:
 # ----- the one autosave of earlier versions -----------------------------------------------
 def _old_autosave() -> tuple[Path, str]:
     session = Session.new(["Old", "Timer", "Zed"], seed=9)
-    assert session.submit("employ").ok
+    assert session.submit(parse_step("employ")).ok
     old = saves.data_dir() / saves.AUTOSAVE
     old.parent.mkdir(parents=True, exist_ok=True)
     old.write_text(session.record_text(), "utf-8")
@@ -289,7 +290,7 @@ def _old_autosave() -> tuple[Path, str]:
 def test_an_earlier_versions_autosave_joins_the_games_at_start_up() -> None:
     old, text = _old_autosave()
     game = Session.new(["Ann", "Bob", "Cy"], seed=1, autosave=saves.new_game_file())
-    assert game.submit("employ").ok
+    assert game.submit(parse_step("employ")).ok
     moved = saves.adopt_old_autosave()
     assert moved is not None and not old.exists()
     assert moved.parent == saves.games_dir() and moved.read_text("utf-8") == text
@@ -357,7 +358,7 @@ def test_a_record_saved_for_sharing_is_readable_by_others_and_games_are_private(
     try:
         game = saves.new_game_file()
         session = Session.new(["Ann", "Bob", "Cy"], seed=1, autosave=game)
-        assert session.submit("employ").ok
+        assert session.submit(parse_step("employ")).ok
         record = saves.save_record(session)
     finally:
         os.umask(old)

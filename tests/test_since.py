@@ -8,15 +8,16 @@ from pathlib import Path
 import pytest
 
 from game.record import parse_record, replay_states
+from game.steps import Step, parse_step
 from scenes.text.catalog import set_language, t
 from scenes.text.since import since_you_left
 
 GOLDEN = Path(__file__).parent / "golden" / "four-players.txt"
 
 
-def _game() -> tuple[list, list[str]]:
+def _game() -> tuple[list, list[Step]]:
     record = parse_record(GOLDEN.read_text("utf-8"))
-    return replay_states(record), record.step_texts()
+    return replay_states(record), [parse_step(text) for text in record.step_texts()]
 
 
 def _said(sentences: list) -> list[str]:
@@ -35,16 +36,16 @@ def test_a_stretch_of_the_game_sums_up_what_each_player_did() -> None:
     summary = since_you_left(states[start], steps[start:stop])
     keys = [k for k, _ in summary]
     assert keys[0] == "since.turns"
-    assert summary[0][1]["count"] == steps[start:stop].count("end")
+    assert summary[0][1]["count"] == sum(s.kind == "end" for s in steps[start:stop])
     voyages = sum(v["count"] for k, v in summary if k == "since.voyages")
-    assert voyages == sum(s.startswith("move") for s in steps[start:stop])
+    assert voyages == sum(s.kind == "move" for s in steps[start:stop])
     found = states[stop - 1].revealed - states[start].revealed
     assert sum(k in ("since.discovered", "since.india") for k in keys) == found
     built = sum(v["count"] for k, v in summary if k == "since.built")
-    assert built == sum(s.startswith("build") for s in steps[start:stop])
+    assert built == sum(s.kind == "build" for s in steps[start:stop])
     sold = [v for k, v in summary if k == "since.sold"]
-    assert sum(v["count"] for v in sold) == sum(len(s.split()) - 1 for s in steps[start:stop]
-                                               if s.startswith("sell"))
+    assert sum(v["count"] for v in sold) == sum(len(s.args) for s in steps[start:stop]
+                                               if s.kind == "sell")
     # Each player named in the order they first played from there.
     order = []
     for st in states[start:stop]:

@@ -21,6 +21,7 @@ import pygame
 import pytest
 from tablehelp import table_at
 
+from game.steps import parse_step
 from scenes.core.app import App
 from scenes.core.audio import AT_ONCE, EFFECTS, IMPORTANCE, MUSIC, Sounds, sound_path
 from scenes.core.saves import Settings, load_settings, save_settings, settings_path
@@ -286,10 +287,10 @@ def test_a_steps_sounds_are_a_pure_function_of_the_step() -> None:
     session = Session(["Ann", "Bob", "Cy"], ["T01", "T07", "T12", "T05", "T03", "T09",
                                              "T02", "T11", "T08"])
     before = session.state
-    after = session.submit("end").after
+    after = session.submit(parse_step("end")).after
     assert after is not None
-    assert step_sounds(before, "end", after, [], dropped=False, film_length=None) == (
+    assert step_sounds(before, parse_step("end"), after, [], dropped=False, film_length=None) == (
         [], ["turn"])
-    cues, now = step_sounds(before, "end", after, [Cue(0.0, "drop")], dropped=True,
+    cues, now = step_sounds(before, parse_step("end"), after, [Cue(0.0, "drop")], dropped=True,
                             film_length=1.5)
     assert cues == [Cue(1.5, "turn")] and now == [], "the drop clicked already"

@@ -250,7 +250,7 @@ def test_a_whole_game_through_the_table_by_events_alone(app: App) -> None:
     for _ in range(2000):
         if session.over:
             break
-        hand.play(careless_step(session.state, rng))
+        hand.play(str(careless_step(session.state, rng)))
     assert session.over
     hand.frames(30)
     assert isinstance(app.stack.top, ScoringScene)

@@ -24,6 +24,7 @@ import pygame
 import pytest
 
 from game.record import read_record_file
+from game.steps import parse_step
 from scenes.core import gfx
 from scenes.core.app import App
 from scenes.core.intents import Play, Stepped
@@ -102,7 +103,7 @@ def _session(name: str, upto: float) -> Session:
     steps = [step for _, step in record.steps]
     session = Session(record.names, record.towns, record.variant)
     for step in steps[: int(len(steps) * upto)]:
-        assert session.submit(step).ok
+        assert session.submit(parse_step(step)).ok
     return session
 
 
@@ -151,7 +152,7 @@ def test_the_table_its_overlays_and_tooltips_fit(view: View, record: str, upto: 
     whole = Session.from_record(read_record_file(GOLDEN / record))
     raised = 0
     for before, step, after in zip(whole.states, whole.steps, whole.states[1:], strict=False):
-        for banner in banners_for(before, step, after, table.layout):
+        for banner in banners_for(before, parse_step(step), after, table.layout):
             raised += 1
             canvas = gfx.surface((1920, 1080))
             banners = Banners()

@@ -23,6 +23,7 @@ import pytest
 
 from game.cards import CARDS
 from game.record import read_record_file
+from game.steps import parse_step
 from scenes.core import gfx
 from scenes.core.app import App
 from scenes.core.navigator import Screen
@@ -45,7 +46,7 @@ def _golden(name: str, share: float) -> Session:
     record = read_record_file(GOLDEN / name)
     session = Session(record.names, record.towns, record.variant)
     for _, step in record.steps[: int(len(record.steps) * share)]:
-        assert session.submit(step).ok
+        assert session.submit(parse_step(step)).ok
     return session
 
 

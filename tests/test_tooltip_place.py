@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.steps import parse_step
 from scenes.core import zones as Z
 from scenes.core.intents import Play
 from scenes.core.session import Session
@@ -101,7 +102,7 @@ def test_a_step_closes_the_tooltip_until_the_pointer_moves(app) -> None:
     table = hand.table
     _rest(hand, hand.at(Z.button("end_turn")))
     assert table.tooltip_box() is not None
-    table.act(Play("end"))  # a step made elsewhere (a computer's, say)
+    table.act(Play(parse_step("end")))  # a step made elsewhere (a computer's, say)
     hand.frames(int(DELAY * 30) + 4)
     assert table.tooltip_box() is None
     _rest(hand, hand.at(Z.button("undo")))
@@ -165,7 +166,7 @@ def test_the_focused_things_tooltip_goes_at_a_step_until_the_focus_moves(app) ->
     hand.key(pygame.K_TAB)
     hand.frames(int(DELAY * 30) + 4)
     assert table.tooltip_box() is not None
-    table.act(Play("employ"))
+    table.act(Play(parse_step("employ")))
     hand.frames(int(DELAY * 30) + 4)
     assert table.tooltip_box() is None, "the step is read first"
     hand.key(pygame.K_TAB)

@@ -19,6 +19,7 @@ from tablehelp import table_at
 from game.deal import deal_towns
 from game.record import read_record_file
 from game.state import State
+from game.steps import parse_step
 from scenes.core import gfx
 from scenes.core import zones as Z
 from scenes.core.app import App
@@ -138,7 +139,7 @@ def test_no_font_is_created_under_12_pixels_at_1280x720() -> None:
     record = read_record_file(GOLDEN / "four-players.txt")
     session = Session(record.names, record.towns, record.variant)
     for _, step in record.steps[:40]:
-        assert session.submit(step).ok
+        assert session.submit(parse_step(step)).ok
     table = TableScene(session)
     app.start(table)
     hand = Hand(app)
@@ -280,7 +281,7 @@ def test_the_lesson_points_at_its_move_and_leaves_other_buttons_unlit(app: App) 
     assert set(table.button_states().values()) == {"disabled"}
     while coach.on_page:
         hand.click(panel.next_button.rect.center)
-    assert coach.entry.step == "employ"
+    assert str(coach.entry.step) == "employ"
     hand.frames(2)
     # the game would let End turn be pressed; the lesson does not want it: not lit
     assert table.actions.button_states()[Z.button("end_turn")] == "normal"
@@ -299,7 +300,7 @@ def test_the_lesson_points_at_its_move_and_leaves_other_buttons_unlit(app: App) 
     while coach.on_page:
         hand.click(panel.next_button.rect.center)
     hand.frames(2)
-    assert coach.entry.step == "cargo 1g1" and panel.target == Z.sea(1)
+    assert str(coach.entry.step) == "cargo 1g1" and panel.target == Z.sea(1)
     hand.play("cargo 1g1")
     hand.frames(2)
     # Done is what the lesson wants now: lit and pressable; End turn is not

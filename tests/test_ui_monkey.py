@@ -25,6 +25,7 @@ from tablehelp import table_at
 from game.bench import careless_step
 from game.deal import deal_towns
 from game.state import MARKERS_PER_PLAYER
+from game.steps import parse_step
 from scenes.core import zones as Z
 from scenes.core.app import App
 from scenes.core.layout import table_layout
@@ -72,7 +73,7 @@ def test_every_absent_town_and_seat_is_safe_to_touch(app: App) -> None:
     acting and while choosing markers for Geography; nothing raises, nothing is made."""
     session = Session(["Ann", "Bob", "Cy"], deal_towns(3, 1, first_game=True))
     for step in GEOGRAPHY:
-        assert session.submit(step).ok, step
+        assert session.submit(parse_step(step)).ok, step
     app.start(TableScene(session, layout=table_layout(4)))
     hand = Hand(app)
     hand.frames(2)

@@ -14,6 +14,7 @@ from gamefiles import newest_game_text
 from tablehelp import TOWNS, table_at
 
 from game.record import parse_record, replay_states
+from game.steps import parse_step
 from scenes.core.app import App
 from scenes.core.saves import new_game_file
 from scenes.core.session import Session
@@ -143,15 +144,15 @@ def test_the_log_scrolls_unfolds_and_shows_notation(app: App) -> None:
 def test_log_sentences_of_the_rarer_steps(steps: str, expected: str) -> None:
     record = parse_record(HEADER + steps)
     states = replay_states(record)
-    sentences = [t(key, **values)
-                 for key, values in narrate(states[-2], record.steps[-1][1], states[-1])]
+    step = parse_step(record.steps[-1][1])
+    sentences = [t(key, **values) for key, values in narrate(states[-2], step, states[-1])]
     assert sentences[0] == expected
 
 
 def test_log_lines_from_a_session_match_narrate() -> None:
     session = Session(["Ann", "Bob", "Cy"], TOWNS)
     for step in ["employ", "move L-1", "done", "end"]:
-        session.submit(step)
+        session.submit(parse_step(step))
     lines = log_lines(session)
     assert [(line.index, line.notation) for line in lines] == [
         (0, "employ"), (1, "move L-1"), (2, "done"), (3, "end")]

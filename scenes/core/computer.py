@@ -105,9 +105,9 @@ class ComputerSeats:
     def plays(self, seat: int) -> bool:
         return seat in self.thinkers
 
-    def after_step(self, step: str, speed: float = 1.0) -> None:
+    def after_step(self, step: Step, speed: float = 1.0) -> None:
         """Wait a moment before the next computer step (``speed`` 0 means no wait)."""
-        pause = END_PAUSE if step.split()[0] == "end" else STEP_PAUSE
+        pause = END_PAUSE if step.kind == "end" else STEP_PAUSE
         self.pause = pause * speed
 
     def wait(self, timeout: float | None = None) -> None:

@@ -1,17 +1,22 @@
 """Moves as values: what the table asks of the game (an intent) and what came of it
 (a result).
 
-Input of every kind (the mouse, the keys, the lesson's script, a computer seat, later
-a game server) becomes an intent; the table's actions turn an intent into results,
-and the scene presents them (films, sounds, banners, the log, the status line).
-Nothing below the scene calls back into it, so the whole path from an intent to its
-results runs, and is tested, without pygame. The values are plain frozen data.
+Input of every kind (the mouse, the keys, the lesson's script, a computer seat, a
+menu entry, a line of chat) becomes an intent. The input router and the keyboard
+return their intents to the scene (with the screen commands of
+``scenes.table.commands``) rather than calling it; the scene hands each intent to the
+table's actions, which turn it into results, and presents them (films, sounds,
+banners, the log, the status line). Neither the input nor the actions call the scene:
+the scene alone calls down, and everything below it answers with values, so the whole
+path from an intent to its results runs, and is tested, without pygame. The values
+are plain frozen data.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.steps import Step
 from scenes.core.session import Outcome
 
 # ----- intents -------------------------------------------------------------------------
@@ -19,9 +24,9 @@ from scenes.core.session import Outcome
 
 @dataclass(frozen=True)
 class Play:
-    """One step of the notation, as it stands (a computer seat's, a menu entry's)."""
+    """One step, as a value (a computer seat's, a menu entry's)."""
 
-    step: str
+    step: Step
     refused: str = "status.refused"  # the status key a refusal is worded with
 
 
@@ -74,7 +79,24 @@ class Status:
     staged: bool = False
 
 
-Intent = Play | Press | Click | Answer | TakeBack | Confirm | Hint | Cancel | Status
+@dataclass(frozen=True)
+class Chat:
+    """A line said to the other players at an online table."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class HandOver:
+    """Let the table's computer play ``seat``, whose player has been gone longer than
+    the table allows (asked first; they take the seat back by returning)."""
+
+    seat: int
+    level: str = "medium"
+
+
+Intent = (Play | Press | Click | Answer | TakeBack | Confirm | Hint | Cancel | Status | Chat
+          | HandOver)
 
 # ----- results ---------------------------------------------------------------------------
 
@@ -123,9 +145,10 @@ class Redrawn:
 
 @dataclass(frozen=True)
 class Refused:
-    """Nothing changed, and why (the reason, worded, also went to the status line)."""
+    """Nothing changed, and why (the reason, worded, also went to the status line);
+    ``step`` None: an undo refused."""
 
-    step: str
+    step: Step | None
     reason: str
 
 
@@ -140,6 +163,7 @@ class Asked:
 
 Result = Said | Lit | Stepped | Undone | Redrawn | Refused | Asked
 
-__all__ = ["Answer", "Asked", "Cancel", "Click", "Confirm", "Hint", "Intent", "Lit", "Play",
+__all__ = ["Answer", "Asked", "Cancel", "Chat", "Click", "Confirm", "HandOver", "Hint", "Intent",
+           "Lit", "Play",
            "Press", "Redrawn", "Refused", "Result", "Said", "Status", "Stepped", "TakeBack",
            "Undone"]

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from game.state import State
+from game.steps import Step
 from game.words import Phrase
 from online.accounts import DEFAULT_PORT, InviteError, MyGame, MyGames, make_invite, read_invite
 from online.client import Connection
@@ -32,6 +33,7 @@ from online.playerkey import KeyFileError, PlayerKey
 from online.store import StoreRefused, folder_private
 from online.thread import ServerThread
 from scenes.core.files import atomic_write
+from scenes.core.session import recorded
 
 #: Set to an address (127.0.0.1 in tests) to host on that address alone.
 ENV_BIND = "SAIL_TO_INDIA_BIND"
@@ -99,7 +101,7 @@ class Netplay:
         #: How a step is said in the log: (state before, step, state after) -> the
         #: sentence, given by the program (the words live above this layer); None: the
         #: kept games name no last step.
-        self.describe: Callable[[State, str, State], Phrase | None] | None = None
+        self.describe: Callable[[State, Step, State], Phrase | None] | None = None
         #: How new connections are made (``Connection``'s options: a test's quicker
         #: retries, its shorter patience with a slow server).
         self.connection_options: dict[str, float] = {}
@@ -286,7 +288,7 @@ class Netplay:
         if self.describe is None or not steps or len(states) < 2:
             return None
         try:
-            return self.describe(states[-2], steps[-1], states[-1])
+            return self.describe(states[-2], recorded(steps, len(steps) - 1)[0], states[-1])
         except (ValueError, IndexError, KeyError):  # a step the words cannot say: none
             return None
 

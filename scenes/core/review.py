@@ -49,8 +49,9 @@ def open_review(path: str | Path) -> Session:
 
 # ----- the position under review -----------------------------------------------------------
 def turn_starts(steps: Sequence[str]) -> list[int]:
-    """The indexes of the states where a turn begins: the deal, and after each ``end``."""
-    return [0, *(i + 1 for i, step in enumerate(steps) if step.split()[0] == "end")]
+    """The indexes of the states where a turn begins: the deal, and after each ``end``
+    (``steps``: the record's, in its canonical text, where an end is written "end")."""
+    return [0, *(i + 1 for i, step in enumerate(steps) if step == "end")]
 
 
 class Cursor:

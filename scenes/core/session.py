@@ -1,8 +1,9 @@
 """The one owner of a game in progress: every change to the game goes through here.
 
 Scenes never change a game state. They ask the session what is legal, submit a step
-in the notation, and redraw from ``session.state``. The session keeps the record (the
-deal and every step), the states after each step (for undo, limited to the mover's own
+(a ``game.steps.Step``, a value) and redraw from ``session.state``. The session keeps
+the record (the deal and every step, in the notation's text: ``steps``, read back as
+values with ``recorded``), the states after each step (for undo, limited to the mover's own
 turn and never past a discovery), and writes the record after every change through
 an ``autosave`` callback (an atomic write, see ``saves``). A disk that refuses the
 write never stops the game: the error waits in ``save_error`` for the table to tell
@@ -19,7 +20,7 @@ from game.deal import deal_towns, random_seat_order
 from game.listing import legal_steps
 from game.outcome import Outcome, ReadOnly
 from game.record import Record, RecordError, check_players, replay_states, write_record
-from game.rules import apply, why_not, why_not_text
+from game.rules import apply, why_not
 from game.state import State
 from game.steps import Step, StepError, parse_step
 from game.words import Phrase
@@ -110,7 +111,7 @@ class GameSession(Protocol):
 
     def legal_steps(self) -> list[Step]: ...
 
-    def submit(self, step: str | Step) -> Outcome: ...
+    def submit(self, step: Step) -> Outcome: ...
 
     def poll(self) -> list[Outcome]: ...
 
@@ -159,7 +160,8 @@ class Session:
         self.notices: list = []
         self.presence: dict[int, bool] = {}
         self.away_limit = 0.0  # (nobody is ever away from a game at one machine)
-        self._steps: list[str] = []
+        self._steps: list[str] = []  # the record's text (as it is saved)
+        self._played: list[Step] = []  # the same steps, as values
         self._states: list[State] = [State.start(self.names, self.towns, variant)]
         # Index into states where the current turn began / undo may not go below.
         self._turn_start = 0
@@ -202,7 +204,8 @@ class Session:
                 seats = None
         session = cls(record.names, record.towns, record.variant, record.tags, seats, autosave)
         session._states = replay_states(record)
-        session._steps = [str(parse_step(text)) for _, text in record.steps]
+        session._played = [parse_step(text) for _, text in record.steps]  # (the record: text)
+        session._steps = [str(step) for step in session._played]
         session._reset_turn_marks()
         return session
 
@@ -245,9 +248,7 @@ class Session:
     def legal_steps(self) -> list[Step]:
         return legal_steps(self.state)
 
-    def why_not(self, step: str | Step) -> str | None:
-        if isinstance(step, str):
-            return why_not_text(self.state, step)
+    def why_not(self, step: Step) -> str | None:
         return why_not(self.state, step)
 
     def tag_seed(self) -> str | None:
@@ -301,23 +302,22 @@ class Session:
         return parse_record(self.record_text())
 
     # ----- changing ------------------------------------------------------------------
-    def submit(self, step: str | Step) -> Outcome:
+    def submit(self, step: Step) -> Outcome:
         """Make one step; a refused step changes nothing and says why."""
-        text = str(step)
         before = self.state
         try:
-            parsed = parse_step(text.strip()) if isinstance(step, str) else step
-            after = apply(before, parsed)
-        except StepError as exc:  # text that cannot be read, or a step that is not legal
-            return Outcome(False, text, exc.reason, before, before, exc)
-        self._steps.append(str(parsed))
+            after = apply(before, step)
+        except StepError as exc:  # a step that is not legal
+            return Outcome(False, step, exc.reason, before, before, exc)
+        self._played.append(step)
+        self._steps.append(str(step))
         self._states.append(after)
-        if parsed.kind == "end":
+        if step.kind == "end":
             self._turn_start = self._undo_floor = len(self._states) - 1
         elif after.revealed != before.revealed:
             self._undo_floor = len(self._states) - 1  # a discovery is new information
         self.save()
-        return Outcome(True, str(parsed), "", before, after)
+        return Outcome(True, step, "", before, after)
 
     def undo_blocker(self) -> str | None:
         """Why undo is not possible now, as one of ``UNDO_BLOCKERS`` (None when it is);
@@ -335,9 +335,10 @@ class Session:
         """Take back the last step of this turn (else ``reason`` is the blocker)."""
         reason = self.undo_blocker()
         if reason:
-            return Outcome(False, "undo", reason, self.state, self.state)
+            return Outcome(False, None, reason, self.state, self.state)
         before = self._states.pop()
-        step = self._steps.pop()
+        self._steps.pop()
+        step = self._played.pop()
         self.save()
         return Outcome(True, step, "", before, self.state)
 
@@ -376,6 +377,14 @@ class Session:
             self.save_error = None
 
 
+def recorded(steps: Sequence[str], start: int = 0) -> list[Step]:
+    """The steps of a game's record from ``start`` on (``steps``: a session's, kept in
+    the record's text, as saved and sent), as values: with the record's own reading,
+    the client's one way from a step's text back to a step (a step made here is a
+    value from the start)."""
+    return [parse_step(text) for text in steps[start:]]
+
+
 def load_session(text: str, autosave: Callable[[str], None] | None = None) -> Session:
     """A session from a record's text (raises RecordError with a line number)."""
     from game.record import parse_record
@@ -384,4 +393,4 @@ def load_session(text: str, autosave: Callable[[str], None] | None = None) -> Se
 
 
 __all__ = ["SEAT_KINDS", "UNDO_BLOCKERS", "GameSession", "Outcome", "ReadOnly", "RecordError",
-           "Session", "load_session"]
+           "Session", "load_session", "recorded"]

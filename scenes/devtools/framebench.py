@@ -34,7 +34,8 @@ import pygame
 from game.ai.players import make_player
 from game.bench import NAMES, careless_step
 from game.deal import deal_towns
-from game.rules import apply_text
+from game.rules import apply
+from game.steps import Step
 from scenes.core import gfx
 from scenes.core import zones as Z
 from scenes.core.app import App
@@ -61,16 +62,16 @@ def mid_game(players: int = 4, seed: int = 5) -> Session:
     return session
 
 
-def onward(session: Session, count: int = 400, seed: int = 11) -> list[str]:
+def onward(session: Session, count: int = 400, seed: int = 11) -> list[Step]:
     """The steps the game goes on with from where ``session`` stands (as many as come
     before its final round, ``count`` at most), chosen by the careless player on a copy."""
     state = session.state
     rng = random.Random(seed)
-    steps: list[str] = []
+    steps: list[Step] = []
     while len(steps) < count and not state.final_round and not state.over:
         step = careless_step(state, rng)
-        steps.append(str(step))
-        state = apply_text(state, str(step))
+        steps.append(step)
+        state = apply(state, step)
     return steps
 
 

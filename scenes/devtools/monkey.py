@@ -543,7 +543,7 @@ class Monkey:
             return "lesson: Next"
         if entry is not None and entry.step is not None and table.session.human_to_move:
             try:
-                self.hand.play(entry.step)
+                self.hand.play(str(entry.step))
             except GestureError as exc:
                 self.report.robot_refusals.append(f"lesson {entry.step}: {exc}")
                 return f"lesson: robot could not play {entry.step}"

@@ -89,7 +89,7 @@ def main(app: App, seconds: float) -> int:
         while time.perf_counter() - began < seconds:
             t0 = time.perf_counter()
             if not stepped and here.human_to_move:
-                table.act(Play(str(legal_steps(here.state)[0])))
+                table.act(Play(legal_steps(here.state)[0]))
                 stepped = True
             app.frame(1 / 60)
             times.append((time.perf_counter() - t0) * 1000)

@@ -33,7 +33,7 @@ from scenes.core.layout import Layout, table_layout
 from scenes.core.navigator import Screen
 from scenes.core.review import Adviser, Cursor
 from scenes.core.scene import Scene
-from scenes.core.session import Session
+from scenes.core.session import Session, recorded
 from scenes.table.draw import BUTTONS
 from scenes.table.hints import step_zones
 from scenes.table.render import Picture
@@ -243,7 +243,8 @@ class ReviewScene(Scene):
         self.films.skip()
         states = self.session.states
         self.cursor.forward()
-        self.films.play(self.viewer.film(states[i], self.session.steps[i], states[i + 1],
+        self.films.play(self.viewer.film(states[i], recorded(self.session.steps, i)[0],
+                                         states[i + 1],
                                          self.anim_speed, self.palette))
         self._moved()
 
@@ -254,7 +255,7 @@ class ReviewScene(Scene):
             return
         states = self.session.states
         self.cursor.back()
-        self.viewer.show_back(states[i - 1], self.session.steps[i - 1], states[i],
+        self.viewer.show_back(states[i - 1], recorded(self.session.steps, i - 1)[0], states[i],
                               self.anim_speed, self.palette)
         self._moved()
 

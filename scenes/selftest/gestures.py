@@ -23,6 +23,7 @@ from scenes.core import gfx
 from scenes.core import zones as Z
 from scenes.core.app import App
 from scenes.core.scene import Scene
+from scenes.core.session import recorded
 from scenes.table.scene import TableScene
 from scenes.ui.overlays import Confirm, ContextMenu, Handoff
 
@@ -148,9 +149,8 @@ class Hand:
         self.click((menu.rect.x + 30, menu.rect.y + 6 + row * menu.ROW + menu.ROW // 2))
 
     # ----- a whole step -------------------------------------------------------------------
-    def perform(self, step: Step | str) -> None:
+    def perform(self, step: Step) -> None:
         """Make the gestures of one step (without checking the result)."""
-        step = parse_step(step) if isinstance(step, str) else step
         st = self.table.state
         seat = st.active
         kind, args = step.kind, step.args
@@ -210,28 +210,30 @@ class Hand:
         else:
             raise GestureError(f"no gesture for {kind}")
 
-    def play(self, step: Step | str) -> None:
-        """Perform a step and check that the session took exactly it (plus, after a
-        voyage, the Done the table adds itself when nothing can follow)."""
-        text = str(parse_step(step) if isinstance(step, str) else step)
+    def play(self, text: str) -> None:
+        """Perform the step ``text`` says (a record's line: the notation, read here
+        once) and check that the session took exactly it (plus, after a voyage, the
+        Done the table adds itself when nothing can follow)."""
+        step = parse_step(text)
+        text = str(step)
         session = self.table.session
         before = len(session.steps)
-        self.perform(text)
-        made = session.steps[before:before + 1]
-        if made != [text] and not _same_voyage(made, text):
+        self.perform(step)
+        made = recorded(session.steps, before)[:1]
+        if made != [step] and not _same_voyage(made, step):
             status = self.table.view.status
             raise GestureError(f"{text!r} made {session.steps[before:]} ({status})")
-        if text.startswith("move") and isinstance(self.top(), Confirm):
+        if step.kind == "move" and isinstance(self.top(), Confirm):
             self.answer(False)  # the Map prompt: play() follows the record, which says no
         self.dismiss_handoff()
 
 
-def _same_voyage(made: list[str], text: str) -> bool:
+def _same_voyage(made: list[Step], step: Step) -> bool:
     """A drop on a sea stages the plainest move there: ``L-4`` for ``L@4`` when both
     are legal, which changes nothing on the table."""
-    if not made or not text.startswith("move") or not made[0].startswith("move"):
+    if not made or step.kind != "move" or made[0].kind != "move":
         return False
-    a, b = parse_step(made[0]).args, parse_step(text).args
+    a, b = made[0].args, step.args
     return sorted((s != 0, s, d) for s, _v, d in a) == sorted((s != 0, s, d) for s, _v, d in b)
 
 

@@ -23,15 +23,17 @@ from dataclasses import dataclass
 from game.ai.players import hint
 from game.rules import apply, map_offered
 from game.state import AFTER_MOVE, State
-from game.steps import IllegalStep, Space, Step, space_str
+from game.steps import IllegalStep, Space, Step
 from game.words import Phrase
 from scenes.core import zones as Z
 from scenes.core.intents import (
     Answer,
     Asked,
     Cancel,
+    Chat,
     Click,
     Confirm,
+    HandOver,
     Hint,
     Intent,
     Lit,
@@ -50,7 +52,6 @@ from scenes.core.session import GameSession, Outcome
 from scenes.table.clocks import duration_text, gone_text
 from scenes.table.hints import step_zones, why
 from scenes.table.targets import (
-    CHOOSE_GEOGRAPHY,
     Drop,
     Staging,
     TableFacts,
@@ -124,7 +125,7 @@ class TableActions:
         self.geography: list[Space] | None = None
         #: Asked before every step (and before an undo, as "undo") by the table's mode
         #: (the lesson): None lets it through, else the status key that refuses it.
-        self.guard: Callable[[str], str | None] | None = None
+        self.guard: Callable[[Step | None], str | None] | None = None
         #: Whether End turn with actions left is asked first (the player's setting).
         self.confirm_end_turn = True
         self._out: list[Result] = []
@@ -162,6 +163,12 @@ class TableActions:
                 self.cancel_geography()
             elif isinstance(intent, Status):
                 (self.staging_status if intent.staged else self.refresh_status)()
+            elif isinstance(intent, Chat):
+                refused = self.session.send_chat(intent.text)
+                if refused is not None:
+                    self.say(refused.key, **refused.values)
+            elif isinstance(intent, HandOver):
+                self.hand_over(intent.seat, intent.level)
             return self._out
         finally:
             self._out = out
@@ -172,8 +179,9 @@ class TableActions:
     def light(self, zones: set[str]) -> None:
         self._out.append(Lit(frozenset(zones)))
 
-    def _guarded(self, step: str) -> bool:
-        """Whether the mode lets ``step`` through (a refusal is said and reported)."""
+    def _guarded(self, step: Step | None) -> bool:
+        """Whether the mode lets ``step`` (None: an undo) through (a refusal is said
+        and reported)."""
         refusal = self.guard(step) if self.guard is not None else None
         if refusal is None:
             return True
@@ -236,11 +244,11 @@ class TableActions:
             self.refresh_status()
 
     # ----- steps ------------------------------------------------------------------------
-    def submit(self, step: str | Step, refused: str = "status.refused") -> Outcome:
+    def submit(self, step: Step, refused: str = "status.refused") -> Outcome:
         """Make one step through the session; a refusal is said on the status line
         (``refused``: "Not there" after a drop, "Not now" after a click on a card)."""
-        if not self._guarded(str(step)):
-            return Outcome(False, str(step), "guard", self.state, self.state)
+        if not self._guarded(step):
+            return Outcome(False, step, "guard", self.state, self.state)
         outcome = self.session.submit(step)
         if outcome.pending:  # sent to an online table, shown once it turns the card
             self.say("status.online.sent")
@@ -258,7 +266,7 @@ class TableActions:
         if after.over:
             return outcome
         self.refresh_status()
-        if outcome.step.split()[0] == "move" and self.session.human_to_move:
+        if step.kind == "move" and self.session.human_to_move:
             self.after_voyage(after)
         return outcome
 
@@ -308,7 +316,7 @@ class TableActions:
                       else outcome.reason)
             if outcome.taken_back:  # shown here, refused by the table: it slides back
                 out += [Undone(outcome), Said.of("status.online.taken_back",
-                                                step=outcome.step, reason=reason)]
+                                                step=str(outcome.step), reason=reason)]
             else:
                 out += [Said.of("status.refused", reason=reason),
                         Refused(outcome.step, reason)]
@@ -350,17 +358,17 @@ class TableActions:
         """The answer to an ``Asked``: Map used or not, the turn ended or not."""
         if topic == "map":
             if yes:
-                self.submit("map")
+                self.submit(Step("map"))
             self.maybe_auto_done()
         elif topic == "end_turn" and yes:
-            self.submit("end")
+            self.submit(Step("end"))
 
     def maybe_auto_done(self) -> None:
         if self.state.phase != AFTER_MOVE:
             return
         useful = [s for s in self.session.legal_steps() if s.kind in ("cargo", "map", "build")]
         if not useful:
-            self.submit("done")
+            self.submit(Step("done"))
 
     # ----- buttons and keys ----------------------------------------------------------
     def button_states(self) -> dict[str, str]:
@@ -391,7 +399,7 @@ class TableActions:
         elif zone == Z.button("sell"):
             self.sell()
         elif zone == Z.button("done"):
-            self.submit("done")
+            self.submit(Step("done"))
         elif zone == Z.button("end_turn"):
             self.end_turn()
 
@@ -401,7 +409,7 @@ class TableActions:
     def sell(self) -> None:
         self._commit(bool(self.staging.sale), self.staging.sale_step, "sell")
 
-    def _commit(self, staged: bool, step: Callable[[], str], button: str) -> None:
+    def _commit(self, staged: bool, step: Callable[[], Step], button: str) -> None:
         """Make the staged voyage or sale as one step; the staging empties if it is made."""
         if not staged:
             self.say(f"status.nothing_staged.{button}")
@@ -424,13 +432,13 @@ class TableActions:
         if not self.staging.empty:
             self.say("status.staging")
             return
-        if not self._guarded("end"):
+        if not self._guarded(Step("end")):
             return  # refused before any question is asked
         st = self.state
         if st.ap and st.phase != AFTER_MOVE and self.confirm_end_turn:
             self._out.append(Asked("end_turn", "confirm.end_turn", (("count", st.ap),)))
             return
-        self.submit("end")
+        self.submit(Step("end"))
 
     def undo(self) -> None:
         """Take back the last staged move, else the last step of this turn."""
@@ -442,16 +450,23 @@ class TableActions:
             self.staging.sale.pop()
             self.say("status.staged_undone")
             return
-        if not self._guarded("undo"):
+        if not self._guarded(None):
             return
         outcome = self.session.undo()
         if not outcome.ok:
             self.say("status.cannot_undo", reason=t(f"undo.{outcome.reason}"))
-            self._out.append(Refused("undo", outcome.reason))
+            self._out.append(Refused(None, outcome.reason))
             return
         self._out.append(Undone(outcome))
         self.refresh_status()
-        self.say("status.undone", step=outcome.step)
+        self.say("status.undone", step=str(outcome.step))
+
+    def hand_over(self, seat: int, level: str) -> None:
+        """The table's computer plays ``seat`` from now (asked first by the table; only
+        while its player has been gone long enough, which may have changed since): the
+        keeper's news of it comes back as any other."""
+        if self.session.can_hand_over(seat):
+            self.session.hand_over(seat, level)
 
     # ----- technologies used by a click -------------------------------------------
     def click_zone(self, zone: str) -> None:
@@ -471,9 +486,9 @@ class TableActions:
             self.say("status.staging")  # a card's use waits for the staged one
             return
         if zone == Z.tech("bank-system") and st.has_tech(seat, "bank-system"):
-            self.submit("bank", refused="status.not_now")
+            self.submit(Step("bank"), refused="status.not_now")
         elif zone == Z.tech("map") and st.has_tech(seat, "map") and st.map_pending:
-            self.submit("map", refused="status.not_now")
+            self.submit(Step("map"), refused="status.not_now")
         elif zone == Z.tech("geography") and st.has_tech(seat, "geography"):
             self.start_geography()
 
@@ -507,10 +522,9 @@ class TableActions:
         if not chosen:
             self.say("status.geography.none")
             return
-        step = " ".join(["geography", *(space_str(s) for s in chosen)])
         self.geography = None
         self.light(set())
-        self.submit(step)
+        self.submit(Step("geography", tuple(chosen)))
 
     def cancel_geography(self) -> None:
         self.geography = None
@@ -527,7 +541,7 @@ class TableActions:
             # a return could take away a ship or a good the staged voyage or sale uses
             return Said.of("status.staging")
         return [(t(e.key, **dict(e.values)),
-                 Click(Z.tech("geography")) if e.step == CHOOSE_GEOGRAPHY else Play(e.step))
+                 Click(Z.tech("geography")) if e.step is None else Play(e.step))
                 for e in entries]
 
     def show_hint(self) -> None:  # (the lesson's own hints are the mode's)

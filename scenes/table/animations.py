@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.state import State
-from game.steps import Step, parse_step
+from game.steps import Step
 from scenes.core import gfx, tween
 from scenes.core import zones as Z
 from scenes.core.gfx import draw
@@ -412,14 +412,13 @@ class _Builder:
         return end, bool(departures)
 
 
-def build(before: State, step: Step | str, after: State, layout: Layout,
+def build(before: State, step: Step, after: State, layout: Layout,
           speed: str = "normal", palette: str = "classic") -> Animation | None:
     """The animation of ``step`` from ``before`` to ``after``, or None when nothing
     moves (or the speed is "off")."""
     factor = SPEED_FACTOR.get(speed, 1.0)
     if factor <= 0:
         return None
-    step = parse_step(step) if isinstance(step, str) else step
     seat = before.active
     b = _Builder(before, after, layout, factor)
     kind, args = step.kind, step.args
@@ -511,7 +510,7 @@ def build(before: State, step: Step | str, after: State, layout: Layout,
     return None if film.empty else film
 
 
-def cues(before: State, step: Step | str, after: State, layout: Layout) -> list[Cue]:
+def cues(before: State, step: Step, after: State, layout: Layout) -> list[Cue]:
     """The sounds of a step's film at the normal speed, for a step shown at once."""
     film = build(before, step, after, layout)
     return [] if film is None else film.cues

@@ -87,7 +87,7 @@ class Banner:
         return max(0, min(255, round(255 * k)))
 
 
-def banners_for(before: State, step: Step | str, after: State, layout: Layout) -> list[Banner]:
+def banners_for(before: State, step: Step, after: State, layout: Layout) -> list[Banner]:
     """The banners a step deserves (often none), from the log's sentences for it."""
     sentences = narrate(before, step, after)
     keys = {key: values for key, values in sentences}

@@ -12,13 +12,12 @@ from __future__ import annotations
 
 from game.listing import legal_steps
 from game.state import State
-from game.steps import Step, parse_step
+from game.steps import Step
 from scenes.core import zones as Z
 
 
-def step_zones(st: State, step: Step | str) -> set[str]:
+def step_zones(st: State, step: Step) -> set[str]:
     """The table zones a step concerns (to light them up for a hint)."""
-    step = parse_step(step) if isinstance(step, str) else step
     seat = st.active
     kind, args = step.kind, step.args
     zones: set[str] = set()
@@ -70,11 +69,10 @@ def step_zones(st: State, step: Step | str) -> set[str]:
 OPENS = ("sell", "tech", "build", "speed")
 
 
-def why(before: State, step: Step | str, after: State) -> list[tuple[str, dict[str, object]]]:
+def why(before: State, step: Step, after: State) -> list[tuple[str, dict[str, object]]]:
     """The reasons for a step, as catalog keys and values (at least one): its gain in
     VP and wealth, a town discovered, a trade good taken aboard, and the kinds of
     step it makes possible for the same player."""
-    step = parse_step(step) if isinstance(step, str) else step
     seat = before.active
     out: list[tuple[str, dict[str, object]]] = []
     vp = after.vp[seat] - before.vp[seat]

@@ -11,33 +11,45 @@ card seen large: ``zoom``, as Z does), and the shortcuts (Ctrl+Z, H, M, F1, Ente
 Esc) are intents too. The keyboard's own model (focus ring, Tab, the
 arrows) lives in ``keyboard`` and goes through the same press and release as the
 mouse. The router owns the pointer's state (where it is, what is under it, what was
-pressed); everything it decides reaches the game as an intent handed to the table,
-whose results the table presents.
+pressed) and drives the hand (``drag``). It calls nothing above it and writes no
+other part's state: ``handle`` returns what it decided, in order, as values (intents
+for the game, sentences and lit zones to show, and the screen commands of
+``commands``: a sound, an overlay, another screen), and the scene carries them out.
+The keyboard reaches this same path through ``gesture``, handed to it by the scene.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Protocol
 
 import pygame
 
-from game.state import State
 from scenes.core import zones as Z
-from scenes.core.intents import Cancel, Click, Confirm, Press, Result, Said, Status, TakeBack
+from scenes.core.intents import Cancel, Click, Confirm, Lit, Press, Said, Status, TakeBack
 from scenes.core.layout import Layout
 from scenes.core.navigator import Screen
-from scenes.core.scene import Host, SceneStack
 from scenes.core.session import GameSession
-from scenes.table.actions import GAME_BUTTONS, Put, TableActions, TableIntent
-from scenes.table.chat import ChatBox
+from scenes.table.actions import GAME_BUTTONS, Put, TableActions
+from scenes.table.commands import (
+    Command,
+    Cue,
+    Gesture,
+    OpenChat,
+    OpenPause,
+    OpenScreen,
+    Pointer,
+    Settle,
+    ShowCard,
+    ShowHint,
+    ShowMenu,
+    ToggleSound,
+)
 from scenes.table.drag import Drag, piece_at
-from scenes.table.keyboard import TableKeys
+from scenes.table.draw import TableView
+from scenes.table.logpanel import LogPanel
 from scenes.table.modes import FreePlay
-from scenes.table.targets import Staging
-from scenes.table.viewer import TableViewer
-from scenes.table.zoom import CardZoom, card_at
-from scenes.ui.overlays import ContextMenu
+from scenes.table.zoom import card_at
+from scenes.text.keynames import key_of
 
 BUTTON_ZONES = Z.BUTTONS
 #: How far (logical units) the pointer may wander while the button is down on a marker
@@ -49,48 +61,28 @@ WANDER = 48
 
 
 class InputHost(Protocol):
-    """What the router needs of the table (the ``TableScene``, which imports this)."""
+    """What the router reads of the table (the ``TableScene``, which imports this),
+    and the hand it drives: plain parts, no method of the scene (the game's state is
+    the session's, the staging the actions', the palette the view's)."""
 
     session: GameSession
     layout: Layout
     drag: Drag
     actions: TableActions
-    viewer: TableViewer
-    keys: TableKeys
+    logpanel: LogPanel
+    view: TableView
     mode: FreePlay
-    stack: SceneStack | None
-    app: Host | None
-
-    @property
-    def state(self) -> State: ...
-
-    @property
-    def staging(self) -> Staging: ...
-
-    @property
-    def palette(self) -> str: ...
-
-    def act(self, intent: TableIntent) -> None: ...
-
-    def present(self, results: list[Result]) -> None: ...
-
-    def say(self, key: str, /, **values: object) -> None: ...
-
-    def show_hint(self) -> None: ...
-
-    def open_menu(self) -> None: ...
-
-    def open(self, screen: str, **kwargs: object) -> None: ...
-
 
 
 class TableInput:
-    """Mouse and shortcut keys at the table, as intents."""
+    """Mouse and shortcut keys at the table, as intents and screen commands."""
 
     def __init__(self, table: InputHost) -> None:
         self.table = table
         #: The button or drop zone under the pointer (drawn lit over the base picture).
         self.hover: str | None = None
+        #: Where the pointer was last seen (off the table until it moves).
+        self.pointer: tuple[int, int] = (-100, -100)
         #: The zone the mouse went down on (a click is a press and a release on it).
         self.pressed: str | None = None
         #: After an overlay (the hand-off above all): no tooltip until the pointer moves,
@@ -106,60 +98,87 @@ class TableInput:
         self.travel = 0.0
         #: The release after a click that dropped (or put back) a marker is no click.
         self.swallow_release = False
+        #: What the event being handled comes to, in order (``handle`` returns it).
+        self._out: list[Command] = []
 
-    def handle(self, event: pygame.event.Event) -> bool:
-        tb = self.table
-        logpanel = tb.viewer.logpanel
+    def _say(self, key: str, /, **values: object) -> None:
+        self._out.append(Said.of(key, **values))
+
+    def _take(self) -> list[Command]:
+        out, self._out = self._out, []
+        return out
+
+    def handle(self, event: pygame.event.Event) -> list[Command] | None:
+        """What a mouse event comes to, in order (None: the event is not the
+        router's; keys are the keyboard's first, then ``key``'s)."""
         if event.type == pygame.MOUSEMOTION:
             self.motion(event.pos)
-            return True
-        if event.type == pygame.MOUSEWHEEL:
-            if logpanel.contains(tb.viewer.pointer):
+        elif event.type == pygame.MOUSEWHEEL:
+            logpanel = self.table.logpanel
+            if logpanel.contains(self.pointer):
                 logpanel.wheel(event.y)
-            return True
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            if event.button in (4, 5):  # an old-style wheel
-                return True
-            tb.viewer.skip()  # input never meets a half-played step
-            tb.viewer.rest = 0.0
-            self.hold_tip(event.pos)
-            tb.keys.mouse()
-            if tb.drag.holding and event.button == 1:
-                self.click_holding(event.pos)  # (over the log too: a marker is in hand)
-                return True
-            if logpanel.contains(event.pos) and event.button == 1:
-                if not logpanel.click(event.pos) and not logpanel.unfolded:
-                    self.press(event.pos)  # the Rules / Menu buttons under the log
-                return True
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            if event.button not in (4, 5):  # (an old-style wheel does nothing)
+                self.button_down(event.pos, event.button)
+        elif event.type == pygame.MOUSEBUTTONUP:
             if event.button == 1:
-                self.press(event.pos)
-                self.lifted_at = event.pos if tb.drag.holding else None
-                self.travel = 0.0
-            elif event.button == 3:
-                if tb.drag.holding:
-                    self.cancel_drag()  # a right click puts the marker in hand back
-                else:
-                    self.right_click(event.pos)
-            return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            if self.swallow_release:
-                self.swallow_release = False
-                self.pressed = None
-            elif self.lifted_at is not None and self.clicked(event.pos):
-                self.lifted_at = None
-                self.pressed = None
-                self.tip_waits = True
-                tb.say("status.pick.click")  # it stays in the hand: click where it goes
-            else:
-                self.lifted_at = None
-                self.release(event.pos)
-            return True
-        if event.type == pygame.KEYDOWN:
-            tb.viewer.skip()
-            return tb.keys.handle(event) or self.key(event)
-        return False
+                self.button_up(event.pos)
+        else:
+            return None
+        return self._take()
+
+    def gesture(self, gesture: Gesture) -> list[Command]:
+        """The mouse's path taken by a key (``keyboard``), as a press, a release, a
+        right click, a look at a card, or Undo there."""
+        pos = gesture.pos
+        if gesture.kind == "press":
+            self.press(pos)
+        elif gesture.kind == "release":
+            self.release(pos)
+        elif gesture.kind == "menu":
+            self.right_click(pos, keyboard=True)
+        elif gesture.kind == "zoom":
+            self.zoom_key(pos)
+        else:
+            self.undo()
+        return self._take()
 
     # ----- the mouse -------------------------------------------------------------------
+    def button_down(self, pos: tuple[int, int], button: int) -> None:
+        tb = self.table
+        logpanel = tb.logpanel
+        self._out.append(Settle())  # input never meets a half-played step
+        self.hold_tip(pos)
+        if tb.drag.holding and button == 1:
+            self.click_holding(pos)  # (over the log too: a marker is in hand)
+            return
+        if logpanel.contains(pos) and button == 1:
+            if not logpanel.click(pos) and not logpanel.unfolded:
+                self.press(pos)  # the Rules / Menu buttons under the log
+            return
+        if button == 1:
+            self.press(pos)
+            self.lifted_at = pos if tb.drag.holding else None
+            self.travel = 0.0
+        elif button == 3:
+            if tb.drag.holding:
+                self.cancel_drag()  # a right click puts the marker in hand back
+            else:
+                self.right_click(pos)
+
+    def button_up(self, pos: tuple[int, int]) -> None:
+        if self.swallow_release:
+            self.swallow_release = False
+            self.pressed = None
+        elif self.lifted_at is not None and self.clicked(pos):
+            self.lifted_at = None
+            self.pressed = None
+            self.tip_waits = True
+            self._say("status.pick.click")  # it stays in the hand: click where it goes
+        else:
+            self.lifted_at = None
+            self.release(pos)
+
     def hold_tip(self, pos: tuple[int, int] | None = None) -> None:
         """No tooltip until the pointer moves (off the zone at ``pos``, when given; a
         hold already waiting keeps its zone)."""
@@ -171,8 +190,9 @@ class TableInput:
 
     def motion(self, pos: tuple[int, int]) -> None:
         tb = self.table
-        if tb.viewer.point(pos) and (self.tip_zone is None
-                                     or tb.layout.zone_at(pos) != self.tip_zone):
+        moved, self.pointer = pos != self.pointer, pos
+        self._out.append(Pointer(pos))
+        if moved and (self.tip_zone is None or tb.layout.zone_at(pos) != self.tip_zone):
             self.tip_waits = False
             self.tip_zone = None
         if self.lifted_at is not None:
@@ -180,36 +200,41 @@ class TableInput:
             self.travel = max(self.travel, ((pos[0] - x) ** 2 + (pos[1] - y) ** 2) ** 0.5)
         if tb.drag.holding:
             self.hover = tb.drag.move(pos)
-        elif tb.viewer.logpanel.unfolded and tb.viewer.logpanel.contains(pos):
+        elif tb.logpanel.unfolded and tb.logpanel.contains(pos):
             self.hover = None
         else:
             self.hover = tb.layout.zone_at(pos, set(BUTTON_ZONES))
 
+    def float(self, pos: tuple[int, int]) -> None:
+        """The held marker over ``pos`` (the keyboard's focused target), lit as under
+        the mouse."""
+        self.hover = self.table.drag.move(pos)
+
     def press(self, pos: tuple[int, int]) -> None:
         tb = self.table
-        view = tb.viewer.view
+        lit = bool(tb.view.lit)
         if tb.drag.holding:
             tb.drag.cancel()  # picked up by a key: the mouse takes over from here
-            view.lit = set()
+            self._out.append(Lit())
+            lit = False
         tb.drag.finish_slides()
-        if view.lit and not tb.drag.holding and tb.actions.geography is None:
-            view.lit = set()  # a hint shown stays until the next click
+        if lit and not tb.drag.holding and tb.actions.geography is None:
+            self._out.append(Lit())  # a hint shown stays until the next click
         zone = tb.layout.zone_at(pos)
         self.pressed = zone
         if zone in BUTTON_ZONES or not tb.session.human_to_move:
             return
         if not tb.session.connected:  # drags wait while an online table is out of reach
-            tb.say("status.online.away")
+            self._say("status.online.away")
             return
         if tb.actions.geography is not None:
             return  # clicks choose markers; handled on release
-        piece = piece_at(tb.state, tb.staging, tb.layout, pos)
+        piece = piece_at(tb.session.state, tb.actions.staging, tb.layout, pos)
         if piece is not None:
-            held = tb.drag.pick(tb.state, tb.staging, piece, pos, tb.palette)
-            held.drops = tb.mode.drops(held.drops, tb.staging)
-            tb.viewer.cue("pickup")
-            view.lit = set(held.drops)
-            tb.say("status.pick" if held.drops else "status.pick.none")
+            held = tb.drag.pick(tb.session.state, tb.actions.staging, piece, pos, tb.view.palette)
+            held.drops = tb.mode.drops(held.drops, tb.actions.staging)
+            self._out += [Cue(("pickup",)), Lit(frozenset(held.drops))]
+            self._say("status.pick" if held.drops else "status.pick.none")
 
     def clicked(self, pos: tuple[int, int]) -> bool:
         """Whether the button came up from a click on the marker just picked up, not a
@@ -254,34 +279,33 @@ class TableInput:
             else:
                 self.press(pos)  # the button's own click, on release
             return
-        if piece_at(tb.state, tb.staging, tb.layout, pos) is not None:
+        if piece_at(tb.session.state, tb.actions.staging, tb.layout, pos) is not None:
             self.cancel_drag()
             self.press(pos)  # the other marker, picked up as by any press
             self.lifted_at = pos if tb.drag.holding else None
             self.travel = 0.0
             return
         self.swallow_release = True
-        reason = tb.drag.refusal_at(tb.state, tb.staging, held, pos)
-        tb.viewer.cue("refuse")
+        reason = tb.drag.refusal_at(tb.session.state, tb.actions.staging, held, pos)
+        self._out.append(Cue(("refuse",)))
         if reason is None:  # a legal place the lesson does not want: its word, else ours
             said = tb.mode.dropped_elsewhere(tb.layout, held.origin, pos, None)
-            tb.present(said or [Said.of("status.nowhere.held")])
+            self._out += said or [Said.of("status.nowhere.held")]
             return
         self.say_why(reason, held=True)
-        tb.present(tb.mode.dropped_elsewhere(tb.layout, held.origin, pos, reason))
+        self._out += tb.mode.dropped_elsewhere(tb.layout, held.origin, pos, reason)
 
     def say_why(self, reason: str, held: bool) -> None:
         """The status line's word for a drop refused (``held``: by a click, the marker
         still in the hand, so the sentence says how to go on)."""
-        tb = self.table
         if reason == "nowhere":
-            tb.say("status.nowhere.held" if held else "status.nowhere")
+            self._say("status.nowhere.held" if held else "status.nowhere")
         elif reason == "staging":
-            tb.say("status.staging")
+            self._say("status.staging")
         elif held:
-            tb.say("status.refused.held", reason=reason)
+            self._say("status.refused.held", reason=reason)
         else:
-            tb.say("status.refused", reason=reason)
+            self._say("status.refused", reason=reason)
 
     def release(self, pos: tuple[int, int]) -> None:
         tb = self.table
@@ -295,135 +319,115 @@ class TableInput:
         if zone in BUTTON_ZONES:
             self.press_button(zone)
         elif tb.session.human_to_move:
-            tb.act(Click(zone))
+            self._out.append(Click(zone))
 
     def drop(self, pos: tuple[int, int]) -> None:
         tb = self.table
-        tb.viewer.view.lit = set()
+        self._out.append(Lit())
         self.hover = None
         self.hold_tip(pos)  # no tooltip right after a drop: the result is read first
         held, drop = tb.drag.release(pos)
         if drop is not None:
-            tb.viewer.cue("drop")
-            tb.act(Put(drop))
+            self._out += [Cue(("drop",)), Put(drop)]
             return
-        reason = tb.drag.refusal_at(tb.state, tb.staging, held, pos)
-        tb.viewer.cue("drop" if reason is None else "refuse")
+        reason = tb.drag.refusal_at(tb.session.state, tb.actions.staging, held, pos)
+        self._out.append(Cue(("drop" if reason is None else "refuse",)))
         if reason is None:
-            tb.act(Status(staged=True))  # dropped back where it was: nothing to say
+            self._out.append(Status(staged=True))  # dropped back where it was: nothing to say
         else:
             self.say_why(reason, held=False)
-        tb.present(tb.mode.dropped_elsewhere(tb.layout, held.origin, pos, reason))
+        self._out += tb.mode.dropped_elsewhere(tb.layout, held.origin, pos, reason)
 
     def cancel_drag(self) -> None:
-        tb = self.table
-        tb.drag.cancel()
-        tb.viewer.cue("drop")
-        tb.viewer.view.lit = set()
-        tb.act(Status(staged=True))
+        self.table.drag.cancel()
+        self._out += [Cue(("drop",)), Lit(), Status(staged=True)]
 
     def right_click(self, pos: tuple[int, int], keyboard: bool = False) -> None:
         """Free returns (and technology uses) in a menu at the pointer (R at the focused
         marker: the same menu, driven by the keys); a card with no menu there (a town,
-        a technology) is seen large instead, at any turn."""
+        a technology) is seen large instead, at any turn. A key that finds no menu
+        says so."""
         tb = self.table
-        if tb.drag.holding or tb.stack is None:
+        if tb.drag.holding:
             return
         entries = tb.actions.menu(tb.layout.zones_at(pos)) if tb.session.human_to_move else []
         if isinstance(entries, Said):
-            tb.present([entries])
+            self._out.append(entries)
         elif entries:
-            items: list[tuple[str, Callable[[], None]]] = [
-                (label, lambda intent=intent: tb.act(intent)) for label, intent in entries]
-            tb.stack.push(ContextMenu(pos, items, keyboard=keyboard))
+            self._out.append(ShowMenu(pos, tuple(entries), keyboard=keyboard))
+            return
         elif not keyboard:
             self.zoom(pos)
+            return
+        if keyboard:
+            self._say("status.key.no_menu", key=key_of("free_actions"))
 
     def zoom(self, pos: tuple[int, int]) -> bool:
         """The card at ``pos`` seen large (``zoom.CardZoom``); False when none is there."""
-        tb = self.table
-        card = card_at(tb.layout, tb.state, pos)
-        if card is None or tb.stack is None:
+        card = card_at(self.table.layout, self.table.session.state, pos)
+        if card is None:
             return False
-        tb.stack.push(CardZoom(card, tb.state, tb.palette))
+        self._out.append(ShowCard(card))
         return True
 
-    def zoom_key(self) -> None:
-        """Z: the card under the keyboard's focus (while its ring shows), else under the
-        pointer, seen large; where there is none, the status line says how."""
-        tb = self.table
-        focus = tb.keys.focus.current if tb.keys.showing else None
-        pos = focus.rect.center if focus is not None else tb.viewer.pointer
-        if not tb.drag.holding and self.zoom(pos):
+    def zoom_key(self, pos: tuple[int, int] | None = None) -> None:
+        """Z: the card at ``pos`` (the keyboard's focus, while its ring shows), else
+        under the pointer, seen large; where there is none, the status line says how."""
+        if not self.table.drag.holding and self.zoom(pos or self.pointer):
             return
-        tb.say("status.zoom.none")
+        self._say("status.zoom.none")
 
     def press_button(self, zone: str) -> None:
-        tb = self.table
         if zone == Z.button("menu"):
-            tb.open_menu()
+            self._out.append(OpenPause())
         elif zone == Z.button("rules"):
-            tb.open(Screen.RULES)
+            self._out.append(OpenScreen(Screen.RULES))
         elif zone == Z.button("hint"):
-            tb.show_hint()
+            self._out.append(ShowHint())
         elif zone == Z.button("undo"):
-            if tb.session.human_to_move:
+            if self.table.session.human_to_move:
                 self.undo()
         elif zone in GAME_BUTTONS:
-            tb.act(Press(zone))
+            self._out.append(Press(zone))
 
     def undo(self) -> None:
         """Undo puts a held marker back first; then the actions take a step back."""
         if self.table.drag.holding:
             self.cancel_drag()
             return
-        self.table.act(TakeBack())
-
-    def chat(self) -> None:
-        """C at an online table: a line for the other players."""
-        tb = self.table
-        if tb.stack is None:
-            return
-
-        def send(text: str) -> None:
-            refused = tb.session.send_chat(text)
-            if refused is not None:
-                tb.say(refused.key, **refused.values)
-
-        tb.stack.push(ChatBox(send))
+        self._out.append(TakeBack())
 
     # ----- shortcut keys ---------------------------------------------------------------
-    def key(self, event: pygame.event.Event) -> bool:
-        """The table's shortcuts the keyboard model left (True when one was)."""
+    def key(self, event: pygame.event.Event) -> list[Command] | None:
+        """The table's shortcuts the keyboard model left, as commands (None: not one)."""
         tb = self.table
         ctrl = event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
         if event.key == pygame.K_z and ctrl:
             self.undo()
         elif event.key == pygame.K_F1 or getattr(event, "unicode", "") == "?":
-            tb.open(Screen.RULES)
+            self._out.append(OpenScreen(Screen.RULES))
         elif event.key == pygame.K_h and not ctrl:
-            tb.show_hint()
+            self._out.append(ShowHint())
         elif event.key == pygame.K_m and not ctrl:
-            if tb.app is not None:  # M: every sound off, or back on (remembered)
-                tb.say("status.sound_off" if tb.app.toggle_mute() else "status.sound_on")
+            self._out.append(ToggleSound())
         elif event.key == pygame.K_c and not ctrl and tb.session.can_chat:
-            self.chat()
+            self._out.append(OpenChat())
         elif event.key == pygame.K_z and not ctrl:
             self.zoom_key()
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            tb.act(Confirm())
+            self._out.append(Confirm())
         elif event.key == pygame.K_ESCAPE:
             if tb.drag.holding:
                 self.cancel_drag()
             elif tb.actions.geography is not None:
-                tb.act(Cancel())
-            elif tb.viewer.logpanel.unfolded:
-                tb.viewer.logpanel.unfolded = False
+                self._out.append(Cancel())
+            elif tb.logpanel.unfolded:
+                tb.logpanel.unfolded = False
             else:
-                tb.open_menu()
+                self._out.append(OpenPause())
         else:
-            return False
-        return True
+            return None
+        return self._take()
 
 
 __all__ = ["InputHost", "TableInput"]

@@ -11,7 +11,10 @@ table's mouse path at the focused zone, so a key makes exactly what the same cli
 drag would make. A marker is found with ``drag.piece_at`` where the mouse would press
 it; picking up is the mouse's ``press`` there, a drop its ``release`` on a point
 of the target zone, a button or a card a press and a release on it, R its right-click
-menu there (with the menu then driven by the arrows and Enter).
+menu there (with the menu then driven by the arrows and Enter). The keys do not call
+the mouse's router, nor the scene: ``handle`` returns those gestures
+(``commands.Gesture``) and sentences as values, the scene hands the gestures to the
+router and carries the rest out, then asks ``settle`` where the focus goes after them.
 
 The ring shows only once a key has moved the focus (Tab, an arrow or Space) and hides
 again at a click, so a mouse player never sees it and Enter keeps its old meaning
@@ -30,20 +33,20 @@ from typing import Protocol
 import pygame
 
 from game.rules import return_amount
-from game.state import State
 from scenes.core import gfx
 from scenes.core import zones as Z
+from scenes.core.intents import Said
 from scenes.core.layout import Layout
-from scenes.core.scene import SceneStack
 from scenes.core.session import GameSession
 from scenes.table.actions import TableActions
+from scenes.table.commands import Command, Float, Gesture
 from scenes.table.drag import Drag, piece_at, piece_box
 from scenes.table.draw import TableView
 from scenes.table.logpanel import LogPanel
-from scenes.table.targets import Staging, drops_for, menu_entries
+from scenes.table.modes import FreePlay
+from scenes.table.targets import drops_for, menu_entries
 from scenes.table.tooltips import tooltip_lines
 from scenes.text.catalog import t
-from scenes.text.keynames import key_of
 from scenes.ui.focus import ARROWS, ENTER_KEYS, Focus, Focusable
 from scenes.ui.tooltip import DELAY, Lines, place_tooltip, tooltip_image
 
@@ -62,23 +65,10 @@ BUTTON_KEYS = {pygame.K_d: "done", pygame.K_e: "end_turn", pygame.K_u: "undo"}
 FOCUS_GAP = 12
 
 
-class MousePath(Protocol):
-    """The mouse's way in, which the keys go through (``scenes.table.input``)."""
-
-    hover: str | None
-
-    def press(self, pos: tuple[int, int]) -> None: ...
-
-    def release(self, pos: tuple[int, int]) -> None: ...
-
-    def right_click(self, pos: tuple[int, int], keyboard: bool = False) -> None: ...
-
-    def undo(self) -> None: ...
-
-
 class KeysHost(Protocol):
-    """What the keys read of the table, and the mouse path they go through (the
-    ``TableScene``, which imports this module)."""
+    """What the keys read of the table (the ``TableScene``, which imports this module):
+    plain parts, no method of the scene; the log panel, a widget, is scrolled and
+    folded by its keys directly."""
 
     session: GameSession
     layout: Layout
@@ -86,18 +76,7 @@ class KeysHost(Protocol):
     logpanel: LogPanel
     actions: TableActions
     view: TableView
-    stack: SceneStack | None
-    input: MousePath
-
-    @property
-    def state(self) -> State: ...
-
-    @property
-    def staging(self) -> Staging: ...
-
-    def button_states(self) -> dict[str, str]: ...
-
-    def say(self, key: str, /, **values: object) -> None: ...
+    mode: FreePlay
 
 
 def _order(item: Focusable) -> tuple[int, int]:
@@ -126,6 +105,16 @@ class TableKeys:
         self.tip_waits = False
         #: A drop was just made by a key: the focus goes to what is lit next, once lit.
         self._dropped = False
+        #: What the key being handled comes to (``handle`` returns it), and what the
+        #: focus does once the scene has carried it out (``settle``): follow a marker
+        #: picked up, or move on from a drop (what was staged, and the target's place).
+        self._out: list[Command] = []
+        self._after: tuple[str, tuple[int, int], pygame.Rect | None] | None = None
+
+    def button_states(self) -> dict[str, str]:
+        """The buttons as drawn (the lesson's mode dims some)."""
+        sc = self.scene
+        return sc.mode.buttons(sc.actions.button_states())
 
     # ----- what can take the focus ------------------------------------------------------
     @property
@@ -138,13 +127,13 @@ class TableKeys:
         sc = self.scene
         held = sc.drag.held.piece if sc.drag.held is not None else None
         lit = frozenset(sc.view.lit)
-        key = (tuple(sc.staging.moves), tuple(sc.staging.sale), held,
+        key = (tuple(sc.actions.staging.moves), tuple(sc.actions.staging.sale), held,
                tuple(sc.actions.geography) if sc.actions.geography is not None else None,
                sc.session.human_to_move, sc.logpanel.unfolded,
-               tuple(sorted(sc.button_states().items())), lit)
-        if key == self._key and sc.state is self._state:
+               tuple(sorted(self.button_states().items())), lit)
+        if key == self._key and sc.session.state is self._state:
             return
-        self._key, self._state = key, sc.state
+        self._key, self._state = key, sc.session.state
         holding = held is not None
         if holding:
             items = self._targets()
@@ -185,7 +174,7 @@ class TableKeys:
             if not (isinstance(key, tuple) and key[0] == "piece"):
                 continue
             others = [r for r in lit if not item.rect.colliderect(r)]
-            drops = drops_for(sc.state, key[1], sc.staging)
+            drops = drops_for(sc.session.state, key[1], sc.actions.staging)
             if any(sc.layout.rect(z).colliderect(r) for z in drops if sc.layout.has(z)
                    for r in others):
                 self.focus.focus(key)
@@ -227,7 +216,7 @@ class TableKeys:
         self._press = {}
         if not sc.session.human_to_move:
             return []
-        st, layout, staging = sc.state, sc.layout, sc.staging
+        st, layout, staging = sc.session.state, sc.layout, sc.actions.staging
         found: dict[tuple, tuple[int, pygame.Rect, tuple[int, int]]] = {}
         for zone in layout.zones():
             z = Z.parse(zone.name)
@@ -284,7 +273,7 @@ class TableKeys:
         """Choosing for Geography: the player's markers on land, and the card (which
         sends the chosen ones)."""
         sc = self.scene
-        st = sc.state
+        st = sc.session.state
         items = []
         for space in st.land(st.active):
             zone = Z.space(space)
@@ -298,7 +287,7 @@ class TableKeys:
 
     def _buttons(self) -> list[Focusable]:
         sc = self.scene
-        states = sc.button_states()
+        states = self.button_states()
         items = []
         for b in STRIP:
             zone = Z.button(b)
@@ -323,9 +312,8 @@ class TableKeys:
         if pos is None:
             return
         self._picked = key
-        self.scene.input.press(pos)
-        self.refresh()
-        self._follow()
+        self._out.append(Gesture("press", pos))
+        self._after = ("pick", (0, 0), None)
 
     def drop(self, zone: str) -> None:
         """Drop the held marker on ``zone``, as a release of the mouse over it would
@@ -337,18 +325,32 @@ class TableKeys:
         point = self._point_in(zone, set(held.drops))
         if point is None:
             return
-        staged = (len(sc.staging.moves), len(sc.staging.sale))
-        target = sc.layout.rect(zone)
+        staged = (len(sc.actions.staging.moves), len(sc.actions.staging.sale))
         self._picked = None
-        sc.input.release(point)
+        self._out.append(Gesture("release", point))
+        self._after = ("drop", staged, sc.layout.rect(zone))
+
+    def settle(self) -> list[Command]:
+        """After the scene has carried out what a key came to: the focus follows a
+        marker picked up (floating it over the focused target), or goes on from a drop
+        (to Set sail or Sell once something is staged, else near where it fell)."""
+        after, self._after = self._after, None
+        self.refresh()
+        if after is None:
+            return []
+        sc = self.scene
+        kind, staged, target = after
+        if kind == "pick":
+            return self._follow()
         self._dropped = True
         self.refresh()
-        if (len(sc.staging.moves), len(sc.staging.sale)) != staged:
+        if (len(sc.actions.staging.moves), len(sc.actions.staging.sale)) != staged:
             # staged: Set sail or Sell is what comes next (Tab goes on to the markers)
-            button = Z.button("sail" if sc.staging.moves else "sell")
+            button = Z.button("sail" if sc.actions.staging.moves else "sell")
             self.focus.focus(button)
         else:
             self._land_near(target)
+        return []
 
     def _point_in(self, zone: str, among: set[str]) -> tuple[int, int] | None:
         """A point of ``zone`` where it is the drop zone found under the pointer."""
@@ -369,8 +371,7 @@ class TableKeys:
         if not sc.layout.has(zone):
             return
         pos = sc.layout.rect(zone).center
-        sc.input.press(pos)
-        sc.input.release(pos)
+        self._out += [Gesture("press", pos), Gesture("release", pos)]
 
     def log_tab(self, which: int) -> None:
         tab = self.scene.logpanel.tabs()[which]
@@ -386,12 +387,9 @@ class TableKeys:
             pos = self._press.get(current.key, current.rect.center)
         else:
             pos = sc.layout.rect(zone).center
-        before = sc.stack.pending if sc.stack is not None else 0
-        sc.input.right_click(pos, keyboard=True)
-        if sc.stack is not None and sc.stack.pending == before:
-            sc.say("status.key.no_menu", key=key_of("free_actions"))
+        self._out.append(Gesture("menu", pos))  # (the router says when there is none)
 
-    def _follow(self) -> None:
+    def _follow(self) -> list[Command]:
         """The held marker floats over the focused target, lit as under the mouse."""
         sc = self.scene
         current = self.focus.current
@@ -400,12 +398,20 @@ class TableKeys:
             zone = current.key[1]
             point = self._point_in(zone, set(sc.drag.held.drops)) if sc.drag.held else None
             if point is not None:
-                sc.input.hover = sc.drag.move(point)
+                return [Float(point)]
+        return []
 
     # ----- keys --------------------------------------------------------------------------
-    def handle(self, event: pygame.event.Event) -> bool:
-        """A key at the table; True when it was the keyboard model's (the table's own
-        keys, Esc, Ctrl+Z, H, F1, M, get the rest)."""
+    def handle(self, event: pygame.event.Event) -> list[Command] | None:
+        """What a key at the table comes to, when it is the keyboard model's (None: it
+        is not; the table's own keys, Esc, Ctrl+Z, H, F1, M, get the rest)."""
+        self._out = []
+        if not self._handle(event):
+            return None
+        out, self._out = self._out, []
+        return out
+
+    def _handle(self, event: pygame.event.Event) -> bool:
         if event.type != pygame.KEYDOWN:
             return False
         sc = self.scene
@@ -419,7 +425,7 @@ class TableKeys:
             self.focus.handle(event)  # (the first key only shows where the focus is)
             if not shown:
                 self._to_lit()
-            self._follow()
+            self._out += self._follow()
             self.rest = 0.0
             self.tip_waits = False
             self._dropped = False
@@ -436,19 +442,25 @@ class TableKeys:
         menu = (key == pygame.K_r and not mods & pygame.KMOD_SHIFT) or key == pygame.K_MENU or (
             key == pygame.K_F10 and mods & pygame.KMOD_SHIFT)
         if key == pygame.K_u and sc.drag.holding:
-            sc.input.undo()  # as Ctrl+Z: the held marker is put back first
+            self._out.append(Gesture("undo"))  # as Ctrl+Z: the held marker is put back first
+            return True
+        if key == pygame.K_z and self.focus.visible:
+            current = self.focus.current  # Z: the focused card seen large
+            if current is None:
+                return False  # (the pointer's card, then)
+            self._out.append(Gesture("zoom", current.rect.center))
             return True
         if menu or key in CARD_KEYS or key in BUTTON_KEYS or key == pygame.K_s:
             refused = self.refusal(key, menu)
             if refused is not None:
                 said, values = refused
-                sc.say(said, **values)
+                self._out.append(Said.of(said, **values))
             elif menu:
                 self.open_menu()
             elif key in CARD_KEYS:
                 self.click(Z.tech(CARD_KEYS[key]))
             elif key == pygame.K_s:
-                self.click(Z.button("sell" if sc.staging.sale else "sail"))
+                self.click(Z.button("sell" if sc.actions.staging.sale else "sail"))
             else:
                 self.click(Z.button(BUTTON_KEYS[key]))
             return True
@@ -467,7 +479,7 @@ class TableKeys:
         sentence and its values; None when it can. A key is never swallowed without a
         word: the player would be left looking at a greyed button."""
         sc = self.scene
-        st = sc.state
+        st = sc.session.state
         if sc.drag.holding:
             return "status.key.put_down", {}
         if not sc.session.human_to_move:
@@ -479,9 +491,9 @@ class TableKeys:
             if not st.has_tech(st.active, tech):
                 return "status.key.not_owned", {"tech": t(f"tech.{tech}")}
             return None
-        states = sc.button_states()
+        states = self.button_states()
         if key == pygame.K_s:
-            button = "sell" if sc.staging.sale else "sail"
+            button = "sell" if sc.actions.staging.sale else "sail"
             if states.get(Z.button(button)) == "disabled":
                 return f"status.nothing_staged.{button}", {}
             return None
@@ -538,7 +550,7 @@ class TableKeys:
         if isinstance(item.key, tuple) and item.key[0] == "log":
             return None
         pos = self._press.get(item.key, item.rect.center)
-        return tooltip_lines(sc.state, sc.layout, pos, sc.actions.facts(), sc.logpanel)
+        return tooltip_lines(sc.session.state, sc.layout, pos, sc.actions.facts(), sc.logpanel)
 
 
 __all__ = ["KeysHost", "TableKeys"]

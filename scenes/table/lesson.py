@@ -84,7 +84,7 @@ class Entry:
 
     kind: str
     key: str | None = None
-    step: str | None = None
+    step: Step | None = None
     hint: str | None = None
     chart: bool = False
     light: tuple[str, ...] = ()
@@ -96,12 +96,12 @@ def page(key: str, topic: str | None = None, light: tuple[str, ...] = ()) -> Ent
 
 
 def do(step: str, key: str, topic: str | None = None, chart: bool = False) -> Entry:
-    return Entry(DO, key, str(parse_step(step)), chart=chart, topic=topic)
+    return Entry(DO, key, parse_step(step), chart=chart, topic=topic)  # (the script: text)
 
 
 def watch(key: str, steps: str) -> list[Entry]:
     """A computer captain's whole turn (steps separated by ``;``), told by ``key``."""
-    parts = [str(parse_step(s.strip())) for s in steps.split(";")]
+    parts = [parse_step(s.strip()) for s in steps.split(";")]
     return [Entry(WATCH, key if i == 0 else None, s) for i, s in enumerate(parts)]
 
 
@@ -161,7 +161,7 @@ SCRIPT: tuple[Entry, ...] = (
 
 def script_steps() -> list[str]:
     """Every step of the lesson's record, in order (the learner's and the captains')."""
-    return [e.step for e in SCRIPT if e.step is not None]
+    return [str(e.step) for e in SCRIPT if e.step is not None]
 
 
 def lesson_names(learner: str) -> list[str]:
@@ -191,11 +191,11 @@ def lesson_position(session: Session) -> int | None:
         return None
     position = min(int(tag), len(SCRIPT))
     played = list(session.steps)
-    expected = [e.step for e in SCRIPT[:position] if e.step is not None]
+    expected = [str(e.step) for e in SCRIPT[:position] if e.step is not None]
     while position < len(SCRIPT) and len(expected) < len(played):
         step = SCRIPT[position].step
         if step is not None:
-            expected.append(step)
+            expected.append(str(step))
         position += 1
     if expected != played or position >= len(SCRIPT):
         return None
@@ -282,7 +282,7 @@ class Coach:
             return "lesson.hint.page"
         if entry.kind == WATCH:
             return "lesson.hint.watch"
-        return f"lesson.hint.{entry.step.split()[0]}"
+        return f"lesson.hint.{entry.step.kind}"
 
     @property
     def chart(self) -> bool:
@@ -296,18 +296,15 @@ class Coach:
         return self.session.state.active if entry is not None and entry.kind == WATCH else None
 
     # ----- what the table asks --------------------------------------------------------
-    def permits(self, step: str) -> bool:
-        """Whether ``step`` may be made now: the lesson's step, or anything once the
-        lesson has handed over."""
+    def permits(self, step: Step | None) -> bool:
+        """Whether ``step`` (None: an undo) may be made now: the lesson's step, or
+        anything once the lesson has handed over."""
         entry = self.entry
         if entry is None:
             return True
         if entry.kind == PAGE or entry.step is None:
             return False
-        try:
-            return str(parse_step(step)) == entry.step
-        except ValueError:
-            return False
+        return step == entry.step
 
     def drops(self, drops: dict[str, Drop], staging: Staging) -> dict[str, Drop]:
         """The legal drops of a picked-up marker that also make (or stage a part of)
@@ -317,7 +314,7 @@ class Coach:
             return drops
         if entry.kind != DO or entry.step is None:
             return {}
-        want = parse_step(entry.step)
+        want = entry.step
         kept = {}
         for zone, drop in drops.items():
             if drop.step is not None:
@@ -346,7 +343,7 @@ class Coach:
             return set()
         if entry.step is None:
             return set(entry.light)
-        step = parse_step(entry.step)
+        step = entry.step
         if entry.kind == WATCH:  # the captain's pieces, never a button the learner has not
             return {z for z in step_zones(st, step) if not z.startswith("button_")}
         if step.kind == "move" and staging.moves:
@@ -369,7 +366,7 @@ class Coach:
         entry = self.entry
         if entry is None or entry.kind != DO or entry.step is None:
             return None
-        step = parse_step(entry.step)
+        step = entry.step
         seat, kind, args = st.active, step.kind, step.args
         if kind == "move":
             left = sorted((Counter(args) - Counter(staging.moves)).elements())
@@ -396,7 +393,7 @@ class Coach:
         if entry is not None and entry.kind != WATCH:
             self.nudged = self.hint()
 
-    def stepped(self, step: str) -> None:
+    def stepped(self, step: Step) -> None:
         """A step was made at the table: the lesson moves on past it. A step the script
         does not hold (never made through the table during a lesson) ends the lesson, and
         the game goes on freely."""
@@ -437,13 +434,13 @@ class Coach:
         test of the script keeps this from happening): the game goes on freely."""
         entry = self.entry
         if entry is not None and entry.step is not None and not is_legal(
-                self.session.state, parse_step(entry.step)):
+                self.session.state, entry.step):
             self.finish()
 
     # ----- the computer captains' scripted steps ---------------------------------------------
-    def after_step(self, step: str, pace: float) -> None:
+    def after_step(self, step: Step, pace: float) -> None:
         """Wait a moment before the next scripted step (a turn told waits for Next)."""
-        self.pause = (END_PAUSE if step.split()[0] == "end" else STEP_PAUSE) * pace
+        self.pause = (END_PAUSE if step.kind == "end" else STEP_PAUSE) * pace
 
     def scripted_step(self, dt: float, *, busy: bool) -> Step | None:
         """The computer captain's scripted step, once its pause is over and the table is
@@ -452,7 +449,7 @@ class Coach:
         if entry is None or entry.kind != WATCH or busy or self.told:
             return None
         self.pause = max(0.0, self.pause - dt)
-        return parse_step(entry.step) if self.pause <= 0 and entry.step else None
+        return entry.step if self.pause <= 0 and entry.step else None
 
 
 class LessonPacing(Pacing):
@@ -463,7 +460,7 @@ class LessonPacing(Pacing):
         super().__init__(seats, seed)
         self.coach = coach
 
-    def after_step(self, seat: int, step: str, anim_speed: str) -> None:
+    def after_step(self, seat: int, step: Step, anim_speed: str) -> None:
         if self.coach.finished:
             super().after_step(seat, step, anim_speed)
         else:

@@ -23,7 +23,6 @@ import pygame
 
 from game.rules import SELL_VP, SELL_WEALTH, sale_value
 from game.state import State
-from game.steps import parse_step
 from scenes.core import gfx
 from scenes.core import zones as Z
 from scenes.core.gfx import draw
@@ -315,8 +314,8 @@ class LessonPanel:
         """The trading chart: goods types, wealth and VP, the taught sale's column lit."""
         lit = 0
         entry = self.coach.entry
-        if entry is not None and entry.step is not None and entry.step.startswith("sell"):
-            lit = sale_value(st, st.active, parse_step(entry.step).args)[0]
+        if entry is not None and entry.step is not None and entry.step.kind == "sell":
+            lit = sale_value(st, st.active, entry.step.args)[0]
         labels = (t("lesson.chart.types"), t("lesson.chart.wealth"), t("lesson.chart.vp"))
         label_w = 118
         cell = (rect.w - label_w) // 6

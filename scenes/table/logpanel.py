@@ -22,7 +22,7 @@ import pygame
 
 from scenes.core import gfx
 from scenes.core.gfx import draw
-from scenes.core.session import Session
+from scenes.core.session import Session, recorded
 from scenes.text.catalog import t
 from scenes.text.fitting import fit_size
 from scenes.text.fonts import blit_text, line_height, render, wrap
@@ -65,7 +65,7 @@ def log_lines(session: Session, start: int = 0) -> list[LogLine]:
     for i in range(start, len(steps)):
         before, after = states[i], states[i + 1]
         try:
-            said = narrate(before, steps[i], after)
+            said = narrate(before, recorded(steps, i)[0], after)
         except (LookupError, ValueError, TypeError):
             # a state its keeper gave (an online table's, taken as it was) that the
             # step does not lead to: the step is said by its notation

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pygame
 
 from game.state import State
+from game.steps import Step
 from scenes.core import gfx
 from scenes.core import zones as Z
 from scenes.core.intents import Lit, Result, Said
@@ -38,8 +39,9 @@ class FreePlay:
         kinds = [kind if seat in here else "elsewhere" for seat, kind in enumerate(session.seats)]
         return Pacing(kinds, seed=session.tag_seed())
 
-    def guard(self, step: str) -> str | None:
-        """None lets ``step`` through; else the status key that refuses it."""
+    def guard(self, step: Step | None) -> str | None:
+        """None lets ``step`` (None: an undo) through; else the status key that
+        refuses it."""
         return None
 
     def drops(self, drops: dict[str, Drop], staging: Staging) -> dict[str, Drop]:
@@ -94,12 +96,13 @@ class LessonMode(FreePlay):
         # the computer seats play the lesson's script until it hands over
         return LessonPacing(self.coach, session.seats, seed=session.tag_seed())
 
-    def guard(self, step: str) -> str | None:
-        """Only the step the lesson waits for; anything else is refused with its hint."""
+    def guard(self, step: Step | None) -> str | None:
+        """Only the step the lesson waits for; anything else (an undo: None) is refused
+        with its hint."""
         if self.coach.permits(step):
             return None
         self.coach.nudge()
-        return "lesson.no_undo" if step == "undo" else "lesson.status.other"
+        return "lesson.no_undo" if step is None else "lesson.status.other"
 
     def drops(self, drops: dict[str, Drop], staging: Staging) -> dict[str, Drop]:
         return self.coach.drops(drops, staging)

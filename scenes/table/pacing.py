@@ -25,7 +25,7 @@ class Pacing:
     def plays(self, seat: int) -> bool:
         return self.seats.plays(seat)
 
-    def after_step(self, seat: int, step: str, anim_speed: str) -> None:
+    def after_step(self, seat: int, step: Step, anim_speed: str) -> None:
         """A step was made: if a computer made it, wait a moment before its next."""
         if self.seats.plays(seat):
             self.seats.after_step(step, ANIM_PACE.get(anim_speed, 1.0))

@@ -9,14 +9,19 @@ engine's reason. Free returns come from a right-click menu, Bank System and
 Geography from clicking the owned technology, Map from a question.
 
 The scene only hands input and time to the parts that do the work, each in its own
-module. ``input`` turns the mouse and the shortcut keys into intents
-(``scenes.core.intents``), ``keys`` the keyboard's focus model; ``actions`` turns an
-intent into results (every change to the game goes through the session, local or
+module, and carries out what they answer. ``input`` turns the mouse and the shortcut
+keys into intents (``scenes.core.intents``) and screen commands
+(``scenes.table.commands``: a sound, an overlay, another screen), ``keys`` the
+keyboard's focus model into the same (its gestures taken through ``input``'s path);
+both return values, which the scene carries out in ``carry_out``. ``actions`` turns
+an intent into results (every change to the game goes through the session, local or
 remote, which the table never tells apart), and the scene presents them in
 ``present`` through the ``viewer`` (the table as drawn, shared with the review
-screen: films, sounds, banners, the log, the status line). Nothing the scene holds
-calls back into it. ``pacing`` says when a computer seat here makes its step (it
-arrives as an intent like the player's); the ``mode`` is free play or the lesson
+screen: films, sounds, banners, the log, the status line). The parts the scene holds
+are called by it and answer with values: none of them calls the scene back (an
+overlay the scene opens calls what the scene gave it, an intent handed to ``act``).
+``pacing`` says when a computer seat here makes its step (it arrives as an intent
+like the player's); the ``mode`` is free play or the lesson
 (``modes``: its guard on every step, its panel); ``drag`` is the hand; ``saving``
 watches the autosave. Other screens are reached through the navigator (scoring,
 title, settings, rules), never imported.
@@ -24,7 +29,7 @@ title, settings, rules), never imported.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import pygame
 
@@ -33,6 +38,8 @@ from scenes.core import gfx
 from scenes.core.intents import (
     Answer,
     Asked,
+    Chat,
+    HandOver,
     Hint,
     Lit,
     Play,
@@ -49,8 +56,23 @@ from scenes.core.scene import Scene
 from scenes.core.session import GameSession, Session
 from scenes.table.actions import TableActions, TableIntent, link_banner
 from scenes.table.chart import draw_away
-from scenes.table.chat import take_chat
+from scenes.table.chat import ChatBox, take_chat
 from scenes.table.clocks import away_faces, clock_faces
+from scenes.table.commands import (
+    Command,
+    Cue,
+    Float,
+    Gesture,
+    OpenChat,
+    OpenPause,
+    OpenScreen,
+    Pointer,
+    Settle,
+    ShowCard,
+    ShowHint,
+    ShowMenu,
+    ToggleSound,
+)
 from scenes.table.drag import Drag
 from scenes.table.input import TableInput
 from scenes.table.keyboard import TableKeys
@@ -63,10 +85,11 @@ from scenes.table.saving import SaveWatch, save_now
 from scenes.table.since_panel import REPLAY_SPEED, SincePanel, others_played
 from scenes.table.targets import Staging
 from scenes.table.tooltips import tooltip_lines
-from scenes.table.viewer import Cues, TableViewer
+from scenes.table.viewer import TableViewer
+from scenes.table.zoom import CardZoom
 from scenes.text.catalog import t
 from scenes.ui.overlays import Confirm as ConfirmBox
-from scenes.ui.overlays import Handoff, PauseMenu
+from scenes.ui.overlays import ContextMenu, Handoff, PauseMenu
 from scenes.ui.tooltip import DELAY, Lines, place_tooltip, tooltip_image
 
 
@@ -89,7 +112,7 @@ class TableScene(Scene):
         self.lesson: Coach | None = self.mode.coach
         self.lessonpanel: LessonPanel | None = self.mode.panel
         #: The table as drawn (shared with the review screen); its parts by name.
-        self.viewer = TableViewer(self.layout, session, self._sounds)
+        self.viewer = TableViewer(self.layout, session)
         viewer = self.viewer
         self.view, self.films, self.banners = viewer.view, viewer.films, viewer.banners
         self.renderer, self.logpanel = viewer.renderer, viewer.logpanel
@@ -147,11 +170,9 @@ class TableScene(Scene):
     def button_states(self) -> dict[str, str]:
         return self.mode.buttons(self.actions.button_states())  # the lesson dims some
 
-    def _sounds(self) -> Cues | None:
-        return self.app.sounds.play_at_once if self.app is not None else None
-
     # ----- life cycle -------------------------------------------------------------------
     def enter(self) -> None:
+        self.viewer.sounds = self.app.sounds.play_at_once if self.app is not None else None
         self.viewer.follow(self.palette)
         if self.session.over:
             self.go(Screen.SCORING, session=self.session)
@@ -172,7 +193,7 @@ class TableScene(Scene):
         speed, palette = self.settings.anim_speed, self.palette
         for result in results:
             if isinstance(result, Said):
-                self.say(result.key, **dict(result.values))
+                self.viewer.say(result.key, **dict(result.values))
                 if result.logged:  # after the steps it came after, if it says
                     values = dict(result.values)
                     after = values.get("after")
@@ -186,7 +207,7 @@ class TableScene(Scene):
             elif isinstance(result, Undone):
                 self.hold_tips()
                 out = result.outcome
-                assert out.before is not None and out.after is not None
+                assert out.step is not None and out.before is not None and out.after is not None
                 self.logpanel.sync(self.session)
                 self.viewer.show_back(out.after, out.step, out.before, speed, palette)
                 self.viewer.cue("drop")  # the marker put back
@@ -198,7 +219,7 @@ class TableScene(Scene):
                 self.hold_tips()
                 out = result.outcome
                 before, after = out.before, out.after
-                assert before is not None and after is not None
+                assert out.step is not None and before is not None and after is not None
                 if self.lesson is not None:
                     self.lesson.stepped(out.step)
                 self.viewer.show_step(before, out.step, after, speed, palette, result.dropped)
@@ -206,11 +227,8 @@ class TableScene(Scene):
                     self.go(Screen.SCORING, session=self.session)
                     return
                 self.pacing.after_step(before.active, out.step, speed)
-                if out.step.split()[0] == "end":
+                if out.step.kind == "end":
                     self.announce_turn()
-
-    def say(self, key: str, /, **values: object) -> None:
-        self.viewer.say(key, **values)
 
     def hold_tips(self) -> None:
         """The game has changed: a tooltip showing goes (what it said may no longer
@@ -273,7 +291,72 @@ class TableScene(Scene):
     def handle(self, event: pygame.event.Event) -> bool:
         if self.since is not None and self.since.handle(event):
             return True
-        return self.mode.handle(event) or self.input.handle(event)
+        if self.mode.handle(event):
+            return True
+        if event.type == pygame.KEYDOWN:
+            self.viewer.skip()  # input never meets a half-played step
+            commands = self.keys.handle(event)
+            if commands is None:
+                commands = self.input.key(event)
+            if commands is None:
+                return False
+            self.carry_out(commands)
+            self.carry_out(self.keys.settle())
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button not in (4, 5):
+            self.keys.mouse()  # a click: the keyboard's ring hides
+        commands = self.input.handle(event)
+        if commands is None:
+            return False
+        self.carry_out(commands)
+        return True
+
+    def carry_out(self, commands: Iterable[Command]) -> None:
+        """Do what the input (or the keys, through it) asked, in order: an intent goes
+        to the actions and what comes of it is presented; a result is presented at
+        once; a screen command is done here, the only place that does them."""
+        for command in commands:
+            if isinstance(command, Gesture):  # a key, taken along the mouse's path
+                self.carry_out(self.input.gesture(command))
+            elif isinstance(command, Result):
+                self.present([command])
+            elif isinstance(command, Cue):
+                self.viewer.cue(*command.names)
+            elif isinstance(command, Pointer):
+                self.viewer.point(command.pos)
+            elif isinstance(command, Settle):
+                self.viewer.skip()
+                self.viewer.rest = 0.0
+            elif isinstance(command, Float):
+                self.input.float(command.pos)
+            elif isinstance(command, ShowHint):
+                self.show_hint()
+            elif isinstance(command, OpenScreen):
+                self.open(command.screen)
+            elif isinstance(command, ToggleSound):
+                if self.app is not None:  # (remembered in the settings)
+                    muted = self.app.toggle_mute()
+                    self.viewer.say("status.sound_off" if muted else "status.sound_on")
+            elif isinstance(command, OpenPause | ShowMenu | ShowCard | OpenChat):
+                self.overlay(command)
+            else:
+                self.act(command)
+
+    def overlay(self, command: OpenPause | ShowMenu | ShowCard | OpenChat) -> None:
+        """An overlay over the table (none without a stack, as in a test): what it
+        changes comes back to ``act`` as an intent."""
+        if self.stack is None:
+            return
+        if isinstance(command, ShowMenu):
+            self.stack.push(ContextMenu(command.pos, [
+                (label, lambda intent=intent: self.act(intent))
+                for label, intent in command.entries], keyboard=command.keyboard))
+        elif isinstance(command, ShowCard):
+            self.stack.push(CardZoom(command.card, self.state, self.palette))
+        elif isinstance(command, OpenChat):
+            self.stack.push(ChatBox(lambda text: self.act(Chat(text))))
+        else:
+            self.stack.push(self.pause_menu())
 
     def show_hint(self) -> None:
         """H or Hint: in a lesson, the hint of its step; else what a medium computer
@@ -284,9 +367,7 @@ class TableScene(Scene):
         else:
             self.act(Hint())
 
-    def open_menu(self) -> None:
-        if self.stack is None:
-            return
+    def pause_menu(self) -> PauseMenu:
         # At an online table, a player gone longer than the table allows may be played
         # by the table's computer, asked first (they take the seat back by returning).
         gone = [seat for seat in sorted(self.session.away_for())
@@ -294,16 +375,15 @@ class TableScene(Scene):
         hand_over = [(lambda name=self.state.names[seat]: t("pause.hand_over", name=name),
                       lambda seat=seat, name=self.state.names[seat]: self.ask(
                           t("online.hand_over.ask", name=name),
-                          lambda yes: yes and self.session.can_hand_over(seat)
-                          and self.session.hand_over(seat)))
+                          lambda yes: yes and self.act(HandOver(seat))))
                      for seat in gone]
-        self.stack.push(PauseMenu([*hand_over,
-                                   ("pause.settings", lambda: self.open(Screen.SETTINGS)),
-                                   ("pause.rules", lambda: self.open(Screen.RULES)),
-                                   ("pause.save", lambda: self.present([save_now(self.session)])),
-                                   # a lesson left is resumed by Continue on the title
-                                   ("pause.title_screen" if self.lesson is None
-                                    else "lesson.leave", lambda: self.go(Screen.TITLE))]))
+        return PauseMenu([*hand_over,
+                          ("pause.settings", lambda: self.open(Screen.SETTINGS)),
+                          ("pause.rules", lambda: self.open(Screen.RULES)),
+                          ("pause.save", lambda: self.present([save_now(self.session)])),
+                          # a lesson left is resumed by Continue on the title
+                          ("pause.title_screen" if self.lesson is None
+                           else "lesson.leave", lambda: self.go(Screen.TITLE))])
 
     # ----- time ---------------------------------------------------------------------------
     def animate(self, dt: float) -> None:
@@ -360,7 +440,7 @@ class TableScene(Scene):
         busy = self.drag.holding or self.films.animating
         step = self.pacing.next_step(self.state, dt, busy=busy)
         if step is not None:
-            self.act(Play(str(step)))
+            self.act(Play(step))
         elif self.pacing.plays(self.state.active) and not self.state.over and not busy:
             self.act(Status())
         free = not self.drag.holding and self.actions.geography is None

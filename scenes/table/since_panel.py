@@ -17,8 +17,10 @@ from collections.abc import Sequence
 import pygame
 
 from game.state import State
+from game.steps import Step
 from scenes.core import gfx
 from scenes.core.gfx import draw
+from scenes.core.session import recorded
 from scenes.text.catalog import t
 from scenes.text.fitting import fit_lines
 from scenes.text.fonts import blit_text
@@ -46,7 +48,7 @@ class SincePanel:
 
     def __init__(self, states: Sequence[State], steps: Sequence[str], seen: int) -> None:
         self.seen = seen
-        self.sentences = since_you_left(states[seen], list(steps[seen:]))
+        self.sentences = since_you_left(states[seen], recorded(steps, seen))
         #: Whether the summary is shown (before the player chose).
         self.shown = True
         #: While replaying: the index of the state shown (the film of the step before it
@@ -109,7 +111,7 @@ class SincePanel:
 
     # ----- the replay ------------------------------------------------------------------
     def next_step(self, states: Sequence[State], steps: Sequence[str],
-                  busy: bool) -> tuple[State, str, State] | None:
+                  busy: bool) -> tuple[State, Step, State] | None:
         """The next step to show (its film not playing yet), once the last has played;
         the replay ends after the last step there is now."""
         if self.at is None or self.done or busy:
@@ -120,7 +122,7 @@ class SincePanel:
             return None
         i = self.at
         self.at += 1
-        return states[i], steps[i], states[i + 1]
+        return states[i], recorded(steps, i)[0], states[i + 1]
 
     def showing(self, states: Sequence[State]) -> State | None:
         """The position to draw while replaying (None: the game as it stands)."""

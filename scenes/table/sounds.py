@@ -9,10 +9,11 @@ passing, the final round's horn or the end's cadence.
 from __future__ import annotations
 
 from game.state import State
+from game.steps import Step
 from scenes.table.animations import Cue
 
 
-def step_sounds(before: State, step: str, after: State, cues: list[Cue], *,
+def step_sounds(before: State, step: Step, after: State, cues: list[Cue], *,
                 dropped: bool, film_length: float | None) -> tuple[list[Cue], list[str]]:
     """The cues a step's film plays as it reaches them, and the effects heard at once.
 
@@ -28,7 +29,7 @@ def step_sounds(before: State, step: str, after: State, cues: list[Cue], *,
         now.append("game_end")  # the table leaves now: the cadence cannot wait
     elif after.final_round and not before.final_round:
         then = "final_round"
-    elif step.split()[0] == "end":
+    elif step.kind == "end":
         then = "turn"
     if then is not None and film_length is not None:
         cues = [*cues, Cue(film_length, then)]

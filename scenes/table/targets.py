@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.rules import apply_text, return_amount, sale_value
+from game.rules import apply, return_amount, sale_value
 from game.state import TECH_IDS, State
-from game.steps import ShipMove, Space, Step, StepError, move_str, space_str
+from game.steps import ShipMove, Space, Step, StepError, check_shape
 from scenes.core import zones as Z
 from scenes.text.reasons import reason_text
 
@@ -49,13 +49,11 @@ class Staging:
     def empty(self) -> bool:
         return not self.moves and not self.sale
 
-    def voyage_step(self, moves: list[ShipMove] | None = None) -> str:
-        return " ".join(["move", *(move_str(m) for m in (self.moves if moves is None
-                                                          else moves))])
+    def voyage_step(self, moves: list[ShipMove] | None = None) -> Step:
+        return Step("move", tuple(self.moves if moves is None else moves))
 
-    def sale_step(self, sale: list[Space] | None = None) -> str:
-        return " ".join(["sell", *(space_str(s) for s in (self.sale if sale is None
-                                                          else sale))])
+    def sale_step(self, sale: list[Space] | None = None) -> Step:
+        return Step("sell", tuple(self.sale if sale is None else sale))
 
 
 @dataclass(frozen=True)
@@ -77,17 +75,18 @@ class Drop:
     ``check`` is the step the engine judges the drop by (for a staged drop: the whole
     voyage or sale with it added)."""
 
-    check: str
-    step: str | None = None
+    check: Step
+    step: Step | None = None
     stage_move: ShipMove | None = None
     replace: int | None = None  # index of the staged move this drop replaces
     stage_good: Space | None = None
 
 
-def _refusal(st: State, step: str) -> str | None:
-    """The engine's reason (in the player's language) a step is refused, or None."""
+def _refusal(st: State, step: Step) -> str | None:
+    """The engine's reason (in the player's language) a step is refused (one the
+    notation cannot write, too), or None."""
     try:
-        apply_text(st, step)
+        apply(st, check_shape(step))
     except StepError as exc:
         return reason_text(exc)
     return None
@@ -135,12 +134,12 @@ def intended(st: State, piece: Piece, zone: str, staging: Staging) -> Drop | Non
     if kind in ("stock", "builder", "scientist", "lisboa", "ship") and piece[1] != seat:
         return None
     if kind == "stock" and zone == Z.lisboa():
-        return Drop(check="employ", step="employ")
+        return Drop(check=Step("employ"), step=Step("employ"))
     if kind == "builder" and zone == Z.speed(seat, st.speed[seat] + 1):
-        return Drop(check="speed", step="speed")
+        return Drop(check=Step("speed"), step=Step("speed"))
     if kind == "scientist" and where == "tech":
-        tech = z.word
-        return Drop(check=f"tech {tech}", step=f"tech {tech}")
+        made = Step("tech", (z.word,))
+        return Drop(check=made, step=made)
     if where == "sea" and kind in ("lisboa", "ship", "staged") and z.pos is not None:
         dst = z.pos
         if kind == "staged":
@@ -152,8 +151,8 @@ def intended(st: State, piece: Piece, zone: str, staging: Staging) -> Drop | Non
         return _sea_drop(st, staging, src, dst, None)
     space = z.space
     if kind == "ship" and space is not None:
-        step = f"{'cargo' if space[0] == 'g' else 'build'} {space_str(space)}"
-        return Drop(check=step, step=step)
+        made = Step("cargo", (space,)) if space[0] == "g" else Step("build", (space, None))
+        return Drop(check=made, step=made)
     if kind == "good" and zone == Z.lisboa():
         space = ("g", piece[1], piece[2])
         if space in staging.sale:
@@ -161,8 +160,8 @@ def intended(st: State, piece: Piece, zone: str, staging: Staging) -> Drop | Non
         return Drop(check=staging.sale_step([*staging.sale, space]), stage_good=space)
     if kind in ("good", "building") and space is not None and space[0] == "b":
         source = ("g" if kind == "good" else "b", piece[1], piece[2])
-        step = f"build {space_str(space)} from {space_str(source)}"
-        return Drop(check=step, step=step)
+        made = Step("build", (space, source))
+        return Drop(check=made, step=made)
     return None
 
 
@@ -267,8 +266,8 @@ def staged_arrivals(staging: Staging, pos: int) -> list[int]:
 
 
 # ----- what a right-click offers --------------------------------------------------------
-#: The right-click entry that starts choosing markers for Geography (not a step).
-CHOOSE_GEOGRAPHY = "@geography"
+#: The right-click entry's step that starts choosing markers for Geography (no step).
+CHOOSE_GEOGRAPHY = None
 
 
 @dataclass(frozen=True)
@@ -278,7 +277,7 @@ class MenuEntry:
 
     key: str
     values: tuple[tuple[str, object], ...]
-    step: str
+    step: Step | None
 
 
 def menu_entries(st: State, legal: list[Step], zones: list[str]) -> list[MenuEntry]:
@@ -305,18 +304,18 @@ def _menu_entry(st: State, seat: int, z: Z.ZoneName, step: Step) -> MenuEntry | 
         if target in ("banker", "historian"):
             if z.kind in (target, f"{target}s") and z.seat == seat:
                 amount = return_amount(st, seat, target)
-                return MenuEntry(f"menu.return_{target}", (("n", amount),), str(step))
+                return MenuEntry(f"menu.return_{target}", (("n", amount),), step)
             return None
         if isinstance(target, int):
             if z.kind in ("sea", "ship") and z.pos == target and z.seat in (None, seat):
-                return MenuEntry("menu.return_ship", (), str(step))
+                return MenuEntry("menu.return_ship", (), step)
             return None
         if z.space == target:
             kind = "good" if target[0] == "g" else "building"
-            return MenuEntry(f"menu.return_{kind}", (), str(step))
+            return MenuEntry(f"menu.return_{kind}", (), step)
         return None
     if step.kind == "bank" and z.kind == "tech" and z.word == "bank-system":
-        return MenuEntry("menu.bank", (), "bank")
+        return MenuEntry("menu.bank", (), step)
     if step.kind == "geography" and z.kind == "tech" and z.word == "geography":
         return MenuEntry("menu.geography", (), CHOOSE_GEOGRAPHY)
     return None

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from game.state import State
+from game.steps import Step
 from scenes.core import gfx
 from scenes.core import zones as Z
 from scenes.core.layout import Layout
@@ -38,8 +39,7 @@ Cues = Callable[[list[str]], None]
 class TableViewer:
     """One game's table as drawn: its parts, its films and its words."""
 
-    def __init__(self, layout: Layout, session: GameSession,
-                 cues: Callable[[], Cues | None] = lambda: None) -> None:
+    def __init__(self, layout: Layout, session: GameSession) -> None:
         self.layout = layout
         self.session = session
         self.view = TableView(show_log=False)
@@ -50,7 +50,9 @@ class TableViewer:
         unfolded = layout.rect("log_open") if layout.has("log_open") else layout.rect("log")
         self.logpanel = LogPanel(layout.rect("log"), unfolded)
         self.logpanel.sync(session)
-        self._cues = cues
+        #: Where the cues are played: the app's sounds, given by the screen once it is
+        #: on the stack (None: silent, as the review screen and a bare test are).
+        self.sounds: Cues | None = None
         self.pointer: tuple[int, int] = (-100, -100)
         self.rest = 0.0  # seconds the pointer has stayed still (tooltips)
         self._tip: tuple[State, object, Lines | None] | None = None
@@ -86,17 +88,16 @@ class TableViewer:
     # ----- sounds ----------------------------------------------------------------------
     def cue(self, *names: str) -> None:
         """Play effects due together: every sound of the table goes through here."""
-        play = self._cues()
-        if play is not None and names:
-            play(list(names))
+        if self.sounds is not None and names:
+            self.sounds(list(names))
 
     # ----- films -----------------------------------------------------------------------
-    def film(self, before: State, step: str, after: State, speed: str,
+    def film(self, before: State, step: Step, after: State, speed: str,
              palette: str) -> Animation | None:
         """The film of one step (None when nothing is seen to move)."""
         return animations.build(before, step, after, self.layout, speed, palette)
 
-    def show_step(self, before: State, step: str, after: State, speed: str, palette: str,
+    def show_step(self, before: State, step: Step, after: State, speed: str, palette: str,
                   dropped: bool = False) -> None:
         """A step made at the table: its film, its sounds and its banners, and the log
         brought up to date."""
@@ -112,7 +113,7 @@ class TableViewer:
         self.films.play(film)
         self.banners.add(banners_for(before, step, after, self.layout), film)
 
-    def show_back(self, now: State, step: str, undone: State, speed: str,
+    def show_back(self, now: State, step: Step, undone: State, speed: str,
                   palette: str) -> None:
         """A step taken back (or gone back over in a review): its film backwards."""
         film = self.film(now, step, undone, speed, palette)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from game.rules import lost_gains, sale_value
 from game.state import State
-from game.steps import Step, parse_step
+from game.steps import Step
 from game.words import Phrase, message, phrase, plural_message, table
 
 # English templates of every log sentence; the translation tables use these keys.
@@ -63,17 +63,16 @@ def _building(st: State, pos: int, k: int) -> Phrase:
     return phrase(f"noun.building.{kind}")
 
 
-def step_phrase(before: State, step: Step | str, after: State) -> Phrase:
+def step_phrase(before: State, step: Step, after: State) -> Phrase:
     """A step's first log sentence as one value (what "My online games" keeps of a
     table's last step, to say it in whatever language is chosen when it is shown)."""
     key, values = narrate(before, step, after)[0]
     return Phrase(key, dict(values))
 
 
-def narrate(before: State, step: Step | str, after: State) -> list[Sentence]:
+def narrate(before: State, step: Step, after: State) -> list[Sentence]:
     """The log sentences for one step: usually one, more when the step also lost a gain,
     started the final round or ended the game."""
-    step = parse_step(step) if isinstance(step, str) else step
     seat = before.active
     name = before.names[seat]
     dvp = after.vp[seat] - before.vp[seat]

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from game.rules import apply, sale_value
 from game.state import State
-from game.steps import Step, parse_step
+from game.steps import Step
 from game.words import message, phrase, plural_message, table
 
 from .narrate import Sentence
@@ -55,7 +55,7 @@ class _Deeds:
     techs: list[str] = field(default_factory=list)
 
 
-def since_you_left(before: State, steps: Sequence[Step | str]) -> list[Sentence]:
+def since_you_left(before: State, steps: Sequence[Step]) -> list[Sentence]:
     """The summary of ``steps`` played from ``before``: a heading, then each player's
     deeds in the order they first played, then the end's news. Empty without steps."""
     if not steps:
@@ -63,8 +63,7 @@ def since_you_left(before: State, steps: Sequence[Step | str]) -> list[Sentence]
     deeds: dict[int, _Deeds] = {}
     st = before
     turns = 0
-    for raw in steps:
-        step = parse_step(raw) if isinstance(raw, str) else raw
+    for step in steps:
         seat = st.active
         after = apply(st, step)
         d = deeds.setdefault(seat, _Deeds())
