@@ -41,7 +41,7 @@ from scenes.core import zones as Z
 from scenes.core.app import App
 from scenes.core.computer import Thinker
 from scenes.core.intents import Play
-from scenes.core.session import Session
+from scenes.core.session import Session, recorded
 from scenes.devtools.monkey import resident_mb
 from scenes.table.drag import piece_at
 from scenes.table.scene import TableScene
@@ -108,8 +108,8 @@ def run(app: App, frames: int, players: int = 4, thinking: str | None = None) ->
     thinker = Thinker(thinking, "bench") if thinking else None
     thought = 0
     # the position it thinks about: the start of the latest turn (a whole decision)
-    asked = session.states[max(i + 1 for i, step in enumerate(session.steps)
-                               if step.split()[0] == "end")]
+    asked = session.states[max(i + 1 for i, step in enumerate(recorded(session.steps))
+                               if step.kind == "end")]
     steps = onward(session)
     table = TableScene(session)
     app.start(table)
