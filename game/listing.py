@@ -35,6 +35,7 @@ from .state import (
     State,
 )
 from .steps import ShipMove, Space, Step
+from .variants import rules_of
 
 __all__ = ["MAX_TOWNS", "legal_steps", "ship_moves"]
 
@@ -214,7 +215,7 @@ def _builds(st: State, out: list[Step], seas: list[int] | tuple, goods_held: lis
     sources: dict[int, int] = {}
     for pos in seas:
         sources[pos] = _SRC_SHIP
-    if st.variant != "ship-only-build":
+    if rules_of(st.variant).build_from_land:
         for i in goods_held:
             pos = (i >> 1) + 1
             sources[pos] = sources.get(pos, 0) | _SRC_G1 << (i & 1)

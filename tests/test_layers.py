@@ -29,8 +29,8 @@ PACKAGES = ("game", "scenes", "online")
 
 # Lowest first. The longest matching prefix decides a module's layer.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("game.words", "game.version", "game.data", "game.cards", "game.steps", "game.state",
-     "game.scoring", "game.deal"),
+    ("game.words", "game.variants", "game.version", "game.data", "game.cards", "game.steps",
+     "game.state", "game.scoring", "game.deal"),
     ("game.payments", "game.voyage", "game.rules"),
     ("game.listing",),
     ("game.record",),
