@@ -44,6 +44,22 @@ def test_the_product_leaves_the_developer_tools_out() -> None:
     assert '"scenes.devtools"' in (ROOT / "build.spec").read_text("utf-8")
 
 
+def test_no_test_imports_a_developer_tool() -> None:
+    """The tests run the developers' command as a command (a subprocess) at most: what
+    a test shares with a tool lives in ``scenes.selftest`` or the tests' helpers."""
+    import ast
+
+    importing = []
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import) else
+                     [f"{node.module}.{a.name}" for a in node.names]
+                     if isinstance(node, ast.ImportFrom) else [])
+            if any(n == "scenes.devtools" or n.startswith("scenes.devtools.") for n in names):
+                importing.append(path.name)
+    assert importing == []
+
+
 @pytest.mark.slow
 def test_one_file_executable_builds_and_passes_smoke(tmp_path: Path) -> None:
     pytest.importorskip("PyInstaller")

@@ -35,7 +35,7 @@ from scenes.core import zones as Z
 from scenes.core.app import App
 from scenes.core.intents import Play
 from scenes.core.session import Session
-from scenes.devtools.monkey import resident_mb
+from scenes.selftest.monkey import resident_mb
 from scenes.table.drag import piece_at
 from scenes.table.scene import TableScene
 
