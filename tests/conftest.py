@@ -36,3 +36,27 @@ def app() -> Iterator[object]:
     made = make_app()
     yield made
     made.turns.close()  # (the followers of a test's online games, if any)
+
+
+@pytest.fixture
+def hand(app) -> Iterator[object]:
+    """The gesture robot on the ``app`` fixture's window (the same app); afterwards the
+    app's online connections are closed, whatever the test left open."""
+    from scenes.selftest.gestures import Hand
+
+    yield Hand(app)
+    app.netplay.close()
+
+
+@pytest.fixture
+def server(tmp_path) -> Iterator[object]:
+    """A game server on 127.0.0.1 (a free port), its tables in the test's folder; the
+    first seat of a table's deal always plays first (``onlinehelp.FirstSeat``)."""
+    from onlinehelp import FirstSeat
+
+    from online.thread import ServerThread
+
+    started = ServerThread(str(tmp_path / "tables.db"), rng=FirstSeat())
+    started.start()
+    yield started
+    started.stop()
