@@ -28,6 +28,13 @@ def _private_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.
 
 
 @pytest.fixture
+def home(tmp_path, monkeypatch: pytest.MonkeyPatch):
+    """The test's data folder by path, not created (a test may put a file there)."""
+    monkeypatch.setenv("SAIL_TO_INDIA_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+@pytest.fixture
 def app() -> Iterator[object]:
     """A game window (dummy driver). pygame stays initialised between tests, as fonts
     are cached for the whole process."""

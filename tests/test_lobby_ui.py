@@ -10,7 +10,6 @@ Every wait is bounded in frames and seconds; the server's clock is moved by hand
 
 from __future__ import annotations
 
-import os
 import random
 import socket
 import time
@@ -104,12 +103,11 @@ def _to_lobby(hand: Hand, address: str, name: str = "Ann") -> LobbyScene:
 
 
 @pytest.fixture
-def rated(tmp_path: Path):
+def rated(tmp_path: Path, home: Path):
     """A standing server whose file of tables holds a rated game of Ann (this data
     folder's player key), Bob and Cy; its address."""
     port = _free_port()
     address = url(port)
-    home = Path(os.environ["SAIL_TO_INDIA_HOME"])
     db = str(tmp_path / "tables.db")
     _rated_games(db, PlayerKey(home).secret_for(address))
     server = ServerThread(db, port=port, rng=FirstSeat())
