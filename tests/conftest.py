@@ -1,4 +1,6 @@
-"""Shared fixtures: every UI test runs headless and keeps its files in a temporary home."""
+"""Shared fixtures: every UI test runs headless and keeps its files in a temporary home;
+the openings many tests share (a window, the gesture robot on it, a data folder by path,
+a game server) are fixtures here rather than pasted into each file."""
 
 from __future__ import annotations
 

@@ -311,10 +311,17 @@ class TextField(Widget):
 
 def variant_choice(rect: pygame.Rect | tuple[int, int, int, int], chosen: str) -> Choice:
     """The registered variants (``game.variants``) as a row of segments, each under its
-    label, ``chosen`` chosen (the first, the standard rules, for a name not registered)."""
+    label, ``chosen`` chosen (the first, the standard rules, for a name not registered).
+    A label said mid-sentence elsewhere ("3 players · standard rules") starts with a
+    capital on its own button."""
     offered = variants()
     names = [v.name for v in offered]
-    return Choice(rect, names, [v.label for v in offered],
+
+    def said(key: str) -> str:
+        words = t(key)
+        return words[:1].upper() + words[1:]
+
+    return Choice(rect, names, [(lambda k=v.label: said(k)) for v in offered],
                   names.index(chosen) if chosen in names else 0)
 
 
