@@ -41,6 +41,9 @@ def test_the_product_leaves_the_developer_tools_out() -> None:
             todo.extend(edges.get(name, ()))
     assert "scenes.selftest.smoke" in reached and "scenes.table.scene" in reached
     assert not [name for name in reached if name.startswith("scenes.devtools")]
+    # what the tests share with the developers' command stays out of the game too
+    assert not {"scenes.selftest.monkey", "scenes.selftest.contrast",
+                "scenes.selftest.online_table"} & reached
     assert '"scenes.devtools"' in (ROOT / "build.spec").read_text("utf-8")
 
 
