@@ -24,8 +24,9 @@ from .cards import COLORS
 from .deal import deal_towns, random_seat_order
 from .record import RecordError, players_refusal, read_record_file, replay, write_record
 from .scoring import breakdown, final_scores, winners
-from .state import State
+from .state import VARIANTS, State
 from .steps import shown
+from .variants import STANDARD
 
 PROG = "python -m game"
 
@@ -178,7 +179,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--seed", default=None)
     p.add_argument("--first-game", action="store_true")
-    p.add_argument("--variant", choices=("standard", "ship-only-build"), default="standard")
+    p.add_argument("--variant", choices=VARIANTS, default=STANDARD)
     p.add_argument("--names", help="comma-separated names in seat order")
     p.add_argument("--random-start", action="store_true", help="draw the starting player")
     p.set_defaults(run=_new)

@@ -38,6 +38,7 @@ from .state import (
     State,
 )
 from .steps import ShipMove, Space, Step
+from .variants import rules_of
 
 __all__ = ["MAX_TOWNS", "legal_steps", "ship_moves"]
 
@@ -292,7 +293,7 @@ def _builds(st: State, sm: int, gm: int, bm: int) -> list[Step]:
     """Every build (if the player can pay for one): at each face-up town with an empty
     building space, from each builder the player has there (``sm``, ``gm``, ``bm``:
     the seat's masks of seas, goods and building spaces)."""
-    if st.variant == "ship-only-build":
+    if not rules_of(st.variant).build_from_land:
         gm = bm = 0
     land = gm | bm
     towns = sm

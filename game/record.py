@@ -22,6 +22,7 @@ from .deal import TOWNS_BY_PLAYERS
 from .rules import apply
 from .state import VARIANTS, State
 from .steps import IllegalStep, StepError, char_shown, parse_step, shown
+from .variants import STANDARD
 from .words import Source, message, table
 
 MAX_RECORD_BYTES = 4 * 1024 * 1024
@@ -50,8 +51,7 @@ RECORD_ERRORS: dict[str, Source] = table(
     message("record.header_late", "a header line after the first step"),
     message("record.tag_twice", "[{tag}] is given twice"),
     message("record.tag_missing", "the header has no [{tag}]"),
-    message("record.variant_unknown",
-            "unknown [Variant] '{variant}' (standard or ship-only-build)"),
+    message("record.variant_unknown", "unknown [Variant] '{variant}' (known: {known})"),
     message("record.tag_value", "the value '{value}' of [{tag}] cannot be written: a "
                                 "header value holds no double quote or line break"),
     message("record.no_file", "{file}: no such file"),
@@ -111,7 +111,7 @@ class Record:
 
     names: list[str]
     towns: list[str]
-    variant: str = "standard"
+    variant: str = STANDARD
     tags: list[tuple[str, str]] = field(default_factory=list)
     steps: list[tuple[int, str]] = field(default_factory=list)
 
@@ -267,10 +267,10 @@ def parse_record(text: str) -> Record:
     if TOWNS_BY_PLAYERS[len(names)] != len(towns):
         raise RecordError("towns_for_players", tag_lines["towns"], players=len(names),
                           needed=TOWNS_BY_PLAYERS[len(names)], count=len(towns))
-    variant = values.get("variant", "standard").strip(_BLANK).lower()
+    variant = values.get("variant", STANDARD).strip(_BLANK).lower()
     if variant not in VARIANTS:
         raise RecordError("variant_unknown", tag_lines["variant"],
-                          variant=shown(values["variant"]))
+                          variant=shown(values["variant"]), known=", ".join(VARIANTS))
     return Record(names, towns, variant, tags, steps)
 
 
@@ -371,7 +371,7 @@ def replay_states(record: Record) -> list[State]:
 
 
 def write_record(names: list[str] | tuple[str, ...], towns: list[str] | tuple[str, ...],
-                 steps: list[str], variant: str = "standard",
+                 steps: list[str], variant: str = STANDARD,
                  extra_tags: list[tuple[str, str]] | None = None) -> str:
     """A record's text: the header, then one step a line.
 
@@ -384,7 +384,7 @@ def write_record(names: list[str] | tuple[str, ...], towns: list[str] | tuple[st
             raise RecordError("tag_value", value=shown(value), tag=shown(tag))
     lines = [f'[Game "{GAME_NAME}"]', f'[Players "{", ".join(names)}"]',
              f'[Towns "{" ".join(towns)}"]']
-    if variant != "standard":
+    if variant != STANDARD:
         lines.append(f'[Variant "{variant}"]')
     for tag, value in extra_tags or []:
         if tag.lower() not in ("game", "players", "towns", "variant"):

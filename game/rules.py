@@ -59,6 +59,7 @@ from .state import (
 )
 from .state import space_index as _index
 from .steps import ACTION_KINDS, IllegalStep, Space, Step, UnreadableStep, parse_step, space_str
+from .variants import rules_of
 from .voyage import (
     VoyageTally,
     cargo,
@@ -186,7 +187,7 @@ def _build(st: State, step: Step) -> State:
         if st.ships[ship] == 0:
             raise IllegalStep("no_ship_to_build", pos=pos)
     else:
-        if st.variant == "ship-only-build":
+        if not rules_of(st.variant).build_from_land:
             raise IllegalStep("ship_only")
         if source[1] != pos:
             raise IllegalStep("builder_elsewhere", pos=pos)

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from .cards import CARDS, COLORS, GOODS, STRONGHOLD, Town
 from .steps import Space
+from .variants import NAMES, STANDARD
 
 MARKERS_PER_PLAYER = 13
 START_WEALTH = (2, 2, 3, 4)
@@ -29,7 +30,8 @@ START_REVEALED = 3
 ACTION_POINTS = 2
 ACTIONS = "actions"
 AFTER_MOVE = "after-move"
-VARIANTS = ("standard", "ship-only-build")
+#: The registered variants' names (``game.variants``: a live view of its registry).
+VARIANTS = NAMES
 
 TECH_IDS: tuple[str, ...] = CARDS.tech_ids
 TECH_INDEX: dict[str, int] = {tid: i for i, tid in enumerate(TECH_IDS)}
@@ -238,7 +240,7 @@ class State:
 
     @classmethod
     def start(cls, names: tuple[str, ...] | list[str], towns: tuple[str, ...] | list[str],
-              variant: str = "standard", first: int = 0) -> State:
+              variant: str = STANDARD, first: int = 0) -> State:
         """The position after setup: towns dealt, 2/2/3/4 wealth given in turn order
         from the starting seat ``first``, who plays first.
 

@@ -91,7 +91,7 @@ _MARKED = table(
     message("reason.built_by_you", "{space} is already built on by you"),
     message("reason.built_by", "{space} is already built on by {name}"),
     message("reason.no_ship_to_build", "you have no ship in sea {pos} to build with"),
-    message("reason.ship_only", "in the ship-only-build variant only a ship in the sea can build"),
+    message("reason.ship_only", "in these rules only a ship in the sea can build"),
     message("reason.builder_elsewhere", "the builder must already be on the town at {pos}"),
     message("reason.build_from_itself", "a building cannot be built from itself"),
     # trade goods

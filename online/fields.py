@@ -7,6 +7,7 @@ else reads it, and says what is wrong in one sentence's key and values (``Bad``)
 from __future__ import annotations
 
 import math
+from collections.abc import Collection
 from dataclasses import MISSING, dataclass, field, fields
 from typing import Any
 
@@ -67,7 +68,7 @@ class Flag:
 class Word:
     """One of a fixed list of words."""
 
-    words: tuple[str, ...]
+    words: Collection[str]  # a tuple, or a live view such as game.variants.NAMES
     key: str
 
     def read(self, name: str, value: Any) -> str:

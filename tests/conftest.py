@@ -1,4 +1,6 @@
-"""Shared fixtures: every UI test runs headless and keeps its files in a temporary home."""
+"""Shared fixtures: every UI test runs headless and keeps its files in a temporary home;
+the openings many tests share (a window, the gesture robot on it, a data folder by path,
+a game server) are fixtures here rather than pasted into each file."""
 
 from __future__ import annotations
 
@@ -28,6 +30,13 @@ def _private_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.
 
 
 @pytest.fixture
+def home(tmp_path, monkeypatch: pytest.MonkeyPatch):
+    """The test's data folder by path, not created (a test may put a file there)."""
+    monkeypatch.setenv("SAIL_TO_INDIA_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+@pytest.fixture
 def app() -> Iterator[object]:
     """A game window (dummy driver). pygame stays initialised between tests, as fonts
     are cached for the whole process."""
@@ -36,3 +45,27 @@ def app() -> Iterator[object]:
     made = make_app()
     yield made
     made.turns.close()  # (the followers of a test's online games, if any)
+
+
+@pytest.fixture
+def hand(app) -> Iterator[object]:
+    """The gesture robot on the ``app`` fixture's window (the same app); afterwards the
+    app's online connections are closed, whatever the test left open."""
+    from scenes.selftest.gestures import Hand
+
+    yield Hand(app)
+    app.netplay.close()
+
+
+@pytest.fixture
+def server(tmp_path) -> Iterator[object]:
+    """A game server on 127.0.0.1 (a free port), its tables in the test's folder; the
+    first seat of a table's deal always plays first (``onlinehelp.FirstSeat``)."""
+    from onlinehelp import FirstSeat
+
+    from online.thread import ServerThread
+
+    started = ServerThread(str(tmp_path / "tables.db"), rng=FirstSeat())
+    started.start()
+    yield started
+    started.stop()

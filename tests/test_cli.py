@@ -82,7 +82,7 @@ def test_illegal_step_names_line_step_and_reason(tmp_path: Path, capsys) -> None
         (HEADER_3 + "employ\n[Event \"late\"]\n", "line 4: a header line after the first step"),
         (HEADER_3 + '[Players "X, Y, Z"]\n', "line 3: [Players] is given twice"),
         (HEADER_3 + '[Variant "chaos"]\n',
-         "line 3: unknown [Variant] 'chaos' (standard or ship-only-build)"),
+         "line 3: unknown [Variant] 'chaos' (known: standard, ship-only-build)"),
         ('[Towns "T01"]\nemploy\n', "line 1: the header has no [Players]"),
     ],
 )

@@ -1,6 +1,6 @@
 """Every word reads (issue 35): each text at least 4.5:1 against what is behind it, a
 disabled label at least 3:1, on every screen, in both palettes, measured from the
-screens as drawn (``scenes.devtools.contrast``: each screen drawn with and without its
+screens as drawn (``scenes.selftest.contrast``: each screen drawn with and without its
 words, each word's ink against what lies behind its letters).
 
 The screens are drawn at 1280x720, where letters are smallest and thinnest (their ink
@@ -24,8 +24,8 @@ from scenes.core.app import App
 from scenes.core.navigator import Screen
 from scenes.core.saves import Settings
 from scenes.core.session import Session
-from scenes.devtools import contrast
 from scenes.main import make_app
+from scenes.selftest import contrast
 from scenes.selftest.gestures import Hand
 from scenes.table.banners import banners_for
 from scenes.table.chat import ChatBox

@@ -43,13 +43,6 @@ HEADER_3 = f'[Players "Ann, Bob, Cy"]\n[Towns "{TOWNS_3}"]\n'
 needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
 
 
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The data folder of the test (not created: a test may put a file there)."""
-    monkeypatch.setenv(saves.ENV_HOME, str(tmp_path / "home"))
-    return tmp_path / "home"
-
-
 def frames(app, n: int = 2) -> None:
     app.run(max_frames=app.frames + n, fixed_dt=1 / 30)
 

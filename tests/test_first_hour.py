@@ -571,7 +571,7 @@ MEASURED = {
     "title": ("title.new", "title.learn", "title.load", "title.settings", "title.quit",
               "game.subtitle"),
     "setup": ("setup.heading", "setup.players", "setup.start_player", "setup.name",
-              "setup.kind", "setup.first_game", "setup.ship_only", "setup.seed",
+              "setup.kind", "setup.first_game", "setup.variant", "setup.seed",
               "setup.seed.hint"),
     "settings": ("settings.title", "settings.language", "settings.window", "settings.anim",
                  "settings.volume", "settings.effects", "settings.music",

@@ -1,14 +1,15 @@
 """The house has rooms: no import circle, and every import points down a layer.
 
-Every module of ``game`` and ``scenes`` is parsed with ``ast`` (never imported), and
-every import it makes is counted: at the top, inside functions, under
+Every module of ``game``, ``online`` and ``scenes`` is parsed with ``ast`` (never
+imported), and every import it makes is counted: at the top, inside functions, under
 ``TYPE_CHECKING``. A circle of any length fails, and so does an import that reaches
 up the layers:
 
     the engine, by concept:
-        the pieces (steps, state, cards, scoring, deal)  <-  applying a step (rules,
-        payments, voyage)  <-  listing the legal steps  <-  records  <-  the computer
-        players  <-  the engine's commands and front door (bench, __main__, game)
+        the pieces (words, variants, steps, state, cards, scoring, deal)  <-  applying
+        a step (rules, payments, voyage)  <-  listing the legal steps  <-  records  <-
+        the computer players  <-  the engine's commands and front door (bench,
+        __main__, game)
     <-  online (the server and its client: never scenes, never pygame)
     <-  scenes.core  <-  scenes.text  <-  scenes.ui  <-  scenes.table
     <-  scenes.screens  <-  scenes.selftest (the product's --smoke)  <-  scenes.main
@@ -29,8 +30,8 @@ PACKAGES = ("game", "scenes", "online")
 
 # Lowest first. The longest matching prefix decides a module's layer.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("game.words", "game.version", "game.data", "game.cards", "game.steps", "game.state",
-     "game.scoring", "game.deal"),
+    ("game.words", "game.variants", "game.version", "game.data", "game.cards", "game.steps",
+     "game.state", "game.scoring", "game.deal"),
     ("game.payments", "game.voyage", "game.rules"),
     ("game.listing",),
     ("game.record",),

@@ -10,7 +10,6 @@ Every wait is bounded in frames and seconds; the server's clock is moved by hand
 
 from __future__ import annotations
 
-import os
 import random
 import socket
 import time
@@ -104,12 +103,11 @@ def _to_lobby(hand: Hand, address: str, name: str = "Ann") -> LobbyScene:
 
 
 @pytest.fixture
-def rated(tmp_path: Path):
+def rated(tmp_path: Path, home: Path):
     """A standing server whose file of tables holds a rated game of Ann (this data
     folder's player key), Bob and Cy; its address."""
     port = _free_port()
     address = url(port)
-    home = Path(os.environ["SAIL_TO_INDIA_HOME"])
     db = str(tmp_path / "tables.db")
     _rated_games(db, PlayerKey(home).secret_for(address))
     server = ServerThread(db, port=port, rng=FirstSeat())
@@ -118,14 +116,12 @@ def rated(tmp_path: Path):
     server.stop()
 
 
-def test_the_lobby_lists_tables_with_ratings_and_a_seat_is_taken(rated) -> None:
+def test_the_lobby_lists_tables_with_ratings_and_a_seat_is_taken(rated, hand) -> None:
     server, address = rated
     bob = Connection(address, **FAST).start()
     lobby = Lobby(bob)
     made = answered(lobby, lobby.create(3))
     answered(lobby, lobby.sit(made.table, "Bob", player=OTHERS["Bob"]))
-    app = make_app()
-    hand = Hand(app)
     try:
         scene = _to_lobby(hand, f"127.0.0.1:{server.port}")
         _until(hand, lambda: scene.found["open"])
@@ -155,13 +151,10 @@ def test_the_lobby_lists_tables_with_ratings_and_a_seat_is_taken(rated) -> None:
         assert "rating" in room._seat_words(0, room.seats[0])
     finally:
         bob.close()
-        app.netplay.close()
 
 
-def test_a_quick_game_whose_empty_seats_computers_fill_after_a_wait(rated) -> None:
+def test_a_quick_game_whose_empty_seats_computers_fill_after_a_wait(rated, hand) -> None:
     _, address = rated
-    app = make_app()
-    hand = Hand(app)
     bob = Connection(address, **FAST).start()
     try:
         scene = _to_lobby(hand, address)
@@ -187,7 +180,6 @@ def test_a_quick_game_whose_empty_seats_computers_fill_after_a_wait(rated) -> No
         assert session.seat_kind(0) == "human" and session.seat_kind(1) == "remote"
     finally:
         bob.close()
-        app.netplay.close()
 
 
 def _key_overlay(hand: Hand) -> PlayerKeyOverlay:
@@ -259,10 +251,8 @@ def test_the_player_key_exported_and_imported_is_the_same_player(rated, tmp_path
         app.netplay.close()
 
 
-def test_a_turn_a_day_deadline_is_shown_and_a_vacation_day_said(rated) -> None:
+def test_a_turn_a_day_deadline_is_shown_and_a_vacation_day_said(rated, hand) -> None:
     server, address = rated
-    app = make_app()
-    hand = Hand(app)
     bob = Connection(address, **FAST).start()
     try:
         scene = _to_lobby(hand, address)
@@ -307,11 +297,10 @@ def test_a_turn_a_day_deadline_is_shown_and_a_vacation_day_said(rated) -> None:
         assert session.seat_kind(0) not in ("human", "remote")
     finally:
         bob.close()
-        app.netplay.close()
 
 
 
-def test_a_game_in_play_is_listed_and_watched(rated) -> None:
+def test_a_game_in_play_is_listed_and_watched(rated, hand) -> None:
     """The lobby's second tab lists the games being played; Watch opens one at the
     table as a spectator (no seat held here), by keyboard: F5 asks again at once."""
     _, address = rated
@@ -322,8 +311,6 @@ def test_a_game_in_play_is_listed_and_watched(rated) -> None:
     for level in ("hard", "easy"):
         answered(lobby, lobby.add_computer(made.table, 0, seat.token, level))
     answered(lobby, lobby.start(made.table, 0, seat.token))
-    app = make_app()
-    hand = Hand(app)
     try:
         scene = _to_lobby(hand, address)
         hand.click(scene.tab.segment(1).center)
@@ -340,4 +327,3 @@ def test_a_game_in_play_is_listed_and_watched(rated) -> None:
         assert session.names[0] == "Dee"
     finally:
         dee.close()
-        app.netplay.close()

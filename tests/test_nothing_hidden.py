@@ -325,13 +325,11 @@ def test_banners_of_one_place_stand_one_below_the_other() -> None:
     assert first.w > 0 and second.w > 0 and not first.colliderect(second)
 
 
-def test_a_computer_s_discovery_has_its_banner_too() -> None:
+def test_a_computer_s_discovery_has_its_banner_too(app) -> None:
     from scenes.core.session import Session
-    from scenes.main import make_app
     from scenes.selftest.gestures import Hand
     from scenes.table.scene import TableScene
 
-    app = make_app()
     app.settings.anim_speed = "fast"
     towns = ["T01", "T07", "T12", "T05", "T03", "T09", "T02", "T11", "T08"]
     session = Session(["Hal", "Eve", "Max"], towns, seats=["medium", "medium", "medium"])

@@ -76,15 +76,11 @@ def test_the_real_library_without_a_dbus_session_is_silent(monkeypatch, tmp_path
     notifier.close()
 
 
-def test_the_setting_turns_notifications_off_and_is_saved() -> None:
+def test_the_setting_turns_notifications_off_and_is_saved(app, hand) -> None:
     from scenes.core.navigator import Screen
     from scenes.core.saves import load_settings
-    from scenes.main import make_app
     from scenes.screens.settings import SettingsOverlay
-    from scenes.selftest.gestures import Hand
 
-    app = make_app()
-    hand = Hand(app)
     assert app.settings.notify_turns
     app.navigator.start(Screen.TITLE)
     app.navigator.open(Screen.SETTINGS)

@@ -14,7 +14,6 @@ from clienthelp import (
     Machine,
     answered,
     close_all,
-    db,
     invite_of,
     seated_table,
     server_public,
@@ -22,7 +21,6 @@ from clienthelp import (
     settle,
     url,
 )
-from onlinehelp import FirstSeat
 
 from game import State, apply, parse_step
 from game.cards import CARDS
@@ -49,14 +47,6 @@ from scenes.table.actions import TableActions
 
 pytestmark = pytest.mark.timeout(60)
 GOLDEN = Path(__file__).parent / "golden"
-
-
-@pytest.fixture
-def server(tmp_path: Path):
-    s = ServerThread(db(tmp_path), rng=FirstSeat())
-    s.start()
-    yield s
-    s.stop()
 
 
 def _all_at(sessions: list[RemoteSession], number: int):

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from onlinehelp import Client, FirstSeat, force_deal
+from onlinehelp import Client, force_deal
 
 from game.cards import CARDS
 from game.record import parse_record, read_record_text, replay
@@ -16,14 +16,6 @@ from online.thread import ServerThread
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(60)]
 GOLDEN = Path(__file__).parent / "golden"
-
-
-@pytest.fixture
-def server(tmp_path: Path):
-    s = ServerThread(str(tmp_path / "tables.db"), rng=FirstSeat())
-    s.start()
-    yield s
-    s.stop()
 
 
 async def _seated(port: int, server: ServerThread, names: list[str], towns: list[str],

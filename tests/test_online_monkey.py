@@ -24,11 +24,11 @@ from online.remote import RemoteSession
 from scenes.core.intents import Play
 from scenes.core.navigator import Screen
 from scenes.core.netplay import read_code
-from scenes.devtools.monkey import SMALL_SIZES, Monkey, MonkeyCrash
 from scenes.main import make_app
 from scenes.screens.online import OnlineScene
 from scenes.screens.waiting_room import WaitingRoomScene
 from scenes.selftest.gestures import frames_until
+from scenes.selftest.monkey import SMALL_SIZES, Monkey, MonkeyCrash
 from scenes.table.scene import TableScene
 
 pytestmark = pytest.mark.timeout(240)

@@ -5,22 +5,12 @@ test_server_core.py.)"""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from onlinehelp import Client, FirstSeat
+from onlinehelp import Client
 
 from online.thread import ServerThread
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.timeout(60)]
-
-
-@pytest.fixture
-def server(tmp_path: Path):
-    s = ServerThread(str(tmp_path / "tables.db"), rng=FirstSeat())
-    s.start()
-    yield s
-    s.stop()
 
 
 def _here(view: dict) -> dict[int, bool]:

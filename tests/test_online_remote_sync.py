@@ -4,11 +4,8 @@ takes the server's state. (Neither should happen; both are guarded.)"""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from clienthelp import close_all, db, seated_table, server_public, sessions_for, settle
-from onlinehelp import FirstSeat
+from clienthelp import close_all, seated_table, server_public, sessions_for, settle
 
 import online.follow
 import online.remote
@@ -18,14 +15,6 @@ from online.thread import ServerThread
 from online.view import public_state
 
 pytestmark = pytest.mark.timeout(60)
-
-
-@pytest.fixture
-def server(tmp_path: Path):
-    s = ServerThread(db(tmp_path), rng=FirstSeat())
-    s.start()
-    yield s
-    s.stop()
 
 
 def _ready(server: ServerThread):

@@ -17,8 +17,8 @@ from online.client import Connection, Reply
 from online.remote import RemoteSession
 from online.thread import ServerThread
 from scenes.core.intents import Play
-from scenes.devtools.stallbench import online_table, stall
 from scenes.main import make_app
+from scenes.selftest.online_table import online_table, stall
 from scenes.table.scene import TableScene
 from scenes.text.catalog import t
 

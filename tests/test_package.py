@@ -41,7 +41,29 @@ def test_the_product_leaves_the_developer_tools_out() -> None:
             todo.extend(edges.get(name, ()))
     assert "scenes.selftest.smoke" in reached and "scenes.table.scene" in reached
     assert not [name for name in reached if name.startswith("scenes.devtools")]
+    # what the tests share with the developers' command stays out of the game too
+    assert not {"scenes.selftest.monkey", "scenes.selftest.contrast",
+                "scenes.selftest.online_table"} & reached
     assert '"scenes.devtools"' in (ROOT / "build.spec").read_text("utf-8")
+
+
+def test_no_test_imports_a_developer_tool() -> None:
+    """The tests run the developers' command as a command (a subprocess) at most: what
+    a test shares with a tool lives in ``scenes.selftest`` or the tests' helpers."""
+    import ast
+
+    importing = []
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        text = path.read_text("utf-8")
+        if "devtools" not in text:
+            continue
+        for node in ast.walk(ast.parse(text)):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import) else
+                     [f"{node.module}.{a.name}" for a in node.names]
+                     if isinstance(node, ast.ImportFrom) else [])
+            if any(n == "scenes.devtools" or n.startswith("scenes.devtools.") for n in names):
+                importing.append(path.name)
+    assert importing == []
 
 
 @pytest.mark.slow

@@ -171,15 +171,13 @@ def _keys_overlay(app: App) -> tuple[Hand, KeysOverlay]:
     return hand, overlay
 
 
-def test_settings_list_every_action_with_its_key() -> None:
-    app = make_app()
+def test_settings_list_every_action_with_its_key(app) -> None:
     _, overlay = _keys_overlay(app)
     assert list(overlay.buttons) == [a.id for a in keymap.ACTIONS]
     assert overlay._label("hint") == "H" and overlay._label("log_older") == "Page Up"
 
 
-def test_a_key_rebound_by_keys_alone_works_at_the_table_and_survives_a_restart() -> None:
-    app = make_app()
+def test_a_key_rebound_by_keys_alone_works_at_the_table_and_survives_a_restart(app) -> None:
     hand, overlay = _keys_overlay(app)
     hand.key(pygame.K_TAB)  # the ring shows, on the first action
     for _ in range([a.id for a in keymap.ACTIONS].index("hint")):
@@ -209,8 +207,7 @@ def test_a_key_rebound_by_keys_alone_works_at_the_table_and_survives_a_restart()
     assert lines[-1] == "Key: Q."
 
 
-def test_a_clash_is_refused_in_one_sentence_and_esc_keeps_the_key() -> None:
-    app = make_app()
+def test_a_clash_is_refused_in_one_sentence_and_esc_keeps_the_key(app) -> None:
     hand, overlay = _keys_overlay(app)
     hand.click(overlay.buttons["hint"].rect.center)
     hand.key(pygame.K_s)  # Set sail's

@@ -8,7 +8,6 @@ from game.record import read_record_file
 from scenes.core.app import App
 from scenes.core.saves import records_dir
 from scenes.core.session import Session
-from scenes.main import make_app
 from scenes.screens.scoring import ScoringScene
 from scenes.screens.title import TitleScene
 from scenes.selftest.gestures import Hand
@@ -26,8 +25,7 @@ def scoring(app: App) -> ScoringScene:
     return scene
 
 
-def test_breakdown_and_winner_come_from_the_engine() -> None:
-    app = make_app()
+def test_breakdown_and_winner_come_from_the_engine(app) -> None:
     scene = scoring(app)
     st = scene.session.state
     assert scene.scores == st.scores and scene.winners == st.winners
@@ -36,8 +34,7 @@ def test_breakdown_and_winner_come_from_the_engine() -> None:
     assert hal.total == 15 and st.winners == [0]
 
 
-def test_save_record_writes_a_readable_record() -> None:
-    app = make_app()
+def test_save_record_writes_a_readable_record(app) -> None:
     scene = scoring(app)
     Hand(app).click(scene.buttons[1].rect.center)
     saved = list(records_dir().glob("*.txt"))
@@ -45,8 +42,7 @@ def test_save_record_writes_a_readable_record() -> None:
     assert read_record_file(saved[0]).steps == read_record_file(GOLDEN).steps
 
 
-def test_play_again_deals_a_new_game_for_the_same_table_and_title_leaves() -> None:
-    app = make_app()
+def test_play_again_deals_a_new_game_for_the_same_table_and_title_leaves(app) -> None:
     scene = scoring(app)
     hand = Hand(app)
     hand.click(scene.buttons[0].rect.center)

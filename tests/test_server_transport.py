@@ -35,14 +35,6 @@ ROOT = Path(__file__).resolve().parent.parent
 V = p.VERSION
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[ServerThread]:
-    s = ServerThread(str(tmp_path / "tables.db"), rng=FirstSeat())
-    s.start()
-    yield s
-    s.stop()
-
-
 async def _table(port: int, players: int = 3) -> tuple[Client, str, list[dict]]:
     c = await Client.open(port)
     table = (await c.ask(type="create", players=players))["table"]

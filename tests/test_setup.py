@@ -84,7 +84,7 @@ def test_header_tags_and_variant_are_read_case_insensitively() -> None:
 
 
 @pytest.mark.parametrize(("extra", "why"), [
-    ('[Variant "ships"]', "line 4: unknown [Variant] 'ships' (standard or ship-only-build)"),
+    ('[Variant "ships"]', "line 4: unknown [Variant] 'ships' (known: standard, ship-only-build)"),
     ('[Players "X, Y, Z"]', "line 4: [Players] is given twice"),
 ])
 def test_bad_header_lines_are_refused_with_their_line(extra: str, why: str) -> None:

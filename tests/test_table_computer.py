@@ -9,7 +9,6 @@ import pygame
 import pytest
 
 from scenes.core.session import Session
-from scenes.main import make_app
 from scenes.screens.scoring import ScoringScene
 from scenes.selftest.gestures import Hand
 from scenes.table.scene import TableScene
@@ -30,9 +29,8 @@ def run_until(hand: Hand, done: Callable[[], bool], frames: int = 3000) -> None:
 
 
 @pytest.mark.parametrize("levels", [("hard", "easy"), ("expert", "medium")])
-def test_computers_play_their_turns_and_hand_back_to_the_person(
-        levels: tuple[str, str]) -> None:
-    app = make_app()
+def test_computers_play_their_turns_and_hand_back_to_the_person(levels: tuple[str, str],
+                                                                app) -> None:
     session = Session(["Ann", "Hal", "Eve"], TOWNS, seats=["human", *levels])
     app.start(TableScene(session))
     hand = Hand(app)
@@ -48,8 +46,7 @@ def test_computers_play_their_turns_and_hand_back_to_the_person(
     assert {"Hal", "Eve"} <= names, "the log tells what the computers did"
 
 
-def test_computer_steps_are_paced_so_people_can_follow() -> None:
-    app = make_app()
+def test_computer_steps_are_paced_so_people_can_follow(app) -> None:
     app.settings.anim_speed = "normal"
     session = Session(["Hal", "Ann", "Eve"], TOWNS, seats=["medium", "human", "human"])
     app.start(TableScene(session))
@@ -60,8 +57,7 @@ def test_computer_steps_are_paced_so_people_can_follow() -> None:
     assert len(session.steps) - first <= 1, "no burst of steps faster than a person can read"
 
 
-def test_an_all_computer_game_reaches_the_scoring_screen() -> None:
-    app = make_app()
+def test_an_all_computer_game_reaches_the_scoring_screen(app) -> None:
     app.settings.anim_speed = "off"
     session = Session(["Hal", "Mel", "Eve"], TOWNS, seats=["hard", "medium", "easy"])
     app.start(TableScene(session))
@@ -71,8 +67,7 @@ def test_an_all_computer_game_reaches_the_scoring_screen() -> None:
     assert isinstance(app.stack.top, ScoringScene)
 
 
-def test_hint_lights_the_medium_step_without_playing_it() -> None:
-    app = make_app()
+def test_hint_lights_the_medium_step_without_playing_it(app) -> None:
     session = Session(["Ann", "Bob", "Cy"], TOWNS)
     app.start(TableScene(session))
     hand = Hand(app)

@@ -31,8 +31,7 @@ def test_the_tooltip_goes_round_what_must_be_read() -> None:
     assert plain.topleft == (pointer[0] + 18, pointer[1] + 22)
 
 
-def test_no_tooltip_right_after_a_drop_and_never_over_the_status_line() -> None:
-    app = make_app()
+def test_no_tooltip_right_after_a_drop_and_never_over_the_status_line(app) -> None:
     session = Session.new(["Ann", "Bob", "Cy"], seed=4)
     table = TableScene(session)
     app.start(table)

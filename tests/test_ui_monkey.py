@@ -3,7 +3,7 @@
 First the crash that started it: a three-player game drawn on the four-player table
 (as the lesson is) died with IndexError when a goods space of an absent town was
 clicked, and a right click met the same kind of error. Then the seeded UI monkey
-(``scenes.devtools.monkey``) throws random clicks, drags, keys, menu picks and resizes
+(``scenes.selftest.monkey``) throws random clicks, drags, keys, menu picks and resizes
 at 3- and 4-player tables, with and without a computer seat, mixed with legal steps
 made through the gesture robot; after every event nothing has raised and every player
 still has 13 markers, and each game's record replays to its state. The runs here are
@@ -31,9 +31,9 @@ from scenes.core.app import App
 from scenes.core.layout import table_layout
 from scenes.core.saves import new_game_file
 from scenes.core.session import Session
-from scenes.devtools.monkey import SMALL_SIZES, Monkey, MonkeyCrash
 from scenes.main import make_app
 from scenes.selftest.gestures import Hand
+from scenes.selftest.monkey import SMALL_SIZES, Monkey, MonkeyCrash
 from scenes.table.input import TableInput
 from scenes.table.scene import TableScene
 from scenes.table.targets import in_play

@@ -13,12 +13,6 @@ from scenes.core.saves import Settings
 from scenes.text.catalog import t
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv(saves.ENV_HOME, str(tmp_path / "home"))
-    return tmp_path / "home"
-
-
 def test_env_var_chooses_the_data_dir(home: Path) -> None:
     assert saves.data_dir() == home
     assert saves.games_dir() == home / saves.GAMES

@@ -162,8 +162,8 @@ def test_easing_is_pure_and_tweens_run_on_given_time() -> None:
 
 # ----- the real window, title and setup -----------------------------------------------
 @pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator:
-    monkeypatch.setenv("SAIL_TO_INDIA_HOME", str(tmp_path / "home"))
+def app(home: Path) -> Iterator:
+    """The conftest's app, in a data folder not made yet, the display closed after."""
     from scenes.main import make_app
 
     application = make_app()

@@ -14,7 +14,7 @@ def test_building_from_a_trade_good_is_refused() -> None:
         done
         build 1b1 from 1g1
     """, variant=SHIP_ONLY) == (
-        "build 1b1 from 1g1: in the ship-only-build variant only a ship in the sea can build")
+        "build 1b1 from 1g1: in these rules only a ship in the sea can build")
 
 
 def test_building_from_a_building_is_refused() -> None:
@@ -31,7 +31,7 @@ def test_building_from_a_building_is_refused() -> None:
         end
         build 1b2 from 1b1
     """, variant=SHIP_ONLY) == (
-        "build 1b2 from 1b1: in the ship-only-build variant only a ship in the sea can build")
+        "build 1b2 from 1b1: in these rules only a ship in the sea can build")
 
 
 def test_building_with_a_ship_is_allowed() -> None:

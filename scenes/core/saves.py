@@ -46,6 +46,8 @@ from game.record import (
     read_record_text,
     replay,
 )
+from game.variants import NAMES as VARIANTS
+from game.variants import STANDARD
 from scenes.core.files import (
     ENV_HOME,
     Notice,
@@ -214,7 +216,7 @@ class Settings:
     language: str = ""               # "en", "fr" or "it"; "" follows the system
     palette: str = "classic"
     first_game: bool = True          # the first-game deal: on for a new player, then as last set
-    ship_only_build: bool = False
+    variant: str = STANDARD          # the rules last chosen: a name in game.variants
     players: int = 4
     names: list[str] = field(default_factory=list)
     seats: list[str] = field(default_factory=list)  # who plays each seat: one of SEAT_KINDS
@@ -282,12 +284,17 @@ class Settings:
                              if isinstance(k, str) and isinstance(v, str)}
                 if ok and name == "recent_records":
                     value = [v for v in value if v and "\0" not in v][:RECENT_RECORDS]
+                if ok and name == "variant" and value not in VARIANTS:
+                    ok = False
                 if ok and name == "seats":
                     # A seat kind this version does not know is played by a person.
                     value = [v if v in SEAT_KINDS else "human" for v in value[:4]]
                 if ok:
                     values[name] = value
-        extra = {k: v for k, v in data.items() if k not in known}
+        # before variants were named, the setup kept one switch: build only from a ship
+        if "variant" not in data and data.get("ship_only_build") is True:
+            values["variant"] = "ship-only-build"
+        extra = {k: v for k, v in data.items() if k not in known and k != "ship_only_build"}
         return cls(**values, extra=extra)
 
 

@@ -23,9 +23,9 @@ from scenes.core.files import ENV_HOME
 from scenes.core.layout import LOGICAL_SIZE
 from scenes.core.session import SEAT_KINDS
 from scenes.devtools import floodbench, framebench, stallbench, titlebench
-from scenes.devtools.monkey import Monkey, MonkeyCrash, peak_mb
 from scenes.devtools.preview import PREVIEW, TablePreview, sample_state
 from scenes.main import make_app, window_size
+from scenes.selftest.monkey import Monkey, MonkeyCrash, peak_mb
 from scenes.text.catalog import LANGUAGES
 
 PROG = "python -m scenes.devtools"

@@ -42,7 +42,7 @@ from scenes.core.app import App
 from scenes.core.computer import Thinker
 from scenes.core.intents import Play
 from scenes.core.session import Session, recorded
-from scenes.devtools.monkey import resident_mb
+from scenes.selftest.monkey import resident_mb
 from scenes.table.drag import piece_at
 from scenes.table.scene import TableScene
 

@@ -12,24 +12,16 @@ its own thread), and the step is confirmed once the server wakes.
 
 from __future__ import annotations
 
-import os
 import statistics
 import tempfile
 import threading
 import time
 
 from game.listing import legal_steps
-from online.client import Connection
-from online.lobby import Lobby
-from online.remote import RemoteSession
-from online.thread import ServerThread
 from scenes.core.app import App
 from scenes.core.intents import Play
-from scenes.selftest.online_smoke import HostFirst
+from scenes.selftest.online_table import LIMIT, online_table, stall
 from scenes.table.scene import TableScene
-
-#: Every wait here is bounded (seconds).
-LIMIT = 30.0
 
 
 def _wait(ok, poll=lambda: None) -> None:  # type: ignore[no-untyped-def]
@@ -37,41 +29,8 @@ def _wait(ok, poll=lambda: None) -> None:  # type: ignore[no-untyped-def]
     while not ok():
         poll()
         if time.monotonic() > deadline:
-            raise RuntimeError("the table never got ready")
+            raise RuntimeError("the step was never confirmed")
         time.sleep(0.005)
-
-
-def online_table(folder: str) -> tuple[ServerThread, RemoteSession, RemoteSession]:
-    """A started 3-seat table on 127.0.0.1, Ann's seat first: (the server, the seat 0
-    session, seat 1's)."""
-    server = ServerThread(os.path.join(folder, "tables.sqlite3"), rng=HostFirst())
-    port = server.start()
-    url = f"ws://127.0.0.1:{port}/"
-    one, two = Connection(url).start(), Connection(url).start()
-    lobby_one, lobby_two = Lobby(one), Lobby(two)
-    made = lobby_one.create(3, private=True)
-    _wait(lambda: made.done, lobby_one.poll)
-    assert made.reply is not None
-    table, secret = made.reply.table, made.reply.invite
-    ann = lobby_one.sit(table, "Ann", secret)
-    _wait(lambda: ann.done, lobby_one.poll)
-    bob = lobby_two.sit(table, "Bob", secret)
-    _wait(lambda: bob.done, lobby_two.poll)
-    assert ann.reply is not None and bob.reply is not None
-    token = ann.reply.token
-    computer = lobby_one.add_computer(table, 0, token, "easy")
-    _wait(lambda: computer.done, lobby_one.poll)
-    start = lobby_one.start(table, 0, token)
-    _wait(lambda: start.done, lobby_one.poll)
-    here = RemoteSession(one, table, {0: token})
-    there = RemoteSession(two, table, {1: bob.reply.token})
-    _wait(lambda: here.ready and there.ready, lambda: (here.poll(), there.poll()))
-    return server, here, there
-
-
-def stall(server: ServerThread, release: threading.Event) -> None:
-    """Block the server's event loop until ``release`` is set (or LIMIT passes)."""
-    server._loop.call_soon_threadsafe(release.wait, LIMIT)
 
 
 def main(app: App, seconds: float) -> int:
@@ -106,4 +65,4 @@ def main(app: App, seconds: float) -> int:
         server.stop()
 
 
-__all__ = ["main", "online_table", "stall"]
+__all__ = ["main"]

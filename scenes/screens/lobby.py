@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 
 import pygame
 
+from game.variants import STANDARD, label_of
 from game.words import Phrase
 from online.inbound import Listing, LobbyEntry
 from online.lobby import Ask, Lobby
@@ -307,8 +308,8 @@ def entry_lines(entry: LobbyEntry) -> list[tuple[str, str, int, tuple[int, int, 
     third = [pace_text(None if entry.clock is None else
                        {"budget": entry.clock.budget, "bonus": entry.clock.bonus},
                        entry.deadline, entry.vacation)]
-    if entry.variant != "standard":
-        third.append(t(f"room.variant.{entry.variant}"))
+    if entry.variant != STANDARD:
+        third.append(t(label_of(entry.variant)))
     if entry.quick:
         third.insert(0, t("lobby.quick_table"))
     return [(seat_words(entry), "text-semibold", 21, P.INK),

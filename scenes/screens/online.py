@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 import pygame
 
 from game.record import MAX_NAME_LENGTH, name_allows, name_refusal
+from game.variants import STANDARD
 from game.words import Phrase
 from online.accounts import MyGame
 from online.client import check_address
@@ -35,7 +36,7 @@ from scenes.ui.backdrop import draw_title_backdrop
 from scenes.ui.focus import Focus, Focusable, handle_form, of_widgets
 from scenes.ui.label import label
 from scenes.ui.overlays import Confirm
-from scenes.ui.widgets import Button, Choice, TextField, Toggle
+from scenes.ui.widgets import Button, Choice, TextField, Toggle, variant_choice
 
 PANEL = pygame.Rect(160, 70, 1600, 960)
 LEFT = PANEL.x + 60
@@ -83,7 +84,7 @@ class OnlineScene(Scene):
         self.players = Choice((LEFT, PANEL.y + 400, 420, 56), ["3", "4"],
                               [(lambda n=n: t("room.players", count=n)) for n in (3, 4)], 0)
         self.first_game = Toggle((LEFT, PANEL.y + 466, 700, 48), "setup.first_game", True)
-        self.ship_only = Toggle((LEFT, PANEL.y + 518, 700, 48), "setup.ship_only", False)
+        self.variant = variant_choice((LEFT + 150, PANEL.y + 518, 590, 50), STANDARD)
         self.clock = Choice((LEFT + 150, PANEL.y + 576, 590, 50), list(CLOCKS),
                             [f"online.clock.{k}" for k in CLOCKS], 0)
         self.host_button = Button((LEFT + 440, PANEL.y + 400, 300, 56), "online.host",
@@ -150,7 +151,7 @@ class OnlineScene(Scene):
     @property
     def widgets(self) -> list:
         rows = [b for pair in self.rows for b in pair]
-        return [self.name, self.players, self.host_button, self.first_game, self.ship_only,
+        return [self.name, self.players, self.host_button, self.first_game, self.variant,
                 self.clock, self.code, self.join_button, *rows, self.key_button,
                 self.back_button]
 
@@ -186,9 +187,8 @@ class OnlineScene(Scene):
         except OSError as exc:
             self._cannot_host(exc)
             return
-        variant = "ship-only-build" if self.ship_only.value else "standard"
         self.go(Screen.WAITING_ROOM, url=url, name=name, hosting=True,
-                options={"players": int(self.players.value), "variant": variant,
+                options={"players": int(self.players.value), "variant": self.variant.value,
                          "first_game": self.first_game.value,
                          "clock": CLOCKS[self.clock.value],
                          "away_limit": away_limit(CLOCKS[self.clock.value])})
@@ -336,6 +336,7 @@ class OnlineScene(Scene):
         label(surface, t("online.host.heading"), (LEFT, PANEL.y + 270, 700, 52), "display", 38)
         label(surface, t("online.host.about"), (LEFT, PANEL.y + 326, 740, 60), "text", 21,
                P.INK_SOFT, lines=2)
+        label(surface, t("setup.variant"), (LEFT, PANEL.y + 518, 140, 50), "text-semibold", 22)
         label(surface, t("online.clock"), (LEFT, PANEL.y + 576, 140, 50), "text-semibold", 22)
         label(surface, t("online.clock.about"), (LEFT, PANEL.y + 630, 740, 52), "text", 19,
                P.INK_SOFT, lines=2)

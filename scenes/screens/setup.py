@@ -4,7 +4,8 @@ Colours follow seat order (red, blue, green, yellow, as the notation fixes), so 
 player picks a colour by taking that seat; the small arrow trades a seat with the one
 above (its tooltip says so, under the pointer or the keyboard's focus). The starting
 player is chosen or drawn among the seats in play; the first-game deal is on for a
-new player; the ``ship-only-build`` variant and an optional seed are here too. Each
+new player; the variants (``game.variants``, in its order) and an optional seed are
+here too. Each
 seat is played by a person or by the computer at one of four levels.
 
 The first setup (no setup in the settings yet) is where most newcomers are: alone.
@@ -22,6 +23,7 @@ from __future__ import annotations
 import pygame
 
 from game.record import MAX_NAME_LENGTH, name_allows, players_refusal
+from game.variants import STANDARD
 from scenes.core import gfx
 from scenes.core.navigator import Screen
 from scenes.core.saves import new_game_file
@@ -36,7 +38,7 @@ from scenes.ui import palette as P
 from scenes.ui.backdrop import draw_title_backdrop
 from scenes.ui.focus import Focus, Focusable, handle_form, of_widgets
 from scenes.ui.tooltip import DELAY, Lines, place_tooltip, tooltip_image
-from scenes.ui.widgets import Button, Choice, TextField, Toggle, set_alike
+from scenes.ui.widgets import Button, Choice, TextField, Toggle, set_alike, variant_choice
 
 PANEL = pygame.Rect(300, 90, 1320, 940)
 KINDS = SEAT_KINDS
@@ -111,15 +113,14 @@ class SetupScene(Scene):
         # onto a second line in its row's height rather than shrinking
         self.first_game = Toggle((px, oy + 84, 870, 48), "setup.first_game", first,
                                  label_height=56)
-        self.ship_only = Toggle((px, oy + 140, 870, 48), "setup.ship_only",
-                                settings.ship_only_build if settings else False,
-                                label_height=56)
+        self.variant = variant_choice((px + 260, oy + 138, 610, 52),
+                                      settings.variant if settings else STANDARD)
         self.palette = Toggle((px, oy + 196, 870, 48), "setup.palette",
                               bool(settings and settings.palette == "colorblind"),
                               on_change=self.set_palette, label_height=56)
         # what a seed is for stands under its field, where it may wrap (in the field
         # it would shrink at a larger text size)
-        set_alike(self.first_game, self.ship_only, self.palette)
+        set_alike(self.first_game, self.palette)
         self.seed = TextField((px + 900, oy + 100, 300, 56), "",
                               max_len=20, allowed=lambda ch: ch.isalnum() or ch in "-_")
         self.back_button = Button((PANEL.x + 60, PANEL.bottom - 96, 260, 68), "setup.back",
@@ -135,7 +136,7 @@ class SetupScene(Scene):
         seats = range(self.players)
         return [self.count, *(self.names[s] for s in seats), *(self.kinds[s] for s in seats),
                 *self.swaps[: self.players - 1], self.start_choice, self.first_game,
-                self.ship_only, self.palette, self.seed, self.back_button, self.start_button]
+                self.variant, self.palette, self.seed, self.back_button, self.start_button]
 
     def focusables(self) -> list[Focusable]:
         """The form in Tab order: the player count, each seat's name, who plays it and
@@ -145,7 +146,7 @@ class SetupScene(Scene):
             order += [self.names[seat], self.kinds[seat]]
             if seat > 0:
                 order.append(self.swaps[seat - 1])
-        order += [self.start_choice, self.first_game, self.ship_only, self.palette, self.seed,
+        order += [self.start_choice, self.first_game, self.variant, self.palette, self.seed,
                   self.back_button, self.start_button]
         return of_widgets(order)
 
@@ -188,7 +189,7 @@ class SetupScene(Scene):
         s.names = [self.names[i].value.strip() for i in range(4)]
         s.seats = [self.kinds[i].value for i in range(4)]
         s.first_game = self.first_game.value
-        s.ship_only_build = self.ship_only.value
+        s.variant = self.variant.value
         self.app.save_settings()
 
     def chosen(self) -> dict:
@@ -201,9 +202,8 @@ class SetupScene(Scene):
             k = int(start)
             names = names[k:] + names[:k]
             kinds = kinds[k:] + kinds[:k]
-        variant = "ship-only-build" if self.ship_only.value else "standard"
         return {"names": names, "seed": self.seed.value.strip() or None,
-                "first_game": self.first_game.value, "variant": variant,
+                "first_game": self.first_game.value, "variant": self.variant.value,
                 "random_start": random_start, "seats": kinds}
 
     def start(self) -> None:
@@ -297,6 +297,7 @@ class SetupScene(Scene):
         _fitted(surface, t("setup.start.colours", colour=first), (px, oy + 58, 880, 26),
                 "text", 18, P.INK_SOFT)
         _fitted(surface, t("setup.start_player"), (px, oy, 250, 56), "display", 30, P.INK)
+        _fitted(surface, t("setup.variant"), (px, oy + 138, 250, 52), "text", 24, P.INK)
         hint = t("setup.seed.hint")
         room = pygame.Rect(px + 900, oy + 162, 300, 82)
         size, lines = fit_lines(hint, "text", 18, room.w, 3, height=room.h)

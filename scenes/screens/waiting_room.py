@@ -23,6 +23,7 @@ import contextlib
 import pygame
 
 from game.record import MAX_NAME_LENGTH, name_allows
+from game.variants import STANDARD, label_of
 from game.words import Phrase
 from online import protocol
 from online.inbound import SeatInfo, TableView
@@ -503,13 +504,10 @@ class WaitingRoomScene(Scene):
                        {"budget": clocked.budget, "bonus": clocked.bonus}}
         else:
             options = self.options
-        variant = str(options.get("variant", "standard"))
-        if variant not in ("standard", "ship-only-build"):
-            variant = "standard"
         words = {"players": t("room.players", count=self.size),
                  "deal": t("room.deal.first" if options.get("first_game") else
                            "room.deal.random"),
-                 "variant": t(f"room.variant.{variant}")}
+                 "variant": t(label_of(str(options.get("variant", STANDARD))))}
         clock = clock_setting(options.get("clock"))
         deadline = view.options.deadline if view is not None else self.made.get("deadline")
         if deadline:

@@ -4,7 +4,8 @@ No scene writes a word itself: it asks ``t(key, **values)``. The English source 
 every key is marked in the code (``game.words``): the client's words
 (``english``), the rules overlay's (``rules_text``), the lesson's (``lesson_text``),
 the log's (``narrate``), the engine's refusals of steps and records
-(``game.steps.REASONS``, ``game.record.RECORD_ERRORS``) and the online client's
+(``game.steps.REASONS``, ``game.record.RECORD_ERRORS``), the variants' labels
+(``game.variants``) and the online client's
 sentences (``online.words``). ``t`` looks the key up with gettext (``pgettext``, the
 key being the context, or ``npgettext`` for a plural chosen by ``count``) in the
 compiled catalog of the current language under ``assets/locale``, so French and
@@ -25,6 +26,7 @@ from collections.abc import Callable, Mapping
 
 from game.record import RECORD_ERRORS
 from game.steps import REASONS
+from game.variants import VARIANT_TEXT
 from game.words import Phrase, Source
 from online.words import ONLINE_TEXT, SERVER_TEXT
 from scenes.core.assets import asset_path
@@ -50,6 +52,7 @@ ENGLISH: dict[str, Source] = {
     **LESSON_TEXT_EN,
     **{f"reason.{key}": text for key, text in REASONS.items()},
     **RECORD_ERRORS,
+    **VARIANT_TEXT,
     **ONLINE_TEXT,
     **SERVER_TEXT,
     **ONLINE_SCREENS_EN,

@@ -34,7 +34,7 @@ CLIENT_EN = table(
     message("setup.start.random", "Drawn at random"),
     message("setup.start.colours", "Colours follow turn order: whoever starts plays {colour}."),
     message("setup.first_game", "First-game deal (recommended towns first)"),
-    message("setup.ship_only", "Variant: build only from a ship"),
+    message("setup.variant", "Rules"),
     message("setup.seed", "Seed (optional)"),
     message("setup.seed.hint", "Same seed, same deal"),
     plural_message("setup.towns", "{count} town in the line",

@@ -309,7 +309,7 @@ class TextCache:
 CACHE = TextCache()
 
 
-#: While set (the contrast audit, ``scenes.devtools.contrast``): texts whose colour it
+#: While set (the contrast audit, ``scenes.selftest.contrast``): texts whose colour it
 #: accepts are drawn as nothing, the same size, so the audit sees what is behind them.
 GHOST: Callable[[tuple[int, ...]], bool] | None = None
 

@@ -78,8 +78,6 @@ ONLINE_SCREENS_EN = table(
     plural_message("room.players", "{count} player", "{count} players"),
     message("room.deal.first", "first-game deal"),
     message("room.deal.random", "random deal"),
-    message("room.variant.standard", "standard rules"),
-    message("room.variant.ship-only-build", "build only from a ship"),
     message("room.add_computer", "Seat a computer"),
     message("room.another", "Another player at this computer"),
     message("room.sit_here", "Sit here too"),

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.variants import variants
 from scenes.core import gfx
 from scenes.core.gfx import draw
 from scenes.text.catalog import t
@@ -308,10 +309,27 @@ class TextField(Widget):
             draw.line(surface, P.INK, (x, self.rect.y + 9), (x, self.rect.bottom - 9), 2)
 
 
+def variant_choice(rect: pygame.Rect | tuple[int, int, int, int], chosen: str) -> Choice:
+    """The registered variants (``game.variants``) as a row of segments, each under its
+    label, ``chosen`` chosen (the first, the standard rules, for a name not registered).
+    A label said mid-sentence elsewhere ("3 players · standard rules") starts with a
+    capital on its own button."""
+    offered = variants()
+    names = [v.name for v in offered]
+
+    def said(key: str) -> str:
+        words = t(key)
+        return words[:1].upper() + words[1:]
+
+    return Choice(rect, names, [(lambda k=v.label: said(k)) for v in offered],
+                  names.index(chosen) if chosen in names else 0)
+
+
 def set_alike(*toggles: Toggle) -> None:
     """Set the labels of ``toggles`` (a column) at one size."""
     for toggle in toggles:
         toggle.group = list(toggles)
 
 
-__all__ = ["Button", "Choice", "Label", "TextField", "Toggle", "Widget", "set_alike"]
+__all__ = ["Button", "Choice", "Label", "TextField", "Toggle", "Widget", "set_alike",
+           "variant_choice"]

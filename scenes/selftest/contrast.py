@@ -11,8 +11,8 @@ ground the median of what lies behind its letters. Where the first and third pic
 differ are the disabled labels, held to 3:1. Only the top scene's words are read: a
 screen under an overlay is veiled on purpose.
 
-``python -m scenes.devtools --contrast`` prints every screen's weakest words; the
-suite holds every screen to the floor (tests/test_contrast.py).
+``weakest`` names a screen's weakest words; the suite holds every screen to the floor
+(tests/test_contrast.py), drawing each as a player reaches it.
 """
 
 from __future__ import annotations
