@@ -7,8 +7,7 @@ once a frame, drains the connection and fills in the answers (``Ask.done``,
 ``Ask.reply``, ``Ask.error``), the last lobby listing (``tables``) and the last view
 of each table (``views``). Once the game starts (a table's view says ``playing``),
 make a ``RemoteSession`` over the same connection with the seats taken here: from
-then on the session drains the connection, and hands what it does not handle (this
-lobby's answers) to ``lobby.poll(session.unclaimed)``.
+then on the session drains the connection (and drops what is not its table's).
 
 Every answer is a typed message, checked when it was decoded (``online.inbound``):
 an answer that could not be read fails its ``Ask`` with one sentence. Views are
@@ -175,11 +174,10 @@ class Lobby:
                           "target": target, "level": level})
 
     # ----- answers -------------------------------------------------------------------
-    def poll(self, events: list[Event] | None = None) -> list[Event]:
-        """Take ``events`` (by default, drain the connection: at most ``EVENTS_A_POLL``):
-        answers fill their ``Ask``, views and listings are kept. Returns the events,
-        for the screen."""
-        got = self.connection.events(EVENTS_A_POLL) if events is None else list(events)
+    def poll(self) -> list[Event]:
+        """Drain the connection (at most ``EVENTS_A_POLL`` events): answers fill their
+        ``Ask``, views and listings are kept. Returns the events, for the screen."""
+        got = self.connection.events(EVENTS_A_POLL)
         for event in got:
             if isinstance(event, Connected):
                 self.connected = True

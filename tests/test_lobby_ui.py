@@ -287,7 +287,7 @@ def test_a_turn_a_day_deadline_is_shown_and_a_vacation_day_said(rated) -> None:
         session = table.session
         _until(hand, lambda: session.ready and session.deadline_left() is not None)
         assert session.state.active == 0  # (the server's draw is fixed: Ann begins)
-        faces = clock_faces(session)
+        faces = clock_faces(session, session.online())
         assert faces[0][0].startswith("23 h") and faces[0][1] is False, faces
         assert faces[1] == ("3 days off", False) and faces[2] == ("", False)
         # a day passes at the server: Ann takes a vacation day, and the table says so
@@ -299,7 +299,7 @@ def test_a_turn_a_day_deadline_is_shown_and_a_vacation_day_said(rated) -> None:
         assert line.text.startswith("Ann") and "2 days left" in line.text
         _until(hand, lambda: session.vacation_left() is not None
                and session.vacation_left()[0] == 2)
-        assert clock_faces(session)[0][0].startswith("23 h")  # a day on from its end
+        assert clock_faces(session, session.online())[0][0].startswith("23 h")  # a day on from its end
         # three days more: no vacation day left, the table's computer plays the seat
         shift[0] += 3 * 86_400
         _until(hand, lambda: any("deadline passed with no vacation day" in line.text

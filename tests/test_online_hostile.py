@@ -382,7 +382,7 @@ def test_a_table_without_a_clock_shows_none() -> None:
 
     with at_table(bad) as (hand, scene):
         healed(hand, scene)
-        assert clock_faces(scene.session) == ()
+        assert clock_faces(scene.session, scene.online) == ()
 
 
 # ----- floods -------------------------------------------------------------------------------

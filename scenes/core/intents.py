@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from scenes.core.session import Outcome
+from scenes.core.session import Chat, Outcome
 
 # ----- intents -------------------------------------------------------------------------
 
@@ -138,8 +138,16 @@ class Asked:
     values: tuple[tuple[str, object], ...] = field(default=())
 
 
-Result = Said | Lit | Stepped | Undone | Redrawn | Refused | Asked
+@dataclass(frozen=True)
+class Chatted:
+    """Lines of chat said at an online table (``Chat``: seat, name, text), oldest first,
+    for the log."""
 
-__all__ = ["Answer", "Asked", "Cancel", "Click", "Confirm", "Hint", "Intent", "Lit", "Play",
-           "Press", "Redrawn", "Refused", "Result", "Said", "Status", "Stepped", "TakeBack",
+    lines: tuple[Chat, ...]
+
+
+Result = Said | Lit | Stepped | Undone | Redrawn | Refused | Asked | Chatted
+
+__all__ = ["Answer", "Asked", "Cancel", "Chatted", "Click", "Confirm", "Hint", "Intent", "Lit",
+           "Play", "Press", "Redrawn", "Refused", "Result", "Said", "Status", "Stepped", "TakeBack",
            "Undone"]

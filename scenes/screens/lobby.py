@@ -227,13 +227,12 @@ class LobbyScene(Scene):
     def _watch_when_ready(self) -> None:
         session = self.watching
         assert session is not None
-        session.poll()
-        if session.ready:
+        if session.settle():
             self.watching = None
             self.go(Screen.TABLE, session=session)
-        elif session.trouble() is not None or session.failed is not None:
+        elif session.place.trouble() is not None:
             self.watching = None
-            self.message = _words(session.trouble() or session.failed)
+            self.message = _words(session.place.trouble())
             if self.netplay is not None:
                 self.lobby = Lobby(self.netplay.connect(self.url))
 

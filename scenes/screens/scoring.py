@@ -96,7 +96,7 @@ class ScoringScene(Scene):
         super().__init__()
         #: The online table this game was played at (None: played here).
         self.online: GameSession | None = None
-        if not isinstance(session, Session):
+        if session.online() is not None:
             # an online game: its whole record, deal included, is shown now that it is
             # over; kept as a finished game like any other, and reviewed from it
             self.online = session

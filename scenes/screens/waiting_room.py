@@ -72,7 +72,7 @@ class WaitingRoomScene(Scene):
         #: A finished online game whose players asked for another deal.
         self.rematch = rematch
         if rematch is not None:
-            url, table, seats = rematch.connection.url, rematch.table, rematch.here
+            url, table, seats = rematch.connection.url, rematch.table, rematch.place.here
             hosting = bool(options and options.get("hosting"))
         self.url = url
         self.name = name
@@ -288,28 +288,26 @@ class WaitingRoomScene(Scene):
         session = self.starting
         if session is None:
             return
-        if not session.ready:
-            session.poll()
-        if session.ready:
+        if session.ready or session.settle():
             self.starting = None
             self.go(Screen.TABLE, session=session, handoff_first=True, since=self.since)
-        elif session.trouble() is not None:
+        elif session.place.trouble() is not None:
             self.starting = None
-            self._fail(session.trouble())
+            self._fail(session.place.trouble())
 
     def _follow_rematch(self) -> None:
         """Another deal for the same seats: the server deals it at once, under a new
         table whose seats keep their tokens."""
         old = self.rematch
         assert old is not None
-        old.poll()
-        if old.failed is not None:
+        old.poll()  # (the game is over: only the rematch's table is awaited)
+        if old.place.failed is not None:
             self.rematch = None
-            self._fail(old.failed)
+            self._fail(old.place.failed)
             return
-        if old.rematch is None:
+        if old.inbox.rematch is None:
             return
-        self.table = old.rematch
+        self.table = old.inbox.rematch
         if self.netplay is not None:
             for seat, token in sorted(self.here.items()):
                 name = old.names[seat] if seat < len(old.names) else self.name

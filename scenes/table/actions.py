@@ -30,6 +30,7 @@ from scenes.core.intents import (
     Answer,
     Asked,
     Cancel,
+    Chatted,
     Click,
     Confirm,
     Hint,
@@ -46,7 +47,7 @@ from scenes.core.intents import (
     TakeBack,
     Undone,
 )
-from scenes.core.session import GameSession, Outcome
+from scenes.core.session import Chat, GameSession, Notice, OnlineTable, Outcome
 from scenes.table.clocks import duration_text, gone_text
 from scenes.table.hints import step_zones, why
 from scenes.table.targets import (
@@ -85,20 +86,20 @@ TableIntent = Intent | Put
 GONE_LONG = 120.0
 
 
-def gone_too_long(session: GameSession) -> bool:
-    """Whether the game's keeper has been out of reach ``GONE_LONG`` or more."""
-    return not session.connected and session.out_of_reach() >= GONE_LONG
+def gone_too_long(online: OnlineTable | None) -> bool:
+    """Whether an online table's server has been out of reach ``GONE_LONG`` or more."""
+    return online is not None and not online.connected and online.out_of_reach() >= GONE_LONG
 
 
-def link_banner(session: GameSession) -> str | None:
+def link_banner(online: OnlineTable | None) -> str | None:
     """The banner's sentence while an online table cannot be played as usual: its
     server cannot be followed, or it is out of reach (reconnecting; once it has been
     gone long, what the player can do). None otherwise (a slow server is said on the
-    status line only)."""
-    link = session.link()
-    if link is None or (session.connected and session.trouble() is None):
+    status line only; a game at one machine has no server)."""
+    link = online.link() if online is not None else None
+    if online is None or link is None or (online.connected and online.trouble() is None):
         return None
-    if session.trouble() is None and gone_too_long(session):
+    if online.trouble() is None and gone_too_long(online):
         return t("banner.online.gone_long")
     if link.key == "online.dropped":
         return t("status.online.away")
@@ -119,6 +120,8 @@ class TableActions:
 
     def __init__(self, session: GameSession) -> None:
         self.session = session
+        #: What only an online game has (None: a game at one machine), asked once.
+        self.online = session.online()
         self.staging = Staging()
         #: The markers chosen for Geography while choosing (None: not choosing).
         self.geography: list[Space] | None = None
@@ -129,8 +132,7 @@ class TableActions:
         self.confirm_end_turn = True
         self._out: list[Result] = []
         self._dropped = False  # the step being made comes from the player's drop
-        self._connected = session.connected
-        self._link: Phrase | None = session.link()
+        self._link: Phrase | None = self.online.link() if self.online is not None else None
         self._away_seen: tuple[int, str, bool] | None = None
         self._gone_long = False
 
@@ -191,7 +193,8 @@ class TableActions:
         an online table, while something is)."""
         st = self.state
         name = st.names[st.active]
-        link = self.session.link()
+        online = self.online
+        link = online.link() if online is not None else None
         if link is not None and not st.over:
             self._out.append(link_said(link))
         elif st.over:
@@ -199,13 +202,13 @@ class TableActions:
         elif not self.session.human_to_move:
             kind = self.session.seat_kind(st.active)
             here = st.active in self.session.seats_here()
-            gone = self.session.away_for().get(st.active)
-            if kind == "remote" and gone is not None:  # and not at the table now
-                if self.session.can_hand_over(st.active):
+            gone = online.away_for().get(st.active) if online is not None else None
+            if kind == "remote" and online is not None and gone is not None:  # and away
+                if online.can_hand_over(st.active):
                     self.say("status.online.hand_over_ready", name=name, time=gone_text(gone))
                 else:
                     self.say("status.online.waiting_away", name=name, time=gone_text(gone),
-                             limit=duration_text(self.session.away_limit))
+                             limit=duration_text(online.away_limit))
             elif kind == "remote":  # a person at another machine (an online table)
                 self.say("status.online.waiting_for", name=name)
             elif kind == "human":  # ours, but a step of it is on its way to the table
@@ -265,22 +268,23 @@ class TableActions:
     def _away_standing(self) -> tuple[int, str, bool] | None:
         """The player to move, if a person not at the table: who, how long gone (in
         the status line's words) and whether they may be handed over now."""
-        away = self.session.away_for()
+        away = self.online.away_for() if self.online is not None else {}
         if not away:
             return None
         st = self.state
         gone = away.get(st.active)
         if gone is None or st.over or self.session.human_to_move:
             return None
-        return (st.active, gone_text(gone), self.session.can_hand_over(st.active))
+        assert self.online is not None
+        return (st.active, gone_text(gone), self.online.can_hand_over(st.active))
 
     def arrived(self) -> list[Result]:
-        """The steps the session reports made elsewhere since the last call, as results
-        (a local session has none: every seat is here)."""
+        """The news the session reports since the last call (``poll``: steps made
+        elsewhere, an online table's notices and chat), as results; and the way to an
+        online table, said when it changes (a local session has no news)."""
         out: list[Result] = []
-        session = self.session
-        self._connected = session.connected
-        gone_long = gone_too_long(session)
+        online = self.online
+        gone_long = gone_too_long(online)
         if gone_long and not self._gone_long:  # out of reach a while: what can be done
             out.append(Said.of("status.online.gone_long"))
         self._gone_long = gone_long
@@ -288,14 +292,19 @@ class TableActions:
         if away != self._away_seen:  # the player to move went, came back, or has been
             self._away_seen = away  # gone long enough to be handed over: said afresh
             out += self.handle(Status())
-        for notice in session.notices:  # the keeper's news, said as they come
-            if isinstance(notice, Phrase):  # news of a seat is kept in the log too
-                out.append(Said(notice.key, tuple(notice.values.items()),
-                                logged=isinstance(notice.values.get("seat"), int)))
-            elif notice:
-                out.append(Said.of("room.failed", reason=notice))
-        session.notices.clear()
-        for outcome in self.session.poll():
+        news = self.session.poll()
+        for notice in news:  # the keeper's sentences, said as they come
+            if not isinstance(notice, Notice):
+                continue
+            said = notice.said
+            if isinstance(said, Phrase):  # news of a seat is kept in the log too
+                out.append(Said(said.key, tuple(said.values.items()),
+                                logged=isinstance(said.values.get("seat"), int)))
+            elif said:
+                out.append(Said.of("room.failed", reason=said))
+        for outcome in news:
+            if not isinstance(outcome, Outcome):
+                continue
             if outcome.ok:
                 out.append(Stepped(outcome))
                 continue
@@ -312,7 +321,7 @@ class TableActions:
             else:
                 out += [Said.of("status.refused", reason=reason),
                         Refused(outcome.step, reason)]
-        link = session.link()
+        link = online.link() if online is not None else None
         if link != self._link:  # the way to an online table lost, slow, refused, back
             self._link = link
             out += self.handle(Status()) if link is None else [link_said(link)]
@@ -320,10 +329,11 @@ class TableActions:
                 link is None and any(isinstance(r, Stepped) for r in out)
                 and not any(isinstance(r, Undone) for r in out)):
             out += self.handle(Status())  # whose turn it is now, said
-        trouble = session.trouble()
+        trouble = online.trouble() if online is not None else None
         if trouble is not None and out and out[-1] != link_said(trouble):
             out.append(link_said(trouble))  # a table that cannot go on says so last
-        return out
+        chat = tuple(line for line in news if isinstance(line, Chat))
+        return [*out, Chatted(chat)] if chat else out  # (for the log: no status of its own)
 
     def perform(self, drop: Drop) -> None:
         """A marker dropped on a lit zone: make its step, or stage it."""

@@ -198,7 +198,7 @@ class TableInput:
         self.pressed = zone
         if zone in BUTTON_ZONES or not tb.session.human_to_move:
             return
-        if not tb.session.connected:  # drags wait while an online table is out of reach
+        if tb.online is not None and not tb.online.connected:  # drags wait while out of reach
             tb.say("status.online.away")
             return
         if tb.actions.geography is not None:
@@ -386,7 +386,7 @@ class TableInput:
             return
 
         def send(text: str) -> None:
-            refused = tb.session.send_chat(text)
+            refused = tb.online.send_chat(text) if tb.online is not None else None
             if refused is not None:
                 tb.say(refused.key, **refused.values)
 
@@ -406,7 +406,7 @@ class TableInput:
         elif event.key == pygame.K_m and not ctrl:
             if tb.app is not None:  # M: every sound off, or back on (remembered)
                 tb.say("status.sound_off" if tb.app.toggle_mute() else "status.sound_on")
-        elif event.key == pygame.K_c and not ctrl and tb.session.can_chat:
+        elif event.key == pygame.K_c and not ctrl and tb.online is not None:
             self.chat()
         elif event.key == pygame.K_z and not ctrl:
             self.zoom_key()

@@ -89,8 +89,6 @@ class LogPanel:
         self.lines: list[LogLine] = []
         #: What was said at an online table, kept among the steps' lines.
         self.chat: list[LogLine] = []
-        #: How many of the session's chat lines are in the log already.
-        self.chat_heard = 0
         self._steps = 0
         self._first_state: object = None
         self.unfolded = False

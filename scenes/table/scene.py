@@ -33,6 +33,7 @@ from scenes.core import gfx
 from scenes.core.intents import (
     Answer,
     Asked,
+    Chatted,
     Hint,
     Lit,
     Play,
@@ -46,10 +47,10 @@ from scenes.core.intents import (
 from scenes.core.layout import LESSON, Layout, table_layout
 from scenes.core.navigator import Screen
 from scenes.core.scene import Scene
-from scenes.core.session import GameSession, Session
+from scenes.core.session import GameSession, OnlineTable
 from scenes.table.actions import TableActions, TableIntent, link_banner
 from scenes.table.chart import draw_away
-from scenes.table.chat import take_chat
+from scenes.table.chat import put_chat
 from scenes.table.clocks import away_faces, clock_faces
 from scenes.table.drag import Drag
 from scenes.table.input import TableInput
@@ -79,7 +80,7 @@ class TableScene(Scene):
                  handoff_first: bool = False, since: int | None = None) -> None:
         super().__init__()
         self.session = session
-        coach = Coach.attach(session) if isinstance(session, Session) else None
+        coach = Coach.attach(session)
         # a lesson's panel stands where a fourth board would, under its three
         # players' line of nine towns (its own map)
         self.layout = layout or table_layout(LESSON if coach else session.state.n)
@@ -94,6 +95,9 @@ class TableScene(Scene):
         self.view, self.films, self.banners = viewer.view, viewer.films, viewer.banners
         self.renderer, self.logpanel = viewer.renderer, viewer.logpanel
         self.actions = TableActions(session)
+        #: What only an online game has (clocks, absences, chat, the link), asked of the
+        #: session once, by the actions (None: a game at one machine).
+        self.online: OnlineTable | None = self.actions.online
         self.drag = Drag(self.layout)
         #: The computer seats, thinking off the main loop, and their rhythm.
         self.pacing = self.mode.pacing(session)
@@ -190,6 +194,10 @@ class TableScene(Scene):
                 self.logpanel.sync(self.session)
                 self.viewer.show_back(out.after, out.step, out.before, speed, palette)
                 self.viewer.cue("drop")  # the marker put back
+            elif isinstance(result, Chatted):
+                put_chat(self.logpanel, result.lines, len(self.session.steps) - 1,
+                         self.state.turn)
+                self.viewer.cue("turn")  # a word from the table: a soft bell
             elif isinstance(result, Redrawn):
                 self.redraw()
             elif isinstance(result, Asked):
@@ -232,7 +240,7 @@ class TableScene(Scene):
     def offer_leave(self) -> None:
         """Once the table cannot go on (an online table's server that cannot be
         followed), leaving is offered: the seat stays in My online games."""
-        trouble = self.session.trouble()
+        trouble = self.online.trouble() if self.online is not None else None
         if trouble == self._trouble:
             return
         self._trouble = trouble
@@ -289,13 +297,14 @@ class TableScene(Scene):
             return
         # At an online table, a player gone longer than the table allows may be played
         # by the table's computer, asked first (they take the seat back by returning).
-        gone = [seat for seat in sorted(self.session.away_for())
-                if self.session.can_hand_over(seat)]
+        online = self.online
+        gone = [] if online is None else [seat for seat in sorted(online.away_for())
+                                          if online.can_hand_over(seat)]
         hand_over = [(lambda name=self.state.names[seat]: t("pause.hand_over", name=name),
                       lambda seat=seat, name=self.state.names[seat]: self.ask(
                           t("online.hand_over.ask", name=name),
-                          lambda yes: yes and self.session.can_hand_over(seat)
-                          and self.session.hand_over(seat)))
+                          lambda yes: yes and online is not None and online.can_hand_over(seat)
+                          and online.hand_over(seat)))
                      for seat in gone]
         self.stack.push(PauseMenu([*hand_over,
                                    ("pause.settings", lambda: self.open(Screen.SETTINGS)),
@@ -355,8 +364,6 @@ class TableScene(Scene):
         the table is the player's own, in free play."""
         self.present(self.actions.arrived())
         self.offer_leave()
-        if take_chat(self.session, self.logpanel, self.state.turn):
-            self.viewer.cue("turn")  # a word from the table: a soft bell
         busy = self.drag.holding or self.films.animating
         step = self.pacing.next_step(self.state, dt, busy=busy)
         if step is not None:
@@ -386,11 +393,12 @@ class TableScene(Scene):
                           self.view.status, self.view.palette,
                           tuple(self.actions.geography or ()),
                           tuple(sorted(self.button_states().items())),
-                          clock_faces(self.session), away_faces(self.session, self.state.n))
+                          clock_faces(self.session, self.online),
+                          away_faces(self.session, self.online, self.state.n))
         self.viewer.draw(surface, picture, pulse=True)
         self.renderer.draw_hover(surface, self.input.hover, self.drag.holding, self.view.buttons)
         self.logpanel.draw(surface, self.state.turn)
-        draw_away(surface, link_banner(self.session))
+        draw_away(surface, link_banner(self.online))
         self.mode.draw(surface, self.layout, self.view.lit, self.state, self.palette)
         # over the table, under the hand; seen through while the player reaches under
         self.banners.draw(surface, self.palette, holding=self.drag.holding,
