@@ -37,10 +37,13 @@ import zlib
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from .words import Phrase, english, phrase, said_from_json, said_to_json
+
+if TYPE_CHECKING:
+    from .remote import RemoteSession
 
 FILE = "online-games.json"
 FORMAT = 1
@@ -182,7 +185,7 @@ class MyGames:
         self.games = [g for g in self.games if g.key != (server, table, seat)]
         self.save()
 
-    def note(self, server: str, session: Any, said: Phrase | None = None,
+    def note(self, server: str, session: RemoteSession, said: Phrase | None = None,
              seen: bool = True) -> None:
         """Bring the seats a ``RemoteSession`` holds up to date (once it is ready);
         ``said`` is its last step as the log says it; ``seen``: the player has the table
@@ -192,7 +195,7 @@ class MyGames:
         st = session.state
         steps = session.steps
         status = "over" if st.over else "playing"
-        for seat, token in sorted(session.here.items()):
+        for seat, token in sorted(session.place.here.items()):
             known = [g for g in self.games if g.key == (server, session.table, seat)]
             self.games = [g for g in self.games if g.key != (server, session.table, seat)]
             hosted, invite = (known[0].hosted, known[0].invite) if known else (False, None)

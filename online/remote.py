@@ -86,16 +86,17 @@ class RemoteSession:
         self.table = table
         #: The GameSession's: an online game is kept by the server, never saved here.
         self.save_error: OSError | None = None
-        self._news = Outbox()
+        #: What waits for the next ``poll`` (bounded: see ``online.news``).
+        self.news = Outbox()
         gate = Gate()
-        self.log = TableLog(connection, table, self._news, gate, lambda: place.hello())
-        place = self.place = TableSeats(connection, table, seats, self.log, self._news,
+        self.log = TableLog(connection, table, self.news, gate, lambda: place.hello())
+        place = self.place = TableSeats(connection, table, seats, self.log, self.news,
                                         invite)
-        self.inbox = TableInbox(connection, self.log, place, self._news, gate)
+        self.inbox = TableInbox(connection, self.log, place, self.news, gate)
         connection.on_reconnect = place.hello()
         if view is not None:
             self.inbox.heard(view)
-            self._news.add(self.log.snapshot(view))
+            self.news.add(self.log.snapshot(view))
         # every seat held here is present at the table; the answers awaited:
         self.inbox.greeting = {connection.send(msg) for msg in place.hello()}
 
@@ -220,7 +221,7 @@ class RemoteSession:
         (the rest wait for the next poll)."""
         for event in self.connection.events(EVENTS_A_POLL):
             self.inbox.take(event)
-        return self._news.take()
+        return self.news.take()
 
     def settle(self) -> bool:
         """Take the connection's events before the table shows the game (a waiting
@@ -229,7 +230,7 @@ class RemoteSession:
         for the table's first ``poll``."""
         for event in self.connection.events(EVENTS_A_POLL):
             self.inbox.take(event)
-        self._news.forget_steps()
+        self.news.forget_steps()
         return self.ready
 
 

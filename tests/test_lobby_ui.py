@@ -285,7 +285,7 @@ def test_a_turn_a_day_deadline_is_shown_and_a_vacation_day_said(rated) -> None:
         _until(hand, lambda: isinstance(hand.top(), TableScene))
         table = hand.top()
         session = table.session
-        _until(hand, lambda: session.ready and session.deadline_left() is not None)
+        _until(hand, lambda: session.ready and session.place.deadline_left() is not None)
         assert session.state.active == 0  # (the server's draw is fixed: Ann begins)
         faces = clock_faces(session, session.online())
         assert faces[0][0].startswith("23 h") and faces[0][1] is False, faces
@@ -297,9 +297,10 @@ def test_a_turn_a_day_deadline_is_shown_and_a_vacation_day_said(rated) -> None:
                                  for line in table.logpanel.chat), 40.0)
         line = next(x for x in table.logpanel.chat if "vacation" in x.text)
         assert line.text.startswith("Ann") and "2 days left" in line.text
-        _until(hand, lambda: session.vacation_left() is not None
-               and session.vacation_left()[0] == 2)
-        assert clock_faces(session, session.online())[0][0].startswith("23 h")  # a day on from its end
+        _until(hand, lambda: session.place.vacation_left() is not None
+               and session.place.vacation_left()[0] == 2)
+        faces = clock_faces(session, session.online())
+        assert faces[0][0].startswith("23 h")  # a day on from its end
         # three days more: no vacation day left, the table's computer plays the seat
         shift[0] += 3 * 86_400
         _until(hand, lambda: any("deadline passed with no vacation day" in line.text

@@ -312,7 +312,7 @@ def test_a_long_run_of_random_bad_messages_raises_nothing_and_keeps_memory() -> 
         stop.set()
         end = _rss()
         session = scene.session
-        assert session.failed is None or session.failed.key != "online.broken"
+        assert session.place.failed is None or session.place.failed.key != "online.broken"
         assert sent[0] > 100, "the server sent its bad messages"
         assert session.connection.dropped > 0
         truthful(scene)

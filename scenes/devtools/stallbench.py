@@ -94,7 +94,7 @@ def main(app: App, seconds: float) -> int:
             app.frame(1 / 60)
             times.append((time.perf_counter() - t0) * 1000)
         release.set()
-        _wait(lambda: here.unconfirmed == 0, here.poll)
+        _wait(lambda: here.log.unconfirmed == 0, here.poll)
         print(f"the step made during the stall: {here.steps[-1] if stepped else 'none'}, "
               f"confirmed once the server woke")
         print(f"stalled server: {len(times)} frames in {seconds:.1f} s, frame ms median "

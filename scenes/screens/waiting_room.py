@@ -134,7 +134,7 @@ class WaitingRoomScene(Scene):
             return
         if self.rematch is not None:
             self.phase = "rematch"
-            if self.rematch.rematch is None:
+            if self.rematch.inbox.rematch is None:
                 self.rematch.ask_rematch()
             return
         self.lobby = Lobby(netplay.connect(self.url))

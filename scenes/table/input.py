@@ -28,7 +28,7 @@ from scenes.core.intents import Cancel, Click, Confirm, Press, Result, Said, Sta
 from scenes.core.layout import Layout
 from scenes.core.navigator import Screen
 from scenes.core.scene import Host, SceneStack
-from scenes.core.session import GameSession
+from scenes.core.session import GameSession, OnlineTable
 from scenes.table.actions import GAME_BUTTONS, Put, TableActions, TableIntent
 from scenes.table.chat import ChatBox
 from scenes.table.drag import Drag, piece_at
@@ -52,6 +52,7 @@ class InputHost(Protocol):
     """What the router needs of the table (the ``TableScene``, which imports this)."""
 
     session: GameSession
+    online: OnlineTable | None
     layout: Layout
     drag: Drag
     actions: TableActions
