@@ -178,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     add_tournament_arguments(p)
     p.set_defaults(run=_tournament)
     args = parser.parse_args(argv)
-    return args.run(args)
+    return int(args.run(args))
 
 
 if __name__ == "__main__":

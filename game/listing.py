@@ -8,7 +8,9 @@ reference that does try every candidate (``tests/reference.py``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import compress
+from typing import Any
 
 from .cards import STRONGHOLD
 from .payments import (
@@ -45,10 +47,10 @@ __all__ = ["MAX_TOWNS", "legal_steps", "ship_moves"]
 # index, speed and reach) instead of building and checking steps one at a time. No
 # step is tried: each is listed from the same conditions ``apply`` checks, and
 # ``tests/reference.py`` (which does try every candidate) is the test of that.
-_STEPS: dict[tuple, Step] = {}
+_STEPS: dict[tuple[Any, ...], Step] = {}
 
 
-def _s(kind: str, args: tuple = ()) -> Step:
+def _s(kind: str, args: tuple[Any, ...] = ()) -> Step:
     key = (kind, args)
     step = _STEPS.get(key)
     if step is None:
@@ -65,7 +67,8 @@ _EMPLOY, _SPEED, _MAP, _DONE, _END, _BANK = (
     _s(kind) for kind in ("employ", "speed", "map", "done", "end", "bank"))
 _RETURN_BANKER = _s("return", ("banker",))
 _RETURN_HISTORIAN = _s("return", ("historian",))
-_RETURN_SEA = (None, *(_s("return", (pos,)) for pos in range(1, MAX_TOWNS + 1)))
+#: By sea, from 1 (index ``pos - 1``).
+_RETURN_SEA = tuple(_s("return", (pos,)) for pos in range(1, MAX_TOWNS + 1))
 _RETURN_G = tuple(_s("return", (space,)) for space in _G)
 _RETURN_B = tuple(_s("return", (space,)) for space in _B)
 _GEOGRAPHY_G = tuple(_s("geography", (space,)) for space in _G)
@@ -80,7 +83,7 @@ _TOP_TECH_COST = max(TECH_COST)
 _TECHS_WITHIN = tuple(tuple(t for t, cost in enumerate(TECH_COST) if cost <= budget)
                       for budget in range(_TOP_TECH_COST + 1))
 #: The cargo steps at a town, by which of its two goods spaces are empty (bit 1, bit 2).
-_CARGO_AT = (None, *(
+_CARGO_AT: tuple[tuple[tuple[Step, ...], ...], ...] = ((), *(
     tuple(tuple(_s("cargo", (("g", pos, k),)) for k in (1, 2) if empty >> (k - 1) & 1)
           for empty in range(4))
     for pos in range(1, MAX_TOWNS + 1)))
@@ -107,11 +110,11 @@ def _moves_from(src: int, via: int, speed: int, reach: int) -> tuple[Step, ...]:
 _LAUNCH = tuple(tuple(_moves_from(0, 0, speed, reach) for reach in _REACHES)
                 for speed in _SPEEDS)
 #: Launches through the stronghold at ``via``, by via, speed and reach.
-_VIA = (None, *(tuple(tuple(_moves_from(0, via, speed, reach) for reach in _REACHES)
+_VIA: tuple[tuple[tuple[tuple[Step, ...], ...], ...], ...] = ((), *(tuple(tuple(_moves_from(0, via, speed, reach) for reach in _REACHES)
                       for speed in _SPEEDS)
                 for via in range(1, MAX_TOWNS + 1)))
 #: Moves of a ship already at sea, by its sea, speed and reach.
-_FROM = (None, *(tuple(tuple(_moves_from(src, 0, speed, reach) for reach in _REACHES)
+_FROM: tuple[tuple[tuple[tuple[Step, ...], ...], ...], ...] = ((), *(tuple(tuple(_moves_from(src, 0, speed, reach) for reach in _REACHES)
                        for speed in _SPEEDS)
                  for src in range(1, MAX_TOWNS + 1)))
 _ALL_LAUNCH: dict[tuple[int, int], tuple[Step, ...]] = {}
@@ -151,7 +154,7 @@ def _builds_at(pos: int, empty: int, sources: int) -> tuple[Step, ...]:
     return steps
 
 
-def _parts(table: tuple) -> tuple:
+def _parts(table: tuple[Any, ...]) -> tuple[Any, ...]:
     """The same table with each one-move step replaced by its ship move."""
     if isinstance(table, tuple) and table and isinstance(table[0], Step):
         return tuple(step.args[0] for step in table)
@@ -191,10 +194,10 @@ def ship_moves(st: State) -> list[ShipMove]:
     return moves
 
 
-_NONE: tuple = ()
+_NONE: tuple[int, ...] = ()
 
 
-def _held(owners: list[int], seat: int) -> list[int] | tuple:
+def _held(owners: list[int], seat: int) -> Sequence[int]:
     """The indices of ``owners`` (goods or buildings) that hold this seat's markers."""
     count = owners.count(seat)
     if not count:
@@ -207,8 +210,8 @@ def _held(owners: list[int], seat: int) -> list[int] | tuple:
     return held
 
 
-def _builds(st: State, out: list[Step], seas: list[int] | tuple, goods_held: list[int] | tuple,
-            buildings_held: list[int] | tuple) -> None:
+def _builds(st: State, out: list[Step], seas: Sequence[int], goods_held: Sequence[int],
+            buildings_held: Sequence[int]) -> None:
     """Append every build (the player can pay for one): at each face-up town with an
     empty building space, from each builder the player has there."""
     sources: dict[int, int] = {}
@@ -252,27 +255,29 @@ def legal_steps(st: State) -> list[Step]:
     goods = st.goods
     base = seat * (st.board.size + 1)
     row = st.ships[base + 1: base + revealed + 1]
-    seas = list(compress(_POSITIONS, row)) if any(row) else _NONE
+    seas: Sequence[int] = list(compress(_POSITIONS, row)) if any(row) else _NONE
     # _held, written out for goods and for buildings: listing is the AI's inner loop.
     if seat in goods:
         count = goods.count(seat)
         i = goods.index(seat)
-        goods_held = [i]
+        held = [i]
         if count > 1:
             for _ in range(count - 1):
                 i = goods.index(seat, i + 1)
-                goods_held.append(i)
+                held.append(i)
+        goods_held: Sequence[int] = held
     else:
         goods_held = _NONE
     buildings = st.buildings
     if seat in buildings:
         count = buildings.count(seat)
         i = buildings.index(seat)
-        buildings_held = [i]
+        held = [i]
         if count > 1:
             for _ in range(count - 1):
                 i = buildings.index(seat, i + 1)
-                buildings_held.append(i)
+                held.append(i)
+        buildings_held: Sequence[int] = held
     else:
         buildings_held = _NONE
     wealth = st.wealth[seat]
@@ -310,10 +315,10 @@ def legal_steps(st: State) -> list[Step]:
                 for i in goods_held:
                     out.append(_SELL[i])
                 if len(goods_held) > 1:
-                    held = tuple(goods_held)
-                    step = _SELL_ALL.get(held)
+                    key = tuple(goods_held)
+                    step = _SELL_ALL.get(key)
                     if step is None:
-                        step = _SELL_ALL[held] = _s("sell", tuple([_G[i] for i in held]))
+                        step = _SELL_ALL[key] = _s("sell", tuple([_G[i] for i in key]))
                     out.append(step)
             if revealed < st.board.size and not flags & ENTERED_FACE_DOWN:
                 reach = revealed + 1
@@ -340,7 +345,7 @@ def legal_steps(st: State) -> list[Step]:
                     out += _all_launch(lisboa, top)
     # The free steps, in either phase.
     for pos in seas:
-        out.append(_RETURN_SEA[pos])
+        out.append(_RETURN_SEA[pos - 1])
     for i in goods_held:
         out.append(_RETURN_G[i])
     for i in buildings_held:

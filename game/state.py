@@ -19,6 +19,7 @@ at pos; ``-1`` is an empty space, otherwise the seat of the marker's owner.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from .cards import CARDS, COLORS, GOODS, STRONGHOLD, Town
 from .steps import Space
@@ -337,7 +338,7 @@ class State:
             "scientists": 3,
         }
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The replay summary of docs/notation.md (plus a few extra fields)."""
         players = []
         for seat, name in enumerate(self.names):
@@ -403,7 +404,7 @@ class State:
         self.ships[i] += delta
 
     # ----- plain data ------------------------------------------------------
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Every field as JSON-ready data; ``from_dict`` gives the same state back."""
         data = {name: getattr(self, name) for name in State.__slots__ if name != "board"}
         data["names"] = list(self.names)
@@ -411,7 +412,7 @@ class State:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict) -> State:
+    def from_dict(cls, data: dict[str, Any]) -> State:
         st = cls()
         for name in State.__slots__:
             if name in ("board", "names"):

@@ -339,7 +339,7 @@ class Core(Standing):
         t = yield from self._table(msg.table, now)
         seat = self._seat(t, msg, now, computer_too=True)
         s = t.seats[seat]
-        news: dict = {}
+        news: dict[str, Any] = {}
         if s.kind is Kind.COMPUTER and t.status is PLAYING and (
                 not t.clock or s.clock is None or s.clock > 0):
             # Handed over while its player was away: back to them, with the time they had.
@@ -417,10 +417,12 @@ class Core(Standing):
                 clock += t.clock["bonus"]
         # A seat with a player key counts whose steps they were (a seat the computer
         # played most of the game is not rated).
-        counts = ({"computer_steps": s.computer_steps + 1} if by_computer
-                  else {"human_steps": s.human_steps + 1}) if s.player_hash else {}
+        counts: dict[str, int] = ({"computer_steps": s.computer_steps + 1} if by_computer
+                                  else {"human_steps": s.human_steps + 1}) if s.player_hash else {}
         if clock != s.clock or counts:
-            change.seat(t.id, seat, replace(s.row(), clock=clock, **counts))
+            change.seat(t.id, seat, replace(
+                s.row(), clock=clock, human_steps=counts.get("human_steps", s.human_steps),
+                computer_steps=counts.get("computer_steps", s.computer_steps)))
         status = OVER if after.over else PLAYING
         due = t.deadline_at
         if t.options.get("deadline") and passes:

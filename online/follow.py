@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from typing import Any
 
 from game import State, Step, StepError, apply, parse_step
 from game.outcome import Outcome
@@ -30,14 +31,14 @@ from game.record import RecordError, parse_record, replay_states
 
 from .bounds import Gate
 from .client import Connection
-from .inbound import PublicState, TableView, known_deal
+from .inbound import PublicState, TableUpdate, TableView, known_deal
 from .news import Outbox
 from .view import public_state
 from .words import Phrase, phrase, shown_name
 
 log = logging.getLogger("online.client")
 
-def shown_public(st: PublicState) -> dict:
+def shown_public(st: PublicState) -> dict[str, Any]:
     """A public state as ``public_state`` gives it for the state shown here."""
     out = st.public()
     out["names"] = [shown_name(n) for n in st.names]
@@ -49,7 +50,7 @@ class TableLog:
     server's word (``update``, ``snapshot``) and this machine's steps (``send``)."""
 
     def __init__(self, connection: Connection, table: str, news: Outbox, gate: Gate,
-                 hello: Callable[[], list[dict]]) -> None:
+                 hello: Callable[[], list[dict[str, Any]]]) -> None:
         self.connection = connection
         self.table = table
         self.news = news
@@ -142,7 +143,7 @@ class TableLog:
             self._offered = msg.record  # read when asked for: the game may end after it
 
     # ----- the server's word ------------------------------------------------------------
-    def update(self, msg: TableView) -> list[Outcome]:
+    def update(self, msg: TableUpdate) -> list[Outcome]:
         assert msg.number is not None and msg.step is not None  # (checked when decoded)
         index = msg.number - 1
         if index < self.confirmed:
@@ -291,7 +292,7 @@ class TableLog:
         return Outcome(False, step, reason, before, self.states[-1], taken_back=True,
                        said=said)
 
-    def turned_down(self, rid: int, req: dict, reason: str, said: Phrase | None,
+    def turned_down(self, rid: int, req: dict[str, Any], reason: str, said: Phrase | None,
                      why: Phrase | str = "") -> list[Outcome]:
         """The server refused (``why``, its sentence) or never answered (``said``, the
         connection's) the step request ``rid``."""

@@ -12,6 +12,8 @@ the rematch's table.
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.outcome import Chat, Outcome
 
 from . import protocol as p
@@ -64,7 +66,7 @@ class TableInbox:
         self.seats.read(msg)
         self.log.heard(msg)
 
-    def _mine(self, msg: dict) -> bool:
+    def _mine(self, msg: dict[str, Any]) -> bool:
         return msg.get("table") == self.table
 
     def _lost(self, event: Lost) -> list[Outcome]:
@@ -120,7 +122,7 @@ class TableInbox:
                 self._seat_lost(req)
         return []
 
-    def _seat_lost(self, req: dict) -> None:
+    def _seat_lost(self, req: dict[str, Any]) -> None:
         """The server no longer knows this machine's token for a seat (it was left
         from another machine): the seat is not held here now, and with none left
         the table is watched, so it still shows and moves on."""

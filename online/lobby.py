@@ -17,7 +17,9 @@ with views of others), and at most ``EVENTS_A_POLL`` events are taken a poll.
 
 from __future__ import annotations
 
+import builtins
 from dataclasses import dataclass
+from typing import Any
 
 from . import protocol as p
 from .client import Connected, Connection, Dropped, Event, Failed, Lost, Pushed, Reply
@@ -33,7 +35,7 @@ class Ask:
     """One request and, once ``done``, its answer."""
 
     id: int
-    request: dict
+    request: dict[str, Any]
     reply: ServerMessage | Unreadable | None = None
     lost: Phrase | None = None
 
@@ -76,7 +78,7 @@ class Lobby:
         self.failed: Phrase | None = None
         self._asks: dict[int, Ask] = {}
 
-    def _ask(self, msg: dict) -> Ask:
+    def _ask(self, msg: dict[str, Any]) -> Ask:
         if isinstance(msg.get("table"), str):
             self.asked.add(msg["table"])
         ask = Ask(0, msg)
@@ -86,13 +88,13 @@ class Lobby:
 
     # ----- requests ----------------------------------------------------------------
     def create(self, players: int = 3, *, variant: str = "standard", first_game: bool = False,
-               private: bool = False, clock: dict | None = None,
+               private: bool = False, clock: dict[str, Any] | None = None,
                away_limit: float | None = None, deadline: float | None = None,
                vacation: int = 0) -> Ask:
         """A new table; the reply (``created``) has ``table`` and, if private, ``invite``.
         With ``deadline`` (seconds a move) it is a turn-a-day table, each player having
         ``vacation`` days to take when a deadline passes."""
-        msg: dict = {"type": "create", "players": players, "variant": variant,
+        msg: dict[str, Any] = {"type": "create", "players": players, "variant": variant,
                      "first_game": first_game, "private": private, "clock": clock}
         if away_limit is not None:
             msg["away_limit"] = away_limit
@@ -104,7 +106,7 @@ class Lobby:
     def list(self, status: str = "open") -> Ask:
         """The public tables ``open`` (to sit at) or ``playing`` (to watch); the answer
         (``Listing``) is this ask's reply, and an ``open`` one is kept in ``tables``."""
-        msg: dict = {"type": "list"}
+        msg: dict[str, Any] = {"type": "list"}
         if status != "open":
             msg["status"] = status
         return self._ask(msg)
@@ -114,7 +116,7 @@ class Lobby:
         """Take the next free seat; the reply (``seated``) has ``table``, ``seat`` and
         ``token``. With no ``table``, the ``invite`` secret finds it (a short code).
         ``player`` is the player key's secret for this server (rated games)."""
-        msg: dict = {"type": "sit", "name": name}
+        msg: dict[str, Any] = {"type": "sit", "name": name}
         if table is not None:
             msg["table"] = table
         if invite:
@@ -126,7 +128,7 @@ class Lobby:
     def quick(self, players: int, name: str, player: str | None = None) -> Ask:
         """A seat at the public table for ``players`` that will start soonest (or at a
         new one): the reply is ``seated``, as for ``sit``."""
-        msg: dict = {"type": "quick", "players": players, "name": name}
+        msg: dict[str, Any] = {"type": "quick", "players": players, "name": name}
         if player:
             msg["player"] = player
         return self._ask(msg)
@@ -134,7 +136,7 @@ class Lobby:
     def leaders(self, players: int, player: str | None = None, limit: int = 20) -> Ask:
         """The best-rated players at ``players``-player tables, and the asker's own
         standing (``Leaderboard``)."""
-        msg: dict = {"type": "leaders", "players": players, "limit": limit}
+        msg: dict[str, Any] = {"type": "leaders", "players": players, "limit": limit}
         if player:
             msg["player"] = player
         return self._ask(msg)
@@ -174,7 +176,7 @@ class Lobby:
                           "target": target, "level": level})
 
     # ----- answers -------------------------------------------------------------------
-    def poll(self) -> list[Event]:
+    def poll(self) -> builtins.list[Event]:  # (``list`` is a request of the lobby)
         """Drain the connection (at most ``EVENTS_A_POLL`` events): answers fill their
         ``Ask``, views and listings are kept. Returns the events, for the screen."""
         got = self.connection.events(EVENTS_A_POLL)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 from .client import Connected, Connection, Dropped, Event, Failed
 from .follow import TableLog
@@ -116,7 +117,7 @@ class TableSeats:
         return self.log.unshowable or self.failed
 
     # ----- what this machine asks ------------------------------------------------------------
-    def hello(self) -> list[dict]:
+    def hello(self) -> list[dict[str, Any]]:
         """What asks the server for the table: a ``resume`` for each seat held here,
         or, with none (a spectator), a ``watch`` (with the invite, if one was given)."""
         if self.here:
@@ -144,7 +145,7 @@ class TableSeats:
         """Ask the server to give an away player's seat to a computer."""
         return self.ask({"type": "hand_over", "target": target, "level": level})
 
-    def ask(self, request: dict) -> int:
+    def ask(self, request: dict[str, Any]) -> int:
         """Send ``request`` for this table from the first seat held here."""
         seat = min(self.here)
         return self.connection.send({**request, "table": self.table, "seat": seat,
@@ -229,8 +230,9 @@ class TableSeats:
         states, confirmed = self.log.states, self.log.confirmed
         if self.status == "playing" and confirmed < len(states):
             active = states[confirmed].active
-            if active < len(left) and left[active] is not None:
-                left[active] = max(0.0, float(left[active]) - (self.now() - self.clocks_at))
+            running = left[active] if active < len(left) else None
+            if running is not None:
+                left[active] = max(0.0, running - (self.now() - self.clocks_at))
         return left
 
     def seat_kind(self, seat: int) -> str:

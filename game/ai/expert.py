@@ -52,6 +52,7 @@ import math
 import random
 import time
 from dataclasses import dataclass, replace
+from typing import TypedDict, Unpack
 
 from ..rules import apply
 from ..state import ACTION_POINTS, ACTIONS, AFTER_MOVE, State
@@ -97,6 +98,22 @@ class SearchConfig:
     deviate: float = 0.4           # how often a modelled opponent takes its second plan
 
 
+class Knobs(TypedDict, total=False):
+    """Some of ``SearchConfig``'s knobs, given by name (the rest as they are)."""
+
+    candidates: int
+    playouts: int
+    max_seconds: float
+    horizon: int
+    end_rounds: int
+    temperature: float
+    beam: int
+    voyages: int
+    combo_tries: int
+    own_wide: bool
+    deviate: float
+
+
 def starts_end(before: State, after: State) -> bool:
     """Whether the steps from ``before`` to ``after`` started the end of the game."""
     return before.last_seat < 0 and after.last_seat >= 0
@@ -126,7 +143,7 @@ def win_value(st: State, seat: int, config: SearchConfig = SearchConfig(),
         scores = st.scores or [0] * n
         winners = st.winners or []
         share = 1.0 / len(winners) if seat in winners else 0.0
-        lead = scores[seat] - max(scores[s] for s in range(n) if s != seat)
+        lead: float = scores[seat] - max(scores[s] for s in range(n) if s != seat)
         return share + TIEBREAK * _squash(lead)
     info = info_of(st)
     values = [player_value(st, s, remaining_turns(st, s, w), w, info) for s in range(n)]
@@ -152,7 +169,7 @@ class ExpertPlayer(PlanningPlayer):
     level = "expert"
 
     def __init__(self, seed: int | str | None = None,
-                 config: SearchConfig | None = None, **knobs: float) -> None:
+                 config: SearchConfig | None = None, **knobs: Unpack[Knobs]) -> None:
         super().__init__(seed)
         config = config or SearchConfig()
         if knobs:

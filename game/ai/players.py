@@ -20,7 +20,7 @@ from ..state import AFTER_MOVE, State
 from ..steps import Step
 from .base import PlanningPlayer, Player
 from .evaluate import EASY_WEIGHTS, MEDIUM_WEIGHTS, evaluate
-from .expert import ExpertPlayer, play_plan, starts_end
+from .expert import ExpertPlayer, SearchConfig, play_plan, starts_end
 from .planner import PlannerConfig, TurnPlanner
 from .view import determinize
 
@@ -205,12 +205,12 @@ def make_player(level: str, seed: int | str | None = None) -> PlanningPlayer:
 HINT_LEVEL = "expert"
 # The hint's expert: fewer candidates and playouts than a seat's, and a clock well
 # under a second (a hint is asked for on the window's own thread).
-HINT_SEARCH = {"candidates": 5, "playouts": 12, "max_seconds": 0.8}
+HINT_SEARCH = SearchConfig(candidates=5, playouts=12, max_seconds=0.8)
 
 
 def hint(st: State, seed: int | str | None = 0, level: str = HINT_LEVEL) -> Step:
     """The step a computer player would take now, for the Hint button: the expert on a
     short budget (``HINT_SEARCH``) unless another level is named."""
     if level == "expert":
-        return ExpertPlayer(seed, **HINT_SEARCH).choose(st)
+        return ExpertPlayer(seed, HINT_SEARCH).choose(st)
     return make_player(level, seed).choose(st)

@@ -23,7 +23,7 @@ import math
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import pygame
 
@@ -45,7 +45,16 @@ class _View:
 
 
 VIEW = _View()
-_rescale_hooks: list[Callable[[], None]] = []
+_rescale_hooks: list[Callable[[], object]] = []
+
+
+def window() -> pygame.Surface:
+    """The window's surface (one is open while the program draws; its absence is a
+    mistake of the caller's, not a state to draw)."""
+    surface = pygame.display.get_surface()
+    if surface is None:
+        raise RuntimeError("no window is open")
+    return surface
 
 
 def scale() -> float:
@@ -56,7 +65,7 @@ def text_scale() -> float:
     return VIEW.text
 
 
-def on_rescale(hook: Callable[[], None]) -> Callable[[], None]:
+def on_rescale(hook: Callable[[], object]) -> Callable[[], object]:
     """Call ``hook`` (a cache's ``clear``) whenever the scale or text size changes."""
     _rescale_hooks.append(hook)
     return hook
@@ -69,6 +78,12 @@ F = TypeVar("F", bound=Callable[..., Any])
 _wordless: set[Callable[[], None]] = set()
 
 
+class _Clearable(Protocol):
+    """A cached function, emptied when the scale changes."""
+
+    def cache_clear(self) -> None: ...
+
+
 def scaled_cache(maxsize: int = 128, megabytes: float | None = None,
                  wordless: bool = False) -> Callable[[F], F]:
     """``functools.lru_cache`` that forgets when the scale changes: for art drawn at
@@ -78,6 +93,7 @@ def scaled_cache(maxsize: int = 128, megabytes: float | None = None,
     thousand of its small pictures. ``wordless``: its pictures hold no text, so
     ``forget_drawn(words=True)`` keeps them."""
     def wrap(fn: F) -> F:
+        cached: _Clearable
         if megabytes is None:
             cached = lru_cache(maxsize=maxsize)(fn)
         else:
@@ -105,7 +121,7 @@ class _WeighedCache:
         self.__name__ = getattr(fn, "__name__", "cached")
         self.__doc__ = fn.__doc__
         self.maxsize, self.limit = maxsize, limit
-        self._items: OrderedDict[tuple, tuple[Any, int]] = OrderedDict()
+        self._items: OrderedDict[tuple[Any, ...], tuple[Any, int]] = OrderedDict()
         self._bytes = 0
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
@@ -263,7 +279,10 @@ class Canvas:
         return Canvas(self.surface.convert_alpha(), (self.w, self.h))
 
     def set_alpha(self, value: int | None, flags: int = 0) -> None:
-        self.surface.set_alpha(value, flags)
+        if value is None:  # (the whole surface's alpha off)
+            self.surface.set_alpha(None)
+        else:
+            self.surface.set_alpha(value, flags)
 
     def get_alpha(self) -> int | None:
         return self.surface.get_alpha()

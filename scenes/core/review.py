@@ -28,9 +28,9 @@ from scenes.core.session import Session
 
 #: Playouts per decision for the review's expert: the Hint's short search (a seat's
 #: expert spends 32), so an answer comes within a second even on a slow machine.
-REVIEW_PLAYOUTS = int(HINT_SEARCH["playouts"])
+REVIEW_PLAYOUTS = HINT_SEARCH.playouts
 #: Candidate plans the review's expert weighs, as many as the Hint's.
-REVIEW_CANDIDATES = int(HINT_SEARCH["candidates"])
+REVIEW_CANDIDATES = HINT_SEARCH.candidates
 #: Only a safety net: the budget above is what bounds the thinking, so a position is
 #: advised the same way on any machine (the Hint's tighter clock is for a waiting player).
 REVIEW_SAFETY_SECONDS = 3.0

@@ -133,7 +133,7 @@ class Monkey:
         is drawn (and cached) at 2560x1440 is four times what 1280x720 needs, so two
         moments are compared at the same size, with freed memory handed back. The
         window is then put back as it was."""
-        was = pygame.display.get_surface().get_size()
+        was = gfx.window().get_size()
         fit_window(size)
         self.hand.frames(10)  # drawn anew at that size, its caches filled
         give_back()
