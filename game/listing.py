@@ -109,14 +109,16 @@ def _moves_from(src: int, via: int, speed: int, reach: int) -> tuple[Step, ...]:
 #: Launches from Lisboa, by speed and reach.
 _LAUNCH = tuple(tuple(_moves_from(0, 0, speed, reach) for reach in _REACHES)
                 for speed in _SPEEDS)
+#: A table of steps by sea (from 1: nothing at 0), speed and reach.
+_BySea = tuple[tuple[tuple[tuple[Step, ...], ...], ...], ...]
 #: Launches through the stronghold at ``via``, by via, speed and reach.
-_VIA: tuple[tuple[tuple[tuple[Step, ...], ...], ...], ...] = ((), *(tuple(tuple(_moves_from(0, via, speed, reach) for reach in _REACHES)
-                      for speed in _SPEEDS)
-                for via in range(1, MAX_TOWNS + 1)))
+_VIA: _BySea = ((), *(tuple(tuple(_moves_from(0, via, speed, reach) for reach in _REACHES)
+                            for speed in _SPEEDS)
+                      for via in range(1, MAX_TOWNS + 1)))
 #: Moves of a ship already at sea, by its sea, speed and reach.
-_FROM: tuple[tuple[tuple[tuple[Step, ...], ...], ...], ...] = ((), *(tuple(tuple(_moves_from(src, 0, speed, reach) for reach in _REACHES)
-                       for speed in _SPEEDS)
-                 for src in range(1, MAX_TOWNS + 1)))
+_FROM: _BySea = ((), *(tuple(tuple(_moves_from(src, 0, speed, reach) for reach in _REACHES)
+                             for speed in _SPEEDS)
+                       for src in range(1, MAX_TOWNS + 1)))
 _ALL_LAUNCH: dict[tuple[int, int], tuple[Step, ...]] = {}
 
 

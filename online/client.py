@@ -56,7 +56,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypedDict
+from typing import Any
 from urllib.parse import urlsplit
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -147,17 +147,6 @@ class _GiveUp(Exception):
     def __init__(self, sentence: Phrase) -> None:
         super().__init__(sentence.key)
         self.sentence = sentence
-
-
-class Timing(TypedDict, total=False):
-    """A connection's times, given by name (a test's quicker retries, say)."""
-
-    connect_timeout: float
-    first_retry: float
-    max_retry: float
-    slow: float
-    read_rate: float
-    ping_interval: float | None
 
 
 class Connection:
@@ -602,5 +591,5 @@ class Connection:
 
 
 __all__ = ["MAX_WAITING", "PROTOCOL", "READ_RATE", "RESEND", "SLOW", "Bucket", "Connected",
-           "Connection", "Dropped", "Event", "Failed", "Gate", "Lost", "Pushed", "Reply", "Timing",
+           "Connection", "Dropped", "Event", "Failed", "Gate", "Lost", "Pushed", "Reply",
            "backoff", "check_address", "closed_why"]

@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import builtins
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from . import protocol as p
 from .client import Connected, Connection, Dropped, Event, Failed, Lost, Pushed, Reply
 from .inbound import Listing, LobbyEntry, ServerMessage, TableView, Unreadable
 from .words import Phrase, phrase, said_of
+
+M = TypeVar("M")
 
 #: Events taken from the connection in one poll (a frame's share).
 EVENTS_A_POLL = 200
@@ -47,6 +49,13 @@ class Ask:
     def ok(self) -> bool:
         return self.reply is not None and not isinstance(
             self.reply, (p.Error, p.Refused, Unreadable))
+
+    def answer(self, kind: type[M]) -> M:
+        """The answer, which must be a ``kind`` (ValueError: it is not, or none yet)."""
+        if not isinstance(self.reply, kind):
+            raise ValueError(f"the answer to {self.request.get('type')!r} is not a "
+                             f"{kind.__name__} but {type(self.reply).__name__}")
+        return self.reply
 
     @property
     def error(self) -> Phrase | str | None:

@@ -143,8 +143,8 @@ def test_a_whole_game_through_three_sessions(server: ServerThread) -> None:
                 text = json.dumps(msg)
                 assert not [t for t in hidden if t in text] and seed not in text, raw[:200]
         # Chat reaches everyone, plain; a rematch names the new table.
-        assert sessions[0].send_chat("good\ngame\x07") is None
-        assert sessions[1].send_chat("") is not None
+        assert sessions[0].place.send_chat("good\ngame\x07") is None
+        assert sessions[1].place.send_chat("") is not None
         settle(pump, lambda: all(ear.chat for ear in ears))
         assert ears[2].chat == [(0, record.names[0], "good game")]
         sessions[1].ask_rematch()
@@ -313,7 +313,7 @@ def test_the_connection_says_why_it_cannot_go_on(server: ServerThread) -> None:
         assert Lost(rid, {"type": "list"}, got[-2].reason) in got
         assert got[-1].sentence.key == "online.version"
         assert "another version" in english(got[-1].sentence)
-        assert not other.place.connected and other.place.failed is not None
+        assert not other.connected and other.failed is not None
     finally:
         other.close()
     # No server at the address: Failed within the connect timeout, never a hang.

@@ -79,7 +79,7 @@ def test_a_socket_dropped_mid_turn_is_said_and_healed(table) -> None:
         server._loop.call_soon_threadsafe(conn.ws.transport.abort)
     frames_until(app, lambda: scene.view.status == t("status.online.away"))
     # back: the standing sentence again (whose turn it is), said by itself
-    frames_until(app, lambda: here.connected and scene.view.status != t("status.online.away"))
+    frames_until(app, lambda: here.place.connected and scene.view.status != t("status.online.away"))
     step = str(legal_steps(here.state)[0])
     scene.act(Play(step))
     frames_until(app, lambda: here.log.unconfirmed == 0)

@@ -23,7 +23,7 @@ import math
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
-from typing import Any, Protocol, TypeVar
+from typing import Any, ParamSpec, Protocol, TypeVar, cast
 
 import pygame
 
@@ -71,37 +71,38 @@ def on_rescale(hook: Callable[[], object]) -> Callable[[], object]:
     return hook
 
 
-F = TypeVar("F", bound=Callable[..., Any])
+P = ParamSpec("P")
+R_co = TypeVar("R_co", covariant=True)
 
 
 #: The caches of pictures that hold no words (``scaled_cache(wordless=True)``).
 _wordless: set[Callable[[], None]] = set()
 
 
-class _Clearable(Protocol):
-    """A cached function, emptied when the scale changes."""
+class Cached(Protocol[P, R_co]):
+    """A function whose answers are kept (``scaled_cache``), and emptied on demand."""
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R_co: ...
 
     def cache_clear(self) -> None: ...
 
 
 def scaled_cache(maxsize: int = 128, megabytes: float | None = None,
-                 wordless: bool = False) -> Callable[[F], F]:
+                 wordless: bool = False) -> Callable[[Callable[P, R_co]], Cached[P, R_co]]:
     """``functools.lru_cache`` that forgets when the scale changes: for art drawn at
     the scale in use (the arguments are logical sizes, the pictures are real). With
     ``megabytes``, the pictures kept weigh no more than that too (the least recently
     used go first): a few of a 4K window's full-screen panels weigh as much as a
     thousand of its small pictures. ``wordless``: its pictures hold no text, so
     ``forget_drawn(words=True)`` keeps them."""
-    def wrap(fn: F) -> F:
-        cached: _Clearable
-        if megabytes is None:
-            cached = lru_cache(maxsize=maxsize)(fn)
-        else:
-            cached = _WeighedCache(fn, maxsize, round(megabytes * 1_000_000))
+    def wrap(fn: Callable[P, R_co]) -> Cached[P, R_co]:
+        # (either keeps ``fn``'s arguments and answer: lru_cache's type says less)
+        cached = cast(Cached[P, R_co], lru_cache(maxsize=maxsize)(fn) if megabytes is None
+                      else _WeighedCache(fn, maxsize, round(megabytes * 1_000_000)))
         on_rescale(cached.cache_clear)
         if wordless:
             _wordless.add(cached.cache_clear)
-        return cached  # type: ignore[return-value]
+        return cached
     return wrap
 
 

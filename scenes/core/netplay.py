@@ -28,7 +28,8 @@ from typing import Any
 from game.state import State
 from game.words import Phrase
 from online.accounts import DEFAULT_PORT, InviteError, MyGame, MyGames, make_invite, read_invite
-from online.client import Connection, Timing
+from online.bounds import Timing
+from online.client import Connection
 from online.playerkey import KeyFileError, PlayerKey
 from online.remote import RemoteSession
 from online.store import StoreRefused, folder_private

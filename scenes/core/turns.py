@@ -25,7 +25,8 @@ import time
 from collections.abc import Callable
 
 from online.accounts import MyGame
-from online.client import Connection, Timing
+from online.bounds import Timing
+from online.client import Connection
 from online.watch import Held, Standing, Watcher
 from scenes.core.netplay import ENV_CA, Netplay
 

@@ -135,7 +135,7 @@ class ScoringScene(Scene):
         self.message = ""
         y, w, gap = 956, 300, 24
         x = (1920 - 5 * w - 4 * gap) // 2
-        self.buttons = [
+        self.buttons: list[Button] = [
             Button((x, y, w, 64), "score.again", self.play_again),
             Button((x + (w + gap), y, w, 64), "score.save", self.save),
             Button((x + 4 * (w + gap), y, w, 64), "score.title", self.title),
@@ -146,7 +146,8 @@ class ScoringScene(Scene):
         self.focus = Focus()
 
     def focusables(self) -> list[Focusable]:
-        return of_widgets(sorted(self.buttons, key=lambda b: b.rect.x))
+        ordered = sorted(self.buttons, key=lambda b: b.rect.x)
+        return of_widgets(ordered)
 
     @property
     def palette(self) -> str:
@@ -157,6 +158,7 @@ class ScoringScene(Scene):
             self.go(Screen.WAITING_ROOM, rematch=self.online)
             return
         old = self.session
+        assert isinstance(old, Session)  # (an online game's seats went back to its table)
         again = Session.new(old.names, seed=None, variant=old.variant, seats=old.seats,
                             autosave=new_game_file())
         self.go(Screen.TABLE, session=again, handoff_first=True)
@@ -275,7 +277,8 @@ class ScoringScene(Scene):
         # the heading, then (once all is counted) the winner and why, each in its band
         names = " & ".join(st.names[w] for w in self.winners)
         key = "score.winner" if len(self.winners) == 1 else "score.winners"
-        heading = (t("score.heading"), "display", 60, P.INK, 14, 76)
+        heading: tuple[str, str, float, P.RGB, int, int] = (
+            t("score.heading"), "display", 60, P.INK, 14, 76)
         if self.counting:
             bands = [heading, (t("score.counting"), "display-italic", 40, P.INK_SOFT, 92, 54)]
         else:
@@ -296,8 +299,8 @@ class ScoringScene(Scene):
                   shown=self.progress())
         if self.message:
             band = pygame.Rect(plate.x + 40, plate.bottom - 58, plate.w - 80, 44)
-            size = fit_size(self.message, "text", 22, band.w, height=band.h)
-            blit_text(surface, self.message, band.center, size=size, color=P.INK,
+            said = fit_size(self.message, "text", 22, band.w, height=band.h)
+            blit_text(surface, self.message, band.center, size=said, color=P.INK,
                       anchor="center", box=band, by_ink=True)
         self.confetti.draw(surface)
         for button in self.buttons:
@@ -464,7 +467,7 @@ class ScoringScene(Scene):
             surface.blit(img, img.get_rect(midleft=(x, rect.centery)))
         x += 52
         room = pygame.Rect(x, rect.y, SHEET.x + LABEL_W - 12 - x, rect.h)
-        size = 24 if role == "text-bold" else 22
+        size: float = 24 if role == "text-bold" else 22
         name_w = text_width(label, role, size)
         rule_w = text_width(rule, "text", SMALL) if rule else 0
         if not rule or name_w + 12 + rule_w <= room.w:

@@ -13,7 +13,7 @@ it sent, for a test to read.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -226,7 +226,7 @@ class Hand:
         self.dismiss_handoff()
 
 
-def _same_voyage(made: list[str], text: str) -> bool:
+def _same_voyage(made: Sequence[str], text: str) -> bool:
     """A drop on a sea stages the plainest move there: ``L-4`` for ``L@4`` when both
     are legal, which changes nothing on the table."""
     if not made or not text.startswith("move") or not made[0].startswith("move"):

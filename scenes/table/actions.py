@@ -563,7 +563,9 @@ def why_text(before: State, step: Step, after: State) -> str:
     parts = []
     for key, values in why(before, step, after):
         if key == "hint.why.opens":
-            kinds = [t(f"hint.opens.{kind}") for kind in values["kinds"]]  # type: ignore[union-attr]
+            opened = values["kinds"]
+            kinds = [t(f"hint.opens.{kind}") for kind in
+                     (opened if isinstance(opened, (list, tuple)) else ())]
             parts.append(t(key, things=t("phrase.list.or", head=", ".join(kinds[:-1]),
                                          last=kinds[-1]) if len(kinds) > 1 else kinds[0]))
         else:

@@ -334,7 +334,7 @@ class TableInput:
         if isinstance(entries, Said):
             tb.present([entries])
         elif entries:
-            items: list[tuple[str, Callable[[], None]]] = [
+            items: list[tuple[str, Callable[[], object]]] = [
                 (label, lambda intent=intent: tb.act(intent)) for label, intent in entries]
             tb.stack.push(ContextMenu(pos, items, keyboard=keyboard))
         elif not keyboard:

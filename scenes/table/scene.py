@@ -248,7 +248,7 @@ class TableScene(Scene):
             why = t(trouble.key, **trouble.values)
             self.ask(t("online.leave.ask", why=why), lambda yes: yes and self.go(Screen.ONLINE))
 
-    def ask(self, asked: Asked | str, answer: Callable[[bool], None] | None = None) -> None:
+    def ask(self, asked: Asked | str, answer: Callable[[bool], object] | None = None) -> None:
         """A question: the actions' (its answer handed back to them as an intent), or
         the table's own with its ``answer``. Without a stack of overlays, as in a test,
         the answer is yes."""
