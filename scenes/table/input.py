@@ -18,6 +18,7 @@ whose results the table presents.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Protocol
 
 import pygame
@@ -81,7 +82,7 @@ class InputHost(Protocol):
 
     def open_menu(self) -> None: ...
 
-    def open(self, screen: str, **kwargs: object) -> None: ...
+    def open(self, screen: str, /, **kwargs: object) -> None: ...
 
 
 
@@ -335,7 +336,7 @@ class TableInput:
             tb.present([entries])
         elif entries:
             items: list[tuple[str, Callable[[], object]]] = [
-                (label, lambda intent=intent: tb.act(intent)) for label, intent in entries]
+                (label, partial(tb.act, intent)) for label, intent in entries]
             tb.stack.push(ContextMenu(pos, items, keyboard=keyboard))
         elif not keyboard:
             self.zoom(pos)

@@ -25,6 +25,7 @@ and Page Up/Down (the log scrolled).
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from functools import partial
 from typing import Protocol
 
 import pygame
@@ -87,7 +88,8 @@ class KeysHost(Protocol):
     actions: TableActions
     view: TableView
     stack: SceneStack | None
-    input: MousePath
+    @property
+    def input(self) -> MousePath: ...
 
     @property
     def state(self) -> State: ...
@@ -229,17 +231,17 @@ class TableKeys:
             return []
         st, layout, staging = sc.state, sc.layout, sc.staging
         found: dict[tuple, tuple[int, pygame.Rect, tuple[int, int]]] = {}
-        for zone in layout.zones():
-            z = Z.parse(zone.name)
+        for found_zone in layout.zones():
+            z = Z.parse(found_zone.name)
             if z.kind not in PIECE_KINDS or (z.town is not None and z.town > st.size):
                 continue  # (a town not in play in a three-player game has no spaces)
-            pos = zone.rect.center
+            pos = found_zone.rect.center
             piece = piece_at(st, staging, layout, pos)
             if piece is None:
                 continue
-            area = zone.rect.w * zone.rect.h
+            area = found_zone.rect.w * found_zone.rect.h
             if piece not in found or area < found[piece][0]:
-                found[piece] = (area, zone.rect.copy(), pos)
+                found[piece] = (area, found_zone.rect.copy(), pos)
         items = []
         for piece, (_, rect, pos) in found.items():
             box = piece_box(st, staging, layout, piece)  # a ship: round it as drawn
@@ -247,7 +249,7 @@ class TableKeys:
                 rect, pos = box, box.center
             key = ("piece", piece)
             self._press[key] = pos
-            items.append(Focusable(key, rect, lambda k=key: self.pick(k), radius=10))
+            items.append(Focusable(key, rect, partial(self.pick, key), radius=10))
         items.sort(key=_order)
         legal = sc.session.legal_steps()
         seat = st.active
@@ -257,14 +259,14 @@ class TableKeys:
             zone = space(seat, return_amount(st, seat, kind))
             if layout.has(zone) and menu_entries(st, legal, [zone]):
                 menus.append(Focusable(zone, layout.rect(zone),
-                                       lambda name=zone: self.open_menu(name), radius=8))
+                                       partial(self.open_menu, zone), radius=8))
         cards = []
         for tech in ("bank-system", "geography", "map"):
             zone = Z.tech(tech)
             usable = st.has_tech(seat, tech) and (tech != "map" or st.map_pending)
             if usable and layout.has(zone):
                 cards.append(Focusable(zone, layout.rect(zone),
-                                       lambda name=zone: self.click(name), radius=10))
+                                       partial(self.click, zone), radius=10))
         return items + menus + cards
 
     def _targets(self) -> list[Focusable]:
@@ -276,7 +278,7 @@ class TableKeys:
         for zone in held.drops:
             if sc.layout.has(zone):
                 items.append(Focusable(("drop", zone), sc.layout.rect(zone),
-                                       lambda name=zone: self.drop(name), radius=10))
+                                       partial(self.drop, zone), radius=10))
         items.sort(key=_order)
         return items
 
@@ -290,7 +292,7 @@ class TableKeys:
             zone = Z.space(space)
             if sc.layout.has(zone):
                 items.append(Focusable(zone, sc.layout.rect(zone),
-                                       lambda name=zone: self.click(name), radius=8))
+                                       partial(self.click, zone), radius=8))
         items.sort(key=_order)
         card = Z.tech("geography")
         items.append(Focusable(card, sc.layout.rect(card), lambda: self.click(card)))
@@ -304,7 +306,7 @@ class TableKeys:
             zone = Z.button(b)
             if sc.layout.has(zone) and states.get(zone, "normal") == "normal":
                 items.append(Focusable(zone, sc.layout.rect(zone),
-                                       lambda name=zone: self.click(name), radius=12))
+                                       partial(self.click, zone), radius=12))
         fold, notation = sc.logpanel.tabs()
         items.append(Focusable(("log", "fold"), fold, lambda: self.log_tab(0), radius=8))
         items.append(Focusable(("log", "notation"), notation, lambda: self.log_tab(1),
@@ -313,7 +315,7 @@ class TableKeys:
             zone = Z.button(b)
             if sc.layout.has(zone):
                 items.append(Focusable(zone, sc.layout.rect(zone),
-                                       lambda name=zone: self.click(name), radius=12))
+                                       partial(self.click, zone), radius=12))
         return items
 
     # ----- what the keys do: the mouse's own path ---------------------------------------
@@ -434,7 +436,7 @@ class TableKeys:
         if key in ENTER_KEYS:
             return False  # no ring: Enter is Set sail, Sell or Done, as it always was
         menu = (key == pygame.K_r and not mods & pygame.KMOD_SHIFT) or key == pygame.K_MENU or (
-            key == pygame.K_F10 and mods & pygame.KMOD_SHIFT)
+            key == pygame.K_F10 and bool(mods & pygame.KMOD_SHIFT))
         if key == pygame.K_u and sc.drag.holding:
             sc.input.undo()  # as Ctrl+Z: the held marker is put back first
             return True

@@ -25,10 +25,12 @@ title, settings, rules), never imported.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 import pygame
 
 from game.state import State
+from game.words import Phrase
 from scenes.core import gfx
 from scenes.core.intents import (
     Answer,
@@ -67,7 +69,7 @@ from scenes.table.tooltips import tooltip_lines
 from scenes.table.viewer import Cues, TableViewer
 from scenes.text.catalog import t
 from scenes.ui.overlays import Confirm as ConfirmBox
-from scenes.ui.overlays import Handoff, PauseMenu
+from scenes.ui.overlays import Handoff, PauseMenu, if_yes
 from scenes.ui.tooltip import DELAY, Lines, place_tooltip, tooltip_image
 
 
@@ -109,7 +111,7 @@ class TableScene(Scene):
         self.input = TableInput(self)
         self.keys = TableKeys(self)
         #: What the table last offered to leave for (an online table it cannot follow).
-        self._trouble = None
+        self._trouble: Phrase | None = None
         #: "Since you left": the steps others played since the player last looked at
         #: this online table (``since``: how many they had seen), summed up, marked in
         #: the log, replayed at speed or skipped.
@@ -246,7 +248,7 @@ class TableScene(Scene):
         self._trouble = trouble
         if trouble is not None and self.stack is not None:
             why = t(trouble.key, **trouble.values)
-            self.ask(t("online.leave.ask", why=why), lambda yes: yes and self.go(Screen.ONLINE))
+            self.ask(t("online.leave.ask", why=why), if_yes(partial(self.go, Screen.ONLINE)))
 
     def ask(self, asked: Asked | str, answer: Callable[[bool], object] | None = None) -> None:
         """A question: the actions' (its answer handed back to them as an intent), or
@@ -335,7 +337,7 @@ class TableScene(Scene):
         if said is not None:
             self.present([said])
         if offer is not None:
-            self.ask(offer, lambda yes: yes and self.present([save_now(self.session)]))
+            self.ask(offer, if_yes(lambda: self.present([save_now(self.session)])))
         self.animate(dt)
         self.viewer.rest += dt
         self.keys.update(dt)
