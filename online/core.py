@@ -85,6 +85,7 @@ class Core(Standing):
     def __init__(self, store: Store, now: float, *, where: str = "",
                  rng: random.Random | None = None, unload_after: float = UNLOAD_AFTER,
                  new_id: Callable[[int], str] = secrets.token_hex) -> None:
+        super().__init__()
         self.store = store
         #: The address clients reach this process by (lobby entries say it; where
         #: several processes share the store, a table's lease names it).
@@ -97,9 +98,6 @@ class Core(Standing):
         self.tables: dict[str, Table] = {}
         #: Computer players' turns to think, for whoever runs the core to take.
         self.jobs: list[Think] = []
-        #: The tables each connection is known at (watching or holding a seat).
-        self._at: dict[Any, set[str]] = {}
-        self._out: list[Out] = []
         #: How many pieces of work each table has, under way or waiting (it stays loaded).
         self._busy: Counter[str] = Counter()
         self._alive_at = now

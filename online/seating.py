@@ -99,8 +99,12 @@ class Seating:
     guesses: Guesses
     tables: dict[str, Table]
     jobs: list[Think]
-    _at: dict[Any, set[str]]
-    _out: list[tuple[Any, Any]]
+
+    def __init__(self) -> None:
+        #: The tables each connection is known at (watching or holding a seat).
+        self._at: dict[Any, set[str]] = {}
+        #: What to send, to whom, as the request at hand is answered.
+        self._out: list[tuple[Any, Any]] = []
 
     # ----- tables and seats ---------------------------------------------------------------
     def _load(self, table_id: str, now: float) -> Table | None:

@@ -37,7 +37,7 @@ from scenes.core.navigator import Screen
 from scenes.main import make_app
 from scenes.selftest.gestures import Hand
 from scenes.table import logpanel
-from scenes.table.actions import link_banner
+from scenes.table.news import link_banner
 from scenes.table.scene import TableScene
 from scenes.text.catalog import t
 from scenes.ui.overlays import Confirm

@@ -17,7 +17,8 @@ from onlinehelp import FirstSeat
 from online.thread import ServerThread
 from scenes.core.intents import Said
 from scenes.core.netplay import PORT_FILE, CannotHost, Netplay
-from scenes.table.actions import GONE_LONG, TableActions
+from scenes.table.actions import TableActions
+from scenes.table.news import GONE_LONG
 
 pytestmark = pytest.mark.timeout(60)
 

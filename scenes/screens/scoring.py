@@ -29,6 +29,7 @@ from game.scoring import (
     score_sheet,
     standings,
 )
+from game.state import State
 from scenes.core import gfx
 from scenes.core.gfx import draw
 from scenes.core.navigator import Screen
@@ -85,6 +86,27 @@ def category_rule(row: SheetRow) -> str:
     if row.kind is None:
         return t("score.rule.flat", count=row.each)
     return t(f"score.rule.per.{row.kind}", count=row.each)
+
+
+def tiebreak_value(st: State, scores: list[int], rule: str, seat: int) -> str:
+    """A tiebreak's fact for a player level on points ("" for the others, whom the
+    tiebreaks do not compare)."""
+    if seat not in level_leaders(scores):
+        return ""
+    if rule == "india":
+        return "\u2713" if st.india == seat else "\u2014"
+    if rule == "wealth":
+        return str(st.wealth[seat])
+    return str(st.vp[seat])
+
+
+def counted_text(row: SheetRow, seat: int) -> str:
+    """How a number was counted, beside it ("3 × 2": three churches at 2 VP); "" when
+    nothing was counted (historian VP, Renaissance, no building)."""
+    counted = row.counted[seat]
+    if not counted:
+        return ""
+    return t("score.times", count=counted, each=row.each)
 
 
 class ScoringScene(Scene):
@@ -388,7 +410,7 @@ class ScoringScene(Scene):
                 counted = share >= 1
                 self._draw_cell(surface, rows[row.category], col,
                                 str(round(row.points[seat] * share)),
-                                self._counted_text(row, seat) if counted else "",
+                                counted_text(row, seat) if counted else "",
                                 soft=not counted, sizes=sizes)
         self._draw_label(surface, total, t("score.total"), "", "total", role="text-bold")
         for seat, col in zip(self.order, cols, strict=True):
@@ -402,7 +424,8 @@ class ScoringScene(Scene):
                 self._draw_label(surface, rect, t(f"score.row.tiebreak.{rule}"),
                                  t("score.rule.tiebreak"), f"tiebreak.{rule}")
                 for seat, col in zip(self.order, cols, strict=True):
-                    self._draw_cell(surface, rect, col, self._tiebreak_value(rule, seat), "")
+                    fact = tiebreak_value(self.session.state, self.scores, rule, seat)
+                    self._draw_cell(surface, rect, col, fact, "")
 
     def row_share(self, i: int) -> float | None:
         """How much of row ``i``'s numbers shows: None before it is counted, then its
@@ -413,26 +436,6 @@ class ScoringScene(Scene):
         if self.still or self.counted >= i + 1:
             return 1.0
         return min(1.0, (self.counted - i) * 1.5)
-
-    def _tiebreak_value(self, rule: str, seat: int) -> str:
-        """A tiebreak's fact for a player level on points ("" for the others, whom
-        the tiebreaks do not compare)."""
-        st = self.session.state
-        if seat not in level_leaders(self.scores):
-            return ""
-        if rule == "india":
-            return "\u2713" if st.india == seat else "\u2014"
-        if rule == "wealth":
-            return str(st.wealth[seat])
-        return str(st.vp[seat])
-
-    def _counted_text(self, row: SheetRow, seat: int) -> str:
-        """How a number was counted, beside it ("3 × 2": three churches at 2 VP);
-        "" when nothing was counted (historian VP, Renaissance, no building)."""
-        counted = row.counted[seat]
-        if not counted:
-            return ""
-        return t("score.times", count=counted, each=row.each)
 
     def _draw_heads(self, surface: gfx.Canvas, cols: list[pygame.Rect]) -> None:
         """Each column's head: the player's marker and name, their wealth under it."""
@@ -495,7 +498,7 @@ class ScoringScene(Scene):
         need it, the same in every cell (never as small as the 100 % size draws them)."""
         role, size = "text-semibold", 28
         cell_w = col_w - 12
-        notes = [(str(row.points[seat]), self._counted_text(row, seat))
+        notes = [(str(row.points[seat]), counted_text(row, seat))
                  for row in self.sheet for seat in self.order]
         if all(text_width(note, "text", SMALL) + 10
                <= cell_w / 2 - text_width(value, role, size) / 2 for value, note in notes

@@ -50,7 +50,7 @@ from scenes.core.layout import LESSON, Layout, table_layout
 from scenes.core.navigator import Screen
 from scenes.core.scene import Scene
 from scenes.core.session import GameSession, OnlineTable
-from scenes.table.actions import TableActions, TableIntent, link_banner
+from scenes.table.actions import TableActions, TableIntent
 from scenes.table.chart import draw_away
 from scenes.table.chat import put_chat
 from scenes.table.clocks import away_faces, clock_faces
@@ -61,6 +61,7 @@ from scenes.table.lesson import Coach
 from scenes.table.lessonpanel import LessonPanel
 from scenes.table.logpanel import LogLine
 from scenes.table.modes import FreePlay, LessonMode
+from scenes.table.news import link_banner
 from scenes.table.render import Picture
 from scenes.table.saving import SaveWatch, save_now
 from scenes.table.since_panel import REPLAY_SPEED, SincePanel, others_played
