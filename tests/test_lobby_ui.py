@@ -36,6 +36,7 @@ from scenes.screens.leaders import LeadersScene
 from scenes.screens.lobby import LobbyScene, entry_lines
 from scenes.screens.online import OnlineScene
 from scenes.screens.playerkey import PlayerKeyOverlay
+from scenes.screens.room_words import seat_words
 from scenes.screens.waiting_room import FILL_AFTER, WaitingRoomScene
 from scenes.selftest.gestures import Hand
 from scenes.table.clocks import clock_faces
@@ -150,9 +151,9 @@ def test_the_lobby_lists_tables_with_ratings_and_a_seat_is_taken(rated) -> None:
         room = hand.top()
         _until(hand, lambda: room.phase == "open" and len(room.seats) == 2)
         assert room.here == {1: room.here[1]}
-        ann = room._seat_words(1, room.seats[1])
+        ann = seat_words(1, room.seats[1], room.here)
         assert ann.startswith("Ann") and "rating" in ann and "1 game" in ann, ann
-        assert "rating" in room._seat_words(0, room.seats[0])
+        assert "rating" in seat_words(0, room.seats[0], room.here)
     finally:
         bob.close()
         app.netplay.close()
