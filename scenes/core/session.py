@@ -8,6 +8,11 @@ an ``autosave`` callback (an atomic write, see ``saves``). A disk that refuses t
 write never stops the game: the error waits in ``save_error`` for the table to tell
 the player, and every later change tries again. It imports no pygame, so its
 behaviour is tested without a window.
+
+``GameSession`` is what the table needs of any game, this one or an online one
+(``online.remote.RemoteSession``); ``OnlineTable`` what only an online game has, which
+the table asks ``online()`` for once. The type checker proves both sessions are of the
+``GameSession`` kind (the functions at the end, checked by ``tests/test_types.py``).
 """
 
 from __future__ import annotations

@@ -12,7 +12,9 @@ The way is one way: the table hands ``handle`` an intent (``scenes.core.intents`
 ``Put`` for a marker dropped on a lit zone) and gets back the results, in order (the
 steps made with the states around them, a refusal and its reason, a question, the
 status line's sentence, the zones to light), which it then presents. Nothing here
-calls back into the table, so the path runs without pygame.
+calls back into the table, so the path runs without pygame. What the session tells
+of itself (steps made elsewhere, an online table's news) comes through ``arrived``,
+read by ``news.TableNews``.
 """
 
 from __future__ import annotations
