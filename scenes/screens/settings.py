@@ -68,7 +68,7 @@ class SettingsOverlay(Overlay):
         self.labels = [("settings.language", (x, y))]
         codes = list(LANGUAGES)
         self.language = Choice((x, y + 34, w, 54), codes,
-                               [LANGUAGE_NAMES[c] for c in codes],
+                               [partial(LANGUAGE_NAMES.__getitem__, c) for c in codes],
                                codes.index(language()), self._set_language)
         y += 120
         self.labels.append(("settings.window", (x, y)))
