@@ -308,9 +308,9 @@ class TableLog:
             return [Outcome(False, text, reason or "lost", now, now,
                             said=said if said is not None else phrase(
                                 "online.taken_back", step=text, reason=why or reason))]
-        if self._inflight.get(number) == rid:  # type: ignore[arg-type]
+        if isinstance(number, int) and self._inflight.get(number) == rid:
             said = said or phrase("online.taken_back", step=text, reason=why or reason)
-            return [self._take_back(number, reason or "lost", said)]  # type: ignore[arg-type]
+            return [self._take_back(number, reason or "lost", said)]
         return []  # a second copy of a step the table had taken already
 
     def _check(self, view: TableView, full: bool) -> list[Outcome]:

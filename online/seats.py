@@ -192,9 +192,9 @@ class TableSeats:
             else:
                 self._away_since.pop(s.seat, None)
         self.away_limit = msg.options.away_limit
-        clocked = msg.options.clock is not None and msg.clocks is not None
-        self.clocks = [None if c is None else max(0.0, c) for c in msg.clocks  # type: ignore[union-attr]
-                       ] if clocked else None
+        told = msg.clocks if msg.options.clock is not None else None
+        self.clocks = None if told is None else [None if c is None else max(0.0, c)
+                                                 for c in told]
         self.clocks_at = self.now()
         self.deadline = msg.deadline if msg.options.deadline is not None else None
         self.vacation = msg.vacation if msg.options.deadline is not None else None
