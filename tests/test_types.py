@@ -6,18 +6,22 @@ It also proves that both kinds of session are what the table takes: the checked
 functions at the end of ``scenes.core.session`` hand a ``Session`` and a
 ``RemoteSession`` on as ``GameSession``, and an online game's part as an
 ``OnlineTable``; a session that lacked a member would fail here. The checker keeps
-its cache in the temporary folder, so a second run only reads what changed.
+its cache in the temporary folder (one per checkout), so a second run only reads what
+changed.
 """
 
 from __future__ import annotations
 
+import hashlib
 import tempfile
 from pathlib import Path
 
 from mypy import api
 
 ROOT = Path(__file__).resolve().parent.parent
-CACHE = Path(tempfile.gettempdir()) / "sail-to-india-mypy"
+#: One cache per checkout (two clones on one machine do not overwrite each other's).
+CACHE = Path(tempfile.gettempdir()) / (
+    "sail-to-india-mypy-" + hashlib.sha256(str(ROOT).encode()).hexdigest()[:12])
 CONFIG = ["--config-file", str(ROOT / "pyproject.toml"), "--cache-dir", str(CACHE)]
 
 
