@@ -67,8 +67,16 @@ def test_a_step_in_one_program_is_your_turn_in_the_other_within_5_s(tmp_path: Pa
             bob.shot(tmp_path / "bob-setup-before.png")
             ann.click(PLAY_ONLINE)
             wait(lambda: "your turn in 1 game" in caption(ann), "Ann's turn is known")
+            def holding(seat: int) -> int:
+                t = server.server.tables.get(at.table)
+                return 0 if t is None else sum(seat in held for held in list(t.holders.values()))
+
+            held = holding(0)
             ann.click(FIRST_ROW_OPEN)
-            time.sleep(3.0)  # the waiting room takes the seat back; the fade to the table
+            # the waiting room takes the seat back (on a machine busy with the rest of the
+            # suite, seconds after the click), then the table fades in
+            wait(lambda: holding(0) > held, "Ann's program takes her seat back")
+            time.sleep(3.0)
             ann.shot(tmp_path / "ann-table-1280x720.png")
             ann.click(layout.rect(Z.button("end_turn")).center)
             ann.key("Return")  # End turn with action points left asks first: yes
