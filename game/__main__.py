@@ -208,7 +208,7 @@ def main(argv: list[str] | None = None) -> int:
     add_fit_arguments(p)
     p.set_defaults(run=run_fit)
     args = parser.parse_args(argv)
-    return args.run(args)
+    return int(args.run(args))
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ import json
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 GOODS: tuple[str, ...] = ("gold", "jewels", "coffee", "sugar", "cloth", "spices")
 COLORS: tuple[str, ...] = ("red", "blue", "green", "yellow")
@@ -86,7 +87,7 @@ KNOWN_TECHS = (
 )
 
 
-def _town(raw: dict) -> Town:
+def _town(raw: dict[str, Any]) -> Town:
     tid = str(raw["id"]).upper()
     goods = tuple(str(g).lower() for g in raw["goods"])
     buildings = tuple(str(b).lower() for b in raw["buildings"])
@@ -107,7 +108,7 @@ def _town(raw: dict) -> Town:
                 int(first) if first is not None else None)
 
 
-def parse_cards(data: dict) -> CardSet:
+def parse_cards(data: dict[str, Any]) -> CardSet:
     """Build a CardSet from the decoded JSON, refusing anything inconsistent."""
     try:
         towns = [_town(raw) for raw in data["towns"]]

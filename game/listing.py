@@ -8,6 +8,8 @@ reference that does try every candidate (``tests/reference.py``).
 
 from __future__ import annotations
 
+from typing import Any
+
 from .payments import (
     BANK_COST,
     BUILD_COST,
@@ -49,10 +51,10 @@ __all__ = ["MAX_TOWNS", "legal_steps", "ship_moves"]
 # index, speed and reach) instead of building and checking steps one at a time. No
 # step is tried: each is listed from the same conditions ``apply`` checks, and
 # ``tests/reference.py`` (which does try every candidate) is the test of that.
-_STEPS: dict[tuple, Step] = {}
+_STEPS: dict[tuple[str, tuple[Any, ...]], Step] = {}
 
 
-def _s(kind: str, args: tuple = ()) -> Step:
+def _s(kind: str, args: tuple[Any, ...] = ()) -> Step:
     key = (kind, args)
     step = _STEPS.get(key)
     if step is None:
@@ -104,14 +106,16 @@ def _moves_from(src: int, via: int, speed: int, reach: int) -> tuple[Step, ...]:
 #: Launches from Lisboa, by speed and reach.
 _LAUNCH = tuple(tuple(_moves_from(0, 0, speed, reach) for reach in _REACHES)
                 for speed in _SPEEDS)
-#: Launches through the stronghold at ``via``, by via, speed and reach.
-_VIA = (None, *(tuple(tuple(_moves_from(0, via, speed, reach) for reach in _REACHES)
-                      for speed in _SPEEDS)
-                for via in range(1, MAX_TOWNS + 1)))
-#: Moves of a ship already at sea, by its sea, speed and reach.
-_FROM = (None, *(tuple(tuple(_moves_from(src, 0, speed, reach) for reach in _REACHES)
-                       for speed in _SPEEDS)
-                 for src in range(1, MAX_TOWNS + 1)))
+#: Steps by speed and reach (a table of ``_moves_from``'s).
+_BySpeed = tuple[tuple[tuple[Step, ...], ...], ...]
+#: Launches through the stronghold at ``via``, by via, speed and reach (none at 0).
+_VIA: tuple[_BySpeed, ...] = ((), *(
+    tuple(tuple(_moves_from(0, via, speed, reach) for reach in _REACHES) for speed in _SPEEDS)
+    for via in range(1, MAX_TOWNS + 1)))
+#: Moves of a ship already at sea, by its sea, speed and reach (none from Lisboa).
+_FROM: tuple[_BySpeed, ...] = ((), *(
+    tuple(tuple(_moves_from(src, 0, speed, reach) for reach in _REACHES) for speed in _SPEEDS)
+    for src in range(1, MAX_TOWNS + 1)))
 _ALL_LAUNCH: dict[tuple[int, int], tuple[Step, ...]] = {}
 
 
@@ -149,7 +153,7 @@ def _builds_at(pos: int, empty: int, sources: int) -> tuple[Step, ...]:
     return steps
 
 
-def _parts(table: tuple) -> tuple:
+def _parts(table: tuple[Any, ...]) -> tuple[Any, ...]:
     """The same table with each one-move step replaced by its ship move."""
     if isinstance(table, tuple) and table and isinstance(table[0], Step):
         return tuple(step.args[0] for step in table)
@@ -184,7 +188,7 @@ def ship_moves(st: State) -> list[ShipMove]:
     return moves
 
 
-_NONE: tuple = ()
+_NONE: tuple[Step, ...] = ()
 
 
 # ----- what a seat holds, by its masks ---------------------------------------------------
@@ -195,9 +199,15 @@ _NONE: tuple = ()
 _MASK_LIMIT = 1 << 2 * MAX_TOWNS
 #: The seas up to each position, as a mask (bit 0, Lisboa, never set).
 _UPTO = tuple((1 << pos + 1) - 2 for pos in range(MAX_TOWNS + 1))
-_GOODS_OF: dict[int, tuple] = {}
-_BUILDINGS_OF: dict[int, tuple] = {}
-_SEAS_OF: dict[int, tuple] = {}
+#: (held indices, sell steps, return steps, single geography steps) of a goods mask.
+_Goods = tuple[tuple[int, ...], tuple[Step, ...], tuple[Step, ...], tuple[Step, ...]]
+#: (held indices, return steps, single geography steps) of a building mask.
+_Buildings = tuple[tuple[int, ...], tuple[Step, ...], tuple[Step, ...]]
+#: (positions, return steps) of a mask of seas.
+_Seas = tuple[tuple[int, ...], tuple[Step, ...]]
+_GOODS_OF: dict[int, _Goods] = {}
+_BUILDINGS_OF: dict[int, _Buildings] = {}
+_SEAS_OF: dict[int, _Seas] = {}
 _VIAS_OF: dict[int, tuple[int, ...]] = {}
 
 
@@ -213,7 +223,7 @@ def _bits(mask: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _goods(mask: int) -> tuple:
+def _goods(mask: int) -> _Goods:
     """(held indices, sell steps, return steps, single geography steps) for a goods mask."""
     entry = _GOODS_OF.get(mask)
     if entry is None:
@@ -231,7 +241,7 @@ def _goods(mask: int) -> tuple:
     return entry
 
 
-def _buildings(mask: int) -> tuple:
+def _buildings(mask: int) -> _Buildings:
     """(held indices, return steps, single geography steps) for a building mask."""
     entry = _BUILDINGS_OF.get(mask)
     if entry is None:
@@ -243,12 +253,13 @@ def _buildings(mask: int) -> tuple:
     return entry
 
 
-def _seas(mask: int) -> tuple:
+def _seas(mask: int) -> _Seas:
     """(positions, return steps) for a mask of seas."""
     entry = _SEAS_OF.get(mask)
     if entry is None:
         seas = _bits(mask)
-        entry = _SEAS_OF[mask] = (seas, tuple([_RETURN_SEA[pos] for pos in seas]))
+        returns = [step for pos in seas if (step := _RETURN_SEA[pos]) is not None]  # (not 0)
+        entry = _SEAS_OF[mask] = (seas, tuple(returns))
     return entry
 
 

@@ -1,14 +1,17 @@
-"""What became of a step submitted to a game, and a read-only view of a game's lists.
+"""What became of a step submitted to a game, the keeper's other news, and a read-only
+view of a game's lists.
 
-Both belong to whoever keeps a game: the desktop's local session
+They belong to whoever keeps a game: the desktop's local session
 (``scenes.core.session``) and the online one (``online.remote``), which may not
 import the client. They live here, in the engine's top layer, and the client
-re-exports them.
+re-exports them. A session's ``poll()`` gives its ``News`` in the order it came: the
+outcomes of steps made elsewhere, and, from an online table, its notices (``Notice``)
+and its chat lines (``Chat``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TypeVar, overload
 
@@ -88,4 +91,32 @@ class Outcome:
     said: Phrase | None = None
 
 
-__all__ = ["Outcome", "ReadOnly"]
+@dataclass(frozen=True)
+class Notice:
+    """A sentence for the player that is no step's outcome (an online table's news: a
+    seat handed to the computer, a player back, a lost request): a ``Phrase`` of the
+    client's, or the server's own sentence (a str, in the server's words)."""
+
+    said: Phrase | str
+
+
+@dataclass(frozen=True)
+class Chat:
+    """A line of chat said at an online table: who said it (seat and name) and what,
+    as plain text."""
+
+    seat: int
+    name: str
+    text: str
+
+
+#: What a session's ``poll()`` reports, in the order it came.
+News = Outcome | Notice | Chat
+
+
+def outcomes(news: Iterable[News]) -> list[Outcome]:
+    """The steps' outcomes among ``news`` (its notices and chat left out)."""
+    return [item for item in news if isinstance(item, Outcome)]
+
+
+__all__ = ["Chat", "News", "Notice", "Outcome", "ReadOnly", "outcomes"]

@@ -124,9 +124,9 @@ def score_sheet(st: State) -> list[SheetRow]:
                       (None,) * st.n, 1)]
     counts = {STRONGHOLD: [r.strongholds for r in rows], CHURCH: [r.churches for r in rows],
               MARKETPLACE: [r.marketplaces for r in rows]}
-    for kind in (STRONGHOLD, CHURCH, MARKETPLACE):
-        sheet.append(SheetRow(kind, tuple(r.building_points[kind] for r in rows),
-                              tuple(counts[kind]), BUILDING_POINTS[kind]))
+    for building in (STRONGHOLD, CHURCH, MARKETPLACE):
+        sheet.append(SheetRow(building, tuple(r.building_points[building] for r in rows),
+                              tuple(counts[building]), BUILDING_POINTS[building]))
     for tech_id, kind, each in TECH_BONUSES:
         if any(tech_id in r.tech_bonus for r in rows):
             counted = tuple((counts[kind][s] if kind is not None else None)

@@ -19,6 +19,7 @@ at pos; ``-1`` is an empty space, otherwise the seat of the marker's owner.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from .cards import CARDS, COLORS, GOODS, STRONGHOLD, Town
 from .steps import Space
@@ -447,7 +448,7 @@ class State:
             "scientists": 3,
         }
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The replay summary of docs/notation.md (plus a few extra fields)."""
         players = []
         for seat, name in enumerate(self.names):
@@ -525,7 +526,7 @@ class State:
             self.marks ^= S_FLIP[seat][pos]
 
     # ----- plain data ------------------------------------------------------
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Every field as JSON-ready data; ``from_dict`` gives the same state back."""
         data = {name: getattr(self, name) for name in FIELDS if name != "board"}
         data["names"] = list(self.names)
@@ -533,7 +534,7 @@ class State:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict) -> State:
+    def from_dict(cls, data: dict[str, Any]) -> State:
         st = cls()
         for name in FIELDS:
             if name in ("board", "names"):

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 from .words import message, table
 
@@ -187,7 +188,7 @@ class Step:
     """A parsed step: its kind and its arguments (see the module docstring)."""
 
     kind: str
-    args: tuple = ()
+    args: tuple[Any, ...] = ()
 
     def __str__(self) -> str:
         return format_step(self)

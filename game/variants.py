@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import overload
 
 from .words import Source, message, table
 
@@ -85,7 +86,13 @@ class _Names(Sequence[str]):
     """The registered names, read anew at each use: what the record reader, the
     command line and the protocol's ``Word`` check a variant against."""
 
-    def __getitem__(self, index):  # type: ignore[override]
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[str, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> str | tuple[str, ...]:
         return tuple(_REGISTRY)[index]
 
     def __len__(self) -> int:

@@ -37,10 +37,13 @@ import zlib
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from .words import Phrase, english, phrase, said_from_json, said_to_json
+
+if TYPE_CHECKING:
+    from .remote import RemoteSession
 
 FILE = "online-games.json"
 FORMAT = 1
@@ -65,7 +68,7 @@ class MyGame:
     invite: str | None = None
     #: The last step as the game's log says it, in no language yet: a sentence's key
     #: and values (``said_json``), put into words by the screen that lists the game.
-    last_said: dict | None = None
+    last_said: dict[str, Any] | None = None
     #: The seat to move, as last heard (None: not known, or no game under way).
     active: int | None = None
     #: How many steps the table's log holds, as last heard (its followers are told).
@@ -94,9 +97,10 @@ class MyGame:
         """One entry of the file (ValueError when it is not one)."""
         if not isinstance(data, dict):
             raise ValueError("an entry is not an object")
-        kinds = {"server": str, "table": str, "seat": int, "token": str, "names": list,
-                 "to_move": (str, type(None)), "last_step": (str, type(None)),
-                 "status": str, "updated": (int, float)}
+        kinds: dict[str, type | tuple[type, ...]] = {
+            "server": str, "table": str, "seat": int, "token": str, "names": list,
+            "to_move": (str, type(None)), "last_step": (str, type(None)),
+            "status": str, "updated": (int, float)}
         for name, kind in kinds.items():
             value = data.get(name)
             if not isinstance(value, kind) or isinstance(value, bool):
@@ -109,13 +113,14 @@ class MyGame:
         said = data.get("last_said")
         if said is not None and said_from_json(said) is None:
             said = None  # words this version cannot read: the entry stands without them
-        counts = {}
-        for name in ("active", "number", "seen"):  # (a file from before: None)
+        def count(name: str) -> int | None:  # (a file from before has none)
             value = data.get(name)
             ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
-            counts[name] = value if ok else None
+            return value if ok else None
+
         return cls(**{name: data[name] for name in kinds}, hosted=hosted, invite=invite,
-                   last_said=said, **counts)
+                   last_said=said, active=count("active"), number=count("number"),
+                   seen=count("seen"))
 
 
 class MyGames:
@@ -182,7 +187,7 @@ class MyGames:
         self.games = [g for g in self.games if g.key != (server, table, seat)]
         self.save()
 
-    def note(self, server: str, session: Any, said: Phrase | None = None,
+    def note(self, server: str, session: RemoteSession, said: Phrase | None = None,
              seen: bool = True) -> None:
         """Bring the seats a ``RemoteSession`` holds up to date (once it is ready);
         ``said`` is its last step as the log says it; ``seen``: the player has the table
@@ -192,7 +197,7 @@ class MyGames:
         st = session.state
         steps = session.steps
         status = "over" if st.over else "playing"
-        for seat, token in sorted(session.here.items()):
+        for seat, token in sorted(session.place.here.items()):
             known = [g for g in self.games if g.key == (server, session.table, seat)]
             self.games = [g for g in self.games if g.key != (server, session.table, seat)]
             hosted, invite = (known[0].hosted, known[0].invite) if known else (False, None)

@@ -25,13 +25,14 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from . import engine
 from .benchclient import Seat
 from .store import Change, StepRow, open_store
 
 
-async def _table(port: int) -> tuple[str, list[Seat], list[dict]]:
+async def _table(port: int) -> tuple[str, list[Seat], list[dict[str, Any]]]:
     seats = [await Seat.connect(port) for _ in range(4)]
     made = (await (await seats[0].ask(type="create", players=4)))[1]
     table = made["table"]
@@ -41,8 +42,8 @@ async def _table(port: int) -> tuple[str, list[Seat], list[dict]]:
     return table, seats, held
 
 
-async def _play(table: str, seats: list[Seat], held: list[dict], until: float,
-                rng: random.Random, rtts: list[float], tally: dict) -> None:
+async def _play(table: str, seats: list[Seat], held: list[dict[str, Any]], until: float,
+                rng: random.Random, rtts: list[float], tally: dict[str, Any]) -> None:
     await asyncio.sleep(rng.random())  # tables start spread across the first second
     while time.monotonic() < until:
         tick = time.monotonic()
@@ -73,7 +74,7 @@ async def _play(table: str, seats: list[Seat], held: list[dict], until: float,
         if reply["type"] == "update":
             rtts.append((got_at - sent) * 1000)
             tally["accepted"].setdefault(table, []).append(number)
-        while seats[0].view["number"] <= number and time.monotonic() < until:
+        while (seats[0].view or {}).get("number", 0) <= number and time.monotonic() < until:
             seats[0].changed.clear()
             await asyncio.wait_for(seats[0].changed.wait(), 5)
         await asyncio.sleep(max(0.0, 1.0 - (time.monotonic() - tick)))
@@ -98,6 +99,7 @@ async def _bench(tables: int, seconds: float) -> str:
     proc = subprocess.Popen([sys.executable, "-m", "online", "serve", "--host", "127.0.0.1",
                              "--port", "0", "--db", db], stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL, text=True)
+    assert proc.stdout is not None  # (piped)
     try:
         port = int(proc.stdout.readline().split()[-1])
         made = []
@@ -107,7 +109,7 @@ async def _bench(tables: int, seconds: float) -> str:
             fut = await seats[0].ask(type="start", table=table, seat=0, token=held[0]["token"])
             await fut
         rtts: list[float] = []
-        tally: dict = {"sent": 0, "answered": 0, "accepted": {}}
+        tally: dict[str, Any] = {"sent": 0, "answered": 0, "accepted": {}}
         until = time.monotonic() + seconds
         rng = random.Random(0)
         cpu = _cpu_seconds(proc.pid), time.process_time()
@@ -145,7 +147,8 @@ def _finished_file(db: str, count: int) -> int:
     from .tables import Kind, Seat, Status, Table
     names = ["Ann", "Bob", "Cy", "Dee"]
     towns = engine.deal(4, "bench", False)
-    st, steps, rng = engine.start(names, towns, "standard"), [], random.Random(0)
+    st, rng = engine.start(names, towns, "standard"), random.Random(0)
+    steps: list[str] = []
     while not st.over:
         step = careless_step(st, rng)
         st, steps = engine.judge(st, str(step)).state, [*steps, str(step)]

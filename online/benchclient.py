@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from typing import Any
 
 from websockets.client import ClientProtocol
 from websockets.frames import Frame, Opcode
@@ -31,9 +32,9 @@ class Seat(asyncio.Protocol):
         self.ws = ClientProtocol(parse_uri(URL_OF_BENCH))
         self.transport: asyncio.Transport | None = None
         self.open = asyncio.get_running_loop().create_future()
-        self._view: dict | None = None
+        self._view: dict[str, Any] | None = None
         self._unread: str | None = None
-        self.replies: dict[int, asyncio.Future] = {}
+        self.replies: dict[int, asyncio.Future[tuple[float, dict[str, Any]]]] = {}
         self.changed = asyncio.Event()
         #: Set when the connection closed.
         self.gone = asyncio.Event()
@@ -59,7 +60,7 @@ class Seat(asyncio.Protocol):
                 if not self.open.done():
                     self.open.set_result(None)
             elif isinstance(event, Frame) and event.opcode is Opcode.TEXT:
-                self._text(event.data.decode())
+                self._text(bytes(event.data).decode())
         self._flush()
         if self.ws.state is not State.OPEN and self.transport is not None:
             self.transport.close()  # (the server closes it: the seat is cut off)
@@ -83,7 +84,7 @@ class Seat(asyncio.Protocol):
 
     # ----- the seat's side -------------------------------------------------------------------
     @property
-    def view(self) -> dict | None:
+    def view(self) -> dict[str, Any] | None:
         """The last view or update (an update is read only when it is looked at: most
         are never looked at)."""
         if self._unread is not None:
@@ -104,7 +105,7 @@ class Seat(asyncio.Protocol):
             self._view, self._unread = msg, None
             self.changed.set()
 
-    async def ask(self, **msg: object) -> asyncio.Future:
+    async def ask(self, **msg: object) -> asyncio.Future[tuple[float, dict[str, Any]]]:
         self.ids += 1
         fut = asyncio.get_running_loop().create_future()
         if self.gone.is_set() or self.ws.state is not State.OPEN:

@@ -6,8 +6,8 @@ how many chat lines are kept a second), ``Gate`` keeps the program's log to a li
 second whatever a server sends (the rest counted), ``backoff`` spaces the tries after
 a drop, ``check_address`` refuses what is not a ``ws://`` or ``wss://`` address (a
 server's ``where`` too), and ``closed_why`` tells a server that stops from one that
-refuses this program and from a socket just lost, in one sentence. No pygame, no
-sockets here.
+refuses this program and from a socket just lost, in one sentence; ``Timing`` names a
+connection's times (a test's quicker retries). No pygame, no sockets here.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Iterator
+from typing import TypedDict
 
 from websockets.exceptions import InvalidURI
 from websockets.uri import parse_uri
@@ -26,6 +27,17 @@ from .words import Phrase, cut, phrase
 #: program; any other code of the application's range refuses it too.
 STOPPING = frozenset({1001, 1012, 1013})
 REFUSING = frozenset({1002, 1003, 1007, 1008, 1009, 1010, int(protocol.Close.SLOW)})
+
+
+class Timing(TypedDict, total=False):
+    """A connection's times, given by name (a test's quicker retries, say)."""
+
+    connect_timeout: float
+    first_retry: float
+    max_retry: float
+    slow: float
+    read_rate: float
+    ping_interval: float | None
 
 
 def check_address(url: str) -> Phrase | None:
@@ -100,4 +112,5 @@ class Gate:
         self.held, self.next = 0, now + self.every
 
 
-__all__ = ["REFUSING", "STOPPING", "Bucket", "Gate", "backoff", "check_address", "closed_why"]
+__all__ = ["REFUSING", "STOPPING", "Bucket", "Gate", "Timing", "backoff", "check_address",
+           "closed_why"]

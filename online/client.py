@@ -56,6 +56,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import urlsplit
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -111,7 +112,7 @@ class Dropped:
 class Reply:
     id: int
     msg: ServerMessage | Unreadable
-    request: dict
+    request: dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -122,7 +123,7 @@ class Pushed:
 @dataclass(frozen=True)
 class Lost:
     id: int
-    request: dict
+    request: dict[str, Any]
     reason: Phrase
 
 
@@ -182,7 +183,7 @@ class Connection:
         self.trace = trace
         #: Sent first on every reconnection (the owner's ``resume`` messages); read
         #: afresh each time, so the owner may replace it whenever it likes.
-        self.on_reconnect: list[dict] = []
+        self.on_reconnect: list[dict[str, Any]] = []
         #: Whether the socket is open now.
         self.connected = False
         #: The sentence of a ``Failed``, once the connection has given up.
@@ -195,9 +196,9 @@ class Connection:
         self._waiting = [0, 0]  # pushed events queued now, and their characters
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
-        self._outbox: deque[tuple[int, dict, bool]] = deque()
+        self._outbox: deque[tuple[int, dict[str, Any], bool]] = deque()
         # id -> (request, may go twice, sent by on_reconnect); the loop's thread only
-        self._unanswered: dict[int, tuple[dict, bool, bool]] = {}
+        self._unanswered: dict[int, tuple[dict[str, Any], bool, bool]] = {}
         self._asked: dict[int, float] = {}  # id -> when sent on this socket (loop's thread)
         self._oldest: float | None = None  # the oldest of those (read by the owner)
         self._other_version = False
@@ -221,7 +222,7 @@ class Connection:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def send(self, msg: dict, resend: bool | None = None) -> int:
+    def send(self, msg: dict[str, Any], resend: bool | None = None) -> int:
         """Queue one request (its ``type`` and fields; ``v`` and ``id`` are added) and
         return its id. ``resend``: whether it goes again after a reconnection if it
         was not answered (by default, for the types in ``RESEND``)."""
@@ -407,7 +408,7 @@ class Connection:
         """The socket, once open (None: closed by the owner meanwhile)."""
         host = parse_uri(self.url).host
 
-        secure: dict = {}  # (wss:// trusts the system's certificates, and the one given)
+        secure: dict[str, Any] = {}  # (wss:// trusts the system's certificates, and the one given)
         if self.url.startswith("wss:") and self.ca_file:
             secure["ssl"] = ssl.create_default_context(cafile=self.ca_file)
 
@@ -472,7 +473,7 @@ class Connection:
 
     async def _serve(self, ws: ClientConnection, again: bool) -> None:
         reader = asyncio.create_task(self._read(ws))
-        first: list[tuple[int, dict, bool, bool]] = []
+        first: list[tuple[int, dict[str, Any], bool, bool]] = []
         if again:
             with self._lock:
                 first += [(next(self._ids), dict(m), True, True) for m in self.on_reconnect]
@@ -534,15 +535,15 @@ class Connection:
             if msg.version:
                 self._other_version = True
                 return False
-        rid = msg.id
-        found = self._unanswered.pop(rid, None) if type(rid) is int else None
+        rid = msg.id if type(msg.id) is int else None  # (an answer names a request of ours)
+        found = self._unanswered.pop(rid, None) if rid is not None else None
         if isinstance(msg, protocol.Moved):
             if self._follow(msg.where):
-                if found is not None:  # (not done there: asked where it lives)
+                if found is not None and rid is not None:  # (asked where it lives)
                     self._unanswered[rid] = (found[0], True, found[2])
                 return False
             msg = self._not_followed(msg)
-        if found is not None:
+        if found is not None and rid is not None:
             self._answered(rid)
             self._emit(Reply(rid, msg, found[0]))
         elif not isinstance(msg, Unreadable) or (msg.table and msg.type in ("view", "update")):

@@ -85,6 +85,7 @@ class Core(Standing):
     def __init__(self, store: Store, now: float, *, where: str = "",
                  rng: random.Random | None = None, unload_after: float = UNLOAD_AFTER,
                  new_id: Callable[[int], str] = secrets.token_hex) -> None:
+        super().__init__()
         self.store = store
         #: The address clients reach this process by (lobby entries say it; where
         #: several processes share the store, a table's lease names it).
@@ -97,9 +98,6 @@ class Core(Standing):
         self.tables: dict[str, Table] = {}
         #: Computer players' turns to think, for whoever runs the core to take.
         self.jobs: list[Think] = []
-        #: The tables each connection is known at (watching or holding a seat).
-        self._at: dict[Any, set[str]] = {}
-        self._out: list[Out] = []
         #: How many pieces of work each table has, under way or waiting (it stays loaded).
         self._busy: Counter[str] = Counter()
         self._alive_at = now
@@ -339,7 +337,7 @@ class Core(Standing):
         t = yield from self._table(msg.table, now)
         seat = self._seat(t, msg, now, computer_too=True)
         s = t.seats[seat]
-        news: dict = {}
+        news: dict[str, Any] = {}
         if s.kind is Kind.COMPUTER and t.status is PLAYING and (
                 not t.clock or s.clock is None or s.clock > 0):
             # Handed over while its player was away: back to them, with the time they had.
@@ -417,10 +415,12 @@ class Core(Standing):
                 clock += t.clock["bonus"]
         # A seat with a player key counts whose steps they were (a seat the computer
         # played most of the game is not rated).
-        counts = ({"computer_steps": s.computer_steps + 1} if by_computer
-                  else {"human_steps": s.human_steps + 1}) if s.player_hash else {}
+        counts: dict[str, int] = ({"computer_steps": s.computer_steps + 1} if by_computer
+                                  else {"human_steps": s.human_steps + 1}) if s.player_hash else {}
         if clock != s.clock or counts:
-            change.seat(t.id, seat, replace(s.row(), clock=clock, **counts))
+            change.seat(t.id, seat, replace(
+                s.row(), clock=clock, human_steps=counts.get("human_steps", s.human_steps),
+                computer_steps=counts.get("computer_steps", s.computer_steps)))
         status = OVER if after.over else PLAYING
         due = t.deadline_at
         if t.options.get("deadline") and passes:

@@ -53,7 +53,7 @@ class Node:
 
     db: str
     port: int = field(default_factory=_free_port)
-    proc: subprocess.Popen | None = None
+    proc: subprocess.Popen[str] | None = None
 
     @property
     def url(self) -> str:

@@ -116,7 +116,7 @@ class Many:
     spec: Any
     most: int
 
-    def read(self, name: str, value: Any) -> list:
+    def read(self, name: str, value: Any) -> list[Any]:
         if not isinstance(value, list):
             raise Bad("server.field_type", {"name": repr(name)})
         if len(value) > self.most:
@@ -151,7 +151,7 @@ def _plain(x: float) -> int | float:
     return int(x) if float(x).is_integer() else x
 
 
-def build(cls: type, data: dict) -> Any:
+def build(cls: type, data: dict[str, Any]) -> Any:
     """``cls`` from a JSON object, every field read by its spec (unknown fields are
     ignored: a newer client may send more)."""
     values: dict[str, Any] = {}

@@ -35,7 +35,7 @@ from game.state import (
 )
 
 from . import protocol as p
-from .protocol import Bad, Flag, Maybe, Number, Part, Text, Word, spec
+from .fields import Bad, Flag, Maybe, Number, Part, Ref, Text, Word, build, spec
 
 #: The longest log a view may carry (a game is a few hundred steps), the most legal
 #: steps listed, the longest record, and the most tables in a listing.
@@ -66,7 +66,7 @@ class ListOf:
     lo: int = 0
     hi: int = 100
 
-    def read(self, name: str, value: Any) -> tuple:
+    def read(self, name: str, value: Any) -> tuple[Any, ...]:
         if not isinstance(value, list):
             raise Bad("server.field_type", {"name": repr(name)})
         if not self.lo <= len(value) <= self.hi:
@@ -93,7 +93,7 @@ class SeatInfo:
     seat: int = spec(p.SEAT)
     name: str = spec(NAME)
     kind: str = spec(Word(("human", "computer"), "server.field_range"))
-    level: str | None = spec(Maybe(Word(LEVELS, "server.level")), None)
+    level: str | None = spec(Maybe(Word(tuple(LEVELS), "server.level")), None)
     here: bool = spec(Flag(), True)
     away_for: float | None = spec(Maybe(Number(0.0, MAX_GONE, whole=False)), None)
     #: A rated player's rating (mu - 3 sigma), games rated and games left.
@@ -229,7 +229,7 @@ class PublicState:
             self.revealed + self.face_down, self.towns_face_up))
         return State.from_dict(data)
 
-    def public(self) -> dict:
+    def public(self) -> dict[str, Any]:
         """As ``online.view.public_state`` writes it (lists, no ``towns``)."""
         out = {}
         for name in (*FIELDS, "towns_face_up", "face_down"):
@@ -450,7 +450,7 @@ def decode_server(text: str | bytes) -> ServerMessage | Unreadable:
     if not isinstance(data, dict):
         return Unreadable(f"not a JSON object but {type(data).__name__}")
     try:
-        ref = p.Ref().read("id", data["id"]) if data.get("id") is not None else None
+        ref = Ref().read("id", data["id"]) if data.get("id") is not None else None
     except Bad:
         ref = None
     kind = data.get("type")
@@ -465,10 +465,11 @@ def decode_server(text: str | bytes) -> ServerMessage | Unreadable:
     if cls is None:
         return Unreadable(f"an unknown type {_quote(data.get('type'))}", ref, kind, table)
     try:
-        return Part(cls).read(kind, data)  # (each field read by its spec)
+        msg: ServerMessage = build(cls, data)  # (a ``cls``, each field read by its spec)
     except Bad as bad:
         said = ", ".join(f"{k} {_quote(v)}" for k, v in bad.values.items())
         return Unreadable(f"a {kind} message with {bad.key} ({said})", ref, kind, table)
+    return msg
 
 
 __all__ = ["MAX_DUE", "MAX_LEGAL", "MAX_LOG", "MAX_RECORD", "MAX_TABLES", "MESSAGES", "Followed",

@@ -7,8 +7,7 @@ once a frame, drains the connection and fills in the answers (``Ask.done``,
 ``Ask.reply``, ``Ask.error``), the last lobby listing (``tables``) and the last view
 of each table (``views``). Once the game starts (a table's view says ``playing``),
 make a ``RemoteSession`` over the same connection with the seats taken here: from
-then on the session drains the connection, and hands what it does not handle (this
-lobby's answers) to ``lobby.poll(session.unclaimed)``.
+then on the session drains the connection (and drops what is not its table's).
 
 Every answer is a typed message, checked when it was decoded (``online.inbound``):
 an answer that could not be read fails its ``Ask`` with one sentence. Views are
@@ -18,12 +17,16 @@ with views of others), and at most ``EVENTS_A_POLL`` events are taken a poll.
 
 from __future__ import annotations
 
+import builtins
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from . import protocol as p
 from .client import Connected, Connection, Dropped, Event, Failed, Lost, Pushed, Reply
 from .inbound import Listing, LobbyEntry, ServerMessage, TableView, Unreadable
 from .words import Phrase, phrase, said_of
+
+M = TypeVar("M")
 
 #: Events taken from the connection in one poll (a frame's share).
 EVENTS_A_POLL = 200
@@ -34,7 +37,7 @@ class Ask:
     """One request and, once ``done``, its answer."""
 
     id: int
-    request: dict
+    request: dict[str, Any]
     reply: ServerMessage | Unreadable | None = None
     lost: Phrase | None = None
 
@@ -46,6 +49,13 @@ class Ask:
     def ok(self) -> bool:
         return self.reply is not None and not isinstance(
             self.reply, (p.Error, p.Refused, Unreadable))
+
+    def answer(self, kind: type[M]) -> M:
+        """The answer, which must be a ``kind`` (ValueError: it is not, or none yet)."""
+        if not isinstance(self.reply, kind):
+            raise ValueError(f"the answer to {self.request.get('type')!r} is not a "
+                             f"{kind.__name__} but {type(self.reply).__name__}")
+        return self.reply
 
     @property
     def error(self) -> Phrase | str | None:
@@ -77,7 +87,7 @@ class Lobby:
         self.failed: Phrase | None = None
         self._asks: dict[int, Ask] = {}
 
-    def _ask(self, msg: dict) -> Ask:
+    def _ask(self, msg: dict[str, Any]) -> Ask:
         if isinstance(msg.get("table"), str):
             self.asked.add(msg["table"])
         ask = Ask(0, msg)
@@ -87,13 +97,13 @@ class Lobby:
 
     # ----- requests ----------------------------------------------------------------
     def create(self, players: int = 3, *, variant: str = "standard", first_game: bool = False,
-               private: bool = False, clock: dict | None = None,
+               private: bool = False, clock: dict[str, Any] | None = None,
                away_limit: float | None = None, deadline: float | None = None,
                vacation: int = 0) -> Ask:
         """A new table; the reply (``created``) has ``table`` and, if private, ``invite``.
         With ``deadline`` (seconds a move) it is a turn-a-day table, each player having
         ``vacation`` days to take when a deadline passes."""
-        msg: dict = {"type": "create", "players": players, "variant": variant,
+        msg: dict[str, Any] = {"type": "create", "players": players, "variant": variant,
                      "first_game": first_game, "private": private, "clock": clock}
         if away_limit is not None:
             msg["away_limit"] = away_limit
@@ -105,7 +115,7 @@ class Lobby:
     def list(self, status: str = "open") -> Ask:
         """The public tables ``open`` (to sit at) or ``playing`` (to watch); the answer
         (``Listing``) is this ask's reply, and an ``open`` one is kept in ``tables``."""
-        msg: dict = {"type": "list"}
+        msg: dict[str, Any] = {"type": "list"}
         if status != "open":
             msg["status"] = status
         return self._ask(msg)
@@ -115,7 +125,7 @@ class Lobby:
         """Take the next free seat; the reply (``seated``) has ``table``, ``seat`` and
         ``token``. With no ``table``, the ``invite`` secret finds it (a short code).
         ``player`` is the player key's secret for this server (rated games)."""
-        msg: dict = {"type": "sit", "name": name}
+        msg: dict[str, Any] = {"type": "sit", "name": name}
         if table is not None:
             msg["table"] = table
         if invite:
@@ -127,7 +137,7 @@ class Lobby:
     def quick(self, players: int, name: str, player: str | None = None) -> Ask:
         """A seat at the public table for ``players`` that will start soonest (or at a
         new one): the reply is ``seated``, as for ``sit``."""
-        msg: dict = {"type": "quick", "players": players, "name": name}
+        msg: dict[str, Any] = {"type": "quick", "players": players, "name": name}
         if player:
             msg["player"] = player
         return self._ask(msg)
@@ -135,7 +145,7 @@ class Lobby:
     def leaders(self, players: int, player: str | None = None, limit: int = 20) -> Ask:
         """The best-rated players at ``players``-player tables, and the asker's own
         standing (``Leaderboard``)."""
-        msg: dict = {"type": "leaders", "players": players, "limit": limit}
+        msg: dict[str, Any] = {"type": "leaders", "players": players, "limit": limit}
         if player:
             msg["player"] = player
         return self._ask(msg)
@@ -175,11 +185,10 @@ class Lobby:
                           "target": target, "level": level})
 
     # ----- answers -------------------------------------------------------------------
-    def poll(self, events: list[Event] | None = None) -> list[Event]:
-        """Take ``events`` (by default, drain the connection: at most ``EVENTS_A_POLL``):
-        answers fill their ``Ask``, views and listings are kept. Returns the events,
-        for the screen."""
-        got = self.connection.events(EVENTS_A_POLL) if events is None else list(events)
+    def poll(self) -> builtins.list[Event]:  # (``list`` is a request of the lobby)
+        """Drain the connection (at most ``EVENTS_A_POLL`` events): answers fill their
+        ``Ask``, views and listings are kept. Returns the events, for the screen."""
+        got = self.connection.events(EVENTS_A_POLL)
         for event in got:
             if isinstance(event, Connected):
                 self.connected = True

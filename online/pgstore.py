@@ -118,9 +118,10 @@ class PostgresStore:
             self._db.execute("INSERT INTO meta (name, value) VALUES ('schema', %s) ON CONFLICT "
                              "(name) DO UPDATE SET value = EXCLUDED.value", (str(SCHEMA_VERSION),))
 
-    def _read(self, sql: str, args: tuple = ()) -> list[tuple]:
+    def _read(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         with self._read_lock:
-            return self._reader.execute(sql, args).fetchall()
+            rows: list[tuple[Any, ...]] = self._reader.execute(sql, args).fetchall()
+        return rows
 
     # ----- writing ----------------------------------------------------------------------
     def write(self, change: Change) -> Any:
@@ -136,7 +137,8 @@ class PostgresStore:
                 raise StoreFailed(str(exc)) from None
 
     def _apply(self, change: Change) -> Any:
-        db, holder, result = self._db, change.holder, None
+        db, holder = self._db, change.holder
+        result: Owner | set[str] | None = None  # (what the change asked for, if anything)
         if holder is not None:
             for table_id in sorted(change.touched()):  # (each still this holder's)
                 renewed = db.execute(  # (not one given up: its expiry is 0)

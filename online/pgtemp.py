@@ -57,7 +57,7 @@ class Cluster:
         self._as: list[str] = []
         self.url = ""
 
-    def _run(self, *command: str, check: bool = True) -> subprocess.CompletedProcess:
+    def _run(self, *command: str, check: bool = True) -> subprocess.CompletedProcess[str]:
         return subprocess.run([*self._as, *command], capture_output=True, text=True,
                               timeout=START_WITHIN, check=check)
 

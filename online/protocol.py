@@ -76,7 +76,7 @@ TOKEN = Text(1, 128)
 INVITE = Text(1, 128)
 #: A player key (its holder's secret: the server keeps only its hash).
 PLAYER = Text(16, 128)
-LEVEL = Word(LEVELS, "server.level")
+LEVEL = Word(tuple(LEVELS), "server.level")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -168,7 +168,7 @@ class Follow(Message):
     with many games at once)."""
 
     TYPE = "follow"
-    seats: list = spec(Many(Part(Held), MAX_FOLLOWED))
+    seats: list[Any] = spec(Many(Part(Held), MAX_FOLLOWED))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -247,7 +247,7 @@ class Sentence:
     """A sentence as a key and its values, for a client to say in its language."""
 
     key: str = spec(Text(1, 200))
-    values: dict = field(default_factory=dict, metadata={"spec": Any_()})
+    values: dict[str, Any] = field(default_factory=dict, metadata={"spec": Any_()})
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -282,7 +282,7 @@ class Created(Message):
 @dataclass(frozen=True, kw_only=True)
 class Tables(Message):
     TYPE = "tables"
-    tables: list = spec(Any_())
+    tables: object = spec(Any_())
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -324,8 +324,8 @@ class Board(Message):
 
     TYPE = "leaders"
     players: int = spec(Number(3, 4, "server.players"))
-    rows: list = spec(Any_())
-    you: dict | None = spec(Any_(), None)
+    rows: object = spec(Any_())
+    you: object = spec(Any_(), None)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -334,7 +334,7 @@ class Turns(Message):
     the seat to move, ``number``, and ``where`` for a table served elsewhere)."""
 
     TYPE = "turns"
-    tables: list = spec(Any_())
+    tables: object = spec(Any_())
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -366,22 +366,24 @@ class View(Message):
 
     TYPE = "view"
     NULLS = frozenset({"clocks", "seat"})
+    # (the fields of any JSON, typed ``object``, are the server's to fill: the client
+    # reads each, narrowed, through ``online.inbound.TableView``)
     table: str = spec(TABLE)
     status: str = spec(Word(("open", "playing", "over"), "server.field_range"))
-    options: dict = spec(Any_())
-    seats: list = spec(Any_())
-    clocks: list | None = spec(Any_(), None)
+    options: object = spec(Any_())
+    seats: object = spec(Any_())
+    clocks: object = spec(Any_(), None)
     seat: int | None = spec(Maybe(SEAT), None)
     first: int | None = spec(Maybe(SEAT), None)
     number: int | None = spec(Maybe(Number(0, MAX_STEPS)), None)
-    state: dict | None = spec(Any_(), None)
-    steps: list | None = spec(Any_(), None)
-    legal: list | None = spec(Any_(), None)
+    state: object = spec(Any_(), None)
+    steps: object = spec(Any_(), None)
+    legal: object = spec(Any_(), None)
     record: str | None = spec(Any_(), None)
-    handed: dict | None = spec(Any_(), None)
+    handed: object = spec(Any_(), None)
     deadline: float | None = spec(Any_(), None)
-    vacation: list | None = spec(Any_(), None)
-    rested: dict | None = spec(Any_(), None)
+    vacation: object = spec(Any_(), None)
+    rested: object = spec(Any_(), None)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -469,9 +471,10 @@ def decode_request(text: str | bytes) -> Request | Refusal:
     if cls is None:
         return Refusal("server.unknown_type", {}, ref)
     try:
-        return build(cls, data)
+        request: Request = build(cls, data)  # (a ``cls``, each field read by its spec)
     except Bad as bad:
         return Refusal(bad.key, bad.values, ref)
+    return request
 
 
 def _value(value: Any) -> Any:
@@ -496,7 +499,7 @@ def _items(msg: Any) -> list[tuple[str, Any]]:
     return out
 
 
-def to_json(msg: Any) -> dict:
+def to_json(msg: Any) -> dict[str, Any]:
     """A message (or a nested part) as a JSON object."""
     return {name: _value(value) for name, value in _items(msg)}
 

@@ -17,7 +17,7 @@ from .words import Said
 @dataclass
 class TableRow:
     id: str
-    options: dict
+    options: dict[str, Any]
     seed: str
     towns: list[str]
     status: str
@@ -198,18 +198,18 @@ _FIELDS = frozenset(_TABLE_COLUMNS) - {"id"}
 _SEAT_COLUMNS = ("name", "kind", "level", "token_hash", "clock", "last_seen", "player_hash",
                  "human_steps", "computer_steps", "vacation_left")
 _RATING_COLUMNS = ("player_hash", "players", "mu", "sigma", "games", "left_games", "name")
-def table_values(t: TableRow) -> tuple:
+def table_values(t: TableRow) -> tuple[Any, ...]:
     """A table row's values in the order of ``_TABLE_COLUMNS`` (its lists as JSON)."""
     return (t.id, _json(t.options), t.seed, _json(t.towns), t.status, t.invite_hash,
             t.created, t.turn_started, t.first, t.deadline_at)
 
 
-def seat_values(row: SeatRow) -> tuple:
+def seat_values(row: SeatRow) -> tuple[Any, ...]:
     """A seat row's values in the order of ``_SEAT_COLUMNS``."""
     return tuple(getattr(row, c) for c in _SEAT_COLUMNS)
 
 
-def rating_values(row: RatingRow) -> tuple:
+def rating_values(row: RatingRow) -> tuple[Any, ...]:
     return (row.player_hash, row.players, row.mu, row.sigma, row.games, row.left, row.name)
 
 

@@ -35,7 +35,7 @@ OPEN, PLAYING, OVER = Status.OPEN, Status.PLAYING, Status.OVER
 #: written before it goes on (a write that fails is thrown in, as ``StoreFailed``, where
 #: it yielded) and returns its result. The core drives it at once with its store
 #: (``Core.handle``); the transport drives it with its writes on another thread.
-Written = Generator[Change, None, Any]
+Written = Generator[Change, Any, Any]
 #: Which request is allowed in which status of its table, and what the others are
 #: told (requests not listed are allowed in every status).
 ALLOWED: dict[type, tuple[frozenset[Status], str]] = {
@@ -68,7 +68,7 @@ class Think:
 ABANDONED = frozenset({"left", "away", "deadline"})
 
 
-def standing_of(row: RatingRow | None) -> dict:
+def standing_of(row: RatingRow | None) -> dict[str, Any]:
     """A player's rating as the lobby, the waiting room and the leaderboard show it:
     OpenSkill's conservative estimate (mu - 3 sigma, 0 for a new player), the games
     rated, and the games left before their end."""
@@ -99,8 +99,12 @@ class Seating:
     guesses: Guesses
     tables: dict[str, Table]
     jobs: list[Think]
-    _at: dict[Any, set[str]]
-    _out: list[tuple[Any, Any]]
+
+    def __init__(self) -> None:
+        #: The tables each connection is known at (watching or holding a seat).
+        self._at: dict[Any, set[str]] = {}
+        #: What to send, to whom, as the request at hand is answered.
+        self._out: list[tuple[Any, Any]] = []
 
     # ----- tables and seats ---------------------------------------------------------------
     def _load(self, table_id: str, now: float) -> Table | None:
@@ -185,9 +189,9 @@ class Seating:
         part = {"seat": seat} if t.state is None else seat_part(t.state, seat)
         return p.View(**self._shared(t, now, with_steps), **part, **extra)
 
-    def _shared(self, t: Table, now: float, with_steps: bool) -> dict:
+    def _shared(self, t: Table, now: float, with_steps: bool) -> dict[str, Any]:
         """What every watcher of ``t`` is told (one set of objects, encoded once)."""
-        shared: dict = {"table": t.id, "status": t.status.value,
+        shared: dict[str, Any] = {"table": t.id, "status": t.status.value,
                         "options": t.public_options(), "seats": t.seats_now(now),
                         "clocks": t.clocks_left(now)}
         if t.state is not None:
@@ -219,7 +223,8 @@ class Seating:
         for conn, seats in list(t.watchers.items()):
             if conn is skip:
                 continue
-            self._out += [(conn, message(seat)) for seat in sorted(seats) or [None]
+            told: list[int | None] = [*sorted(seats)] or [None]  # (none: a spectator)
+            self._out += [(conn, message(seat)) for seat in told
                           if answer is None or (conn, seat) != answer]
         if t.followers:
             turn = p.Turn(table=t.id, status=t.status.value, number=len(t.steps),
@@ -247,7 +252,7 @@ class Seating:
         self._event(t, f"created for {msg.players} players")
         return p.Created(table=t.id, where=self.where, invite=secret)
 
-    def _new_table(self, options: dict, secret: str | None, now: float) -> Table:
+    def _new_table(self, options: dict[str, Any], secret: str | None, now: float) -> Table:
         seed = engine.new_seed()
         towns = engine.deal(options["players"], seed, options["first_game"])
         return Table(self.new_id(6), options, seed, towns, OPEN,

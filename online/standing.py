@@ -122,7 +122,7 @@ class Standing(Seating):
                 t.followers.pop(conn, None)
         entries = []
         for held in msg.seats:
-            entry: dict = {"table": held.table, "seat": held.seat}
+            entry: dict[str, Any] = {"table": held.table, "seat": held.seat}
             try:
                 t = yield from self._table(held.table, now)
             except Moved as moved:

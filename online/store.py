@@ -146,7 +146,7 @@ class SQLiteStore:
                 self._db.execute("ROLLBACK")
             raise
 
-    def _read(self, sql: str, args: tuple = ()) -> list[tuple]:
+    def _read(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         with self._read_lock:
             return self._reader.execute(sql, args).fetchall()
 
@@ -393,5 +393,5 @@ def folder_private(folder: Path) -> None:
 
 
 __all__ = ["MEMORY", "SCHEMA_VERSION", "Change", "Holder", "LeaseLost", "Loaded", "Owner",
-           "SQLiteStore", "SeatRow", "StepRow", "StepTaken", "Store", "StoreFailed",
+           "RatingRow", "SQLiteStore", "SeatRow", "StepRow", "StepTaken", "Store", "StoreFailed",
            "StoreRefused", "TableRow", "folder_private", "open_store", "secret_hash"]

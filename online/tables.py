@@ -50,7 +50,7 @@ class Seat:
     vacation_left: int = 0
     #: The player's rating as shown beside the name (``online.seating.standing_of``;
     #: read from the store, never written with the seat).
-    standing: dict | None = field(default=None, compare=False)
+    standing: dict[str, Any] | None = field(default=None, compare=False)
 
     def row(self) -> SeatRow:
         return SeatRow(self.name, self.kind.value, self.level, self.token_hash, self.clock,
@@ -67,7 +67,7 @@ class Seat:
 @dataclass
 class Table:
     id: str
-    options: dict
+    options: dict[str, Any]
     seed: str
     towns: list[str]
     status: Status
@@ -121,7 +121,7 @@ class Table:
         return int(self.options["players"])
 
     @property
-    def clock(self) -> dict | None:
+    def clock(self) -> dict[str, Any] | None:
         return self.options.get("clock")
 
     @property
@@ -140,16 +140,16 @@ class Table:
     def free_seat(self) -> int | None:
         return next((i for i in range(self.size) if i not in self.seats), None)
 
-    def public_options(self) -> dict:
+    def public_options(self) -> dict[str, Any]:
         return {k: v for k, v in self.options.items() if k != "rematch"}
 
-    def seat_entries(self) -> list[dict]:
+    def seat_entries(self) -> list[dict[str, Any]]:
         return [{"seat": i, "name": s.name, "kind": s.kind.value,
                  **({"level": s.level} if s.kind is Kind.COMPUTER else {}),
                  **(s.standing or {})}
                 for i, s in sorted(self.seats.items())]
 
-    def lobby_entry(self, where: str) -> dict:
+    def lobby_entry(self, where: str) -> dict[str, Any]:
         """The table as a listing shows it (``where``: the server that owns it)."""
         entry = {"table": self.id, "players": self.size, "variant": self.options["variant"],
                  "first_game": self.options["first_game"], "clock": self.clock,
@@ -161,7 +161,7 @@ class Table:
             entry["number"] = len(self.steps)
         return entry
 
-    def seats_now(self, now: float) -> list[dict]:
+    def seats_now(self, now: float) -> list[dict[str, Any]]:
         """The listing's seats, each saying whether it is held now (``here``) and, for
         a person not at the table, how long since they were last seen (``away_for``)."""
         seats = self.seat_entries()

@@ -37,6 +37,7 @@ from typing import Any
 from websockets.asyncio.server import Server as WSServer
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.typing import Origin
 
 from . import protocol as p
 from .core import Core, Out, Think, Work, error
@@ -74,7 +75,7 @@ class Conn:
         #: No more is sent to it (it went, or is being closed).
         self.closed = False
         #: The task closing it, once the server closes it.
-        self.closing: asyncio.Task | None = None
+        self.closing: asyncio.Task[None] | None = None
         self.bucket = p.BURST
         self.last = time.monotonic()
 
@@ -195,7 +196,8 @@ class Server:
                  queue_limit: tuple[int, int] = (QUEUE_MESSAGES, QUEUE_CHARS)) -> None:
         self.store = store
         self.where = where
-        self.origins = [None, *(origins or [])]
+        self.origins: list[Origin | None] = [None, *(None if o is None else Origin(o)
+                                                     for o in origins or [])]
         self.trusted = _networks(trusted_proxies)
         self.clock = clock
         self.thinkers = thinkers
@@ -206,13 +208,13 @@ class Server:
         self.conns: set[Conn] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ws: WSServer | None = None
-        self._ticker: asyncio.Task | None = None
+        self._ticker: asyncio.Task[None] | None = None
         self._core: Core | None = None
         self._writer: Writer | None = None
         self._thinking: Thinkers | None = None
         #: The pieces of work waiting their turn at each table (one under way there).
         self._waiting: dict[str, deque[Work]] = {}
-        self._tasks: set[asyncio.Task] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
 
     @property
     def core(self) -> Core:
@@ -220,7 +222,7 @@ class Server:
         return self._core
 
     @property
-    def tables(self) -> dict:
+    def tables(self) -> dict[str, Any]:
         """The tables in memory now (for tests and tools: the core's own)."""
         return self.core.tables
 
@@ -284,7 +286,7 @@ class Server:
         thread, and its answer (for tests and tools: the core is never touched from two
         threads at once)."""
         assert self._loop is not None
-        done: concurrent.futures.Future = concurrent.futures.Future()
+        done: concurrent.futures.Future[Any] = concurrent.futures.Future()
 
         def call() -> None:
             try:

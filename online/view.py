@@ -13,6 +13,8 @@ seat to move); ``seat_view`` is the two together.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .engine import State, legal
 
 # Fields of the engine state that are public: everything except the deal itself.
@@ -21,7 +23,7 @@ _PUBLIC = ("names", "variant", "revealed", "goods", "buildings", "ships", "stock
            "map_pending", "last_seat", "india", "turn", "over", "scores", "winners")
 
 
-def public_state(st: State) -> dict:
+def public_state(st: State) -> dict[str, Any]:
     """The public part of a state (fresh: its lists are its own)."""
     data = st.to_dict()
     out = {name: data[name] for name in _PUBLIC}
@@ -30,13 +32,14 @@ def public_state(st: State) -> dict:
     return out
 
 
-def table_view(st: State, steps: list[str] | None, record: str | None, number: int) -> dict:
+def table_view(st: State, steps: list[str] | None, record: str | None,
+               number: int) -> dict[str, Any]:
     """What every watcher of a table is told of its game (the same objects for all:
     nobody changes them). ``steps`` (left out of an update, which carries only its
     new step) are in notation, which names places by position, never a card; the
     record (towns and seed) is added only once the game is over. ``number`` is the
     next step's number."""
-    view: dict = {"state": public_state(st), "number": number}
+    view: dict[str, Any] = {"state": public_state(st), "number": number}
     if steps is not None:
         view["steps"] = list(steps)
     if st.over and record is not None:
@@ -45,17 +48,17 @@ def table_view(st: State, steps: list[str] | None, record: str | None, number: i
     return view
 
 
-def seat_part(st: State, seat: int | None, listed: list[str] | None = None) -> dict:
+def seat_part(st: State, seat: int | None, listed: list[str] | None = None) -> dict[str, Any]:
     """What is one seat's own (``None``: a spectator): whom the message is for, and the
     legal steps when it is that seat's turn (``listed``: the listing, when the caller
     made it already)."""
-    part: dict = {"seat": seat}
+    part: dict[str, Any] = {"seat": seat}
     if seat is not None and not st.over and st.active == seat:
         part["legal"] = legal(st) if listed is None else listed
     return part
 
 
 def seat_view(st: State, seat: int | None, steps: list[str] | None, record: str | None,
-              number: int) -> dict:
+              number: int) -> dict[str, Any]:
     """Everything a seat (``None``: a spectator) is told about a table's game."""
     return {**table_view(st, steps, record, number), **seat_part(st, seat)}

@@ -35,10 +35,10 @@ EVENTS_A_FRAME = 50
 class Link(Protocol):
     """What the watcher needs of a connection (``online.client.Connection``)."""
 
-    on_reconnect: list[dict]
+    on_reconnect: list[dict[str, Any]]
 
     def start(self) -> Any: ...
-    def send(self, msg: dict, resend: bool | None = None) -> int: ...
+    def send(self, msg: dict[str, Any], resend: bool | None = None) -> int: ...
     def events(self, limit: int | None = None) -> list[Any]: ...
     def close(self, timeout: float = 5.0) -> None: ...
 
@@ -109,8 +109,8 @@ class Watcher:
             self.unreachable.pop(server, None)
         for key in [k for k in self.turns if k[0] not in by_server]:
             del self.turns[key]
-        for server, held in by_server.items():
-            chosen = tuple(sorted(set(held), key=lambda h: (h.table, h.seat)))
+        for server, kept in by_server.items():
+            chosen = tuple(sorted(set(kept), key=lambda h: (h.table, h.seat)))
             if self._held.get(server) == chosen:
                 continue
             self._held[server] = chosen

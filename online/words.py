@@ -200,6 +200,7 @@ SHOWN_NAME = 20
 
 
 def _source(key: str) -> str | None:
+    found: str | tuple[str, str] | None
     if key.startswith("reason."):
         found = REASONS.get(key[len("reason."):])
     else:
@@ -224,7 +225,7 @@ def english(said: Phrase) -> str:
 SAID_DEPTH = 3
 
 
-def said_to_json(said: Phrase) -> dict:
+def said_to_json(said: Phrase) -> dict[str, Any]:
     """A sentence (a ``Phrase``, its values maybe phrases too) as plain JSON: how the
     server sends its refusals and "My online games" keeps a last step."""
     return {"key": said.key,
@@ -265,7 +266,7 @@ class Said(Exception):
         self.values = dict(values or {})
         super().__init__(english_text or english(Phrase(key, self.values)))
 
-    def answer(self, kind: str = "error") -> dict:
+    def answer(self, kind: str = "error") -> dict[str, Any]:
         """The message that says it: ``reason`` in English, ``said`` for translation."""
         return {"type": kind, "reason": str(self),
                 "said": said_to_json(Phrase(self.key, self.values))}
@@ -315,6 +316,7 @@ _FIELDS = string.Formatter()
 def _wants(key: str) -> set[str] | None:
     """The values the English of ``key`` names (None: a sentence this client does not
     know, or one it cannot read)."""
+    found: str | tuple[str, str] | None
     if key.startswith("reason."):
         found = REASONS.get(key[len("reason."):])
     else:

@@ -12,6 +12,8 @@ from typing import Any
 
 from onlinehelp import force_deal
 
+from game.outcome import Chat, Notice, Outcome, outcomes
+from game.words import Phrase
 from online.client import Connection
 from online.lobby import Ask, Lobby
 from online.remote import RemoteSession
@@ -38,6 +40,23 @@ def settle(poll: Callable[[], object], until: Callable[[], bool], rounds: int = 
             break
         time.sleep(pause)
     raise AssertionError("the sessions never reached the expected point")
+
+
+class Heard:
+    """A session's news as a test reads them: each ``poll`` taken through here keeps
+    the notices (``said``) and the chat lines (seat, name, text), and gives the
+    steps' outcomes."""
+
+    def __init__(self, session: RemoteSession) -> None:
+        self.session = session
+        self.notices: list[Phrase | str] = []
+        self.chat: list[tuple[int, str, str]] = []
+
+    def poll(self) -> list[Outcome]:
+        news = self.session.poll()
+        self.notices += [n.said for n in news if isinstance(n, Notice)]
+        self.chat += [(c.seat, c.name, c.text) for c in news if isinstance(c, Chat)]
+        return outcomes(news)
 
 
 def answered(lobby: Lobby, ask: Ask) -> Any:

@@ -26,6 +26,7 @@ from websockets.http11 import Response
 from websockets.sync.server import ServerConnection, serve
 
 from game import State, apply, parse_step
+from game.outcome import Chat, Notice
 from game.record import parse_record, read_record_text, replay_states
 from online import client as C
 from online import remote as R
@@ -36,7 +37,7 @@ from scenes.core.navigator import Screen
 from scenes.main import make_app
 from scenes.selftest.gestures import Hand
 from scenes.table import logpanel
-from scenes.table.actions import link_banner
+from scenes.table.news import link_banner
 from scenes.table.scene import TableScene
 from scenes.text.catalog import t
 from scenes.ui.overlays import Confirm
@@ -263,7 +264,7 @@ def words(scene: TableScene) -> list[str]:
     """Every sentence the table shows now: its status line, its banner, its log, the
     question on top of it."""
     out = [scene.view.status, *(line.text for line in scene.logpanel.lines)]
-    banner = link_banner(scene.session)
+    banner = link_banner(scene.online)
     if banner:
         out.append(banner)
     top = scene.stack.top if scene.stack is not None else None
@@ -285,8 +286,9 @@ def truthful(scene: TableScene) -> None:
 def bounded(scene: TableScene) -> None:
     session = scene.session
     assert session.connection.waiting <= C.MAX_WAITING
-    assert len(session.chat) <= R.CHAT_KEPT and len(session.notices) <= R.NOTICES_KEPT
-    assert sum(isinstance(e, C.Pushed) for e in session.unclaimed) <= R.UNCLAIMED_KEPT
+    held = session.news.held  # (what waits for the table's next poll)
+    assert sum(isinstance(n, Chat) for n in held) <= R.CHAT_KEPT
+    assert sum(isinstance(n, Notice) for n in held) <= R.NOTICES_KEPT
     assert len(scene.logpanel.chat) <= logpanel.CHAT_KEPT
     assert len(session.steps) <= 1000
 
@@ -349,7 +351,7 @@ def healed(hand: Hand, scene: TableScene) -> None:
     """The table follows the server again: Cy's turn shown, Ann's turn said."""
     session = scene.session
     until(hand, lambda: list(session.steps) == ["employ", "end"] and session.human_to_move)
-    assert session.trouble() is None
+    assert session.place.trouble() is None
     until(hand, lambda: scene.view.status == t("status.your_turn", name="Ann",
                                                count=session.state.ap))
     truthful(scene)

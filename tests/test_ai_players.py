@@ -73,7 +73,7 @@ def test_hint_is_the_short_expert_step_or_the_level_named() -> None:
     assert st.to_dict() == before
     assert is_legal(st, step)
     assert HINT_LEVEL == "expert"
-    assert step == ExpertPlayer(0, **HINT_SEARCH).choose(st)
+    assert step == ExpertPlayer(0, HINT_SEARCH).choose(st)
     assert hint(st, level="medium") == MediumPlayer(0).choose(st)
 
 

@@ -58,16 +58,16 @@ def test_the_desktop_client_follows_its_table_to_another_process(pg_url: str) ->
         settle(session.poll, lambda: session.ready, rounds=100_000, limit=20)
         assert connection.url == there.url and connection.home == home.url
         assert session.submit(legal_steps(session.state)[0]).ok
-        settle(session.poll, lambda: not session.unconfirmed, rounds=100_000, limit=20)
+        settle(session.poll, lambda: not session.log.unconfirmed, rounds=100_000, limit=20)
         there.stop(signal.SIGKILL)
         cut = time.monotonic()
-        settle(session.poll, lambda: not session.connected, rounds=100_000, limit=20)
+        settle(session.poll, lambda: not session.place.connected, rounds=100_000, limit=20)
         before = len(session.steps)
-        settle(session.poll, lambda: session.connected and connection.url == home.url
+        settle(session.poll, lambda: session.place.connected and connection.url == home.url
                and session.ready, rounds=100_000, limit=30)
         made = session.submit(legal_steps(session.state)[0])
         assert made.ok, made
-        settle(session.poll, lambda: not session.unconfirmed, rounds=100_000, limit=30)
+        settle(session.poll, lambda: not session.log.unconfirmed, rounds=100_000, limit=30)
         assert time.monotonic() - cut <= 12.0
         assert len(session.steps) == before + 1
     finally:

@@ -11,6 +11,7 @@ import pytest
 from game.steps import parse_step
 from scenes.core.navigator import Screen
 from scenes.core.saves import load_settings
+from scenes.screens.scoring import tiebreak_value
 from scenes.screens.setup import SetupScene
 from scenes.screens.title import TitleScene
 from scenes.selftest.gestures import Hand
@@ -300,8 +301,9 @@ def test_a_tie_on_points_says_and_lights_the_tiebreak(app, extra: str, rule: str
     assert scene.tiebreak_text().startswith("Tied on")
     # only the players level on points are compared
     cy = 2
-    assert scene._tiebreak_value("wealth", cy) == ""
-    assert scene._tiebreak_value("wealth", 0) != ""
+    st = scene.session.state
+    assert tiebreak_value(st, scene.scores, "wealth", cy) == ""
+    assert tiebreak_value(st, scene.scores, "wealth", 0) != ""
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "it"])

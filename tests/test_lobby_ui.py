@@ -35,6 +35,7 @@ from scenes.screens.leaders import LeadersScene
 from scenes.screens.lobby import LobbyScene, entry_lines
 from scenes.screens.online import OnlineScene
 from scenes.screens.playerkey import PlayerKeyOverlay
+from scenes.screens.room_words import seat_words
 from scenes.screens.waiting_room import FILL_AFTER, WaitingRoomScene
 from scenes.selftest.gestures import Hand
 from scenes.table.clocks import clock_faces
@@ -146,9 +147,9 @@ def test_the_lobby_lists_tables_with_ratings_and_a_seat_is_taken(rated, hand) ->
         room = hand.top()
         _until(hand, lambda: room.phase == "open" and len(room.seats) == 2)
         assert room.here == {1: room.here[1]}
-        ann = room._seat_words(1, room.seats[1])
+        ann = seat_words(1, room.seats[1], room.here)
         assert ann.startswith("Ann") and "rating" in ann and "1 game" in ann, ann
-        assert "rating" in room._seat_words(0, room.seats[0])
+        assert "rating" in seat_words(0, room.seats[0], room.here)
     finally:
         bob.close()
 
@@ -275,9 +276,9 @@ def test_a_turn_a_day_deadline_is_shown_and_a_vacation_day_said(rated, hand) -> 
         _until(hand, lambda: isinstance(hand.top(), TableScene))
         table = hand.top()
         session = table.session
-        _until(hand, lambda: session.ready and session.deadline_left() is not None)
+        _until(hand, lambda: session.ready and session.place.deadline_left() is not None)
         assert session.state.active == 0  # (the server's draw is fixed: Ann begins)
-        faces = clock_faces(session)
+        faces = clock_faces(session, session.online())
         assert faces[0][0].startswith("23 h") and faces[0][1] is False, faces
         assert faces[1] == ("3 days off", False) and faces[2] == ("", False)
         # a day passes at the server: Ann takes a vacation day, and the table says so
@@ -287,9 +288,10 @@ def test_a_turn_a_day_deadline_is_shown_and_a_vacation_day_said(rated, hand) -> 
                                  for line in table.logpanel.chat), 40.0)
         line = next(x for x in table.logpanel.chat if "vacation" in x.text)
         assert line.text.startswith("Ann") and "2 days left" in line.text
-        _until(hand, lambda: session.vacation_left() is not None
-               and session.vacation_left()[0] == 2)
-        assert clock_faces(session)[0][0].startswith("23 h")  # a day on from its end
+        _until(hand, lambda: session.place.vacation_left() is not None
+               and session.place.vacation_left()[0] == 2)
+        faces = clock_faces(session, session.online())
+        assert faces[0][0].startswith("23 h")  # a day on from its end
         # three days more: no vacation day left, the table's computer plays the seat
         shift[0] += 3 * 86_400
         _until(hand, lambda: any("deadline passed with no vacation day" in line.text

@@ -37,7 +37,7 @@ def test_my_games_survive_a_restart(tmp_path: Path) -> None:
     st = State.start(["Ann", "Bob", "Cy"], ["T01", "T02", "T03", "T04", "T05", "T06", "T07",
                                            "T08", "T09"])
     session = SimpleNamespace(ready=True, state=st, steps=["employ"], table="ffff00001111",
-                              here={0: "t0", 2: "t2"})
+                              place=SimpleNamespace(here={0: "t0", 2: "t2"}))
     games.note("ws://127.0.0.1:9/", session)
     path = tmp_path / FILE
     assert stat.S_IMODE(path.stat().st_mode) == 0o600

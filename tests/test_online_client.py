@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from clienthelp import (
     FAST,
+    Heard,
     Machine,
     answered,
     close_all,
@@ -24,6 +25,7 @@ from clienthelp import (
 
 from game import State, apply, parse_step
 from game.cards import CARDS
+from game.outcome import outcomes
 from game.record import parse_record, read_record_text, replay
 from online.client import (
     PROTOCOL,
@@ -51,8 +53,8 @@ GOLDEN = Path(__file__).parent / "golden"
 
 def _all_at(sessions: list[RemoteSession], number: int):
     def done() -> bool:
-        return all(s.ready and len(s.steps) == number and not s.waiting and not s.unconfirmed
-                   for s in sessions)
+        return all(s.ready and len(s.steps) == number and s.log.pending is None
+                   and not s.log.unconfirmed for s in sessions)
     return done
 
 
@@ -63,10 +65,11 @@ def test_a_whole_game_through_three_sessions(server: ServerThread) -> None:
     sessions = sessions_for(table, ms)
     try:
         polled: list[list] = [[] for _ in sessions]
+        ears = [Heard(s) for s in sessions]
 
         def pump() -> None:
-            for i, s in enumerate(sessions):
-                polled[i] += s.poll()
+            for i, ear in enumerate(ears):
+                polled[i] += ear.poll()
 
         settle(pump, _all_at(sessions, 0))
         assert [s.seats_here() for s in sessions] == [[0], [1], [2]]
@@ -77,8 +80,8 @@ def test_a_whole_game_through_three_sessions(server: ServerThread) -> None:
             mover = sessions[seat]
             assert mover.human_to_move
             assert not any(s.human_to_move for s in sessions if s is not mover)
-            if mover.server_legal() is not None:  # the engine lists what the server lists
-                assert mover.server_legal() == [str(s) for s in mover.legal_steps()]
+            if mover.log.server_legal() is not None:  # the engine lists what the server lists
+                assert mover.log.server_legal() == [str(s) for s in mover.legal_steps()]
             for s in sessions:
                 polled[sessions.index(s)].clear()
             out = mover.submit(parse_step(text))
@@ -95,7 +98,7 @@ def test_a_whole_game_through_three_sessions(server: ServerThread) -> None:
             for i, s in enumerate(sessions):
                 assert public_state(s.state) == theirs, (number, text, i)
                 # the client knows the towns the server showed face up, and no others
-                assert s.known_towns == tuple(theirs["towns_face_up"]) or s.over
+                assert s.log.known == tuple(theirs["towns_face_up"]) or s.over
                 # each step made elsewhere came out of poll once, with its states
                 made = [o for o in polled[i] if o.ok]
                 if s is mover and not out.pending:
@@ -106,12 +109,12 @@ def test_a_whole_game_through_three_sessions(server: ServerThread) -> None:
         assert pending_seen > 0
         # The end: the record, replayed by the engine, gives everyone's final state.
         for s in sessions:
-            assert s.over and s.status == "over"
+            assert s.over and s.place.status == "over"
             text = s.record_text()
             assert text is not None
             final = replay(parse_record(text))
             assert final == s.state == server.server.tables[table].state
-            assert s.known_towns == tuple(record.towns)
+            assert s.log.known == tuple(record.towns)
             assert list(s.steps) == server.server.store.steps(table)
             assert s.undo_blocker() == "online" and not s.can_undo() and s.tag_seed() is None
         # Nothing any machine received named a face-down town before the end.
@@ -130,13 +133,13 @@ def test_a_whole_game_through_three_sessions(server: ServerThread) -> None:
                 text = json.dumps(msg)
                 assert not [t for t in hidden if t in text] and seed not in text, raw[:200]
         # Chat reaches everyone, plain; a rematch names the new table.
-        assert sessions[0].send_chat("good\ngame\x07") is None
-        assert sessions[1].send_chat("") is not None
-        settle(pump, lambda: all(s.chat for s in sessions))
-        assert sessions[2].chat == [(0, record.names[0], "good game")]
+        assert sessions[0].place.send_chat("good\ngame\x07") is None
+        assert sessions[1].place.send_chat("") is not None
+        settle(pump, lambda: all(ear.chat for ear in ears))
+        assert ears[2].chat == [(0, record.names[0], "good game")]
         sessions[1].ask_rematch()
-        settle(pump, lambda: all(s.rematch for s in sessions))
-        assert len({s.rematch for s in sessions}) == 1 and sessions[0].rematch != table
+        settle(pump, lambda: all(s.inbox.rematch for s in sessions))
+        assert len({s.inbox.rematch for s in sessions}) == 1 and sessions[0].inbox.rematch != table
     finally:
         close_all(ms)
 
@@ -145,7 +148,7 @@ def test_two_people_at_one_machine_and_a_server_computer(server: ServerThread) -
     table, ms = seated_table(server, ["Ann", "Bob"], computers=("easy",), machines=1)
     (session,) = sessions_for(table, ms)
     try:
-        settle(session.poll, lambda: session.ready)
+        settle(session.settle, lambda: session.ready)  # (its words wait for the table)
         assert session.seats_here() == [0, 1]
         assert session.seats == ["human", "human", "easy"]
         # every member the table needs of a GameSession, and the table's actions take
@@ -156,22 +159,22 @@ def test_two_people_at_one_machine_and_a_server_computer(server: ServerThread) -
         # (the table's first news: whom the server's draw named to play first)
         assert actions.arrived() == [Said("online.first", (("name", "Ann"), ("seat", 0)),
                                           logged=True)]
-        assert session.presence == {0: True, 1: True, 2: True}
+        assert session.place.presence == {0: True, 1: True, 2: True}
         seen: list = []
         compared = 0
         for _ in range(2):  # two rounds: each person ends the turn, the computer plays
             for seat in (0, 1):
-                settle(lambda: seen.extend(session.poll()), lambda s=seat: (
+                settle(lambda: seen.extend(outcomes(session.poll())), lambda s=seat: (
                     session.human_to_move and session.state.active == s
-                    and not session.unconfirmed))
+                    and not session.log.unconfirmed))
                 # the server lists the legal steps of the seat it sends this connection's
                 # view for (the seat resumed last); the engine here lists the same
-                listed = session.server_legal()
+                listed = session.log.server_legal()
                 if listed is not None:
                     assert listed == [str(s) for s in session.legal_steps()]
                     compared += 1
                 assert actions.submit(parse_step("end")).ok
-            settle(lambda: seen.extend(session.poll()),
+            settle(lambda: seen.extend(outcomes(session.poll())),
                    lambda: session.state.active == 0 and session.human_to_move)
         # Usually once a round (seat 1's turns); a busy machine may ask for a fresh
         # snapshot, which resumes seat 0 and moves the listing to its turns.
@@ -191,7 +194,7 @@ def test_two_people_at_one_machine_and_a_server_computer(server: ServerThread) -
             out = watching.submit(parse_step("employ"))
             assert not out.ok and out.said is not None and out.said.key == "online.not_here"
             assert watching.seat_kind(0) == "remote" and not watching.human_to_move
-            assert watching.send_chat("hello").key == "online.chat_seatless"
+            assert watching.place.send_chat("hello").key == "online.chat_seatless"
         finally:
             looker.close()
     finally:
@@ -215,7 +218,7 @@ def test_refused_steps_come_back_with_the_servers_reason(server: ServerThread) -
         invite = invite_of(table)
         view = answered(lobby, lobby.watch(table, invite))
         s = RemoteSession(others[-1], table, {}, view, invite)
-        s.here.update(seats)
+        s.place.here.update(seats)
         settle(s.poll, lambda: len(s.steps) == len(server.server.store.steps(table)))
         return s
 
@@ -224,7 +227,7 @@ def test_refused_steps_come_back_with_the_servers_reason(server: ServerThread) -
             out = sessions[truth[number].active].submit(parse_step(texts[number]))
             assert out.ok or out.pending
             settle(lambda: [s.poll() for s in sessions], lambda n=number: all(
-                len(s.steps) == n + 1 and not s.unconfirmed and not s.waiting
+                len(s.steps) == n + 1 and not s.log.unconfirmed and s.log.pending is None
                 for s in sessions))
 
     try:
@@ -250,13 +253,15 @@ def test_refused_steps_come_back_with_the_servers_reason(server: ServerThread) -
         play(18)
         wrong = machine({1: "not-the-token"})
         out = wrong.submit(parse_step(texts[18]))
-        assert out.pending and not out.ok and wrong.waiting and not wrong.human_to_move
+        assert out.pending and not out.ok and wrong.log.pending is not None
+        assert not wrong.human_to_move
         assert wrong.submit(parse_step("done")).said.key == "online.waiting"
         back = []
         settle(lambda: back.extend(wrong.poll()), lambda: bool(back))
         (refused,) = back
         assert not refused.ok and not refused.taken_back and "token" in refused.reason
-        assert str(refused.step) == texts[18] and not wrong.waiting and len(wrong.steps) == 18
+        assert str(refused.step) == texts[18] and wrong.log.pending is None \
+            and len(wrong.steps) == 18
         play(19)
         # The same seat at two machines, each making a different step for the same
         # number: the table takes the first it hears; the other machine's step comes
@@ -270,7 +275,7 @@ def test_refused_steps_come_back_with_the_servers_reason(server: ServerThread) -
         pair = [sessions[1], twin]
         settle(lambda: [seen[i].extend(s.poll()) for i, s in enumerate(pair)],
                lambda: len(server.server.store.steps(table)) == 20 and all(
-                   len(s.steps) == 20 and not s.unconfirmed for s in pair))
+                   len(s.steps) == 20 and not s.log.unconfirmed for s in pair))
         log = server.server.store.steps(table)
         loser = 0 if log[19] == other else 1
         assert [o.taken_back for o in seen[loser]] == [True, False]
@@ -370,19 +375,21 @@ def test_a_seat_out_of_time_goes_to_a_computer_and_everyone_is_told(
     table, ms = seated_table(server, ["Ann", "Bob", "Cy"])
     ann, bob, _ = sessions = sessions_for(table, ms)
     try:
-        settle(lambda: [s.poll() for s in sessions], lambda: all(s.ready for s in sessions))
+        ears = {s: Heard(s) for s in sessions}
+        settle(lambda: [ear.poll() for ear in ears.values()],
+               lambda: all(s.ready for s in sessions))
         t = server.server.tables[table]
         t.seats[0].clock = 0.2  # the table gets a clock, Ann (to move) almost none of it
         t.options["clock"] = {"budget": 0.2, "bonus": 0.0}
 
         def told(session: RemoteSession) -> bool:
             return any(isinstance(n, Phrase) and n.key.startswith("online.to_computer")
-                       for n in session.notices)
+                       for n in ears[session].notices)
 
-        settle(lambda: [s.poll() for s in sessions], lambda: told(ann) and told(bob))
-        mine = next(n for n in ann.notices if isinstance(n, Phrase)
+        settle(lambda: [ear.poll() for ear in ears.values()], lambda: told(ann) and told(bob))
+        mine = next(n for n in ears[ann].notices if isinstance(n, Phrase)
                     and n.key.startswith("online.to_computer"))
-        theirs = next(n for n in bob.notices if isinstance(n, Phrase)
+        theirs = next(n for n in ears[bob].notices if isinstance(n, Phrase)
                       and n.key.startswith("online.to_computer"))
         assert mine.key == "online.to_computer_mine.time" and mine.values["name"] == "Ann"
         assert theirs.key == "online.to_computer.time" and theirs.values["name"] == "Ann"
@@ -401,28 +408,31 @@ def test_a_player_back_after_being_handed_over_plays_their_seat_again(
     ann, bob, cy = sessions = sessions_for(table, ms)
     token = ms[0].seats[0]
     try:
-        settle(lambda: [s.poll() for s in sessions], lambda: all(s.ready for s in sessions))
+        ear = Heard(bob)
+        settle(lambda: [s.poll() for s in (ann, cy)] + [ear.poll()],
+               lambda: all(s.ready for s in sessions))
         ms[0].connection.close()
-        settle(bob.poll, lambda: not bob.presence.get(0, True))
+        settle(ear.poll, lambda: not bob.place.presence.get(0, True))
         t = server.server.tables[table]
         t.options["away_limit"] = 0.0
-        bob.hand_over(0, "easy")
-        settle(lambda: [bob.poll(), cy.poll()],
+        bob.place.hand_over(0, "easy")
+        settle(lambda: [ear.poll(), cy.poll()],
                lambda: bob.seat_kind(0) == "easy" and len(t.steps) > 0)
         machine = Machine.open(server.port)
         ms.append(machine)
         again = RemoteSession(machine.connection, table, {0: token})
-        settle(lambda: [s.poll() for s in (again, bob)],
+        back = Heard(again)
+        settle(lambda: [back.poll(), ear.poll()],
                lambda: again.ready and bob.seat_kind(0) == "remote")
         assert again.seat_kind(0) == "human" and again.seats_here() == [0]
         # her program welcomes her back: the computer played for her meanwhile
         assert any(isinstance(n, Phrase) and n.key == "online.back_mine"
-                   and n.values["name"] == "Ann" for n in again.notices)
+                   and n.values["name"] == "Ann" for n in back.notices)
         assert any(isinstance(n, Phrase) and n.key == "online.to_computer.away"
-                   for n in bob.notices)
+                   for n in ear.notices)
         assert again.steps[:len(t.steps)] == t.steps[:len(again.steps)]
         assert any(n.key == "online.from_computer" and n.values["name"] == "Ann"
-                   and n.values["seat"] == 0 for n in bob.notices if isinstance(n, Phrase))
+                   and n.values["seat"] == 0 for n in ear.notices if isinstance(n, Phrase))
         assert t.seats[0].kind.value == "human"
         assert ann.seat_kind(0) == "human"  # (her old session saw nothing of it)
     finally:
@@ -443,9 +453,10 @@ def test_a_seat_given_up_elsewhere_is_watched_here(server: ServerThread) -> None
         machine = Machine.open(server.port)
         ms.append(machine)
         stale = RemoteSession(machine.connection, table, {0: token}, invite=invite_of(table))
-        settle(stale.poll, lambda: stale.ready)
+        ear = Heard(stale)
+        settle(ear.poll, lambda: stale.ready)
         assert stale.seats_here() == [] and stale.seat_kind(0) == "medium"
-        assert Phrase("server.wrong_token", {}) in stale.notices
+        assert Phrase("server.wrong_token", {}) in ear.notices
         assert stale.connection.on_reconnect[0]["type"] == "watch"
     finally:
         close_all(ms)

@@ -17,7 +17,8 @@ from onlinehelp import FirstSeat
 from online.thread import ServerThread
 from scenes.core.intents import Said
 from scenes.core.netplay import PORT_FILE, CannotHost, Netplay
-from scenes.table.actions import GONE_LONG, TableActions
+from scenes.table.actions import TableActions
+from scenes.table.news import GONE_LONG
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -75,17 +76,18 @@ def test_a_table_out_of_reach_for_two_minutes_is_said_plainly(tmp_path: Path) ->
     try:
         here = sessions[0]
         clock = [1000.0]
-        here.now = lambda: clock[0]
-        settle(here.poll, lambda: here.ready)
+        here.place.now = lambda: clock[0]
+        settle(here.settle, lambda: here.ready)  # (its words wait for the table)
         actions = TableActions(here)
         said = [r.key for r in actions.arrived() if isinstance(r, Said)]
         assert "online.first" in said  # the draw: Bob (seat 1) plays first
-        assert here.first == 1 and here.state.active == 1
+        assert here.log.first == 1 and here.state.active == 1
         server.stop()
-        settle(here.poll, lambda: not here.connected)
-        said = [r.key for r in actions.arrived() if isinstance(r, Said)]
+        heard: list = []
+        settle(lambda: heard.extend(actions.arrived()), lambda: not here.place.connected)
+        said = [r.key for r in heard if isinstance(r, Said)]
         # (the server said it stops, with 1001: told apart from a socket just lost)
-        assert said == ["online.stopping"] and here.out_of_reach() == 0.0
+        assert said == ["online.stopping"] and here.place.out_of_reach() == 0.0
         clock[0] += GONE_LONG - 1
         assert [r for r in actions.arrived() if isinstance(r, Said)] == []
         clock[0] += 1

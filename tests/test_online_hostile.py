@@ -30,10 +30,11 @@ from hostile import (
     until,
 )
 
+from game.outcome import Chat, News
 from game.steps import parse_step
 from online import client as C
 from online import protocol as p
-from online import remote as R
+from online.inbox import CHAT_FLOOD_SAID
 from online.protocol import VERSION
 from online.words import SHOWN_NAME, cut
 from scenes.core.intents import Play
@@ -111,9 +112,9 @@ def test_a_server_that_always_lies_is_said_and_leaving_offered(lie: str) -> None
 
     with at_table(bad) as (hand, scene):
         session = scene.session
-        until(hand, lambda: session.trouble() is not None)
+        until(hand, lambda: session.place.trouble() is not None)
         until(hand, lambda: isinstance(hand.top(), Confirm))
-        assert session.trouble().key == "online.unshowable"
+        assert session.place.trouble().key == "online.unshowable"
         assert scene.view.status == t("online.unshowable")
         assert not session.human_to_move and list(session.steps) == []
         truthful(scene)
@@ -202,7 +203,7 @@ def test_a_snapshot_that_replaces_the_table_is_a_new_picture_not_a_step() -> Non
 
     with at_table(bad) as (hand, scene):
         session = scene.session
-        until(hand, lambda: session.adopted == 1)
+        until(hand, lambda: session.log.adopted == 1)
         hand.frames(2)
         assert not scene.films.animating
         assert session.state.wealth == [w + 2 for w in session.states[-2].wealth]
@@ -236,7 +237,7 @@ def test_a_close_is_told_apart_and_the_table_comes_back(code: int, key: str) -> 
         until(hand, lambda: scene.view.status == expected)
         truthful(scene)
         back.set()
-        until(hand, lambda: session.connected and session.link() is None)
+        until(hand, lambda: session.place.connected and session.place.link() is None)
 
 
 def test_another_version_ends_the_connection_with_one_sentence() -> None:
@@ -245,8 +246,8 @@ def test_another_version_ends_the_connection_with_one_sentence() -> None:
 
     with at_table(bad) as (hand, scene):
         session = scene.session
-        until(hand, lambda: session.trouble() is not None)
-        assert session.trouble().key == "online.version"
+        until(hand, lambda: session.place.trouble() is not None)
+        assert session.place.trouble().key == "online.version"
         until(hand, lambda: isinstance(hand.top(), Confirm))
         truthful(scene)
 
@@ -256,8 +257,8 @@ def test_a_close_with_4001_is_another_version() -> None:
         conn.ws.close(4001, "version")
 
     with at_table(bad) as (hand, scene):
-        until(hand, lambda: scene.session.trouble() is not None)
-        assert scene.session.trouble().key == "online.version"
+        until(hand, lambda: scene.session.place.trouble() is not None)
+        assert scene.session.place.trouble().key == "online.version"
         assert scene.view.status == t("online.version", where=scene.session.connection.url)
 
 
@@ -285,7 +286,7 @@ def test_a_server_that_stops_answering_is_slow_and_leave_is_at_hand() -> None:
         until(hand, lambda: isinstance(hand.top(), PauseMenu))
         hand.key(pygame.K_ESCAPE)
         answer.set()
-        until(hand, lambda: session.link() is None and not session.unconfirmed)
+        until(hand, lambda: session.place.link() is None and not session.log.unconfirmed)
         truthful(scene)
 
 
@@ -383,7 +384,7 @@ def test_a_table_without_a_clock_shows_none() -> None:
 
     with at_table(bad) as (hand, scene):
         healed(hand, scene)
-        assert clock_faces(scene.session) == ()
+        assert clock_faces(scene.session, scene.online) == ()
 
 
 # ----- floods -------------------------------------------------------------------------------
@@ -402,12 +403,23 @@ def test_a_chat_flood_keeps_every_line_it_takes_and_a_bounded_log() -> None:
 
     with at_table(bad) as (hand, scene):
         session = scene.session
-        until(hand, lambda: session.chat_total >= 32)
+        polled: list[Chat] = []
+        poll = session.poll
+
+        def counted() -> list[News]:  # (the table's one way to hear: each line counted)
+            news = poll()
+            polled.extend(n for n in news if isinstance(n, Chat))
+            return news
+
+        def heard() -> list:
+            return [line for line in scene.logpanel.chat if line.text.startswith("Bob: ")]
+
+        session.poll = counted
+        before = len(heard())
+        until(hand, lambda: len(polled) >= 32)
         hand.frames(1)
-        heard = [line for line in scene.logpanel.chat if line.text.startswith("Bob: ")]
-        assert len(heard) == session.chat_total
-        assert any(n.key == "online.chat_flood" for n in session.notices
-                   if not isinstance(n, str)) or scene.view.status == t("online.chat_flood")
+        assert len(heard()) - before == len(polled)  # every line taken reached the log
+        assert session.inbox._flood_said > -CHAT_FLOOD_SAID  # the rest dropped, said
         stop.set()
 
 
@@ -419,14 +431,14 @@ def test_the_ship_log_keeps_chat_past_two_hundred_lines() -> None:
     with at_table(bad) as (hand, scene):
         session = scene.session
         until(hand, lambda: session.human_to_move)
-        session._chat_pace.rate = session._chat_pace.burst = 1e9  # an honest, busy table
-        session._chat_pace.tokens = 1e9
+        pace = session.inbox._chat_pace
+        pace.rate = pace.burst = pace.tokens = 1e9  # an honest, busy table
         for n in range(250):
-            session._chat_line(p.ChatLine(table=TABLE, seat=1, name="Bob", text=f"l{n}"))
+            session.inbox._chat_line(p.ChatLine(table=TABLE, seat=1, name="Bob", text=f"l{n}"))
             if n % 50 == 0:
                 hand.frames(1)
         hand.frames(2)
-        assert len(session.chat) == R.CHAT_KEPT and session.chat_total == 250
+        assert not session.news.held  # every line taken by the table
         texts = [line.text for line in scene.logpanel.chat if line.text.startswith("Bob: ")]
         assert len(texts) == 250 and texts[-1].endswith("l249") and texts[200].endswith("l200")
 

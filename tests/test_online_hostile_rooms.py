@@ -35,6 +35,7 @@ from hostile import (
 from scenes.core.navigator import Screen
 from scenes.main import make_app
 from scenes.screens.online import OnlineScene
+from scenes.screens.room_words import seat_words
 from scenes.screens.scoring import ScoringScene
 from scenes.screens.waiting_room import WaitingRoomScene
 from scenes.selftest.gestures import Hand
@@ -134,7 +135,7 @@ def test_a_room_described_wrong_keeps_its_own_words(view: dict) -> None:
                 assert text and "{" not in text and len(text) < 300, text
             ready.set()
             until(hand, lambda: room.view is not None)
-            assert room._seat_words(0, room.seats[0]) == t("room.seat.you", name="Ann")
+            assert seat_words(0, room.seats[0], room.here) == t("room.seat.you", name="Ann")
         finally:
             hand.app.netplay.close()
 
@@ -312,7 +313,7 @@ def test_a_long_run_of_random_bad_messages_raises_nothing_and_keeps_memory() -> 
         stop.set()
         end = _rss()
         session = scene.session
-        assert session.failed is None or session.failed.key != "online.broken"
+        assert session.place.failed is None or session.place.failed.key != "online.broken"
         assert sent[0] > 100, "the server sent its bad messages"
         assert session.connection.dropped > 0
         truthful(scene)

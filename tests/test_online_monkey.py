@@ -61,7 +61,7 @@ class OnlineMonkey(Monkey):
         super().settle()
         friend = self.friend
         friend.poll()
-        if friend.ready and friend.human_to_move and not friend.waiting:
+        if friend.ready and friend.human_to_move and friend.log.pending is None:
             out = friend.submit(careless_step(friend.state, self.friend_rng))
             self.friend_steps += out.ok or out.pending
 
@@ -84,7 +84,7 @@ class OnlineMonkey(Monkey):
             return
         logged = list(self.server.tables[session.table].steps)
         shown = list(session.steps)
-        confirmed = len(shown) - session.unconfirmed
+        confirmed = len(shown) - session.log.unconfirmed
         if shown[:confirmed] != logged[:confirmed]:
             raise MonkeyCrash(f"seed {self.report.seed}: the table shows {shown[:confirmed]} "
                               f"where the server logged {logged[:confirmed]}")
@@ -156,8 +156,8 @@ def test_the_monkey_at_an_online_table() -> None:
             report.robot_steps, monkey.friend_steps)
         # Settled, this table shows exactly what the server logged.
         monkey.come_back()
-        settle(lambda: (_frames(app), bob.poll()), lambda: remote.unconfirmed == 0
-               and not remote.waiting and len(remote.steps)
+        settle(lambda: (_frames(app), bob.poll()), lambda: remote.log.unconfirmed == 0
+               and remote.log.pending is None and len(remote.steps)
                == len(server.tables[table].steps))
         assert list(remote.steps) == list(server.tables[table].steps)
         assert len(remote.steps) >= 10 and monkey.agreed >= 10
@@ -182,9 +182,9 @@ def test_the_monkey_at_the_end_of_an_online_game() -> None:
             top = app.stack.top
             if not isinstance(top, TableScene) or top.session is not remote:
                 continue
-            if remote.human_to_move and not top.films.animating and not remote.waiting:
+            if remote.human_to_move and not top.films.animating and remote.log.pending is None:
                 top.act(Play(careless_step(remote.state, rng)))
-            elif bob.ready and bob.human_to_move and not bob.waiting:
+            elif bob.ready and bob.human_to_move and bob.log.pending is None:
                 bob.submit(careless_step(bob.state, rng))
         assert remote.state.final_round and not remote.over
         server = app.netplay.server.server

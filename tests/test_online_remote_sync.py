@@ -10,6 +10,7 @@ from clienthelp import close_all, seated_table, server_public, sessions_for, set
 import online.follow
 import online.remote
 from game import State, apply
+from game.outcome import outcomes
 from game.steps import parse_step
 from online.thread import ServerThread
 from online.view import public_state
@@ -31,15 +32,15 @@ def test_a_state_that_differs_is_put_right_from_a_snapshot(server: ServerThread)
         shown.wealth = [w + 5 for w in shown.wealth]  # a fault of the client's own
         assert session.submit(parse_step("employ")).ok  # made on the faulty state
         seen: list = []
-        settle(lambda: seen.extend(session.poll()),
-               lambda: any(o.taken_back for o in seen) and not session.unconfirmed)
+        settle(lambda: seen.extend(outcomes(session.poll())),
+               lambda: any(o.taken_back for o in seen) and not session.log.unconfirmed)
         (fixed,) = [o for o in seen if o.taken_back]
         assert fixed.reason == "resync" and fixed.said.key == "online.resynced"
         assert public_state(fixed.after) == server_public(server, table)
         assert public_state(session.state) == server_public(server, table)
-        assert session.adopted == 0  # the replay agreed once started afresh
+        assert session.log.adopted == 0  # the replay agreed once started afresh
         assert session.submit(parse_step("employ")).ok
-        settle(session.poll, lambda: not session.unconfirmed)
+        settle(session.poll, lambda: not session.log.unconfirmed)
         assert public_state(session.state) == server_public(server, table)
     finally:
         close_all(ms)
@@ -59,8 +60,8 @@ def test_a_replay_that_disagrees_takes_the_servers_state(server: ServerThread,
         monkeypatch.setattr(online.follow, "apply", skewed)
         assert session.submit(parse_step("employ")).ok
         seen: list = []
-        settle(lambda: seen.extend(session.poll()), lambda: session.adopted == 1
-               and not session.unconfirmed)
+        settle(lambda: seen.extend(outcomes(session.poll())), lambda: session.log.adopted == 1
+               and not session.log.unconfirmed)
         assert public_state(session.state) == server_public(server, table)
         assert [o.reason for o in seen if o.taken_back][-1] == "resync"
         assert list(session.steps) == server.server.store.steps(table)

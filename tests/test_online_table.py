@@ -65,25 +65,26 @@ def test_the_window_draws_on_while_the_server_stalls(table) -> None:
     for _ in range(120):  # two seconds of frames with no answer from the server
         app.frame(1 / 60)
     assert app.frames - drawn == 120
-    assert list(here.steps) == [str(step)] and here.unconfirmed == 1, "shown at once, unconfirmed"
+    assert list(here.steps) == [str(step)] and here.log.unconfirmed == 1, (
+        "shown at once, unconfirmed")
     release.set()
-    frames_until(app, lambda: here.unconfirmed == 0)
+    frames_until(app, lambda: here.log.unconfirmed == 0)
 
 
 def test_a_socket_dropped_mid_turn_is_said_and_healed(table) -> None:
     app, scene, server, _there = table
     here = scene.session
     scene.act(Play(legal_steps(here.state)[0]))
-    frames_until(app, lambda: here.unconfirmed == 0)
+    frames_until(app, lambda: here.log.unconfirmed == 0)
     tbl = server.server.tables[here.table]
     for conn in [c for c, held in tbl.holders.items() if 0 in held]:
         server._loop.call_soon_threadsafe(conn.ws.transport.abort)
     frames_until(app, lambda: scene.view.status == t("status.online.away"))
     # back: the standing sentence again (whose turn it is), said by itself
-    frames_until(app, lambda: here.connected and scene.view.status != t("status.online.away"))
+    frames_until(app, lambda: here.place.connected and scene.view.status != t("status.online.away"))
     step = legal_steps(here.state)[0]
     scene.act(Play(step))
-    frames_until(app, lambda: here.unconfirmed == 0)
+    frames_until(app, lambda: here.log.unconfirmed == 0)
     assert list(here.steps)[-1] == str(step)
 
 
@@ -95,7 +96,7 @@ def test_a_step_the_server_refuses_slides_back_with_its_reason(table) -> None:
     first = str(legal_steps(here.state)[0])
     elsewhere = Connection(f"ws://127.0.0.1:{server.port}/").start()  # seat 0's other device
     try:
-        token = here.here[0]
+        token = here.place.here[0]
         elsewhere.send({"type": "resume", "table": here.table, "seat": 0, "token": token})
         rid = elsewhere.send({"type": "step", "table": here.table, "seat": 0, "token": token,
                               "number": 0, "step": first})
@@ -110,14 +111,14 @@ def test_a_step_the_server_refuses_slides_back_with_its_reason(table) -> None:
         elsewhere.close()
     stale = str(legal_steps(here.state)[-1])
     scene.act(Play(parse_step(stale)))
-    frames_until(app, lambda: list(here.steps) == [first] and here.unconfirmed == 0)
+    frames_until(app, lambda: list(here.steps) == [first] and here.log.unconfirmed == 0)
     assert scene.view.status == t("status.online.taken_back", step=stale,
                                   reason=t("online.overtaken"))
 
 
 def test_chat_from_another_machine_reaches_the_log(table) -> None:
     app, scene, _server, there = table
-    assert there.send_chat("Fair winds!") is None
+    assert there.place.send_chat("Fair winds!") is None
     frames_until(app, lambda: any("Fair winds!" in line.text for line in scene.logpanel.lines),
                  also=there.poll)
     line = next(line for line in scene.logpanel.lines if "Fair winds!" in line.text)

@@ -99,7 +99,7 @@ def test_a_turn_reaches_the_title_from_another_screen_and_enter_opens_it(servers
     _until(hand, lambda: isinstance(hand.top(), (WaitingRoomScene, TableScene)))
     _until(hand, lambda: isinstance(hand.top(), TableScene))
     table = hand.top()
-    assert table.session.table == one.table and table.session.here == {1: one.tokens[1]}
+    assert table.session.table == one.table and table.session.place.here == {1: one.tokens[1]}
     assert table.state.active == 1
 
 

@@ -295,14 +295,14 @@ def test_a_live_clock_is_chosen_shown_in_the_room_and_runs_down_at_the_table(app
     session = table.session
     # the server's answer to the session's own resume is in (it tells the clocks
     # afresh); nothing more is told until a step
-    _until(hand, lambda: session.greeted and session.clocks_left() is not None)
-    session.clocks_at -= 75.0  # the clocks were told 75 s ago
+    _until(hand, lambda: session.greeted and session.place.clocks_left() is not None)
+    session.place.clocks_at -= 75.0  # the clocks were told 75 s ago
     hand.frames(1)
     faces = table.viewer.view.clocks
     assert len(faces) == 3 and faces[1] == faces[2] == ("", False)
     words, short = faces[0]
     assert words.startswith("18:") and not short, words  # 20 min less 75 s
-    session.clocks_at -= 1075.0
+    session.place.clocks_at -= 1075.0
     hand.frames(1)
     assert table.viewer.view.clocks[0][1], "under a minute left: shown running short"
     # My online games keep the table's last step as the log says it
@@ -361,26 +361,26 @@ def test_a_player_gone_too_long_is_handed_to_the_computer_from_the_menu(app, han
         room, friend, table = _started_with_bob(hand)
         session = table.session
         table.act(Play(parse_step("end")))
-        _until(hand, lambda: session.state.active == 1 and not session.unconfirmed)
+        _until(hand, lambda: session.state.active == 1 and not session.log.unconfirmed)
         friend.close()
         friend = None
-        _until(hand, lambda: 1 in session.away_for())
+        _until(hand, lambda: 1 in session.place.away_for())
         hand.frames(2)
         assert table.view.status.startswith("Waiting for Bob, away for 1 min."), \
             table.view.status
         assert table.viewer.view.away[1] == "away" and table.viewer.view.away[0] == ""
-        session._away_since[1] -= 185.0  # (he went three minutes ago)
+        session.place._away_since[1] -= 185.0  # (he went three minutes ago)
         hand.frames(2)
         assert table.viewer.view.away[1] == "away · 3 min"
         assert "After 10 min" in table.view.status
-        assert not session.can_hand_over(1)
+        assert not session.place.can_hand_over(1)
         hand.key(pygame.K_ESCAPE)
         assert "Computer plays Bob" not in [b.label() if callable(b.label) else b.label
                                             for b in hand.top().buttons]
         hand.key(pygame.K_ESCAPE)
         # The table's limit passes (here, made nothing at the server and here).
         app.netplay.server.server.tables[room.table].options["away_limit"] = 0.0
-        session.away_limit = 0.0
+        session.place.away_limit = 0.0
         hand.frames(2)
         assert table.view.status.startswith("Bob has been away for 3 min: the menu")
         hand.key(pygame.K_ESCAPE)

@@ -127,7 +127,7 @@ def test_the_client_plays_through_a_tls_proxy_it_trusts(proxy) -> None:
         mover = session if first == 0 else bob if first == 1 else None
         if mover is not None:
             assert mover.submit(legal_steps(mover.state)[0]).ok
-            settle(mover.poll, lambda: not mover.unconfirmed, rounds=20_000, limit=20)
+            settle(mover.poll, lambda: not mover.log.unconfirmed, rounds=20_000, limit=20)
             assert server.server.store.steps(table.table)
     finally:
         connection.close()

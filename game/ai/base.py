@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Protocol
+from typing import Any, Protocol
 
 from ..listing import ship_moves
 from ..rules import apply, is_legal
@@ -42,7 +42,7 @@ class Player(Protocol):
         ...
 
 
-def plan_key(st: State) -> tuple:
+def plan_key(st: State) -> tuple[Any, ...]:
     """Everything a plan depends on except the cards (compared between steps)."""
     return (st.active, st.ap, st.phase, st.flags, st.revealed, st.turn, st.map_pending,
             st.last_seat, tuple(st.goods), tuple(st.buildings), tuple(st.ships),
@@ -58,7 +58,7 @@ class PlanningPlayer:
     def __init__(self, seed: int | str | None = None) -> None:
         self.rng = random.Random(seed)
         self._plan: list[Step] = []
-        self._expect: tuple | None = None
+        self._expect: tuple[Any, ...] | None = None
         self._turn_key: tuple[int, int] | None = None
         self._turn_steps = 0
         self._idle = 0

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from ..listing import legal_steps, ship_moves
 from ..rules import apply, voyage_fits
@@ -61,7 +62,7 @@ class TurnPlanner:
     def __init__(self, config: PlannerConfig | None = None) -> None:
         self.config = config or PlannerConfig()
         self.evals = 0
-        self._others: dict[tuple, float] = {}
+        self._others: dict[tuple[Any, ...], float] = {}
         self._seat = 0
 
     # ----- evaluation --------------------------------------------------------------
@@ -200,7 +201,7 @@ class TurnPlanner:
 
     # ----- voyages -------------------------------------------------------------------
     def _voyage(self, st: State, moves: tuple[ShipMove, ...],
-                cache: dict[tuple, tuple[float, list[Step], State]]
+                cache: dict[tuple[Any, ...], tuple[float, list[Step], State]]
                 ) -> tuple[float, list[Step], State]:
         key = tuple(sorted(moves))
         hit = cache.get(key)
@@ -215,7 +216,7 @@ class TurnPlanner:
 
     def voyages(self, st: State) -> list[tuple[list[Step], State]]:
         """Candidate ``move`` actions: the best single ship moves and composed voyages."""
-        cache: dict[tuple, tuple[float, list[Step], State]] = {}
+        cache: dict[tuple[Any, ...], tuple[float, list[Step], State]] = {}
         singles = ship_moves(st)
         if not singles:
             return []
@@ -256,7 +257,7 @@ class TurnPlanner:
         if lis > 1:
             for d in range(1, min(st.speed[seat], st.revealed) + 1):
                 self._voyage(st, ((0, 0, d),) * lis, cache)
-        found = cache.values()
+        found = list(cache.values())
         if self.config.calm and st.last_seat < 0:  # voyages that start the end left out
             found = [r for r in found if r[2].last_seat < 0]
         best = sorted(found, key=lambda r: r[0], reverse=True)[: self.config.voyages]

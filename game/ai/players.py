@@ -15,13 +15,14 @@ in the program: it is not in ``LEVELS``, only in ``BASELINES``), in ``expert1``.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 from ..rules import apply
 from ..state import AFTER_MOVE, State
 from ..steps import Step
 from .base import PlanningPlayer, Player
 from .evaluate import EASY_WEIGHTS, MEDIUM_WEIGHTS, evaluate
-from .expert import ExpertPlayer
+from .expert import ExpertConfig, ExpertPlayer
 from .expert1 import Expert1Player, play_plan, starts_end
 from .planner import PlannerConfig, TurnPlanner
 from .view import determinize
@@ -213,15 +214,15 @@ def make_player(level: str, seed: int | str | None = None) -> PlanningPlayer:
 HINT_LEVEL = "expert"
 # The hint's expert: fewer plans and iterations than a seat's, and a clock well
 # under a second (a hint is asked for on the window's own thread).
-HINT_SEARCH = {"root_plans": 6, "iterations": 40, "max_seconds": 0.8}
+HINT_SEARCH = ExpertConfig(root_plans=6, iterations=40, max_seconds=0.8)
 #: The review's expert (``scenes.core.review``): the Hint's search, with a looser clock
 #: (a review waits in a thread, nobody at the table waits for it).
-REVIEW_SEARCH = {**HINT_SEARCH, "max_seconds": 3.0}
+REVIEW_SEARCH = replace(HINT_SEARCH, max_seconds=3.0)
 
 
 def hint(st: State, seed: int | str | None = 0, level: str = HINT_LEVEL) -> Step:
     """The step a computer player would take now, for the Hint button: the expert on a
     short budget (``HINT_SEARCH``) unless another level is named."""
     if level == "expert":
-        return ExpertPlayer(seed, **HINT_SEARCH).choose(st)
+        return ExpertPlayer(seed, HINT_SEARCH).choose(st)
     return make_player(level, seed).choose(st)

@@ -222,7 +222,7 @@ class App:
             fit_window(self.settings.window_size or desktop_fit())
         # the player chose this size: drawn at once, not stretched while it "settles"
         self._settle = 0.0
-        self._chosen = pygame.display.get_surface().get_size()
+        self._chosen = gfx.window().get_size()
 
     def save_settings(self) -> Notice | None:
         """Save the settings; when the disk refuses, the notice saying why (also kept
@@ -242,7 +242,7 @@ class App:
     def place(self) -> None:
         """Fit the logical table to the window's real pixels, centred with bars where
         the window is not 16:9, and draw everything at that scale from now on."""
-        self.screen = pygame.display.get_surface()
+        self.screen = gfx.window()
         w, h = self.screen.get_size()
         gfx.set_scale(gfx.fit_scale((w, h)), self.text_size())
         rw, rh = min(w, gfx.px(LOGICAL_SIZE[0])), min(h, gfx.px(LOGICAL_SIZE[1]))
@@ -263,7 +263,7 @@ class App:
     def _present(self) -> None:
         """Copy the frame to the window's surface as it is now (fetched anew: the one
         from the last frame may have been freed), with black bars around it."""
-        window = pygame.display.get_surface()
+        window = gfx.window()
         self.screen = window
         ox, oy = gfx.WINDOW.offset
         rw, rh = self.canvas.surface.get_size()
@@ -278,7 +278,7 @@ class App:
         window.blit(self.canvas.surface, (ox, oy))
 
     def _draw(self) -> None:
-        window = pygame.display.get_surface()
+        window = gfx.window()
         if window.get_size() != self._placed:
             if self._settle <= 0:
                 self.place()
@@ -318,7 +318,7 @@ class App:
                 self.quit()
                 continue
             if (event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED)
-                    and pygame.display.get_surface().get_size() != self._chosen):
+                    and gfx.window().get_size() != self._chosen):
                 self._settle = SETTLE  # an edge being dragged
             if event.type in WINDOW_CHANGES:
                 self._recorded = None  # (the window's pixels may be new: drawn whole)
@@ -393,7 +393,7 @@ class App:
         return 0
 
     def screenshot(self, path: str | Path) -> None:
-        pygame.image.save(pygame.display.get_surface(), str(path))
+        pygame.image.save(gfx.window(), str(path))
 
 
 MIN_WINDOW = (960, 540)

@@ -23,7 +23,7 @@ import math
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import Any, ParamSpec, Protocol, TypeVar, cast
 
 import pygame
 
@@ -45,7 +45,16 @@ class _View:
 
 
 VIEW = _View()
-_rescale_hooks: list[Callable[[], None]] = []
+_rescale_hooks: list[Callable[[], object]] = []
+
+
+def window() -> pygame.Surface:
+    """The window's surface (one is open while the program draws; its absence is a
+    mistake of the caller's, not a state to draw)."""
+    surface = pygame.display.get_surface()
+    if surface is None:
+        raise RuntimeError("no window is open")
+    return surface
 
 
 def scale() -> float:
@@ -56,36 +65,44 @@ def text_scale() -> float:
     return VIEW.text
 
 
-def on_rescale(hook: Callable[[], None]) -> Callable[[], None]:
+def on_rescale(hook: Callable[[], object]) -> Callable[[], object]:
     """Call ``hook`` (a cache's ``clear``) whenever the scale or text size changes."""
     _rescale_hooks.append(hook)
     return hook
 
 
-F = TypeVar("F", bound=Callable[..., Any])
+P = ParamSpec("P")
+R_co = TypeVar("R_co", covariant=True)
 
 
 #: The caches of pictures that hold no words (``scaled_cache(wordless=True)``).
 _wordless: set[Callable[[], None]] = set()
 
 
+class Cached(Protocol[P, R_co]):
+    """A function whose answers are kept (``scaled_cache``), and emptied on demand."""
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R_co: ...
+
+    def cache_clear(self) -> None: ...
+
+
 def scaled_cache(maxsize: int = 128, megabytes: float | None = None,
-                 wordless: bool = False) -> Callable[[F], F]:
+                 wordless: bool = False) -> Callable[[Callable[P, R_co]], Cached[P, R_co]]:
     """``functools.lru_cache`` that forgets when the scale changes: for art drawn at
     the scale in use (the arguments are logical sizes, the pictures are real). With
     ``megabytes``, the pictures kept weigh no more than that too (the least recently
     used go first): a few of a 4K window's full-screen panels weigh as much as a
     thousand of its small pictures. ``wordless``: its pictures hold no text, so
     ``forget_drawn(words=True)`` keeps them."""
-    def wrap(fn: F) -> F:
-        if megabytes is None:
-            cached = lru_cache(maxsize=maxsize)(fn)
-        else:
-            cached = _WeighedCache(fn, maxsize, round(megabytes * 1_000_000))
+    def wrap(fn: Callable[P, R_co]) -> Cached[P, R_co]:
+        # (either keeps ``fn``'s arguments and answer: lru_cache's type says less)
+        cached = cast(Cached[P, R_co], lru_cache(maxsize=maxsize)(fn) if megabytes is None
+                      else _WeighedCache(fn, maxsize, round(megabytes * 1_000_000)))
         on_rescale(cached.cache_clear)
         if wordless:
             _wordless.add(cached.cache_clear)
-        return cached  # type: ignore[return-value]
+        return cached
     return wrap
 
 
@@ -105,7 +122,7 @@ class _WeighedCache:
         self.__name__ = getattr(fn, "__name__", "cached")
         self.__doc__ = fn.__doc__
         self.maxsize, self.limit = maxsize, limit
-        self._items: OrderedDict[tuple, tuple[Any, int]] = OrderedDict()
+        self._items: OrderedDict[tuple[Any, ...], tuple[Any, int]] = OrderedDict()
         self._bytes = 0
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
@@ -263,7 +280,10 @@ class Canvas:
         return Canvas(self.surface.convert_alpha(), (self.w, self.h))
 
     def set_alpha(self, value: int | None, flags: int = 0) -> None:
-        self.surface.set_alpha(value, flags)
+        if value is None:  # (the whole surface's alpha off)
+            self.surface.set_alpha(None)
+        else:
+            self.surface.set_alpha(value, flags)
 
     def get_alpha(self) -> int | None:
         return self.surface.get_alpha()

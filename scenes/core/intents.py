@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.steps import Step
+from scenes.core.session import Chat as ChatLine
 from scenes.core.session import Outcome
 
 # ----- intents -------------------------------------------------------------------------
@@ -161,9 +162,17 @@ class Asked:
     values: tuple[tuple[str, object], ...] = field(default=())
 
 
-Result = Said | Lit | Stepped | Undone | Redrawn | Refused | Asked
+@dataclass(frozen=True)
+class Chatted:
+    """Lines of chat said at an online table (``game.outcome.Chat``: seat, name, text),
+    oldest first, for the log (not the ``Chat`` intent, a line this player says)."""
 
-__all__ = ["Answer", "Asked", "Cancel", "Chat", "Click", "Confirm", "HandOver", "Hint", "Intent",
-           "Lit", "Play",
-           "Press", "Redrawn", "Refused", "Result", "Said", "Status", "Stepped", "TakeBack",
+    lines: tuple[ChatLine, ...]
+
+
+Result = Said | Lit | Stepped | Undone | Redrawn | Refused | Asked | Chatted
+
+__all__ = ["Answer", "Asked", "Cancel", "Chat", "Chatted", "Click", "Confirm", "HandOver", "Hint",
+           "Intent", "Lit", "Play", "Press", "Redrawn", "Refused", "Result", "Said", "Status",
+           "Stepped", "TakeBack",
            "Undone"]

@@ -23,13 +23,16 @@ import os
 import socket
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from game.state import State
 from game.steps import Step
 from game.words import Phrase
 from online.accounts import DEFAULT_PORT, InviteError, MyGame, MyGames, make_invite, read_invite
+from online.bounds import Timing
 from online.client import Connection
 from online.playerkey import KeyFileError, PlayerKey
+from online.remote import RemoteSession
 from online.store import StoreRefused, folder_private
 from online.thread import ServerThread
 from scenes.core.files import atomic_write
@@ -93,7 +96,7 @@ class Netplay:
         #: One sentence for the player about the kept list (it could not be read).
         self.notice: Phrase | None = None
         #: The online games being played now, with their server: kept up to date.
-        self.following: list[tuple[str, object]] = []
+        self.following: list[tuple[str, RemoteSession]] = []
         self._noted: dict[int, int] = {}
         #: What draws each hosted game's starting seat (None: the system's randomness;
         #: a test may fix it).
@@ -104,7 +107,7 @@ class Netplay:
         self.describe: Callable[[State, Step, State], Phrase | None] | None = None
         #: How new connections are made (``Connection``'s options: a test's quicker
         #: retries, its shorter patience with a slow server).
-        self.connection_options: dict[str, float] = {}
+        self.connection_options: Timing = {}
         #: Called when the program lets go of online play (the followers of its games).
         self.closing: list[Callable[[], None]] = []
 
@@ -249,7 +252,7 @@ class Netplay:
                 self.games.put(game)
         return own
 
-    def reopen(self, game: MyGame) -> dict:
+    def reopen(self, game: MyGame) -> dict[str, Any]:
         """How to open a kept game again: the waiting room's arguments (its table once it
         has begun; every seat of that table held here comes along). OSError (CannotHost
         with its sentence) when a hosted table's server cannot be started."""
@@ -267,7 +270,7 @@ class Netplay:
         seen = [g.seen for g in self.games.find(url, table)]
         return None if not seen or None in seen else min(s for s in seen if s is not None)
 
-    def follow(self, url: str, session: object) -> None:
+    def follow(self, url: str, session: RemoteSession) -> None:
         """Keep a game's entry up to date while it is played (``tick``)."""
         self.following = [(u, s) for u, s in self.following if s is not session]
         self.following.append((url, session))
@@ -275,16 +278,15 @@ class Netplay:
     def tick(self) -> None:
         """Once a frame: the kept entries of the games being played follow their steps."""
         for url, session in self.following:
-            steps = len(getattr(session, "steps", ()))
-            if self._noted.get(id(session)) != steps and getattr(session, "ready", False):
+            steps = len(session.steps)
+            if self._noted.get(id(session)) != steps and session.ready:
                 self._noted[id(session)] = steps
                 with contextlib.suppress(OSError):
                     self.games.note(url, session, self._last_said(session))
 
-    def _last_said(self, session: object) -> Phrase | None:
+    def _last_said(self, session: RemoteSession) -> Phrase | None:
         """The session's last step as the log says it (None: no step yet, or no words)."""
-        states = getattr(session, "states", ())
-        steps = getattr(session, "steps", ())
+        states, steps = session.states, session.steps
         if self.describe is None or not steps or len(states) < 2:
             return None
         try:

@@ -39,7 +39,7 @@ def service_likely() -> bool:
     if os.environ.get("DBUS_SESSION_BUS_ADDRESS"):
         return True
     runtime = os.environ.get("XDG_RUNTIME_DIR")
-    return bool(runtime) and os.path.exists(os.path.join(runtime, "bus"))
+    return runtime is not None and runtime != "" and os.path.exists(os.path.join(runtime, "bus"))
 
 
 def _desktop_sender(app_name: str) -> Send | None:

@@ -49,7 +49,7 @@ class RecordFetch:
         if self.done:
             return
         session = self.session
-        session.poll()
+        session.settle()
         if session.ready and session.over:
             text = session.record_text()
             if text:
@@ -59,7 +59,7 @@ class RecordFetch:
                     self.failed = Phrase("online.replay.none", {})
                 self.close()
                 return
-        trouble = session.failed or session.trouble()
+        trouble = session.place.trouble()  # (a connection given up, or a game unshowable)
         if trouble is not None:
             self.failed = trouble
         elif self._clock() > self._until or (session.ready and not session.over):

@@ -30,7 +30,7 @@ from scenes.core.session import Session
 #: The review's expert: the Hint's short search (``game.ai.players.REVIEW_SEARCH``),
 #: bounded by its iterations, so a position is advised the same way on any machine
 #: (its clock is only a safety net, looser than the Hint's).
-REVIEW_ITERATIONS = int(REVIEW_SEARCH["iterations"])
+REVIEW_ITERATIONS = REVIEW_SEARCH.iterations
 #: The review's expert deals the unseen towns from this seed, so a position gets
 #: the same advice every time it is reviewed.
 ADVISER_SEED = "review"
@@ -176,8 +176,7 @@ class Adviser:
     def _expert_choice(self, st: State) -> Step:
         """A fresh expert for each position: what it plays depends on the position and
         the seed alone, never on the positions reviewed before."""
-        return ExpertPlayer(self.seed, **{**REVIEW_SEARCH, "iterations": self.iterations}
-                            ).choose(st)
+        return ExpertPlayer(self.seed, REVIEW_SEARCH, iterations=self.iterations).choose(st)
 
     def _start(self, st: State) -> None:
         self._thinking = st

@@ -36,6 +36,7 @@ import json
 import time
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
+from typing import Any
 
 from game.record import (
     RecordError,
@@ -231,9 +232,9 @@ class Settings:
     muted: bool = False              # M: every sound off, the levels kept for later
     text_size: int = 100             # one of TEXT_SIZES: letters larger, boxes as they are
     notify_turns: bool = True        # a desktop notification when it becomes my turn online
-    keys: dict = field(default_factory=dict)  # action -> key name, where the player chose one
+    keys: dict[str, str] = field(default_factory=dict)  # action -> key name, where chosen
     recent_records: list[str] = field(default_factory=list)  # opened by path, newest first
-    extra: dict = field(default_factory=dict)  # keys from a newer version, kept as they were
+    extra: dict[str, Any] = field(default_factory=dict)  # a newer version's keys, kept as is
 
     @property
     def window_size(self) -> tuple[int, int] | None:
@@ -244,16 +245,16 @@ class Settings:
             return None
         return (w, h) if w >= 320 and h >= 180 else None
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         data = asdict(self)
         extra = data.pop("extra")
         return {**extra, **data}
 
     @classmethod
-    def from_json(cls, data: dict) -> Settings:
+    def from_json(cls, data: dict[str, Any]) -> Settings:
         known = {f.name for f in fields(cls)} - {"extra"}
         defaults = cls()
-        values: dict = {}
+        values: dict[str, Any] = {}
         for name in known:
             if name in data:
                 default = getattr(defaults, name)

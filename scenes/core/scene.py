@@ -22,6 +22,7 @@ from scenes.core import gfx, memory
 from scenes.core.audio import Sounds
 from scenes.core.netplay import Netplay
 from scenes.core.saves import Notice, Settings
+from scenes.core.turns import Turns
 
 
 class Navigate(Protocol):
@@ -40,6 +41,8 @@ class Host(Protocol):
     navigator: Navigate
     sounds: Sounds
     netplay: Netplay
+    #: Whose turn it is at the online tables the player follows.
+    turns: Turns
 
     def quit(self) -> None: ...
 
@@ -48,6 +51,8 @@ class Host(Protocol):
     def save_settings(self) -> Notice | None: ...
 
     def apply_window(self) -> None: ...
+
+    def place(self) -> None: ...
 
 
 class Scene:

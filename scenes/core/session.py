@@ -9,16 +9,21 @@ an ``autosave`` callback (an atomic write, see ``saves``). A disk that refuses t
 write never stops the game: the error waits in ``save_error`` for the table to tell
 the player, and every later change tries again. It imports no pygame, so its
 behaviour is tested without a window.
+
+``GameSession`` is what the table needs of any game, this one or an online one
+(``online.remote.RemoteSession``); ``OnlineTable`` what only an online game has, which
+the table asks ``online()`` for once. The type checker proves both sessions are of the
+``GameSession`` kind (the functions at the end, checked by ``tests/test_types.py``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from game.deal import deal_towns, random_seat_order
 from game.listing import legal_steps
-from game.outcome import Outcome, ReadOnly
+from game.outcome import Chat, News, Notice, Outcome, ReadOnly
 from game.record import Record, RecordError, check_players, replay_states, write_record
 from game.rules import apply, why_not
 from game.state import State
@@ -30,34 +35,73 @@ SEAT_KINDS = ("human", "easy", "medium", "hard", "expert")
 #: the game is played online (a step sent to a table cannot be taken back).
 UNDO_BLOCKERS = ("nothing", "discovery", "online")
 
+class OnlineTable(Protocol):
+    """What only a game kept by a server has besides the game itself: the way to the
+    server, the players' clocks and absences, handing an away player's seat to the
+    table's computer, and chat. The table asks a session for it once
+    (``GameSession.online()``: None for a game at one machine)."""
+
+    #: Whether the server can be reached now.
+    connected: bool
+    #: Seconds a player may be gone before another may let the computer play for them.
+    away_limit: float
+
+    def clocks_left(self) -> list[float | None] | None:
+        """Each seat's time left in seconds, the player to move's running down (None:
+        the table has no clock)."""
+
+    def deadline_left(self) -> float | None:
+        """At a turn-a-day table: the seconds the player to move has left (None: no
+        deadline)."""
+
+    def vacation_left(self) -> tuple[int, ...] | None:
+        """At a turn-a-day table: each seat's vacation days left (None: not one)."""
+
+    def out_of_reach(self) -> float:
+        """Seconds since the server could last be reached (0: it can now)."""
+
+    def link(self) -> Phrase | None:
+        """What is wrong with the way to the server now, in one sentence (None:
+        nothing)."""
+
+    def trouble(self) -> Phrase | None:
+        """Why the game cannot go on from here, in one sentence (None: it can): its
+        server cannot be followed any more. The table then offers to leave."""
+
+    def away_for(self) -> dict[int, float]:
+        """Each player not at the table now (at another machine): seconds gone."""
+
+    def can_hand_over(self, seat: int) -> bool:
+        """Whether this machine may let the table's computer play ``seat`` now (its
+        player gone longer than the table allows)."""
+
+    def hand_over(self, target: int, level: str = "medium") -> int:
+        """Let the table's computer play ``target`` (only when ``can_hand_over``)."""
+
+    def send_chat(self, text: str) -> Phrase | None:
+        """Say ``text`` to the table (None: sent; else why not)."""
+
+
 class GameSession(Protocol):
     """What the table needs of a game, whoever keeps it: this machine (``Session``)
     or a server (``online.remote.RemoteSession``). The table holds one of these and
-    never asks which. Steps that arrive from elsewhere (another machine's seats, the
-    server's computers) come out of ``poll``; a step submitted here may be refused at
-    once (``Outcome.ok`` false), may wait for the server (``Outcome.pending``: it
-    discovers a town, and its result comes out of ``poll``) and, remotely, a step
-    already shown may be refused after the fact: ``poll`` then reports it taken back
-    (``Outcome.taken_back``) with the server's reason."""
+    never asks which: what only an online game has is ``online()``'s, asked once.
 
-    names: list[str]
-    seats: list[str]
+    News reaches the table one way, ``poll``: the outcomes of steps that arrive from
+    elsewhere (another machine's seats, the server's computers) and an online table's
+    notices and chat lines (``News``), in the order they came. A step submitted here
+    may be refused at once (``Outcome.ok`` false), may wait for the server
+    (``Outcome.pending``: it discovers a town, and its result comes out of ``poll``)
+    and, remotely, a step already shown may be refused after the fact: ``poll`` then
+    reports it taken back (``Outcome.taken_back``) with the server's reason."""
+
     save_error: OSError | None
-    #: Whether the game's keeper can be reached now (a local game always can).
-    connected: bool
-    #: Whether the players can chat (at an online table) and what was said, oldest
-    #: first: (seat, name, text), plain text; the last lines only, ``chat_total``
-    #: counting every line ever said.
-    can_chat: bool
-    chat: list[tuple[int, str, str]]
-    chat_total: int
-    #: Sentences for the player that are no step's outcome (the keeper's news); the
-    #: table takes them out as it says them.
-    notices: list
-    #: Each seat: whether its player is at the table now (a local game: everyone).
-    presence: dict[int, bool]
-    #: Seconds a player may be gone before another may let the computer play for them.
-    away_limit: float
+
+    @property
+    def names(self) -> list[str]: ...
+
+    @property
+    def seats(self) -> list[str]: ...
 
     @property
     def state(self) -> State: ...
@@ -74,6 +118,9 @@ class GameSession(Protocol):
     @property
     def human_to_move(self) -> bool: ...
 
+    def online(self) -> OnlineTable | None:
+        """What only an online game has (None: a game at one machine)."""
+
     def view(self) -> State: ...
 
     def seats_here(self) -> list[int]: ...
@@ -86,53 +133,17 @@ class GameSession(Protocol):
         """The whole record (None while this machine does not know the whole deal: an
         online table before its end)."""
 
-    def clocks_left(self) -> list[float | None] | None:
-        """Each seat's time left in seconds, the player to move's running down (None:
-        the game has no clock, as no game at one machine has)."""
-
-    def deadline_left(self) -> float | None:
-        """At a turn-a-day table: the seconds the player to move has left (None: no
-        deadline, as no game at one machine has)."""
-
-    def vacation_left(self) -> tuple[int, ...] | None:
-        """At a turn-a-day table: each seat's vacation days left (None: not one)."""
-
-    def out_of_reach(self) -> float:
-        """Seconds since the game's keeper could last be reached (0: it can now, as a
-        game at one machine always can)."""
-
-    def link(self) -> Phrase | None:
-        """What is wrong with the way to the game's keeper now, in one sentence (None:
-        nothing, as always at one machine)."""
-
-    def trouble(self) -> Phrase | None:
-        """Why the game cannot go on from here, in one sentence (None: it can): its
-        keeper cannot be followed any more. The table then offers to leave."""
-
     def legal_steps(self) -> list[Step]: ...
 
     def submit(self, step: Step) -> Outcome: ...
 
-    def poll(self) -> list[Outcome]: ...
+    def poll(self) -> list[News]: ...
 
     def undo_blocker(self) -> str | None: ...
 
     def can_undo(self) -> bool: ...
 
     def undo(self) -> Outcome: ...
-
-    def send_chat(self, text: str) -> Phrase | None:
-        """Say ``text`` to the table (None: sent; else why not)."""
-
-    def away_for(self) -> dict[int, float]:
-        """Each player not at the table now (at another machine): seconds gone."""
-
-    def can_hand_over(self, seat: int) -> bool:
-        """Whether this machine may let the table's computer play ``seat`` now (its
-        player gone longer than the table allows)."""
-
-    def hand_over(self, target: int, level: str = "medium") -> int:
-        """Let the table's computer play ``target`` (only when ``can_hand_over``)."""
 
 
 class Session:
@@ -152,14 +163,6 @@ class Session:
         self.autosave = autosave
         #: Why the last autosave failed (None: it was written, or there is none to write).
         self.save_error: OSError | None = None
-        # (every seat is here: nothing to reach, no one to chat with, no news)
-        self.connected = True
-        self.can_chat = False
-        self.chat: list[tuple[int, str, str]] = []
-        self.chat_total = 0
-        self.notices: list = []
-        self.presence: dict[int, bool] = {}
-        self.away_limit = 0.0  # (nobody is ever away from a game at one machine)
         self._steps: list[str] = []  # the record's text (as it is saved)
         self._played: list[Step] = []  # the same steps, as values
         self._states: list[State] = [State.start(self.names, self.towns, variant)]
@@ -240,10 +243,14 @@ class Session:
         """The seats played at this machine, people and computers alike."""
         return list(range(len(self.names)))
 
-    def poll(self) -> list[Outcome]:
-        """Steps made elsewhere since the last poll: none, as every seat is here (the
-        computer seats' steps are submitted by the table as it paces them)."""
+    def poll(self) -> list[News]:
+        """News since the last poll: none, as every seat is here (the computer seats'
+        steps are submitted by the table as it paces them)."""
         return []
+
+    def online(self) -> None:
+        """None: every seat sits at this machine (no server, clock, chat or absence)."""
+        return None
 
     def legal_steps(self) -> list[Step]:
         return legal_steps(self.state)
@@ -271,24 +278,6 @@ class Session:
     @property
     def human_to_move(self) -> bool:
         return not self.over and self.seats[self.state.active] == "human"
-
-    def clocks_left(self) -> None:
-        return None  # a game at one machine is played without a clock
-
-    def deadline_left(self) -> None:
-        return None  # ... and without a deadline
-
-    def vacation_left(self) -> None:
-        return None
-
-    def out_of_reach(self) -> float:
-        return 0.0  # the game is here
-
-    def link(self) -> Phrase | None:
-        return None
-
-    def trouble(self) -> Phrase | None:
-        return None
 
     def record_text(self) -> str:
         tags = [*self.tags]
@@ -342,19 +331,6 @@ class Session:
         self.save()
         return Outcome(True, step, "", before, self.state)
 
-    def send_chat(self, text: str) -> Phrase | None:
-        """No one to chat with: every player sits at this machine."""
-        return None
-
-    def away_for(self) -> dict[int, float]:
-        return {}  # every player sits at this machine
-
-    def can_hand_over(self, seat: int) -> bool:
-        return False
-
-    def hand_over(self, target: int, level: str = "medium") -> int:
-        raise ValueError("every seat of a game at one machine is played here")
-
     def set_tag(self, name: str, value: str | None) -> None:
         """Write one header tag (None removes it) and save: a note the client keeps with
         the record, such as where a lesson stands; the game itself is not touched."""
@@ -392,5 +368,22 @@ def load_session(text: str, autosave: Callable[[str], None] | None = None) -> Se
     return Session.from_record(parse_record(text), autosave)
 
 
-__all__ = ["SEAT_KINDS", "UNDO_BLOCKERS", "GameSession", "Outcome", "ReadOnly", "RecordError",
-           "Session", "load_session", "recorded"]
+if TYPE_CHECKING:
+    # The type checker's proof (tests/test_types.py) that both kinds of session are
+    # what the table takes, and an online game's ``online()`` what the table asks of it.
+    from online.remote import RemoteSession
+    from online.seats import TableSeats
+
+    def _local(session: Session) -> GameSession:
+        return session
+
+    def _remote(session: RemoteSession) -> GameSession:
+        return session
+
+    def _online(place: TableSeats) -> OnlineTable:
+        return place
+
+
+__all__ = ["SEAT_KINDS", "UNDO_BLOCKERS", "Chat", "GameSession", "News", "Notice",
+           "OnlineTable", "Outcome", "ReadOnly", "RecordError", "Session", "load_session",
+           "recorded"]

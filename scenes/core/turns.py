@@ -25,6 +25,7 @@ import time
 from collections.abc import Callable
 
 from online.accounts import MyGame
+from online.bounds import Timing
 from online.client import Connection
 from online.watch import Held, Standing, Watcher
 from scenes.core.netplay import ENV_CA, Netplay
@@ -51,7 +52,8 @@ class Turns:
 
     def _link(self, url: str) -> Connection:
         """A light connection, made as Netplay makes its own (a test's quicker retries)."""
-        options = {"first_retry": 2.0, "max_retry": 60.0, **self.netplay.connection_options}
+        options: Timing = {"first_retry": 2.0, "max_retry": 60.0,
+                           **self.netplay.connection_options}
         return Connection(url, ca_file=os.environ.get(ENV_CA) or None, **options)
 
     # ----- what to follow --------------------------------------------------------------

@@ -111,8 +111,7 @@ def main(app: App, seconds: float) -> int:
     try:
         session = RemoteSession(connection, TABLE, {0: TOKEN})
         deadline = time.monotonic() + LIMIT
-        while not session.ready:
-            session.poll()
+        while not session.settle():
             if time.monotonic() > deadline:
                 raise RuntimeError("the table never got ready")
             time.sleep(0.005)
@@ -131,7 +130,7 @@ def main(app: App, seconds: float) -> int:
         times.sort()
         print(f"flooding server: wrote {flood.sent} messages; the client read {taken} in "
               f"{took:.1f} s ({taken / took:.0f} a second), dropped {connection.dropped} "
-              f"frames, kept {len(session.chat)} chat lines of {session.chat_total} taken")
+              f"frames, the log kept {len(table.logpanel.chat)} chat lines")
         print(f"flooded table: {len(times)} frames in {took:.1f} s, frame ms median "
               f"{statistics.median(times):.1f}  p99 {times[int(len(times) * 0.99)]:.1f}  "
               f"max {times[-1]:.1f}")

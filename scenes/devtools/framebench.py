@@ -151,7 +151,7 @@ def main(app: App, frames: int, players: int = 4, thinking: str | None = None) -
     times = run(app, max(1, frames), players, thinking)
     top = app.stack.top
     held = isinstance(top, TableScene) and top.drag.holding
-    w, h = pygame.display.get_surface().get_size()
+    w, h = gfx.window().get_size()
     print(f"frames: {len(times)}  players: {players}  window: {w}x{h}"
           f"  marker in hand: {'yes' if held else 'no'}  total s: {sum(times) / 1000:.2f}")
     rss = resident_mb()

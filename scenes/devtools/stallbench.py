@@ -16,6 +16,7 @@ import statistics
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 
 from game.listing import legal_steps
 from scenes.core.app import App
@@ -24,7 +25,7 @@ from scenes.selftest.online_table import LIMIT, online_table, stall
 from scenes.table.scene import TableScene
 
 
-def _wait(ok, poll=lambda: None) -> None:  # type: ignore[no-untyped-def]
+def _wait(ok: Callable[[], bool], poll: Callable[[], object] = lambda: None) -> None:
     deadline = time.monotonic() + LIMIT
     while not ok():
         poll()
@@ -53,7 +54,7 @@ def main(app: App, seconds: float) -> int:
             app.frame(1 / 60)
             times.append((time.perf_counter() - t0) * 1000)
         release.set()
-        _wait(lambda: here.unconfirmed == 0, here.poll)
+        _wait(lambda: here.log.unconfirmed == 0, here.poll)
         print(f"the step made during the stall: {here.steps[-1] if stepped else 'none'}, "
               f"confirmed once the server woke")
         print(f"stalled server: {len(times)} frames in {seconds:.1f} s, frame ms median "

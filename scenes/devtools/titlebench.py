@@ -27,6 +27,7 @@ import pygame
 from online.accounts import MyGame
 from online.client import Connection, Reply
 from online.thread import ServerThread
+from scenes.core import gfx
 from scenes.core.app import App
 from scenes.core.navigator import Screen
 from scenes.core.saves import ENV_HOME
@@ -122,7 +123,7 @@ def main(make_app, frames: int) -> int:
         with_watcher = _frames(app, frames)
         stop.set()
         player.join(2)
-        w, h = pygame.display.get_surface().get_size()
+        w, h = gfx.window().get_size()
         print(f"frames: {frames}  window: {w}x{h}  tables followed: {heard} on "
               f"{SERVERS} servers  your turn at: {len(app.turns.mine())}")
         print(report(without[1], "title frame cpu ms, no online game"))

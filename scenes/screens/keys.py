@@ -11,6 +11,8 @@ their groups are ``scenes.core.keymap``'s.
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from scenes.core import gfx
@@ -50,8 +52,8 @@ class KeysOverlay(Overlay):
             for row, action in enumerate(K.actions_in((group,))):
                 rect = (x + COLUMN - KEY_W, TOP + row * ROW, KEY_W, ROW - 8)
                 self.buttons[action.id] = Button(
-                    rect, lambda a=action.id: self._label(a),
-                    lambda a=action.id: self.start(a), size=22)
+                    rect, partial(self._label, action.id),
+                    partial(self.start, action.id), size=22)
         self.defaults_button = Button((PLATE.centerx - 420, PLATE.bottom - 90, 400, 60),
                                       "keys.defaults", self.defaults)
         self.close_button = Button((PLATE.centerx + 20, PLATE.bottom - 90, 400, 60),
@@ -103,7 +105,7 @@ class KeysOverlay(Overlay):
             self.app.save_settings()
 
     def focusables(self) -> list[Focusable]:
-        items = [Focusable(action, button.rect, lambda a=action: self.start(a), radius=10)
+        items = [Focusable(action, button.rect, partial(self.start, action), radius=10)
                  for action, button in self.buttons.items()]
         items.append(Focusable("defaults", self.defaults_button.rect, self.defaults))
         items.append(Focusable("close", self.close_button.rect, self.close))

@@ -10,6 +10,7 @@ row comes back as ``you``) and shows it as a table.
 
 from __future__ import annotations
 
+from functools import partial
 from urllib.parse import urlsplit
 
 import pygame
@@ -53,7 +54,7 @@ class LeadersScene(Scene):
         self.board: Leaderboard | None = None
         self.message: str | None = None
         self.players = Choice((LEFT, PANEL.y + 190, 500, 56), ["3", "4"],
-                              [(lambda n=n: t("room.players", count=n)) for n in (3, 4)], 0,
+                              [partial(t, "room.players", count=n) for n in (3, 4)], 0,
                               lambda _: self.ask())
         self.back_button = Button((PANEL.right - 60 - 380, PANEL.bottom - 96, 380, 68),
                                   "leaders.back", self.back, size=26)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import pygame
@@ -103,7 +104,7 @@ class RecordRow(Button):
     game went (or why it cannot be read) on the second."""
 
     def __init__(self, rect: tuple[int, int, int, int], lines: Callable[[], tuple[str, str]],
-                 action: Callable[[], None]) -> None:
+                 action: Callable[[], object]) -> None:
         super().__init__(rect, lambda: "", action)
         self.lines = lines
 
@@ -143,8 +144,9 @@ class LoadRecordScene(Scene):
         records = list_records()
         opened = [p for p in recent_records(self.settings) if p not in records]
         games = list_games()[:RECENT_GAMES]
-        self.kinds = {**{p: "opened" for p in opened}, **{p: "game" for p in games},
-                      **{p: "record" for p in records}}
+        self.kinds: dict[Path, str] = {
+            **{p: "opened" for p in opened}, **{p: "game" for p in games},
+            **{p: "record" for p in records}}
         return sorted(self.kinds, key=_modified, reverse=True)
 
     def folder(self) -> Path:
@@ -179,7 +181,7 @@ class LoadRecordScene(Scene):
         self.summaries: dict[Path, RecordSummary] = {}
         #: What each entry is: "record" (the records folder), "opened" (opened earlier
         #: by its path), "game" (a recent autosave); none on the Continue list.
-        self.kinds: dict[Path, str] = {}
+        self.kinds = {}
         self.reading: Job[None] | None = None
         self._stop_reading = threading.Event()
         #: The record being read and replayed, while it lasts.
@@ -223,10 +225,10 @@ class LoadRecordScene(Scene):
         for i, entry in enumerate(self.entries[self.top:self.top + ROWS]):
             y = p.y + 104 + i * ROW_H
             rect = (p.x + 60, y, p.w - 120 - REVIEW_W - 10, ROW_H - 8)
-            self.buttons.append(RecordRow(rect, (lambda e=entry: self.row_text(e)),
-                                          (lambda e=entry: self.choose(e))))
+            self.buttons.append(RecordRow(rect, partial(self.row_text, entry),
+                                          partial(self.choose, entry)))
             self.buttons.append(Button((p.right - 60 - REVIEW_W, y, REVIEW_W, ROW_H - 8),
-                                       self.SECOND, (lambda e=entry: self.second(e)),
+                                       self.SECOND, partial(self.second, entry),
                                        size=22))
 
     def focusables(self) -> list[Focusable]:

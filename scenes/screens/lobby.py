@@ -12,6 +12,7 @@ server (``Netplay.player_for``), so the server knows the same player at every ta
 
 from __future__ import annotations
 
+from functools import partial
 from urllib.parse import urlsplit
 
 import pygame
@@ -72,19 +73,19 @@ class LobbyScene(Scene):
         self.tab = Choice((RIGHT, PANEL.y + 130, 700, 56), ["open", "playing"],
                           ["lobby.open", "lobby.playing"], 0, lambda _: self._tab())
         self.quick_players = Choice((LEFT, PANEL.y + 250, 300, 56), ["3", "4"],
-                                    [(lambda n=n: t("room.players", count=n)) for n in (3, 4)],
+                                    [partial(t, "room.players", count=n) for n in (3, 4)],
                                     0)
         self.quick_button = Button((LEFT + 320, PANEL.y + 250, 300, 56), "lobby.quick",
                                    self.quick, size=26)
         self.players = Choice((LEFT, PANEL.y + 410, 620, 56), ["3", "4"],
-                              [(lambda n=n: t("room.players", count=n)) for n in (3, 4)], 0)
+                              [partial(t, "room.players", count=n) for n in (3, 4)], 0)
         self.pace = Choice((LEFT + 150, PANEL.y + 476, 470, 56), ["none", "live", "day"],
                            ["lobby.pace.none", "lobby.pace.live", "lobby.pace.day"], 0)
         self.deadline = Choice((LEFT + 150, PANEL.y + 542, 470, 50), list(DEADLINES),
-                               [(lambda n=n: t("lobby.vacation.days", count=int(n)))
+                               [partial(t, "lobby.vacation.days", count=int(n))
                                 for n in DEADLINES], 0)
         self.vacation = Choice((LEFT + 150, PANEL.y + 602, 470, 50), list(VACATIONS),
-                               [(lambda n=n: t("lobby.vacation.days", count=int(n)))
+                               [partial(t, "lobby.vacation.days", count=int(n))
                                 for n in VACATIONS], 1)
         self.private = Toggle((LEFT, PANEL.y + 664, 620, 48), "lobby.private", False)
         self.create_button = Button((LEFT, PANEL.y + 724, 620, 56), "lobby.create",
@@ -141,8 +142,8 @@ class LobbyScene(Scene):
             self.rows.append(Button(
                 (PANEL.right - 60 - 180, y, 180, 56),
                 "lobby.watch" if playing else "lobby.sit",
-                (lambda tb=table: self.watch(tb)) if playing else
-                (lambda tb=table: self.sit(tb)), size=24))
+                partial(self.watch, table) if playing else
+                partial(self.sit, table), size=24))
 
     # ----- actions -----------------------------------------------------------------------
     def sit(self, table: str) -> None:
@@ -228,13 +229,12 @@ class LobbyScene(Scene):
     def _watch_when_ready(self) -> None:
         session = self.watching
         assert session is not None
-        session.poll()
-        if session.ready:
+        if session.settle():
             self.watching = None
             self.go(Screen.TABLE, session=session)
-        elif session.trouble() is not None or session.failed is not None:
+        elif session.place.trouble() is not None:
             self.watching = None
-            self.message = _words(session.trouble() or session.failed)
+            self.message = _words(session.place.trouble())
             if self.netplay is not None:
                 self.lobby = Lobby(self.netplay.connect(self.url))
 

@@ -11,6 +11,7 @@ game again (its seat's token is kept in the data folder), or forgets it.
 from __future__ import annotations
 
 import re
+from functools import partial
 from urllib.parse import urlsplit
 
 import pygame
@@ -35,7 +36,7 @@ from scenes.ui import palette as P
 from scenes.ui.backdrop import draw_title_backdrop
 from scenes.ui.focus import Focus, Focusable, handle_form, of_widgets
 from scenes.ui.label import label
-from scenes.ui.overlays import Confirm
+from scenes.ui.overlays import Confirm, if_yes
 from scenes.ui.widgets import Button, Choice, TextField, Toggle, variant_choice
 
 PANEL = pygame.Rect(160, 70, 1600, 960)
@@ -82,7 +83,7 @@ class OnlineScene(Scene):
         self.name = TextField((LEFT, PANEL.y + 180, 620, 56), "", max_len=MAX_NAME_LENGTH,
                               allowed=name_allows, placeholder="online.name")
         self.players = Choice((LEFT, PANEL.y + 400, 420, 56), ["3", "4"],
-                              [(lambda n=n: t("room.players", count=n)) for n in (3, 4)], 0)
+                              [partial(t, "room.players", count=n) for n in (3, 4)], 0)
         self.first_game = Toggle((LEFT, PANEL.y + 466, 700, 48), "setup.first_game", True)
         self.variant = variant_choice((LEFT + 150, PANEL.y + 518, 590, 50), STANDARD)
         self.clock = Choice((LEFT + 150, PANEL.y + 576, 590, 50), list(CLOCKS),
@@ -143,10 +144,10 @@ class OnlineScene(Scene):
             self.rows.append((
                 Button((PANEL.right - 380, y, 150, 56),
                        "online.games.replay" if over else "online.games.resume",
-                       (lambda g=game: self.replay(g)) if over else
-                       (lambda g=game: self.open_game(g)), size=24),
+                       partial(self.replay, game) if over else
+                       partial(self.open_game, game), size=24),
                 Button((PANEL.right - 214, y, 150, 56), "online.games.forget",
-                       (lambda g=game: self.forget(g)), size=24)))
+                       partial(self.forget, game), size=24)))
 
     @property
     def widgets(self) -> list:
@@ -283,7 +284,7 @@ class OnlineScene(Scene):
         name = names[game.seat] if game.seat < len(names) else names[0]
         key = "online.games.forget.ask_open" if game.status == "open" else \
             "online.games.forget.ask"
-        self.stack.push(Confirm(t(key, name=name), lambda yes: yes and self._forget(game),
+        self.stack.push(Confirm(t(key, name=name), if_yes(partial(self._forget, game)),
                                 no_first=True))
 
     def _forget(self, game: MyGame) -> None:

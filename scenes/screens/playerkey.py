@@ -11,6 +11,7 @@ beside it (``player.key.old``).
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 import pygame
@@ -23,7 +24,7 @@ from scenes.text.fonts import blit_text
 from scenes.ui import palette as P
 from scenes.ui.focus import Focus, Focusable, handle_form, of_widgets
 from scenes.ui.label import label
-from scenes.ui.overlays import Confirm, Overlay, parchment_plate
+from scenes.ui.overlays import Confirm, Overlay, if_yes, parchment_plate
 from scenes.ui.widgets import Button, TextField
 
 PLATE = pygame.Rect(0, 0, 1300, 620)
@@ -86,7 +87,7 @@ class PlayerKeyOverlay(Overlay):
         if source is None or self.stack is None:
             return
         self.stack.push(Confirm(t("key.ask_import", path=str(source)),
-                                lambda yes: yes and self.import_(source), no_first=True))
+                                if_yes(partial(self.import_, source)), no_first=True))
 
     def import_(self, source: Path) -> None:
         netplay = self.netplay

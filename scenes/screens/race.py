@@ -86,9 +86,9 @@ def draw_race(surface: gfx.Canvas, box: pygame.Rect, race: Race, order: list[int
     note = t("score.race.note")
     small, lines = fit_lines(note, "text", SMALL, box.w - 16, 3, smallest=SMALL)
     lines = even_lines(note, "text", small, box.w - 16) if len(lines) > 1 else lines
-    y = box.y + 48
-    for line in lines:
-        blit_text(surface, line, (box.x + 8, y), size=small, color=P.INK_SOFT, box=box)
+    y: float = box.y + 48
+    for text in lines:
+        blit_text(surface, text, (box.x + 8, y), size=small, color=P.INK_SOFT, box=box)
         y += line_height("text", small)
     plot = pygame.Rect(box.x + LEFT, max(box.y + TITLE_H, round(y) + 12), 0, 0)
     plot.w = box.right - RIGHT - plot.x
@@ -106,9 +106,9 @@ def draw_race(surface: gfx.Canvas, box: pygame.Rect, race: Race, order: list[int
     # the grid: a line every few points, figured at the left; rounds under the plot
     figures = fit_size("100", "text", SMALL, LEFT - 12)
     for value in range(0, top + 1, step):
-        x, y = at(0, value)
-        draw.line(surface, P.PARCHMENT_DEEP, (plot.x, round(y)), (plot.right, round(y)), 1)
-        blit_text(surface, str(value), (plot.x - 10, y), size=figures, color=P.INK_SOFT,
+        _, gy = at(0, value)
+        draw.line(surface, P.PARCHMENT_DEEP, (plot.x, round(gy)), (plot.right, round(gy)), 1)
+        blit_text(surface, str(value), (plot.x - 10, gy), size=figures, color=P.INK_SOFT,
                   anchor="midright", by_ink=True)
     draw.line(surface, P.INK_SOFT, plot.bottomleft, plot.bottomright, 2)
     draw.line(surface, P.INK_SOFT, plot.topleft, plot.bottomleft, 2)
@@ -144,8 +144,8 @@ def draw_race(surface: gfx.Canvas, box: pygame.Rect, race: Race, order: list[int
     # each player's marker and total at the end of their line, spread apart to read
     ends.sort()
     placed: list[float] = []
-    for y, seat, total in ends:
-        y = min(max(y, placed[-1] + 34) if placed else y, box.bottom - 14)
+    for end, seat, total in ends:
+        y = min(max(end, placed[-1] + 34) if placed else end, box.bottom - 14)
         placed.append(y)
         mark = art.marker(seat, 28, palette)
         surface.blit(mark, mark.get_rect(midleft=(plot.right + 8, round(y))))

@@ -77,7 +77,7 @@ class IconButton(Button):
     """A brass button with a drawn arrow (no font has every media symbol)."""
 
     def __init__(self, rect: tuple[int, int, int, int], icon: str,
-                 action: Callable[[], None]) -> None:
+                 action: Callable[[], object]) -> None:
         super().__init__(rect, lambda: "", action)
         self.icon = icon  # "back", "forward", "turn_back" or "turn_forward"
 
@@ -101,7 +101,7 @@ class Slider(Widget):
     """Every step of the game on one track: click or drag the brass knob."""
 
     def __init__(self, rect: pygame.Rect, cursor: Cursor,
-                 on_change: Callable[[int], None]) -> None:
+                 on_change: Callable[[int], object]) -> None:
         super().__init__(rect)
         self.cursor = cursor
         self.on_change = on_change

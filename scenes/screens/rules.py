@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import partial
 
 import pygame
 
@@ -162,8 +163,8 @@ def _goods_row(goods: tuple[str, ...], width: int) -> gfx.Canvas:
     """The six goods, each its icon and its name, as many to a line as fit."""
     cells = []
     for good in goods:
-        name = render(t(f"good.{good}"), "text-semibold", 24, P.INK)
-        cells.append((good, name, GOOD_ICON + 10 + name.get_width() + 34))
+        said = render(t(f"good.{good}"), "text-semibold", 24, P.INK)
+        cells.append((good, said, GOOD_ICON + 10 + said.get_width() + 34))
     lines: list[list[tuple[str, gfx.Canvas, int]]] = [[]]
     used = 0
     for cell in cells:
@@ -242,13 +243,13 @@ def lay_out_page(page: str, width: int = BODY_W) -> Page:
             else:
                 draw.line(row, P.PARCHMENT_DEEP, (0, tall - 1), (619, tall - 1), 1)
             for i, (cell, size) in enumerate(zip(cells, sizes, strict=True)):
-                img = render(cell, role, size, P.INK)
-                row.blit(img, img.get_rect(center=(100 + i * 210, tall // 2)))
+                words = render(cell, role, size, P.INK)
+                row.blit(words, words.get_rect(center=(100 + i * 210, tall // 2)))
             parts.append((row, 40, 0))
-        elif kind == "goods":
-            parts.append((_goods_row(value, width), 0, 12))  # type: ignore[arg-type]
-        elif kind == "icon":
-            name, text = value  # type: ignore[misc]
+        elif kind == "goods" and isinstance(value, tuple):
+            parts.append((_goods_row(tuple(str(good) for good in value), width), 0, 12))
+        elif kind == "icon" and isinstance(value, tuple):
+            name, text = value
             lines = wrap(str(text), "text", 24, width - ICON_W)
             step = line_height("text", 24)
             row = gfx.surface((width, max(ICON + 4, round(step * len(lines)) + 4)))
@@ -256,8 +257,8 @@ def lay_out_page(page: str, width: int = BODY_W) -> Page:
             for i, line in enumerate(lines):
                 row.blit(render(line, "text", 24, P.INK), (ICON_W, round(i * step)))
             parts.append((row, 0, 10))
-        elif kind == "key":
-            keys, what = value  # type: ignore[misc]
+        elif kind == "key" and isinstance(value, tuple):
+            keys, what = value
             lines = wrap(str(what), "text", 24, width - KEY_W)
             step = max(34, math.ceil(line_height("text", 24)))  # taller at a larger text size
             # keys the player chose may have long names: smaller, or on two lines
@@ -308,7 +309,7 @@ class RulesOverlay(Overlay):
         for i, page_id in enumerate(PAGES):
             rect = (PLATE.x + 60 + i * tab_w, PLATE.y + 100, tab_w - 10, 54)
             self.tabs.append(Button(rect, f"rules.tab.{page_id}",
-                                    (lambda p=page_id: self.show(p)), size=24))
+                                    partial(self.show, page_id), size=24))
         #: Tab and Shift+Tab over the page tabs and Close; Enter or Space opens one.
         self.focus = Focus()
         self.focus.set_items(self.focusables())

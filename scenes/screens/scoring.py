@@ -29,6 +29,7 @@ from game.scoring import (
     score_sheet,
     standings,
 )
+from game.state import State
 from scenes.core import gfx
 from scenes.core.gfx import draw
 from scenes.core.navigator import Screen
@@ -87,6 +88,27 @@ def category_rule(row: SheetRow) -> str:
     return t(f"score.rule.per.{row.kind}", count=row.each)
 
 
+def tiebreak_value(st: State, scores: list[int], rule: str, seat: int) -> str:
+    """A tiebreak's fact for a player level on points ("" for the others, whom the
+    tiebreaks do not compare)."""
+    if seat not in level_leaders(scores):
+        return ""
+    if rule == "india":
+        return "\u2713" if st.india == seat else "\u2014"
+    if rule == "wealth":
+        return str(st.wealth[seat])
+    return str(st.vp[seat])
+
+
+def counted_text(row: SheetRow, seat: int) -> str:
+    """How a number was counted, beside it ("3 × 2": three churches at 2 VP); "" when
+    nothing was counted (historian VP, Renaissance, no building)."""
+    counted = row.counted[seat]
+    if not counted:
+        return ""
+    return t("score.times", count=counted, each=row.each)
+
+
 class ScoringScene(Scene):
     """Final scores; Play again, Save record, Review game, Final table, Title."""
 
@@ -96,7 +118,7 @@ class ScoringScene(Scene):
         super().__init__()
         #: The online table this game was played at (None: played here).
         self.online: GameSession | None = None
-        if not isinstance(session, Session):
+        if session.online() is not None:
             # an online game: its whole record, deal included, is shown now that it is
             # over; kept as a finished game like any other, and reviewed from it
             self.online = session
@@ -135,7 +157,7 @@ class ScoringScene(Scene):
         self.message = ""
         y, w, gap = 956, 300, 24
         x = (1920 - 5 * w - 4 * gap) // 2
-        self.buttons = [
+        self.buttons: list[Button] = [
             Button((x, y, w, 64), "score.again", self.play_again),
             Button((x + (w + gap), y, w, 64), "score.save", self.save),
             Button((x + 4 * (w + gap), y, w, 64), "score.title", self.title),
@@ -146,7 +168,8 @@ class ScoringScene(Scene):
         self.focus = Focus()
 
     def focusables(self) -> list[Focusable]:
-        return of_widgets(sorted(self.buttons, key=lambda b: b.rect.x))
+        ordered = sorted(self.buttons, key=lambda b: b.rect.x)
+        return of_widgets(ordered)
 
     @property
     def palette(self) -> str:
@@ -157,6 +180,7 @@ class ScoringScene(Scene):
             self.go(Screen.WAITING_ROOM, rematch=self.online)
             return
         old = self.session
+        assert isinstance(old, Session)  # (an online game's seats went back to its table)
         again = Session.new(old.names, seed=None, variant=old.variant, seats=old.seats,
                             autosave=new_game_file())
         self.go(Screen.TABLE, session=again, handoff_first=True)
@@ -275,7 +299,8 @@ class ScoringScene(Scene):
         # the heading, then (once all is counted) the winner and why, each in its band
         names = " & ".join(st.names[w] for w in self.winners)
         key = "score.winner" if len(self.winners) == 1 else "score.winners"
-        heading = (t("score.heading"), "display", 60, P.INK, 14, 76)
+        heading: tuple[str, str, float, P.RGB, int, int] = (
+            t("score.heading"), "display", 60, P.INK, 14, 76)
         if self.counting:
             bands = [heading, (t("score.counting"), "display-italic", 40, P.INK_SOFT, 92, 54)]
         else:
@@ -296,8 +321,8 @@ class ScoringScene(Scene):
                   shown=self.progress())
         if self.message:
             band = pygame.Rect(plate.x + 40, plate.bottom - 58, plate.w - 80, 44)
-            size = fit_size(self.message, "text", 22, band.w, height=band.h)
-            blit_text(surface, self.message, band.center, size=size, color=P.INK,
+            said = fit_size(self.message, "text", 22, band.w, height=band.h)
+            blit_text(surface, self.message, band.center, size=said, color=P.INK,
                       anchor="center", box=band, by_ink=True)
         self.confetti.draw(surface)
         for button in self.buttons:
@@ -385,7 +410,7 @@ class ScoringScene(Scene):
                 counted = share >= 1
                 self._draw_cell(surface, rows[row.category], col,
                                 str(round(row.points[seat] * share)),
-                                self._counted_text(row, seat) if counted else "",
+                                counted_text(row, seat) if counted else "",
                                 soft=not counted, sizes=sizes)
         self._draw_label(surface, total, t("score.total"), "", "total", role="text-bold")
         for seat, col in zip(self.order, cols, strict=True):
@@ -399,7 +424,8 @@ class ScoringScene(Scene):
                 self._draw_label(surface, rect, t(f"score.row.tiebreak.{rule}"),
                                  t("score.rule.tiebreak"), f"tiebreak.{rule}")
                 for seat, col in zip(self.order, cols, strict=True):
-                    self._draw_cell(surface, rect, col, self._tiebreak_value(rule, seat), "")
+                    fact = tiebreak_value(self.session.state, self.scores, rule, seat)
+                    self._draw_cell(surface, rect, col, fact, "")
 
     def row_share(self, i: int) -> float | None:
         """How much of row ``i``'s numbers shows: None before it is counted, then its
@@ -410,26 +436,6 @@ class ScoringScene(Scene):
         if self.still or self.counted >= i + 1:
             return 1.0
         return min(1.0, (self.counted - i) * 1.5)
-
-    def _tiebreak_value(self, rule: str, seat: int) -> str:
-        """A tiebreak's fact for a player level on points ("" for the others, whom
-        the tiebreaks do not compare)."""
-        st = self.session.state
-        if seat not in level_leaders(self.scores):
-            return ""
-        if rule == "india":
-            return "\u2713" if st.india == seat else "\u2014"
-        if rule == "wealth":
-            return str(st.wealth[seat])
-        return str(st.vp[seat])
-
-    def _counted_text(self, row: SheetRow, seat: int) -> str:
-        """How a number was counted, beside it ("3 × 2": three churches at 2 VP);
-        "" when nothing was counted (historian VP, Renaissance, no building)."""
-        counted = row.counted[seat]
-        if not counted:
-            return ""
-        return t("score.times", count=counted, each=row.each)
 
     def _draw_heads(self, surface: gfx.Canvas, cols: list[pygame.Rect]) -> None:
         """Each column's head: the player's marker and name, their wealth under it."""
@@ -464,7 +470,7 @@ class ScoringScene(Scene):
             surface.blit(img, img.get_rect(midleft=(x, rect.centery)))
         x += 52
         room = pygame.Rect(x, rect.y, SHEET.x + LABEL_W - 12 - x, rect.h)
-        size = 24 if role == "text-bold" else 22
+        size: float = 24 if role == "text-bold" else 22
         name_w = text_width(label, role, size)
         rule_w = text_width(rule, "text", SMALL) if rule else 0
         if not rule or name_w + 12 + rule_w <= room.w:
@@ -492,7 +498,7 @@ class ScoringScene(Scene):
         need it, the same in every cell (never as small as the 100 % size draws them)."""
         role, size = "text-semibold", 28
         cell_w = col_w - 12
-        notes = [(str(row.points[seat]), self._counted_text(row, seat))
+        notes = [(str(row.points[seat]), counted_text(row, seat))
                  for row in self.sheet for seat in self.order]
         if all(text_width(note, "text", SMALL) + 10
                <= cell_w / 2 - text_width(value, role, size) / 2 for value, note in notes

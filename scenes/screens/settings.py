@@ -9,6 +9,8 @@ forget and a crash never loses a choice.
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from scenes.core import gfx
@@ -66,14 +68,14 @@ class SettingsOverlay(Overlay):
         self.labels = [("settings.language", (x, y))]
         codes = list(LANGUAGES)
         self.language = Choice((x, y + 34, w, 54), codes,
-                               [(lambda c=c: LANGUAGE_NAMES[c]) for c in codes],
+                               [partial(LANGUAGE_NAMES.__getitem__, c) for c in codes],
                                codes.index(language()), self._set_language)
         y += 120
         self.labels.append(("settings.window", (x, y)))
         sizes = list(WINDOW_SIZES)
         current = s.window if s.window in sizes else ""
         self.window = Choice((x, y + 34, w, 54), sizes,
-                             [(lambda v=v: _window_label(v)) for v in sizes],
+                             [partial(_window_label, v) for v in sizes],
                              sizes.index(current), self._set_window)
         self.fullscreen = Toggle((x, y + 100, w, 44), "settings.fullscreen", s.fullscreen,
                                  self._set_fullscreen, label_height=60)
@@ -104,14 +106,14 @@ class SettingsOverlay(Overlay):
     def _sound_column(self, x: int, y: int) -> None:
         s = self.settings
         levels = [str(v) for v in VOLUMES]
-        labels = [(lambda v=v: _volume_label(v)) for v in VOLUMES]
+        labels = [partial(_volume_label, v) for v in VOLUMES]
         self.volumes: dict[str, Choice] = {}
         for name, key in (("volume", "settings.volume"), ("effects_volume", "settings.effects"),
                           ("music_volume", "settings.music")):
             self.labels.append((key, (x, y)))
             self.volumes[name] = Choice((x, y + 34, COLUMN, 54), levels, labels,
                                         _nearest(getattr(s, name)),
-                                        lambda v, name=name: self._set_volume(name, int(v)))
+                                        partial(self._set_volume_text, name))
             y += 120
         self.mute = Toggle((x, y, COLUMN, 44), lambda: t("settings.mute", key=key_of("mute")),
                            s.muted, self._set_muted)
@@ -122,7 +124,7 @@ class SettingsOverlay(Overlay):
         self.labels.append(("settings.text_size", (x, y)))
         sizes = [str(v) for v in TEXT_SIZES]
         self.text_size = Choice((x, y + 34, COLUMN, 54), sizes,
-                                [(lambda v=v: t("settings.text_size.level", value=v))
+                                [partial(t, "settings.text_size.level", value=v)
                                  for v in TEXT_SIZES],
                                 TEXT_SIZES.index(s.text_size) if s.text_size in TEXT_SIZES
                                 else 0, lambda v: self._set_text_size(int(v)))
@@ -181,6 +183,9 @@ class SettingsOverlay(Overlay):
     def _set_palette(self, on: bool) -> None:
         self.settings.palette = "colorblind" if on else "classic"
         self._save()
+
+    def _set_volume_text(self, name: str, level: str) -> None:
+        self._set_volume(name, int(level))  # (a choice's option: the level as text)
 
     def _set_volume(self, name: str, level: int) -> None:
         setattr(self.settings, name, level)

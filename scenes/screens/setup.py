@@ -20,6 +20,8 @@ field takes only the characters it allows, and Set sail checks the whole name ag
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from game.record import MAX_NAME_LENGTH, name_allows, players_refusal
@@ -83,20 +85,20 @@ class SetupScene(Scene):
         saved = list(settings.names) if settings else []
         #: No setup in the settings yet (an older version's names count as one).
         self.first = not seats and not saved
-        if self.first:  # the newcomer against the computer
+        if self.first or settings is None:  # the newcomer against the computer
             self.players = FIRST_PLAYERS
         else:
             self.players = settings.players if settings.players in (3, 4) else 4
         px = PANEL.x + 60
         self.count = Choice((px + 260, PANEL.y + 126, 420, 56), ["3", "4"],
-                            [(lambda n=n: t("setup.players.n", count=n)) for n in (3, 4)],
+                            [partial(t, "setup.players.n", count=n) for n in (3, 4)],
                             index=self.players - 3, on_change=self.set_players)
         self.names, self.kinds, self.swaps = [], [], []
         for seat in range(4):
             y = ROW_Y0 + seat * ROW_H
             name = saved[seat] if seat < len(saved) and saved[seat] else DEFAULT_NAMES[seat]
             field = TextField((px + 170, y + 12, 340, 56), name,
-                              placeholder=(lambda s=seat: t("setup.default_name", n=s + 1)),
+                              placeholder=partial(t, "setup.default_name", n=seat + 1),
                               max_len=MAX_NAME_LENGTH, allowed=name_allows)
             self.names.append(field)
             kind = Choice((px + 560, y + 12, 560, 56), list(KINDS),
@@ -105,7 +107,7 @@ class SetupScene(Scene):
             self.kinds.append(kind)
             if seat > 0:
                 self.swaps.append(Button((px + 1140, y + 12, 60, 56), "setup.swap.icon",
-                                         (lambda s=seat: self.swap(s)), size=26))
+                                         partial(self.swap, seat), size=26))
         oy = ROW_Y0 + 4 * ROW_H + 30
         self.start_choice = Choice((px + 260, oy, 940, 56), [], [], 0)
         first = settings.first_game if settings else True
@@ -158,8 +160,8 @@ class SetupScene(Scene):
         before = self.start_choice.options[self.start_choice.index] \
             if self.start_choice.options else "random"
         self.start_choice.options = ["random", *(str(s) for s in range(self.players))]
-        self.start_choice.labels = ([lambda: t("setup.start.random")]
-                                    + [(lambda s=s: self._name(s)) for s in range(self.players)])
+        self.start_choice.labels = [partial(t, "setup.start.random"),
+                                    *(partial(self._name, s) for s in range(self.players))]
         self.start_choice.index = (self.start_choice.options.index(before)
                                    if before in self.start_choice.options else 0)
         self.widgets = self._widgets()
@@ -260,7 +262,7 @@ class SetupScene(Scene):
                     return self.swap_tip(seat), button.rect.bottomleft
         return None
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: gfx.Canvas) -> None:
         draw_title_backdrop(surface)
         surface.blit(art.parchment(PANEL.w, PANEL.h, radius=18, seed=21), PANEL)
         px = PANEL.x + 60
@@ -321,7 +323,7 @@ class SetupScene(Scene):
 
 
 def _fitted(surface: gfx.Canvas, text: str, box: tuple[int, int, int, int], role: str,
-            size: int, color: P.RGB, anchor: str = "midleft") -> None:
+            size: float, color: P.RGB, anchor: str = "midleft") -> None:
     """``text`` as large as asked where ``box`` holds it (its letters, from a
     capital's top to a descender's foot), set at the box's left: in the middle, or on
     its foot (``bottomleft``, a label over a field)."""

@@ -75,7 +75,7 @@ class TitleScene(Scene):
         self._games: bool | None = None  # whether games wait (None: not looked yet)
         #: The version, read once (reading it parses pyproject.toml: not every frame).
         self.version = version()
-        self._turn_line: tuple[str, int] | None = None  # the line under Your turn, fitted
+        self._turn_line: tuple[str, float] | None = None  # the line under Your turn, fitted
 
     def enter(self) -> None:
         let_go_of_left_games()  # a game left for the title may be continued elsewhere

@@ -29,15 +29,25 @@ from online import protocol
 from online.inbound import SeatInfo, TableView
 from online.lobby import Ask, Lobby
 from online.remote import RemoteSession
-from online.words import phrase, shown_name
+from online.words import phrase
 from scenes.core import gfx
 from scenes.core.navigator import Screen
 from scenes.core.netplay import Netplay
 from scenes.core.scene import Scene
+from scenes.screens.room_words import (
+    LEFT,
+    PANEL,
+    computer_name,
+    draw_invite,
+    draw_seats,
+    first_held,
+    player_key,
+    slow_words,
+    words,
+)
 from scenes.table.clocks import clock_setting, duration_text
 from scenes.text.catalog import t
 from scenes.text.fonts import blit_text
-from scenes.text.standing import standing_text
 from scenes.ui import art
 from scenes.ui import palette as P
 from scenes.ui.backdrop import draw_title_backdrop
@@ -45,9 +55,6 @@ from scenes.ui.focus import Focus, Focusable, handle_form, of_widgets
 from scenes.ui.label import label
 from scenes.ui.widgets import Button, Choice, TextField
 
-PANEL = pygame.Rect(260, 70, 1400, 960)
-LEFT = PANEL.x + 60
-SEATS_Y, SEAT_H = PANEL.y + 250, 92
 LEVELS = ("easy", "medium", "hard", "expert")
 #: Seconds at a quick table with empty seats before the computers may fill them.
 FILL_AFTER = 20.0
@@ -73,11 +80,14 @@ class WaitingRoomScene(Scene):
         #: A finished online game whose players asked for another deal.
         self.rematch = rematch
         if rematch is not None:
-            url, table, seats = rematch.connection.url, rematch.table, rematch.here
+            url, table, seats = rematch.connection.url, rematch.table, rematch.place.here
             hosting = bool(options and options.get("hosting"))
         self.url = url
         self.name = name
         self.hosting = hosting
+        #: Whether this room's player leads the table: seats computers and starts it
+        #: (its host, or the one who opened it at a standing server).
+        self.leads = hosting or bool(self.made)
         self.options = dict(options or {})
         self.table = table
         self.secret = invite
@@ -118,16 +128,6 @@ class WaitingRoomScene(Scene):
         self.focus = Focus(visible=False)
 
     @property
-    def leads(self) -> bool:
-        """Whether this room's player leads the table: seats computers and starts it
-        (its host, or the one who opened it at a standing server)."""
-        return self.hosting or bool(self.made)
-
-    def _player(self) -> str | None:
-        """The player key's secret for this server (None: no key, unrated)."""
-        return self.netplay.player_for(self.url) if self.netplay is not None else None
-
-    @property
     def netplay(self) -> Netplay | None:
         return self.app.netplay if self.app is not None else None
 
@@ -138,7 +138,7 @@ class WaitingRoomScene(Scene):
             return
         if self.rematch is not None:
             self.phase = "rematch"
-            if self.rematch.rematch is None:
+            if self.rematch.inbox.rematch is None:
                 self.rematch.ask_rematch()
             return
         self.lobby = Lobby(netplay.connect(self.url))
@@ -157,11 +157,13 @@ class WaitingRoomScene(Scene):
             self.phase, self.asking = "creating", self.lobby.create(**self.made)
         elif self.quick and self.table is None:
             self.phase = "sitting"
-            self.asking = self.lobby.quick(self.quick, self.name, self._player())
+            key = player_key(self.netplay, self.url)
+            self.asking = self.lobby.quick(self.quick, self.name, key)
         elif self.table is not None or self.secret:
             # a short invite code names no table: the server finds it by its secret
             self.phase = "sitting"
-            self.asking = self.lobby.sit(self.table, self.name, self.secret, self._player())
+            key = player_key(self.netplay, self.url)
+            self.asking = self.lobby.sit(self.table, self.name, self.secret, key)
 
     @property
     def view(self) -> TableView | None:
@@ -201,7 +203,7 @@ class WaitingRoomScene(Scene):
 
     # ----- answers -------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        self.update_fields(dt)
+        self.other.update(dt)
         if self.starting is not None:
             self._seat_when_ready()
             return
@@ -218,8 +220,11 @@ class WaitingRoomScene(Scene):
         ask = self.asking
         if ask is not None and ask.done:
             self.asking = None
-            if not ask.ok:
-                self._refused(ask)
+            if not ask.ok and self.phase in ("creating", "sitting", "resuming"):
+                self._fail(ask.error)
+            elif not ask.ok:  # a second person, a computer not seated, a start refused:
+                self.phase, self._added_from = "open", None  # the room stays
+                self.message = t("room.refused", reason=words(ask.error))
             else:
                 self._answered(ask)
         view = self.view
@@ -236,7 +241,8 @@ class WaitingRoomScene(Scene):
             self.table = reply.table
             self.secret = reply.invite or None
             self.phase = "sitting"
-            self.asking = self.lobby.sit(self.table, self.name, self.secret, self._player())
+            key = player_key(self.netplay, self.url)
+            self.asking = self.lobby.sit(self.table, self.name, self.secret, key)
         elif self.phase in ("sitting", "sitting_too"):
             if not isinstance(reply, protocol.Seated) or (self.table and reply.table != self.table):
                 self._fail(phrase("online.unreadable_answer"))
@@ -253,23 +259,9 @@ class WaitingRoomScene(Scene):
         else:
             self.phase = "open"
 
-    def _refused(self, ask: Ask) -> None:
-        reason = ask.error
-        if self.phase in ("creating", "sitting", "resuming"):
-            self._fail(reason)
-        else:  # a second person, a computer not seated, a start refused: the room stays
-            self.phase, self._added_from = "open", None
-            self.message = t("room.refused", reason=self._words(reason))
-
     def _fail(self, reason: Phrase | str | None) -> None:
         self.phase = "failed"
-        self.message = self._words(reason)
-
-    @staticmethod
-    def _words(reason: Phrase | str | None) -> str:
-        if isinstance(reason, Phrase):
-            return t(reason.key, **reason.values)
-        return reason or ""
+        self.message = words(reason)
 
     def _to_table(self, view: TableView | None) -> None:
         assert self.table is not None
@@ -292,28 +284,26 @@ class WaitingRoomScene(Scene):
         session = self.starting
         if session is None:
             return
-        if not session.ready:
-            session.poll()
-        if session.ready:
+        if session.ready or session.settle():
             self.starting = None
             self.go(Screen.TABLE, session=session, handoff_first=True, since=self.since)
-        elif session.trouble() is not None:
+        elif session.place.trouble() is not None:
             self.starting = None
-            self._fail(session.trouble())
+            self._fail(session.place.trouble())
 
     def _follow_rematch(self) -> None:
         """Another deal for the same seats: the server deals it at once, under a new
         table whose seats keep their tokens."""
         old = self.rematch
         assert old is not None
-        old.poll()
-        if old.failed is not None:
+        old.poll()  # (the game is over: only the rematch's table is awaited)
+        if old.place.failed is not None:
             self.rematch = None
-            self._fail(old.failed)
+            self._fail(old.place.failed)
             return
-        if old.rematch is None:
+        if old.inbox.rematch is None:
             return
-        self.table = old.rematch
+        self.table = old.inbox.rematch
         if self.netplay is not None:
             for seat, token in sorted(self.here.items()):
                 name = old.names[seat] if seat < len(old.names) else self.name
@@ -322,25 +312,13 @@ class WaitingRoomScene(Scene):
         self._to_table(None)
 
     # ----- actions -------------------------------------------------------------------
-    def _mine(self) -> tuple[int, str] | None:
-        return next(iter(sorted(self.here.items())), None)
-
     def add_computer(self) -> None:
-        mine = self._mine()
+        mine = first_held(self.here)
         if self.lobby is None or mine is None or self.table is None or not self.open_seats:
             return
         self.phase, self._added_from = "computer", len(self.seats)
         self.asking = self.lobby.add_computer(self.table, mine[0], mine[1], self.level.value,
-                                              self._computer_name())
-
-    def _computer_name(self) -> str | None:
-        """A name for the next computer seat in this player's language, as a seat left
-        unnamed at one machine is called ("Captain 3"); None (the server's own) when
-        someone at the table already has it."""
-        taken = {s.seat for s in self.seats}
-        seat = next(i for i in range(self.size) if i not in taken)
-        name = t("setup.default_name", n=seat + 1)
-        return None if any(s.name == name for s in self.seats) else name
+                                              computer_name(self.seats, self.size))
 
     def sit_here(self) -> None:
         """Another person at this computer takes the next open seat."""
@@ -352,7 +330,8 @@ class WaitingRoomScene(Scene):
         # (refused, say for a name taken, the room stays open: only the seat is not had)
         self.phase = "sitting_too"
         self.pending_name = name
-        self.asking = self.lobby.sit(self.table, name, self.secret, self._player())
+        key = player_key(self.netplay, self.url)
+        self.asking = self.lobby.sit(self.table, name, self.secret, key)
 
     @property
     def is_quick(self) -> bool:
@@ -374,7 +353,7 @@ class WaitingRoomScene(Scene):
             self._fill_next()
 
     def _fill_next(self) -> None:
-        mine = self._mine()
+        mine = first_held(self.here)
         if (not self.filling or self.lobby is None or mine is None or self.table is None
                 or not self.open_seats or self.asking is not None):
             self.filling = self.filling and bool(self.open_seats) and mine is not None
@@ -382,7 +361,7 @@ class WaitingRoomScene(Scene):
         self._fill_from = len(self.seats)
         self.phase = "computer"
         self.asking = self.lobby.add_computer(self.table, mine[0], mine[1], self.level.value,
-                                              self._computer_name())
+                                              computer_name(self.seats, self.size))
 
     def _wait(self, dt: float) -> None:
         """The time waited with empty seats (after someone sits, it begins again), and
@@ -397,7 +376,7 @@ class WaitingRoomScene(Scene):
             self.waited += max(0.0, dt)
 
     def start(self) -> None:
-        mine = self._mine()
+        mine = first_held(self.here)
         if self.lobby is None or mine is None or self.table is None or self.open_seats:
             return
         self.phase = "starting"
@@ -417,7 +396,7 @@ class WaitingRoomScene(Scene):
     def leave(self) -> None:
         """Leave the table: an open seat is given up (a game begun keeps its seat, to
         be opened again from My online games)."""
-        mine = self._mine()
+        mine = first_held(self.here)
         if self.lobby is not None and mine is not None and self.table is not None \
                 and self.phase in ("open", "computer", "starting"):
             with contextlib.suppress(Exception):
@@ -427,19 +406,6 @@ class WaitingRoomScene(Scene):
         self.go(Screen.ONLINE)
 
     # ----- frame ---------------------------------------------------------------------
-    def _enable(self) -> None:
-        if self._added_from is not None and len(self.seats) > self._added_from:
-            self._added_from = None  # the computer asked for is seen seated
-        ready = self.phase == "open" and self.asking is None and bool(self.here) \
-            and self._added_from is None
-        self.add_button.enabled = ready and self.leads and self.open_seats > 0
-        self.fill_button.enabled = self.may_fill and not self.filling
-        self.level.enabled = self.add_button.enabled or self.fill_button.enabled
-        self.start_button.enabled = ready and self.leads and self.open_seats == 0 \
-            and bool(self.seats)
-        self.copy_button.enabled = self.invite_code() is not None and self.phase != "failed"
-        self.sit_button.enabled = ready and self.open_seats > 0
-
     @property
     def widgets(self) -> list:
         out: list = [self.copy_button]
@@ -452,7 +418,18 @@ class WaitingRoomScene(Scene):
         return [*out, self.leave_button]
 
     def focusables(self) -> list[Focusable]:
-        self._enable()
+        """The widgets shown, each enabled as the room stands now."""
+        if self._added_from is not None and len(self.seats) > self._added_from:
+            self._added_from = None  # the computer asked for is seen seated
+        ready = self.phase == "open" and self.asking is None and bool(self.here) \
+            and self._added_from is None
+        self.add_button.enabled = ready and self.leads and self.open_seats > 0
+        self.fill_button.enabled = self.may_fill and not self.filling
+        self.level.enabled = self.add_button.enabled or self.fill_button.enabled
+        self.start_button.enabled = ready and self.leads and self.open_seats == 0 \
+            and bool(self.seats)
+        self.copy_button.enabled = self.invite_code() is not None and self.phase != "failed"
+        self.sit_button.enabled = ready and self.open_seats > 0
         return of_widgets(self.widgets)
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -467,25 +444,22 @@ class WaitingRoomScene(Scene):
             return True
         return handle_form(event, self.focus, self.focusables(), self.widgets, [self.other])
 
-    def update_fields(self, dt: float) -> None:
-        self.other.update(dt)
-
     def draw(self, surface: gfx.Canvas) -> None:
-        self._enable()
+        items = self.focusables()  # (the buttons enabled as the room stands)
         draw_title_backdrop(surface)
         surface.blit(art.parchment(PANEL.w, PANEL.h, radius=18, seed=29), PANEL)
         blit_text(surface, t("room.heading"), (PANEL.centerx, PANEL.y + 60), role="display",
                   size=60, color=P.INK, anchor="center")
         label(surface, self.options_text(), (LEFT, PANEL.y + 96, PANEL.w - 120, 30), "text", 21,
               P.INK_SOFT, anchor="center")
-        self._draw_invite(surface)
-        self._draw_seats(surface)
+        draw_invite(surface, self.invite_code(), self.hosting, self.netplay)
+        draw_seats(surface, self.settings.palette, self.seats, self.size, self.here)
         if self.leads or self.may_fill:
             label(surface, t("room.level"), (LEFT + 640, PANEL.bottom - 290, 600, 36),
                   "text-semibold", 20, P.INK_SOFT)
         for w in self.widgets:
             w.draw(surface)
-        self.focus.set_items(self.focusables())
+        self.focus.set_items(items)
         self.focus.draw(surface)
         box = (LEFT + 300, PANEL.bottom - 110, PANEL.w - 820, 72)
         if self.message:
@@ -518,7 +492,7 @@ class WaitingRoomScene(Scene):
 
     def _standing(self) -> str:
         """What the room is waiting for, in one sentence."""
-        slow = self._slow()
+        slow = slow_words(self.lobby)
         if slow is not None:
             return slow
         if self.phase in ("connecting", "creating", "sitting", "resuming", "rematch"):
@@ -535,62 +509,6 @@ class WaitingRoomScene(Scene):
             standing = t("room.ready") if self.leads else t("room.wait_host")
         return f"{standing} {t('room.first_drawn')}"
 
-    def _slow(self) -> str | None:
-        """The server's silence, said, while a request has waited long for its answer
-        (Leave stays at hand)."""
-        lobby = self.lobby
-        if lobby is None:
-            return None
-        connection = lobby.connection
-        if connection.slow_for() < connection.slow:
-            return None
-        return t("online.slow", seconds=round(connection.slow))
-
-    def _draw_invite(self, surface: gfx.Canvas) -> None:
-        code = self.invite_code()
-        label(surface, t("room.invite"), (LEFT, PANEL.y + 120, 500, 40), "text-semibold", 24,
-              P.INK_SOFT)
-        label(surface, code or "…", (LEFT, PANEL.y + 160, PANEL.w - 560, 56),
-              "text-semibold", 34)
-        netplay = self.netplay
-        about = t("room.invite.about")
-        if self.hosting and netplay is not None:
-            about = (t("room.local_only") if netplay.local_only else
-                     t("room.addresses", addresses=", ".join(netplay.addresses())))
-        label(surface, about, (LEFT, PANEL.y + 208, PANEL.w - 120, 36), "text", 20,
-              P.INK_SOFT)
-
-    def _draw_seats(self, surface: gfx.Canvas) -> None:
-        palette = self.settings.palette
-        taken = {s.seat: s for s in self.seats}
-        for seat in range(self.size):
-            y = SEATS_Y + seat * SEAT_H
-            row = pygame.Rect(LEFT - 16, y, PANEL.w - 88, SEAT_H - 12)
-            gfx.draw.rect(surface, P.PARCHMENT_DEEP, row, 1, border_radius=10)
-            marker = art.marker(seat, 52, palette)
-            surface.blit(marker, marker.get_rect(center=(LEFT + 34, row.centery)))
-            colour = t(f"colour.{P.colour_name(seat, palette)}")
-            label(surface, colour, (LEFT + 76, row.y, 160, row.h), "display", 28)
-            label(surface, self._seat_words(seat, taken.get(seat)),
-                  (LEFT + 250, row.y, row.w - 280, row.h), "text-semibold", 26,
-                  P.INK if seat in taken else P.INK_SOFT)
-
-    def _seat_words(self, seat: int, info: SeatInfo | None) -> str:
-        words = self._who(seat, info)
-        standing = standing_text(info.rating, info.games, info.left) if info else ""
-        return f"{words} · {standing}" if standing else words
-
-    def _who(self, seat: int, info: SeatInfo | None) -> str:
-        if info is None:
-            return t("room.seat.open")
-        name = shown_name(info.name)
-        if info.kind == "computer":
-            return t("room.seat.computer", name=name, level=t(f"level.{info.level or 'medium'}"))
-        if seat in self.here:
-            return t("room.seat.you", name=name)
-        if not info.here:
-            return t("room.seat.away", name=name)
-        return t("room.seat.person", name=name)
 
 
 __all__ = ["WaitingRoomScene"]

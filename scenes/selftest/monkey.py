@@ -42,7 +42,7 @@ from scenes.core.memory import give_back
 from scenes.core.navigator import Screen
 from scenes.core.saves import GameFile, new_game_file
 from scenes.core.scene import Scene
-from scenes.core.session import Session
+from scenes.core.session import GameSession, Session
 from scenes.selftest.gestures import GestureError, Hand
 from scenes.table.drag import piece_at
 from scenes.table.scene import TableScene
@@ -120,7 +120,7 @@ class Monkey:
         self.hand = Hand(app, FRAME)
         self.players = players
         self.seats = seats
-        self.session: Session | None = None
+        self.session: GameSession | None = None
         self.away = 0  # events since a table was last on the stack
         self.history: list[str] = []
         self._known_steps = 0
@@ -133,7 +133,7 @@ class Monkey:
         is drawn (and cached) at 2560x1440 is four times what 1280x720 needs, so two
         moments are compared at the same size, with freed memory handed back. The
         window is then put back as it was."""
-        was = pygame.display.get_surface().get_size()
+        was = gfx.window().get_size()
         fit_window(size)
         self.hand.frames(10)  # drawn anew at that size, its caches filled
         give_back()
@@ -270,10 +270,12 @@ class Monkey:
                                   f"{places} {where} after {self.history[-3:]}")
             self.report.checks += 1
 
-    def check_record(self, session: Session, autosave: bool = False) -> None:
+    def check_record(self, session: GameSession, autosave: bool = False) -> None:
         """The record says the whole game: replayed, it is the session's state; and with
         ``autosave`` (the game still at the table), the autosave is that record."""
         text = session.record_text()
+        if text is None:
+            raise MonkeyCrash(f"seed {self.report.seed}: a game played here has no record")
         replayed = replay_states(parse_record(text))[-1]
         if replayed != session.state:
             raise MonkeyCrash(f"seed {self.report.seed}: the record does not replay to the "
@@ -281,7 +283,7 @@ class Monkey:
         self.report.replays += 1
         self.report.finished += session.over
         self.report.checks += 1
-        game = session.autosave
+        game = session.autosave if isinstance(session, Session) else None  # (a local game)
         if autosave and isinstance(game, GameFile) and session.save_error is None:
             if session.steps and game.read() != text:
                 raise MonkeyCrash(f"seed {self.report.seed}: the autosave is not the record")

@@ -12,7 +12,9 @@ from __future__ import annotations
 import os
 import threading
 import time
+from collections.abc import Callable
 
+from online import protocol as p
 from online.client import Connection
 from online.lobby import Lobby
 from online.remote import RemoteSession
@@ -23,7 +25,7 @@ from scenes.selftest.online_smoke import HostFirst
 LIMIT = 30.0
 
 
-def _wait(ok, poll=lambda: None) -> None:  # type: ignore[no-untyped-def]
+def _wait(ok: Callable[[], bool], poll: Callable[[], object] = lambda: None) -> None:
     deadline = time.monotonic() + LIMIT
     while not ok():
         poll()
@@ -42,20 +44,19 @@ def online_table(folder: str) -> tuple[ServerThread, RemoteSession, RemoteSessio
     lobby_one, lobby_two = Lobby(one), Lobby(two)
     made = lobby_one.create(3, private=True)
     _wait(lambda: made.done, lobby_one.poll)
-    assert made.reply is not None
-    table, secret = made.reply.table, made.reply.invite
+    created = made.answer(p.Created)
+    table, secret = created.table, created.invite
     ann = lobby_one.sit(table, "Ann", secret)
     _wait(lambda: ann.done, lobby_one.poll)
     bob = lobby_two.sit(table, "Bob", secret)
     _wait(lambda: bob.done, lobby_two.poll)
-    assert ann.reply is not None and bob.reply is not None
-    token = ann.reply.token
+    token = ann.answer(p.Seated).token
     computer = lobby_one.add_computer(table, 0, token, "easy")
     _wait(lambda: computer.done, lobby_one.poll)
     start = lobby_one.start(table, 0, token)
     _wait(lambda: start.done, lobby_one.poll)
     here = RemoteSession(one, table, {0: token})
-    there = RemoteSession(two, table, {1: bob.reply.token})
+    there = RemoteSession(two, table, {1: bob.answer(p.Seated).token})
     _wait(lambda: here.ready and there.ready, lambda: (here.poll(), there.poll()))
     return server, here, there
 

@@ -149,7 +149,7 @@ def _run(make_app: Callable[[], App]) -> int:
     if not isinstance(table, TableScene):
         return fail(f"Set sail led to {type(table).__name__}, not the table")
     session = table.session
-    if len(session.state.names) != setup.players:  # type: ignore[attr-defined]
+    if len(session.state.names) != setup.players:
         return fail("the game was not dealt for the chosen players")
     # A few drags on the dealt game: employ, a voyage from Lisboa, its cargo, Done.
     try:

@@ -12,7 +12,9 @@ The way is one way: the table hands ``handle`` an intent (``scenes.core.intents`
 ``Put`` for a marker dropped on a lit zone) and gets back the results, in order (the
 steps made with the states around them, a refusal and its reason, a question, the
 status line's sentence, the zones to light), which it then presents. Nothing here
-calls back into the table, so the path runs without pygame.
+calls back into the table, so the path runs without pygame. What the session tells
+of itself (steps made elsewhere, an online table's news) comes through ``arrived``,
+read by ``news.TableNews``.
 """
 
 from __future__ import annotations
@@ -24,7 +26,6 @@ from game.ai.players import hint
 from game.rules import apply, map_offered
 from game.state import AFTER_MOVE, State
 from game.steps import IllegalStep, Space, Step
-from game.words import Phrase
 from scenes.core import zones as Z
 from scenes.core.intents import (
     Answer,
@@ -51,6 +52,8 @@ from scenes.core.intents import (
 from scenes.core.session import GameSession, Outcome
 from scenes.table.clocks import duration_text, gone_text
 from scenes.table.hints import step_zones, why
+from scenes.table.news import TableNews, link_said
+from scenes.table.requests import TableRequests
 from scenes.table.targets import (
     Drop,
     Staging,
@@ -81,45 +84,18 @@ class Put:
 TableIntent = Intent | Put
 
 
-#: How long (seconds) an online table may be out of reach before the player is told
-#: plainly that its server (or its host's program) is gone, and what they can do.
-GONE_LONG = 120.0
-
-
-def gone_too_long(session: GameSession) -> bool:
-    """Whether the game's keeper has been out of reach ``GONE_LONG`` or more."""
-    return not session.connected and session.out_of_reach() >= GONE_LONG
-
-
-def link_banner(session: GameSession) -> str | None:
-    """The banner's sentence while an online table cannot be played as usual: its
-    server cannot be followed, or it is out of reach (reconnecting; once it has been
-    gone long, what the player can do). None otherwise (a slow server is said on the
-    status line only)."""
-    link = session.link()
-    if link is None or (session.connected and session.trouble() is None):
-        return None
-    if session.trouble() is None and gone_too_long(session):
-        return t("banner.online.gone_long")
-    if link.key == "online.dropped":
-        return t("status.online.away")
-    return t(link.key, **link.values)
-
-
-def link_said(link: Phrase) -> Said:
-    """The status line's sentence for what is wrong with the way to an online table
-    (a connection just lost: reconnecting, the moves waiting)."""
-    if link.key == "online.dropped":
-        return Said.of("status.online.away")
-    return Said(link.key, tuple(link.values.items()))
-
-
 class TableActions:
     """The session's one caller at the table, with the staged voyage, sale and
     Geography choice."""
 
     def __init__(self, session: GameSession) -> None:
         self.session = session
+        #: The keeper's news, and what only an online game has (None: a game at one
+        #: machine), asked of the session once.
+        self.news = TableNews(session)
+        self.online = self.news.online
+        #: A line of chat, a seat handed over: what only an online table is asked.
+        self.requests = TableRequests(self.online)
         self.staging = Staging()
         #: The markers chosen for Geography while choosing (None: not choosing).
         self.geography: list[Space] | None = None
@@ -130,10 +106,6 @@ class TableActions:
         self.confirm_end_turn = True
         self._out: list[Result] = []
         self._dropped = False  # the step being made comes from the player's drop
-        self._connected = session.connected
-        self._link: Phrase | None = session.link()
-        self._away_seen: tuple[int, str, bool] | None = None
-        self._gone_long = False
 
     def handle(self, intent: TableIntent) -> list[Result]:
         """Everything one intent comes to, in order: the table presents it."""
@@ -164,11 +136,9 @@ class TableActions:
             elif isinstance(intent, Status):
                 (self.staging_status if intent.staged else self.refresh_status)()
             elif isinstance(intent, Chat):
-                refused = self.session.send_chat(intent.text)
-                if refused is not None:
-                    self.say(refused.key, **refused.values)
+                self._out += self.requests.chat(intent.text)
             elif isinstance(intent, HandOver):
-                self.hand_over(intent.seat, intent.level)
+                self._out += self.requests.hand_over(intent.seat, intent.level)
             return self._out
         finally:
             self._out = out
@@ -199,7 +169,8 @@ class TableActions:
         an online table, while something is)."""
         st = self.state
         name = st.names[st.active]
-        link = self.session.link()
+        online = self.online
+        link = online.link() if online is not None else None
         if link is not None and not st.over:
             self._out.append(link_said(link))
         elif st.over:
@@ -207,13 +178,13 @@ class TableActions:
         elif not self.session.human_to_move:
             kind = self.session.seat_kind(st.active)
             here = st.active in self.session.seats_here()
-            gone = self.session.away_for().get(st.active)
-            if kind == "remote" and gone is not None:  # and not at the table now
-                if self.session.can_hand_over(st.active):
+            gone = online.away_for().get(st.active) if online is not None else None
+            if kind == "remote" and online is not None and gone is not None:  # and away
+                if online.can_hand_over(st.active):
                     self.say("status.online.hand_over_ready", name=name, time=gone_text(gone))
                 else:
                     self.say("status.online.waiting_away", name=name, time=gone_text(gone),
-                             limit=duration_text(self.session.away_limit))
+                             limit=duration_text(online.away_limit))
             elif kind == "remote":  # a person at another machine (an online table)
                 self.say("status.online.waiting_for", name=name)
             elif kind == "human":  # ours, but a step of it is on its way to the table
@@ -270,67 +241,14 @@ class TableActions:
             self.after_voyage(after)
         return outcome
 
-    def _away_standing(self) -> tuple[int, str, bool] | None:
-        """The player to move, if a person not at the table: who, how long gone (in
-        the status line's words) and whether they may be handed over now."""
-        away = self.session.away_for()
-        if not away:
-            return None
-        st = self.state
-        gone = away.get(st.active)
-        if gone is None or st.over or self.session.human_to_move:
-            return None
-        return (st.active, gone_text(gone), self.session.can_hand_over(st.active))
-
     def arrived(self) -> list[Result]:
-        """The steps the session reports made elsewhere since the last call, as results
-        (a local session has none: every seat is here)."""
-        out: list[Result] = []
-        session = self.session
-        self._connected = session.connected
-        gone_long = gone_too_long(session)
-        if gone_long and not self._gone_long:  # out of reach a while: what can be done
-            out.append(Said.of("status.online.gone_long"))
-        self._gone_long = gone_long
-        away = self._away_standing()
-        if away != self._away_seen:  # the player to move went, came back, or has been
-            self._away_seen = away  # gone long enough to be handed over: said afresh
-            out += self.handle(Status())
-        for notice in session.notices:  # the keeper's news, said as they come
-            if isinstance(notice, Phrase):  # news of a seat is kept in the log too
-                out.append(Said(notice.key, tuple(notice.values.items()),
-                                logged=isinstance(notice.values.get("seat"), int)))
-            elif notice:
-                out.append(Said.of("room.failed", reason=notice))
-        session.notices.clear()
-        for outcome in self.session.poll():
-            if outcome.ok:
-                out.append(Stepped(outcome))
-                continue
-            if outcome.reason == "resync":  # the table as its keeper has it: redrawn
-                self.staging.clear()
-                self.geography = None
-                out += [Redrawn(), Said.of("online.resynced")]
-                continue
-            reason = (t(outcome.said.key, **outcome.said.values) if outcome.said is not None
-                      else outcome.reason)
-            if outcome.taken_back:  # shown here, refused by the table: it slides back
-                out += [Undone(outcome), Said.of("status.online.taken_back",
-                                                step=str(outcome.step), reason=reason)]
-            else:
-                out += [Said.of("status.refused", reason=reason),
-                        Refused(outcome.step, reason)]
-        link = session.link()
-        if link != self._link:  # the way to an online table lost, slow, refused, back
-            self._link = link
-            out += self.handle(Status()) if link is None else [link_said(link)]
-        if (out and not any(isinstance(r, Said) for r in out)) or (
-                link is None and any(isinstance(r, Stepped) for r in out)
-                and not any(isinstance(r, Undone) for r in out)):
-            out += self.handle(Status())  # whose turn it is now, said
-        trouble = session.trouble()
-        if trouble is not None and out and out[-1] != link_said(trouble):
-            out.append(link_said(trouble))  # a table that cannot go on says so last
+        """The keeper's news since the last call, as results (``news.TableNews``: steps
+        made elsewhere, an online table's notices and chat, the way to it); a new
+        picture of the table drops what was staged on the old one."""
+        out = self.news.arrived(lambda: self.handle(Status()))
+        if any(isinstance(r, Redrawn) for r in out):
+            self.staging.clear()
+            self.geography = None
         return out
 
     def perform(self, drop: Drop) -> None:
@@ -461,13 +379,6 @@ class TableActions:
         self.refresh_status()
         self.say("status.undone", step=str(outcome.step))
 
-    def hand_over(self, seat: int, level: str) -> None:
-        """The table's computer plays ``seat`` from now (asked first by the table; only
-        while its player has been gone long enough, which may have changed since): the
-        keeper's news of it comes back as any other."""
-        if self.session.can_hand_over(seat):
-            self.session.hand_over(seat, level)
-
     # ----- technologies used by a click -------------------------------------------
     def click_zone(self, zone: str) -> None:
         """A click (press and release on the same zone) that is not a drag."""
@@ -567,7 +478,9 @@ def why_text(before: State, step: Step, after: State) -> str:
     parts = []
     for key, values in why(before, step, after):
         if key == "hint.why.opens":
-            kinds = [t(f"hint.opens.{kind}") for kind in values["kinds"]]  # type: ignore[union-attr]
+            opened = values["kinds"]
+            kinds = [t(f"hint.opens.{kind}") for kind in
+                     (opened if isinstance(opened, (list, tuple)) else ())]
             parts.append(t(key, things=t("phrase.list.or", head=", ".join(kinds[:-1]),
                                          last=kinds[-1]) if len(kinds) > 1 else kinds[0]))
         else:

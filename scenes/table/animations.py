@@ -447,9 +447,9 @@ def build(before: State, step: Step, after: State, layout: Layout,
         b.landed(b.fly(seat, ("ship", seat, p), ("good", p, k), 0))
     elif kind == "build":
         (_, p, k), source = args
-        src: Place = ("ship", seat, p) if source is None else (
+        paid_from: Place = ("ship", seat, p) if source is None else (
             ("good" if source[0] == "g" else "building", source[1], source[2]))
-        b.landed(b.fly(seat, src, ("building", p, k), 0))
+        b.landed(b.fly(seat, paid_from, ("building", p, k), 0))
     elif kind == "sell":
         for i, (_, p, k) in enumerate(args):
             b.fly(seat, ("good", p, k), ("lisboa", seat), i * STAGGER)

@@ -158,7 +158,7 @@ def banner_image(headline: str, details: tuple[str, ...], seat: int | None,
         img = art.marker(seat, mark, palette)
         surf.blit(img, img.get_rect(center=(PAD + mark // 2, h // 2)))
         x += mark + 12
-    y = PAD - 4
+    y: float = PAD - 4
     head = render(headline, "display", head_size, P.HIGHLIGHT)
     surf.blit(head, (x, y))
     y += head_h

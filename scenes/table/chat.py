@@ -1,19 +1,20 @@
 """Table chat at an online table: a line typed in a small box, said in the log.
 
 C opens the box (at a table that has other machines at it); Enter sends the line,
-Esc closes. What others say arrives through the session and is shown in the ship's
-log, as plain text under the speaker's colour, capped in length by the session; the
-log keeps the last ``logpanel.CHAT_KEPT`` lines, the older ones scrolled to.
+Esc closes. What others say comes out of the session's ``poll`` (``Chat`` news, a
+``Chatted`` result) and is shown in the ship's log, as plain text under the speaker's
+colour, capped in length by the session; the log keeps the last
+``logpanel.CHAT_KEPT`` lines, the older ones scrolled to.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
 from scenes.core import gfx
-from scenes.core.session import GameSession
+from scenes.core.session import Chat
 from scenes.table.logpanel import LogLine, LogPanel
 from scenes.text.catalog import t
 from scenes.ui import palette as P
@@ -75,19 +76,12 @@ class ChatBox(Overlay):
         self.focus.set_items(of_widgets([self.send_button]))
 
 
-def take_chat(session: GameSession, logpanel: LogPanel, turn: int) -> bool:
-    """Chat lines said since the last call, put into the log after the step they were
-    said after; True when there were any. The session keeps only its last lines and
-    counts them all (``chat_total``): the log takes every one it has not heard yet."""
-    fresh = session.chat_total - logpanel.chat_heard
-    logpanel.chat_heard = session.chat_total
-    if fresh <= 0:
-        return False
-    said = list(session.chat)[-fresh:]
-    at = len(session.steps) - 1
-    logpanel.add_chat(*(LogLine(at, turn, seat, t("online.chat.line", name=name, text=text),
-                                "", chat=True) for seat, name, text in said))
-    return bool(said)
+def put_chat(logpanel: LogPanel, lines: Sequence[Chat], at: int, turn: int) -> None:
+    """Chat lines said at an online table (out of its session's ``poll``), put into the
+    log after the step ``at`` they were said after."""
+    logpanel.add_chat(*(LogLine(at, turn, line.seat,
+                                t("online.chat.line", name=line.name, text=line.text), "",
+                                chat=True) for line in lines))
 
 
-__all__ = ["CHAT_LENGTH", "ChatBox", "take_chat"]
+__all__ = ["CHAT_LENGTH", "ChatBox", "put_chat"]

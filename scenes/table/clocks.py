@@ -9,7 +9,7 @@ a live game, days and hours for a slow one, in the player's language.
 
 from __future__ import annotations
 
-from scenes.core.session import GameSession
+from scenes.core.session import GameSession, OnlineTable
 from scenes.text.catalog import t
 
 #: Under this many seconds a clock is shown as running short (in the alert colour).
@@ -51,13 +51,16 @@ def clock_setting(clock: object) -> str | None:
     return t("room.clock", budget=duration_text(budget), bonus=duration_text(bonus))
 
 
-def clock_faces(session: GameSession) -> tuple[tuple[str, bool], ...]:
-    """Each seat's clock as (its words, whether it runs short); () without clocks and
-    ("", False) for a seat without one (a computer's)."""
-    deadline = deadline_faces(session)
+def clock_faces(session: GameSession,
+                online: OnlineTable | None) -> tuple[tuple[str, bool], ...]:
+    """Each seat's clock as (its words, whether it runs short); () without clocks (as
+    at one machine, always) and ("", False) for a seat without one (a computer's)."""
+    if online is None:
+        return ()
+    deadline = deadline_faces(session, online)
     if deadline:  # a turn-a-day table: its deadline where a clock would be
         return deadline
-    left = session.clocks_left()
+    left = online.clocks_left()
     if not left:
         return ()
     # a computer's clock is never short of time, so it is not shown
@@ -86,10 +89,11 @@ def gone_text(seconds: float) -> str:
     return duration_text(whole // unit * unit)
 
 
-def away_faces(session: GameSession, players: int) -> tuple[str, ...]:
+def away_faces(session: GameSession, online: OnlineTable | None,
+               players: int) -> tuple[str, ...]:
     """Each seat's away words (see ``away_text``), "" for a player at the table;
     () when everyone is (as at one machine, always)."""
-    gone = session.away_for()
+    gone = online.away_for() if online is not None else {}
     if not gone:
         return ()
     here = session.seats_here()
@@ -125,14 +129,15 @@ def pace_text(clock: object, deadline: float | None, vacation: int = 0) -> str:
     return t("lobby.pace.clock", clock=setting) if setting else t("lobby.pace.free")
 
 
-def deadline_faces(session: GameSession) -> tuple[tuple[str, bool], ...]:
+def deadline_faces(session: GameSession,
+                   online: OnlineTable) -> tuple[tuple[str, bool], ...]:
     """At a turn-a-day table in play, each seat's words where the clocks are: the
     player to move's time left (short under an hour), and the vacation days left of
     each other person (a header has no room for both); () at any other table."""
-    left = session.deadline_left()
+    left = online.deadline_left()
     if left is None:
         return ()
-    days = session.vacation_left() or ()
+    days = online.vacation_left() or ()
     active = session.state.active
     out: list[tuple[str, bool]] = []
     for seat in range(len(session.names)):

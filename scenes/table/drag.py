@@ -44,14 +44,14 @@ class Held:
     origin: tuple[int, int]
     pos: tuple[int, int]
     drops: dict[str, Drop]
-    image: pygame.Surface
+    image: gfx.Canvas
 
 
 @dataclass
 class Slide:
     """A marker sliding back to where it was picked up."""
 
-    image: pygame.Surface
+    image: gfx.Canvas
     start: tuple[int, int]
     end: tuple[int, int]
     tween: tween.Tween
@@ -200,7 +200,7 @@ class Drag:
 
 
 @gfx.scaled_cache(maxsize=8)
-def _held_shadow(img: pygame.Surface) -> gfx.Canvas:
+def _held_shadow(img: gfx.Canvas) -> gfx.Canvas:
     shadow = img.copy()
     shadow.fill((0, 0, 0, 90), special_flags=pygame.BLEND_RGBA_MULT)
     return shadow

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 import pygame
 
@@ -112,7 +113,7 @@ class Part:
     name: str
     rect: pygame.Rect
     key: tuple
-    paint: Callable[[gfx.Canvas], None]
+    paint: Callable[[gfx.Canvas], object]
     spills: bool = True
 
 
@@ -129,7 +130,7 @@ def table_parts(layout: Layout, st: State, view: TableView,
     parts: list[Part] = []
 
     def part(name: str, rect: pygame.Rect, key: tuple,
-             paint: Callable[[gfx.Canvas], None], spills: bool = True) -> None:
+             paint: Callable[[gfx.Canvas], object], spills: bool = True) -> None:
         parts.append(Part(name, rect, (*key, pal), paint, spills))
 
     cards = [layout.rect(Z.techcard(n)) for n in TECH_NUMERALS]
@@ -150,10 +151,10 @@ def table_parts(layout: Layout, st: State, view: TableView,
              (pos in view.flipping, up, st.card_at(pos).id if up else None,
               tuple(st.owner(x) for x in spaces),
               tuple(hidden[("good" if x[0] == "g" else "building", pos, x[2])] for x in spaces)),
-             lambda s, pos=pos: _draw_town(s, layout, st, view, pos))
+             partial(_draw_town, layout=layout, st=st, view=view, pos=pos))
         part(f"sea_{pos}", layout.rect(Z.sea(pos)),  # (the fleets' places: all ships)
              tuple((st.ships_at(x, pos), hidden[("ship", x, pos)]) for x in range(st.n)),
-             lambda s, pos=pos: _draw_sea(s, layout, st, view, pos))
+             partial(_draw_sea, layout=layout, st=st, view=view, pos=pos))
     badge = Z.india(st.size)
     if layout.has(badge) and st.size not in view.flipping:
         r = layout.rect(badge)
@@ -170,7 +171,7 @@ def table_parts(layout: Layout, st: State, view: TableView,
           view.hover if view.hover in low else None),
          lambda s: _draw_strip(s, layout, st, view, low))
     if high:
-        part("corner", high and layout.rect(high[0]).unionall([layout.rect(z) for z in high]),
+        part("corner", layout.rect(high[0]).unionall([layout.rect(z) for z in high]),
              (tuple(sorted((z, b) for z, b in view.buttons.items() if z in high)),
               view.hover if view.hover in high else None),
              lambda s: _draw_buttons(s, layout, view, high))
@@ -198,9 +199,13 @@ def target_bands(layout: Layout, view: TableView) -> list[Part]:
         if layout.has(name):
             r = layout.rect(name)
             band = r.inflate(2 * art.BAND_OUT, 2 * art.BAND_OUT)
-            out.append(Part(name, band, (name,), lambda s, r=r, band=band: s.blit(
-                art.target_band(r.w, r.h), band)))
+            out.append(Part(name, band, (name,), partial(_band, r=r, band=band)))
     return out
+
+
+def _band(surface: gfx.Canvas, r: pygame.Rect, band: pygame.Rect) -> None:
+    """A lit target's band around ``r``."""
+    surface.blit(art.target_band(r.w, r.h), band)
 
 
 # ----- technologies and log ---------------------------------------------------------
@@ -225,7 +230,7 @@ def _draw_log(surface: gfx.Canvas, layout: Layout, view: TableView) -> None:
     surface.blit(art.wood_panel(r.w, r.h), r)
     blit_text(surface, t("log.heading"), (r.x + 14, r.y + 6), role="display", size=22,
               color=P.BRASS_LIGHT)
-    y = r.y + 36
+    y: float = r.y + 36
     for line in view.log[-4:]:
         size = fit_size(line, "text", 17, r.w - 28)
         if y + line_height("text", size) > r.bottom:

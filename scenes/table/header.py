@@ -52,13 +52,13 @@ def draw_header(surface: gfx.Canvas, r: pygame.Rect, st: State, seat: int, activ
     words, short = clock
     if words:  # the player's clock, between the name and the numbers
         ink = SHORT_CLOCK if short else (P.HIGHLIGHT if active else LIGHT_TEXT)
-        clock = render(words, "text-semibold", 22, ink)
-        c_rect = clock.get_rect(midright=(coin_rect.left - 14, r.centery))
+        face_words = render(words, "text-semibold", 22, ink)
+        c_rect = face_words.get_rect(midright=(coin_rect.left - 14, r.centery))
         face = c_rect.left - 14
         draw.circle(surface, ink, (face, r.centery), 9, 2)
         draw.line(surface, ink, (face, r.centery), (face, r.centery - 6), 2)
         draw.line(surface, ink, (face, r.centery), (face + 4, r.centery), 2)
-        surface.blit(clock, c_rect)
+        surface.blit(face_words, c_rect)
         room = face - 9 - (r.x + 44) - 10
     if away:  # how long they have been gone, in a pill after the name
         pill_w = min(room // 2, math.ceil(text_width(away, "text-semibold", 20)) + 24)
@@ -67,8 +67,8 @@ def draw_header(surface: gfx.Canvas, r: pygame.Rect, st: State, seat: int, activ
         pill = pygame.Rect(r.x + 44 + name_w + 12, 0, pill_w, 30)
         pill.centery = r.centery
         draw.rect(surface, AWAY_PILL, pill, border_radius=15)
-        words = fit_size(away, "text-semibold", 20, pill_w - 16)
-        blit_text(surface, away, pill.center, role="text-semibold", size=words,
+        pill_size = fit_size(away, "text-semibold", 20, pill_w - 16)
+        blit_text(surface, away, pill.center, role="text-semibold", size=pill_size,
                   color=LIGHT_TEXT, anchor="center")
     else:
         size = fit_size(name, "display", 30, room)

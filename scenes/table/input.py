@@ -28,7 +28,7 @@ from scenes.core import zones as Z
 from scenes.core.intents import Cancel, Click, Confirm, Lit, Press, Said, Status, TakeBack
 from scenes.core.layout import Layout
 from scenes.core.navigator import Screen
-from scenes.core.session import GameSession
+from scenes.core.session import GameSession, OnlineTable
 from scenes.table.actions import GAME_BUTTONS, Put, TableActions
 from scenes.table.commands import (
     Command,
@@ -66,6 +66,7 @@ class InputHost(Protocol):
     the session's, the staging the actions', the palette the view's)."""
 
     session: GameSession
+    online: OnlineTable | None
     layout: Layout
     drag: Drag
     actions: TableActions
@@ -224,7 +225,7 @@ class TableInput:
         self.pressed = zone
         if zone in BUTTON_ZONES or not tb.session.human_to_move:
             return
-        if not tb.session.connected:  # drags wait while an online table is out of reach
+        if tb.online is not None and not tb.online.connected:  # drags wait while out of reach
             self._say("status.online.away")
             return
         if tb.actions.geography is not None:
@@ -410,7 +411,7 @@ class TableInput:
             self._out.append(ShowHint())
         elif event.key == pygame.K_m and not ctrl:
             self._out.append(ToggleSound())
-        elif event.key == pygame.K_c and not ctrl and tb.session.can_chat:
+        elif event.key == pygame.K_c and not ctrl and tb.online is not None:
             self._out.append(OpenChat())
         elif event.key == pygame.K_z and not ctrl:
             self.zoom_key()

@@ -28,6 +28,7 @@ and Page Up/Down (the log scrolled).
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from functools import partial
 from typing import Protocol
 
 import pygame
@@ -218,17 +219,17 @@ class TableKeys:
             return []
         st, layout, staging = sc.session.state, sc.layout, sc.actions.staging
         found: dict[tuple, tuple[int, pygame.Rect, tuple[int, int]]] = {}
-        for zone in layout.zones():
-            z = Z.parse(zone.name)
+        for found_zone in layout.zones():
+            z = Z.parse(found_zone.name)
             if z.kind not in PIECE_KINDS or (z.town is not None and z.town > st.size):
                 continue  # (a town not in play in a three-player game has no spaces)
-            pos = zone.rect.center
+            pos = found_zone.rect.center
             piece = piece_at(st, staging, layout, pos)
             if piece is None:
                 continue
-            area = zone.rect.w * zone.rect.h
+            area = found_zone.rect.w * found_zone.rect.h
             if piece not in found or area < found[piece][0]:
-                found[piece] = (area, zone.rect.copy(), pos)
+                found[piece] = (area, found_zone.rect.copy(), pos)
         items = []
         for piece, (_, rect, pos) in found.items():
             box = piece_box(st, staging, layout, piece)  # a ship: round it as drawn
@@ -236,7 +237,7 @@ class TableKeys:
                 rect, pos = box, box.center
             key = ("piece", piece)
             self._press[key] = pos
-            items.append(Focusable(key, rect, lambda k=key: self.pick(k), radius=10))
+            items.append(Focusable(key, rect, partial(self.pick, key), radius=10))
         items.sort(key=_order)
         legal = sc.session.legal_steps()
         seat = st.active
@@ -246,14 +247,14 @@ class TableKeys:
             zone = space(seat, return_amount(st, seat, kind))
             if layout.has(zone) and menu_entries(st, legal, [zone]):
                 menus.append(Focusable(zone, layout.rect(zone),
-                                       lambda name=zone: self.open_menu(name), radius=8))
+                                       partial(self.open_menu, zone), radius=8))
         cards = []
         for tech in ("bank-system", "geography", "map"):
             zone = Z.tech(tech)
             usable = st.has_tech(seat, tech) and (tech != "map" or st.map_pending)
             if usable and layout.has(zone):
                 cards.append(Focusable(zone, layout.rect(zone),
-                                       lambda name=zone: self.click(name), radius=10))
+                                       partial(self.click, zone), radius=10))
         return items + menus + cards
 
     def _targets(self) -> list[Focusable]:
@@ -265,7 +266,7 @@ class TableKeys:
         for zone in held.drops:
             if sc.layout.has(zone):
                 items.append(Focusable(("drop", zone), sc.layout.rect(zone),
-                                       lambda name=zone: self.drop(name), radius=10))
+                                       partial(self.drop, zone), radius=10))
         items.sort(key=_order)
         return items
 
@@ -279,7 +280,7 @@ class TableKeys:
             zone = Z.space(space)
             if sc.layout.has(zone):
                 items.append(Focusable(zone, sc.layout.rect(zone),
-                                       lambda name=zone: self.click(name), radius=8))
+                                       partial(self.click, zone), radius=8))
         items.sort(key=_order)
         card = Z.tech("geography")
         items.append(Focusable(card, sc.layout.rect(card), lambda: self.click(card)))
@@ -293,7 +294,7 @@ class TableKeys:
             zone = Z.button(b)
             if sc.layout.has(zone) and states.get(zone, "normal") == "normal":
                 items.append(Focusable(zone, sc.layout.rect(zone),
-                                       lambda name=zone: self.click(name), radius=12))
+                                       partial(self.click, zone), radius=12))
         fold, notation = sc.logpanel.tabs()
         items.append(Focusable(("log", "fold"), fold, lambda: self.log_tab(0), radius=8))
         items.append(Focusable(("log", "notation"), notation, lambda: self.log_tab(1),
@@ -302,7 +303,7 @@ class TableKeys:
             zone = Z.button(b)
             if sc.layout.has(zone):
                 items.append(Focusable(zone, sc.layout.rect(zone),
-                                       lambda name=zone: self.click(name), radius=12))
+                                       partial(self.click, zone), radius=12))
         return items
 
     # ----- what the keys do: the mouse's own path ---------------------------------------
@@ -440,7 +441,7 @@ class TableKeys:
         if key in ENTER_KEYS:
             return False  # no ring: Enter is Set sail, Sell or Done, as it always was
         menu = (key == pygame.K_r and not mods & pygame.KMOD_SHIFT) or key == pygame.K_MENU or (
-            key == pygame.K_F10 and mods & pygame.KMOD_SHIFT)
+            key == pygame.K_F10 and bool(mods & pygame.KMOD_SHIFT))
         if key == pygame.K_u and sc.drag.holding:
             self._out.append(Gesture("undo"))  # as Ctrl+Z: the held marker is put back first
             return True

@@ -45,7 +45,7 @@ from game.state import State
 from game.steps import Step, parse_step
 from scenes.core import zones as Z
 from scenes.core.computer import END_PAUSE, STEP_PAUSE
-from scenes.core.session import Session
+from scenes.core.session import GameSession, Session
 from scenes.table.hints import step_zones
 from scenes.table.pacing import ANIM_PACE, Pacing
 from scenes.table.targets import Drop, Staging
@@ -219,8 +219,11 @@ class Coach:
         self._check()
 
     @classmethod
-    def attach(cls, session: Session) -> Coach | None:
-        """The coach of a lesson game at its position, or None for any other game."""
+    def attach(cls, session: GameSession) -> Coach | None:
+        """The coach of a lesson game at its position, or None for any other game (a
+        lesson is played at one machine: its place is a tag of the local record)."""
+        if not isinstance(session, Session):
+            return None
         position = lesson_position(session)
         return None if position is None else cls(session, position)
 

@@ -74,7 +74,7 @@ class LessonPanel:
         button = pygame.Rect(0, 0, BUTTON_W, BUTTON_H)
         button.bottomright = (self.rect.right - PAD, self.rect.bottom - PAD + 4)
         self.next_button = Button(button, self._next_label, self.coach.next, size=24)
-        self._picture: pygame.Surface | None = None
+        self._picture: gfx.Canvas | None = None
         self._drawn: tuple | None = None
         #: How many times the picture was drawn (tests read it).
         self.redraws = 0
@@ -250,7 +250,7 @@ class LessonPanel:
             # an arrow before the words: this is what to do
             ax, ay = box.x + DO_PAD + 2, box.y + DO_PAD + step / 2
             draw.polygon(surf, P.INK, [(ax, ay - 9), (ax + 16, ay), (ax, ay + 9)])
-            y = box.y + DO_PAD
+            y: float = box.y + DO_PAD
             for line in do_lines:
                 blit_text(surf, line, (box.x + DO_PAD + DO_ARROW, y), role="text-bold",
                           size=do_size, color=P.INK, box=box)

@@ -22,7 +22,7 @@ import pygame
 
 from scenes.core import gfx
 from scenes.core.gfx import draw
-from scenes.core.session import Session, recorded
+from scenes.core.session import GameSession, recorded
 from scenes.text.catalog import t
 from scenes.text.fitting import fit_size
 from scenes.text.fonts import blit_text, line_height, render, wrap
@@ -58,7 +58,7 @@ class LogLine:
     chat: bool = False  # a line said at an online table's chat, not a step
 
 
-def log_lines(session: Session, start: int = 0) -> list[LogLine]:
+def log_lines(session: GameSession, start: int = 0) -> list[LogLine]:
     """The log sentences of the session's steps from ``start`` on."""
     out: list[LogLine] = []
     states, steps = session.states, session.steps
@@ -89,8 +89,6 @@ class LogPanel:
         self.lines: list[LogLine] = []
         #: What was said at an online table, kept among the steps' lines.
         self.chat: list[LogLine] = []
-        #: How many of the session's chat lines are in the log already.
-        self.chat_heard = 0
         self._steps = 0
         self._first_state: object = None
         self.unfolded = False
@@ -107,14 +105,14 @@ class LogPanel:
         self._image_key: tuple | None = None
 
     # ----- content ----------------------------------------------------------------
-    def relabel(self, session: Session) -> None:
+    def relabel(self, session: GameSession) -> None:
         """Say every line again (the language changed)."""
         self.lines = self._with_chat(log_lines(session, 0))
         self._first_state = session.states[0]
         self._steps = len(session.steps)
         self._rows = self._rows_key = self._image = self._image_key = None
 
-    def sync(self, session: Session) -> bool:
+    def sync(self, session: GameSession) -> bool:
         """Follow the session (new steps, undone steps, another game); True if changed."""
         n = len(session.steps)
         first = session.states[0]

@@ -17,7 +17,7 @@ from scenes.core import gfx
 from scenes.core import zones as Z
 from scenes.core.intents import Lit, Result, Said
 from scenes.core.layout import Layout
-from scenes.core.session import GameSession, Session
+from scenes.core.session import GameSession
 from scenes.table.lesson import Coach, LessonPacing
 from scenes.table.lessonpanel import LessonPanel
 from scenes.table.pacing import Pacing
@@ -87,25 +87,25 @@ class LessonMode(FreePlay):
     where a fourth board would."""
 
     def __init__(self, coach: Coach, layout: Layout) -> None:
-        self.coach = coach
+        self.coach = self._coach = coach  # (the mode's own: never None here)
         self.panel = LessonPanel(layout.rect("board_3"), coach)
         self._on_page = False  # the lesson awaited Next last frame (a page, a turn told)
         self._wanted: frozenset[str] = frozenset()  # the zones of the lesson's step
 
-    def pacing(self, session: Session) -> Pacing:
+    def pacing(self, session: GameSession) -> Pacing:
         # the computer seats play the lesson's script until it hands over
-        return LessonPacing(self.coach, session.seats, seed=session.tag_seed())
+        return LessonPacing(self._coach, session.seats, seed=session.tag_seed())
 
     def guard(self, step: Step | None) -> str | None:
         """Only the step the lesson waits for; anything else (an undo: None) is refused
         with its hint."""
-        if self.coach.permits(step):
+        if self._coach.permits(step):
             return None
-        self.coach.nudge()
+        self._coach.nudge()
         return "lesson.no_undo" if step is None else "lesson.status.other"
 
     def drops(self, drops: dict[str, Drop], staging: Staging) -> dict[str, Drop]:
-        return self.coach.drops(drops, staging)
+        return self._coach.drops(drops, staging)
 
     def dropped_elsewhere(self, layout: Layout, origin: tuple[int, int],
                           pos: tuple[int, int], reason: str | None) -> list[Result]:
@@ -115,17 +115,17 @@ class LessonMode(FreePlay):
         here = layout.zones_at(pos)
         if reason is None and here and here[0] in layout.zones_at(origin):
             return []
-        self.coach.nudge()
+        self._coach.nudge()
         return [Said.of("lesson.status.other")] if reason is None else []
 
     def hint(self) -> Said | None:
-        if self.coach.finished:
+        if self._coach.finished:
             return None
-        return Said.of("status.hint", sentence=t(self.coach.hint(), **self.coach.words()[1]))
+        return Said.of("status.hint", sentence=t(self._coach.hint(), **self._coach.words()[1]))
 
     @property
     def ended(self) -> bool:
-        return self.coach.finished
+        return self._coach.finished
 
     def follow(self, dt: float, st: State, staging: Staging,
                free: bool) -> tuple[list[Result], bool]:
@@ -133,19 +133,19 @@ class LessonMode(FreePlay):
         table is free, and the status line asking for Next on a page."""
         assert self.panel is not None
         self.panel.update(dt)
-        if self.coach.finished:
+        if self._coach.finished:
             return [], False
         out: list[Result] = []
-        self._wanted = frozenset(self.coach.zones(st, staging))
+        self._wanted = frozenset(self._coach.zones(st, staging))
         if free:
             out.append(Lit(self._wanted))
         # the arrow at where the move starts, while no marker is in the hand
-        self.panel.target = self.coach.target(st, staging) if free else None
+        self.panel.target = self._coach.target(st, staging) if free else None
         standing = False
-        if self.coach.awaiting != self._on_page:
-            self._on_page = self.coach.awaiting
+        if self._coach.awaiting != self._on_page:
+            self._on_page = self._coach.awaiting
             if self._on_page:
-                out.append(Said.of(self.coach.hint(), **self.coach.words()[1]))
+                out.append(Said.of(self._coach.hint(), **self._coach.words()[1]))
             else:
                 standing = True
         return out, standing
@@ -169,7 +169,7 @@ class LessonMode(FreePlay):
         """A game button the lesson does not want now (End turn while it asks for a
         drag, Done on a page) is not lit: it looks disabled, as the lesson would refuse
         it (Undo keeps the actions' look: it takes back what is staged)."""
-        if self.coach.finished:
+        if self._coach.finished:
             return states
         return {zone: ("disabled" if zone != Z.button("undo") and zone not in self._wanted
                        else state) for zone, state in states.items()}

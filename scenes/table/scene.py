@@ -30,15 +30,18 @@ title, settings, rules), never imported.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import partial
 
 import pygame
 
 from game.state import State
+from game.words import Phrase
 from scenes.core import gfx
 from scenes.core.intents import (
     Answer,
     Asked,
     Chat,
+    Chatted,
     HandOver,
     Hint,
     Lit,
@@ -53,10 +56,10 @@ from scenes.core.intents import (
 from scenes.core.layout import LESSON, Layout, table_layout
 from scenes.core.navigator import Screen
 from scenes.core.scene import Scene
-from scenes.core.session import GameSession, Session
-from scenes.table.actions import TableActions, TableIntent, link_banner
+from scenes.core.session import GameSession, OnlineTable
+from scenes.table.actions import TableActions, TableIntent
 from scenes.table.chart import draw_away
-from scenes.table.chat import ChatBox, take_chat
+from scenes.table.chat import ChatBox, put_chat
 from scenes.table.clocks import away_faces, clock_faces
 from scenes.table.commands import (
     Command,
@@ -80,6 +83,7 @@ from scenes.table.lesson import Coach
 from scenes.table.lessonpanel import LessonPanel
 from scenes.table.logpanel import LogLine
 from scenes.table.modes import FreePlay, LessonMode
+from scenes.table.news import link_banner
 from scenes.table.render import Picture
 from scenes.table.saving import SaveWatch, save_now
 from scenes.table.since_panel import REPLAY_SPEED, SincePanel, others_played
@@ -89,7 +93,7 @@ from scenes.table.viewer import TableViewer
 from scenes.table.zoom import CardZoom
 from scenes.text.catalog import t
 from scenes.ui.overlays import Confirm as ConfirmBox
-from scenes.ui.overlays import ContextMenu, Handoff, PauseMenu
+from scenes.ui.overlays import ContextMenu, Handoff, PauseMenu, if_yes
 from scenes.ui.tooltip import DELAY, Lines, place_tooltip, tooltip_image
 
 
@@ -102,7 +106,7 @@ class TableScene(Scene):
                  handoff_first: bool = False, since: int | None = None) -> None:
         super().__init__()
         self.session = session
-        coach = Coach.attach(session) if isinstance(session, Session) else None
+        coach = Coach.attach(session)
         # a lesson's panel stands where a fourth board would, under its three
         # players' line of nine towns (its own map)
         self.layout = layout or table_layout(LESSON if coach else session.state.n)
@@ -117,6 +121,9 @@ class TableScene(Scene):
         self.view, self.films, self.banners = viewer.view, viewer.films, viewer.banners
         self.renderer, self.logpanel = viewer.renderer, viewer.logpanel
         self.actions = TableActions(session)
+        #: What only an online game has (clocks, absences, chat, the link), asked of the
+        #: session once, by the actions (None: a game at one machine).
+        self.online: OnlineTable | None = self.actions.online
         self.drag = Drag(self.layout)
         #: The computer seats, thinking off the main loop, and their rhythm.
         self.pacing = self.mode.pacing(session)
@@ -128,7 +135,7 @@ class TableScene(Scene):
         self.input = TableInput(self)
         self.keys = TableKeys(self)
         #: What the table last offered to leave for (an online table it cannot follow).
-        self._trouble = None
+        self._trouble: Phrase | None = None
         #: "Since you left": the steps others played since the player last looked at
         #: this online table (``since``: how many they had seen), summed up, marked in
         #: the log, replayed at speed or skipped.
@@ -211,6 +218,10 @@ class TableScene(Scene):
                 self.logpanel.sync(self.session)
                 self.viewer.show_back(out.after, out.step, out.before, speed, palette)
                 self.viewer.cue("drop")  # the marker put back
+            elif isinstance(result, Chatted):
+                put_chat(self.logpanel, result.lines, len(self.session.steps) - 1,
+                         self.state.turn)
+                self.viewer.cue("turn")  # a word from the table: a soft bell
             elif isinstance(result, Redrawn):
                 self.redraw()
             elif isinstance(result, Asked):
@@ -250,15 +261,15 @@ class TableScene(Scene):
     def offer_leave(self) -> None:
         """Once the table cannot go on (an online table's server that cannot be
         followed), leaving is offered: the seat stays in My online games."""
-        trouble = self.session.trouble()
+        trouble = self.online.trouble() if self.online is not None else None
         if trouble == self._trouble:
             return
         self._trouble = trouble
         if trouble is not None and self.stack is not None:
             why = t(trouble.key, **trouble.values)
-            self.ask(t("online.leave.ask", why=why), lambda yes: yes and self.go(Screen.ONLINE))
+            self.ask(t("online.leave.ask", why=why), if_yes(partial(self.go, Screen.ONLINE)))
 
-    def ask(self, asked: Asked | str, answer: Callable[[bool], None] | None = None) -> None:
+    def ask(self, asked: Asked | str, answer: Callable[[bool], object] | None = None) -> None:
         """A question: the actions' (its answer handed back to them as an intent), or
         the table's own with its ``answer``. Without a stack of overlays, as in a test,
         the answer is yes."""
@@ -349,8 +360,8 @@ class TableScene(Scene):
             return
         if isinstance(command, ShowMenu):
             self.stack.push(ContextMenu(command.pos, [
-                (label, lambda intent=intent: self.act(intent))
-                for label, intent in command.entries], keyboard=command.keyboard))
+                (label, partial(self.act, intent)) for label, intent in command.entries],
+                keyboard=command.keyboard))
         elif isinstance(command, ShowCard):
             self.stack.push(CardZoom(command.card, self.state, self.palette))
         elif isinstance(command, OpenChat):
@@ -370,12 +381,13 @@ class TableScene(Scene):
     def pause_menu(self) -> PauseMenu:
         # At an online table, a player gone longer than the table allows may be played
         # by the table's computer, asked first (they take the seat back by returning).
-        gone = [seat for seat in sorted(self.session.away_for())
-                if self.session.can_hand_over(seat)]
+        online = self.online
+        gone = [] if online is None else [seat for seat in sorted(online.away_for())
+                                          if online.can_hand_over(seat)]
         hand_over = [(lambda name=self.state.names[seat]: t("pause.hand_over", name=name),
                       lambda seat=seat, name=self.state.names[seat]: self.ask(
                           t("online.hand_over.ask", name=name),
-                          lambda yes: yes and self.act(HandOver(seat))))
+                          if_yes(partial(self.act, HandOver(seat)))))
                      for seat in gone]
         return PauseMenu([*hand_over,
                           ("pause.settings", lambda: self.open(Screen.SETTINGS)),
@@ -406,7 +418,7 @@ class TableScene(Scene):
         if said is not None:
             self.present([said])
         if offer is not None:
-            self.ask(offer, lambda yes: yes and self.present([save_now(self.session)]))
+            self.ask(offer, if_yes(lambda: self.present([save_now(self.session)])))
         self.animate(dt)
         self.viewer.rest += dt
         self.keys.update(dt)
@@ -428,6 +440,7 @@ class TableScene(Scene):
             self.films.skip()
             self.renderer.invalidate()
             self.act(Status())
+
     def pace(self, dt: float) -> None:
         """Steps made elsewhere (a remote session's other seats; none locally), a
         computer seat's next step once it has chosen and the last film has played, and
@@ -435,8 +448,6 @@ class TableScene(Scene):
         the table is the player's own, in free play."""
         self.present(self.actions.arrived())
         self.offer_leave()
-        if take_chat(self.session, self.logpanel, self.state.turn):
-            self.viewer.cue("turn")  # a word from the table: a soft bell
         busy = self.drag.holding or self.films.animating
         step = self.pacing.next_step(self.state, dt, busy=busy)
         if step is not None:
@@ -466,11 +477,12 @@ class TableScene(Scene):
                           self.view.status, self.view.palette,
                           tuple(self.actions.geography or ()),
                           tuple(sorted(self.button_states().items())),
-                          clock_faces(self.session), away_faces(self.session, self.state.n))
+                          clock_faces(self.session, self.online),
+                          away_faces(self.session, self.online, self.state.n))
         self.viewer.draw(surface, picture, pulse=True)
         self.renderer.draw_hover(surface, self.input.hover, self.drag.holding, self.view.buttons)
         self.logpanel.draw(surface, self.state.turn)
-        draw_away(surface, link_banner(self.session))
+        draw_away(surface, link_banner(self.online))
         self.mode.draw(surface, self.layout, self.view.lit, self.state, self.palette)
         # over the table, under the hand; seen through while the player reaches under
         self.banners.draw(surface, self.palette, holding=self.drag.holding,

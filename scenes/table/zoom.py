@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 import pygame
 
@@ -266,11 +267,11 @@ class CardZoom(Overlay):
             good = town.goods[k - 1]
             well = pygame.Rect(x, y, half, 170)
             holder = st.good_owner(pos, k)
-            self._space(surface, well, lambda size, g=good: art.good_icon(g, size),
+            self._space(surface, well, partial(art.good_icon, good),
                         t(f"good.{good}"), holder)
             build = pygame.Rect(x, y + 186, half, 190)
             kind = town.buildings[k - 1]
-            self._space(surface, build, lambda size, b=kind: art.building_icon(b, size, size),
+            self._space(surface, build, partial(_square_building, kind),
                         building_name(kind), st.building_owner(pos, k),
                         P.PARCHMENT_DEEP if town.building_kind(k) != "church"
                         else (200, 180, 150))
@@ -304,6 +305,11 @@ class CardZoom(Overlay):
         icon = icon_of(size)
         surface.blit(icon, icon.get_rect(midtop=(well.centerx, well.y + 8)))
 
+
+
+def _square_building(kind: str, size: int) -> gfx.Canvas:
+    """A building's icon in a square of ``size``."""
+    return art.building_icon(kind, size, size)
 
 __all__ = ["CLOSE_KEYS", "Card", "CardZoom", "Para", "card_at", "layout_paras", "tech_paras",
            "town_paras"]

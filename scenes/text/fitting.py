@@ -43,8 +43,8 @@ FITTED_KEPT = 4096
 gfx.on_rescale(_FITTED.clear)
 
 
-def fit_size(text: str, role: str, size: int, width: int, smallest: int = 12,
-             height: float | None = None, *, record: bool = True) -> int:
+def fit_size(text: str, role: str, size: float, width: float, smallest: float = 12,
+             height: float | None = None, *, record: bool = True) -> float:
     """The largest size up to ``size`` at which ``text`` fits in ``width`` pixels (and
     its letters in ``height``); ``smallest`` is the 100 % text size's smallest. Not
     fitting even then is recorded, unless only asked (``record`` False)."""
@@ -54,7 +54,7 @@ def fit_size(text: str, role: str, size: int, width: int, smallest: int = 12,
         _FITTED.move_to_end(key)
         if record and known[1]:
             _overflowed(drawable(text), width)
-        return known[0]  # type: ignore[return-value]
+        return known[0]
     found = _fit_size(text, role, size, width, smallest, height)
     over = not fits(drawable(text), role, found, width, height)
     if record and over:
@@ -62,10 +62,10 @@ def fit_size(text: str, role: str, size: int, width: int, smallest: int = 12,
     _FITTED[key] = (found, over)
     if len(_FITTED) > FITTED_KEPT:
         _FITTED.popitem(last=False)
-    return found  # type: ignore[return-value]
+    return found
 
 
-def _fit_size(text: str, role: str, size: int, width: int, smallest: int,
+def _fit_size(text: str, role: str, size: float, width: float, smallest: float,
               height: float | None) -> float:
     text = drawable(text)
     wanted = size
@@ -93,7 +93,7 @@ HEADROOM = 0.92
 LARGEST_TEXT = 1.5
 
 
-def roomy_size(text: str, role: str, size: float, width: float, smallest: int = 12,
+def roomy_size(text: str, role: str, size: float, width: float, smallest: float = 12,
                height: float | None = None) -> float:
     """``fit_size``, but at the 100 % text size a pixel under the largest this box holds
     when even 150 % would fill it: so the same box always draws the words larger at
@@ -120,8 +120,8 @@ def headroom(size: float, wanted: float) -> float:
     return size
 
 
-def fit_lines(text: str, role: str, size: int, width: int, max_lines: int,
-              smallest: int = 11, height: float | None = None) -> tuple[int, list[str]]:
+def fit_lines(text: str, role: str, size: float, width: float, max_lines: int,
+              smallest: float = 11, height: float | None = None) -> tuple[float, list[str]]:
     """The largest size up to ``size`` at which ``text`` wraps into at most
     ``max_lines`` lines of ``width`` pixels (spaced by the line height, together no
     taller than ``height``), and those lines (``smallest`` is the 100 % text size's

@@ -468,7 +468,7 @@ def lines_of(text: str, role: str, size: float, width: float) -> list[str]:
     return _wrap(text, role, size, width)
 
 
-def wrap(text: str, role: str, size: int, width: int) -> list[str]:
+def wrap(text: str, role: str, size: float, width: float) -> list[str]:
     """Break ``text`` into lines no wider than ``width`` pixels (long words stay whole)."""
     lines = _wrap(text, role, size, width)
     for line in lines:

@@ -159,10 +159,10 @@ def count_badge(n: int, size: int = 24, color: RGB = P.INK) -> gfx.Canvas:
     surf = canvas(size, size)
     draw.circle(surf, P.PARCHMENT, (s // 2, s // 2), s // 2)
     draw.circle(surf, color, (s // 2, s // 2), s // 2, max(2, s // 12))
-    surf = finish(surf, size, size)
+    badge = finish(surf, size, size)
     label = render(str(n), "text-bold", round(size * 0.68), color)
-    surf.blit(label, label.get_rect(center=(size / 2, size / 2 + 0.5)))
-    return surf
+    badge.blit(label, label.get_rect(center=(size / 2, size / 2 + 0.5)))
+    return badge
 
 
 # ----- goods --------------------------------------------------------------------------

@@ -42,13 +42,13 @@ def draw_title_backdrop(surface: gfx.Canvas) -> None:
     draw.line(surface, P.BRASS, (700, rule), (1220, rule), 2)
 
 
-def _subtitle_lines(text: str) -> tuple[list[str], int]:
+def _subtitle_lines(text: str) -> tuple[list[str], float]:
     """The subtitle on one line, as large as ``ROOM`` allows; at a larger text size,
     when one line cannot be set larger than 100 % sets it, on two lines instead (a
     long line wraps rather than stays as small)."""
     role, smallest = "display-italic", 26
 
-    def one_line(text_size: float | None) -> int:
+    def one_line(text_size: float | None) -> float:
         size = 38
         while size > floor_size(smallest) and text_width(text, role, size, text_size) > ROOM:
             size -= 1

@@ -141,7 +141,7 @@ def draw_player_frame(surface: gfx.Canvas, rect: pygame.Rect, seat: int, palette
         draw.rect(surface, P.HIGHLIGHT, rect.inflate(-10, -10), 1, border_radius=8)
 
 
-def _band_label(surf: gfx.Canvas, text: str, role: str, size: int, color: P.RGB,
+def _band_label(surf: gfx.Canvas, text: str, role: str, size: float, color: P.RGB,
                 x: float, band: tuple[float, float], right: float,
                 center: bool = False) -> None:
     """A card's label written from ``x`` (or centred between ``x`` and ``right``) in the
@@ -204,8 +204,10 @@ def historian_card(w: int, h: int, spaces: tuple[Box, ...], seed: int = 0) -> gf
 
 def _forget_words() -> None:
     # Cards and boards are drawn once and cached with their words on them.
-    for fn in (town_face, occupied_space, tech_chip, town_back, india_ribbon, lisboa_card,
-               tech_tile, tech_panel, player_board, domain_card, historian_card):
+    drawn: tuple[gfx.Cached[..., gfx.Canvas], ...] = (
+        town_face, occupied_space, tech_chip, town_back, india_ribbon, lisboa_card, tech_tile,
+        tech_panel, player_board, domain_card, historian_card)
+    for fn in drawn:
         fn.cache_clear()
 
 

@@ -75,14 +75,14 @@ class Focusable:
     key: Hashable
     rect: pygame.Rect
     #: What Enter or Space does (None: nothing, the focus only shows it).
-    activate: Callable[[], None] | None = None
+    activate: Callable[[], object] | None = None
     #: Left/Right on it (a choice): change by -1/+1; True when it took the key.
     adjust: Callable[[int], bool] | None = None
     #: Whether it is being typed in now (it keeps every key but Tab and Up/Down).
     typing: Callable[[], bool] | None = None
     #: Called when the focus arrives (True) or leaves (False): a text field starts or
     #: stops taking the typing.
-    on_focus: Callable[[bool], None] | None = None
+    on_focus: Callable[[bool], object] | None = None
     radius: int = 10
 
 

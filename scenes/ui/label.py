@@ -17,7 +17,7 @@ from scenes.ui import palette as P
 
 
 def label(surface: gfx.Canvas, text: str, box: tuple[int, int, int, int] | pygame.Rect,
-          role: str, size: int, color: P.RGB = P.INK, lines: int = 1,
+          role: str, size: float, color: P.RGB = P.INK, lines: int = 1,
           anchor: str = "midleft") -> None:
     """``text`` at the box's left (``anchor`` midleft) or centre (``center``), over at
     most ``lines`` lines."""

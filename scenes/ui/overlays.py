@@ -72,7 +72,7 @@ class Handoff(Overlay):
     """Announces whose turn it is, so the mouse changes hands before anyone looks."""
 
     def __init__(self, seat: int, name: str, final: bool, palette: str = "classic",
-                 on_close: Callable[[], None] | None = None) -> None:
+                 on_close: Callable[[], object] | None = None) -> None:
         super().__init__()
         self.seat = seat
         self.name = name
@@ -112,7 +112,7 @@ class Handoff(Overlay):
         if self.final:
             lines.insert(0, (t("handoff.final", name=self.name), "text-semibold", 24,
                              P.BRASS_DARK))
-        y = plate.y + 220
+        y: float = plate.y + 220
         for text, role, wanted, color in lines:
             size = fit_size(text, role, wanted, plate.w - 60)
             step = line_height(role, size)
@@ -121,10 +121,18 @@ class Handoff(Overlay):
             y += step + 6
 
 
+def if_yes(action: Callable[[], object]) -> Callable[[bool], None]:
+    """A question's answer that does ``action`` on yes and nothing on no."""
+    def answer(yes: bool) -> None:
+        if yes:
+            action()
+    return answer
+
+
 class Confirm(Overlay):
     """A yes/no question; ``on_answer(True/False)`` is called once."""
 
-    def __init__(self, question: str, on_answer: Callable[[bool], None], *,
+    def __init__(self, question: str, on_answer: Callable[[bool], object], *,
                  no_first: bool = False) -> None:
         super().__init__()
         self.question = question
@@ -193,7 +201,7 @@ class ContextMenu(Overlay):
 
     ROW = 46
 
-    def __init__(self, pos: tuple[int, int], items: list[tuple[str, Callable[[], None]]],
+    def __init__(self, pos: tuple[int, int], items: list[tuple[str, Callable[[], object]]],
                  keyboard: bool = False) -> None:
         super().__init__()
         self.items = [*items, (t("menu.cancel"), lambda: None)]
@@ -259,7 +267,7 @@ class ContextMenu(Overlay):
 class PauseMenu(Overlay):
     """Esc at the table: resume, rules, settings, save the record, quit to the title."""
 
-    def __init__(self, actions: list[tuple[Label, Callable[[], None]]]) -> None:
+    def __init__(self, actions: list[tuple[Label, Callable[[], object]]]) -> None:
         super().__init__()
         self.actions = actions
         self.buttons: list[Button] = []
@@ -273,7 +281,7 @@ class PauseMenu(Overlay):
         for i, (key, action) in enumerate(self.actions, start=1):
             self.buttons.append(Button((x, y + i * 80, 400, 64), key, self._then(action)))
 
-    def _then(self, action: Callable[[], None]) -> Callable[[], None]:
+    def _then(self, action: Callable[[], object]) -> Callable[[], object]:
         def run() -> None:
             self.close()
             action()
@@ -302,5 +310,5 @@ class PauseMenu(Overlay):
         self.focus.draw(surface)
 
 
-__all__ = ["Confirm", "ContextMenu", "Handoff", "Overlay", "PauseMenu", "parchment_plate",
+__all__ = ["Confirm", "ContextMenu", "Handoff", "Overlay", "PauseMenu", "if_yes", "parchment_plate",
            "veil"]

@@ -39,10 +39,10 @@ def table_background(w: int, h: int) -> gfx.Canvas:
             end = (cx + math.cos(a) * w * 1.2, cy + math.sin(a) * w * 1.2)
             draw.line(lines, (*P.FOAM, 14), (cx, cy), end, 1)
     for _ in range(160):
-        x, y = rng.uniform(0, w), rng.uniform(0, h)
+        wx, wy = rng.uniform(0, w), rng.uniform(0, h)
         r = rng.uniform(8, 18)
         for dx in (0, r * 1.6):
-            draw.arc(lines, (*P.FOAM, 34), (x + dx, y, r * 1.6, r), 0.3, math.pi - 0.3, 2)
+            draw.arc(lines, (*P.FOAM, 34), (wx + dx, wy, r * 1.6, r), 0.3, math.pi - 0.3, 2)
     surf.blit(lines, (0, 0))
     return surf
 

@@ -36,7 +36,7 @@ from scenes.ui import art
 from scenes.ui import palette as P
 
 
-def _center_text(surf: gfx.Canvas, text: str, role: str, size: int, color: P.RGB,
+def _center_text(surf: gfx.Canvas, text: str, role: str, size: float, color: P.RGB,
                  center: tuple[float, float], width: int | None = None,
                  smallest: int = 12) -> pygame.Rect:
     if width is not None:

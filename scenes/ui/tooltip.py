@@ -13,7 +13,7 @@ import pygame
 
 from scenes.core import gfx
 from scenes.core.gfx import draw
-from scenes.text.fonts import render, wrap
+from scenes.text.fonts import Words, render, wrap
 from scenes.ui import art
 from scenes.ui import palette as P
 from scenes.ui.place import free_place
@@ -27,7 +27,7 @@ DELAY = 0.45  # seconds the pointer rests before a tooltip shows
 def tooltip_image(lines: Lines) -> gfx.Canvas:
     """The tooltip box: the title, then each line wrapped."""
     title, *body = lines
-    rows: list[tuple[pygame.Surface, int]] = []
+    rows: list[tuple[Words, int]] = []
     for part in wrap(title, "display", 26, WIDTH - 28):
         rows.append((render(part, "display", 26, P.INK), 4))
     for text in body:
@@ -67,6 +67,10 @@ def place_tooltip(image: pygame.Surface | gfx.Canvas, pos: tuple[int, int] | pyg
     return pygame.Rect(_place(image.get_size(), tuple(anchor), tuple(bounds), boxes))
 
 
+def _box(rect: pygame.Rect) -> tuple[int, int, int, int]:
+    return rect.x, rect.y, rect.w, rect.h
+
+
 @lru_cache(maxsize=32)
 def _place(size: tuple[int, int], where: tuple[int, int, int, int], bounds: tuple[int, int],
            boxes: tuple[tuple[int, int, int, int], ...]) -> tuple[int, int, int, int]:
@@ -85,16 +89,16 @@ def _place(size: tuple[int, int], where: tuple[int, int, int, int], bounds: tupl
         fits = screen.contains(rect)
         rect.clamp_ip(screen)
         if rect.collidelist(blocked) == -1 and fits:
-            return tuple(rect)
+            return _box(rect)
         covered = sum(rect.clip(r).w * rect.clip(r).h for r in blocked)
         score = covered + (0 if fits else w * h // 4)
         if best is None or (score, order) < (best[0], best[1]):
             best = (score, order, rect)
     free = free_place((w, h), anchor, screen, blocked)
     if free is not None:
-        return tuple(free)
+        return _box(free)
     assert best is not None
-    return tuple(best[2])
+    return _box(best[2])
 
 
 __all__ = ["DELAY", "WIDTH", "Lines", "place_tooltip", "pointer_anchor",

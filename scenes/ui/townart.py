@@ -148,7 +148,7 @@ def _goods_fit(words: list[str], width: int, size: int, floor: int,
 
 
 @gfx.scaled_cache(maxsize=16)
-def space_labels(letter: str, width: int, size: int = 15, smallest: int = 10) -> tuple[int, int]:
+def space_labels(letter: str, width: int, size: int = 15, smallest: int = 10) -> tuple[float, int]:
     """One size for every word of a kind of space (goods or buildings), and the lines
     the longest needs: the largest size at which each word fits ``width`` on one line
     ("Stronghold" is never set smaller than the "Church" beside it). A goods word
@@ -183,7 +183,7 @@ def space_labels(letter: str, width: int, size: int = 15, smallest: int = 10) ->
     return _goods_fit(words, width, size, floor) or (floor, 2)
 
 
-def label_size(letter: str, width: int, size: int = 15, smallest: int = 10) -> int:
+def label_size(letter: str, width: int, size: int = 15, smallest: int = 10) -> float:
     """The one size of the words of a kind of space (see ``space_labels``)."""
     found, _ = space_labels(letter, width, size, smallest)
     return found or floor_size(smallest)
@@ -257,7 +257,7 @@ def _heading_step(size: float, text_size: float | None = None) -> float:
 
 
 @gfx.scaled_cache(maxsize=16)
-def heading_form(card_w: int, size: int = 20, smallest: int = 12) -> tuple[int, int]:
+def heading_form(card_w: int, size: int = 20, smallest: int = 12) -> tuple[float, int]:
     """One size for every town's heading on a card ``card_w`` wide, and its lines (1,
     or 2: its goods one over the other): the largest size at which every heading fits
     right of the seal on one line, else on two, its letters in the header band; at a
@@ -293,7 +293,7 @@ def heading_form(card_w: int, size: int = 20, smallest: int = 12) -> tuple[int, 
     return grown if grown[0] else _as_at_100(base)  # (never left out where 100 % has it)
 
 
-def heading_size(card_w: int, size: int = 20, smallest: int = 12) -> int:
+def heading_size(card_w: int, size: int = 20, smallest: int = 12) -> float:
     """The one size of the towns' headings (``heading_form``; 0: left out)."""
     return heading_form(card_w, size, smallest)[0]
 
@@ -397,10 +397,10 @@ def town_back(w: int, h: int, pos: int) -> gfx.Canvas:
     surf = gfx.surface((w, h))
     rect = surf.get_rect()
     draw.rect(surf, P.CHART, rect, border_radius=10)
-    lines = art.alpha_layer((w, h))
+    chart = art.alpha_layer((w, h))
     for i in range(0, w + h, 14):
-        draw.line(lines, (*P.FOAM, 26), (i, 0), (i - h, h), 1)
-    surf.blit(lines, (0, 0))
+        draw.line(chart, (*P.FOAM, 26), (i, 0), (i - h, h), 1)
+    surf.blit(chart, (0, 0))
     rose = art.compass_rose(min(w, h) - 40)
     surf.blit(rose, rose.get_rect(center=(w / 2, h * 0.46)))
     draw.rect(surf, P.BRASS, rect, 3, border_radius=10)

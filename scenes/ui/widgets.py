@@ -7,7 +7,8 @@ or already-translated text supplied by a function, so a language change shows at
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import partial
 
 import pygame
 
@@ -65,7 +66,7 @@ class Button(Widget):
     """A brass button that calls ``action`` when clicked."""
 
     def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], label: Label,
-                 action: Callable[[], None], size: int = 26, enabled: bool = True) -> None:
+                 action: Callable[[], object], size: int = 26, enabled: bool = True) -> None:
         super().__init__(rect)
         self.label = label
         self.action = action
@@ -94,7 +95,7 @@ class Toggle(Widget):
     shrink into a smaller font than its neighbours'."""
 
     def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], label: Label,
-                 value: bool = False, on_change: Callable[[bool], None] | None = None,
+                 value: bool = False, on_change: Callable[[bool], object] | None = None,
                  label_height: int | None = None) -> None:
         super().__init__(rect)
         self.label = label
@@ -105,7 +106,7 @@ class Toggle(Widget):
         #: one the longest fits, so no label stands smaller beside its neighbours.
         self.group: list[Toggle] = [self]
 
-    def own_size(self) -> int:
+    def own_size(self) -> float:
         """The largest size at which this label fits its row (on two lines if it must)."""
         return fit_lines(_text(self.label), "text", 24, self.rect.w - 44, 2,
                          height=self.label_height)[0]
@@ -140,9 +141,9 @@ class Toggle(Widget):
 class Choice(Widget):
     """A row of segments, one of them chosen (e.g. 3 or 4 players)."""
 
-    def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], options: list[str],
-                 labels: list[Label], index: int = 0,
-                 on_change: Callable[[str], None] | None = None,
+    def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], options: Sequence[str],
+                 labels: Sequence[Label], index: int = 0,
+                 on_change: Callable[[str], object] | None = None,
                  disabled: set[str] | None = None) -> None:
         super().__init__(rect)
         self.options = options
@@ -321,7 +322,7 @@ def variant_choice(rect: pygame.Rect | tuple[int, int, int, int], chosen: str) -
         words = t(key)
         return words[:1].upper() + words[1:]
 
-    return Choice(rect, names, [(lambda k=v.label: said(k)) for v in offered],
+    return Choice(rect, names, [partial(said, v.label) for v in offered],
                   names.index(chosen) if chosen in names else 0)
 
 
