@@ -10,12 +10,15 @@ import sys
 
 from game.state import AFTER_MOVE
 from game.steps import Step, parse_step
+from game.words import Phrase
 from scenes.core import zones as Z
 from scenes.core.intents import (
     Answer,
     Asked,
+    Chat,
     Click,
     Confirm,
+    HandOver,
     Play,
     Press,
     Refused,
@@ -216,3 +219,75 @@ def test_the_hint_says_what_and_why() -> None:
     assert session.submit(parse_step("cargo 1g1")).ok
     reasons = why(before, parse_step("cargo 1g1"), session.state)
     assert "hint.why.cargo" in [key for key, _ in reasons]
+
+
+class _Table:
+    """An online table as the actions see it (``OnlineTable``): one player, Bob, gone
+    long enough to be handed over; every line said is kept, a long one refused."""
+
+    connected = True
+    away_limit = 60.0
+
+    def __init__(self) -> None:
+        self.said: list[str] = []
+        self.handed: list[tuple[int, str]] = []
+
+    def clocks_left(self) -> None:
+        return None
+
+    def deadline_left(self) -> None:
+        return None
+
+    def vacation_left(self) -> None:
+        return None
+
+    def out_of_reach(self) -> float:
+        return 0.0
+
+    def link(self) -> None:
+        return None
+
+    def trouble(self) -> None:
+        return None
+
+    def away_for(self) -> dict[int, float]:
+        return {1: 90.0}
+
+    def can_hand_over(self, seat: int) -> bool:
+        return seat == 1
+
+    def hand_over(self, target: int, level: str = "medium") -> int:
+        self.handed.append((target, level))
+        return 7
+
+    def send_chat(self, text: str) -> Phrase | None:
+        if len(text) > 10:
+            return Phrase("online.chat_length", {"limit": 10})
+        self.said.append(text)
+        return None
+
+
+class _AtTable(Session):
+    def __init__(self, table: _Table) -> None:
+        super().__init__(["Ann", "Bob", "Cy"], TOWNS)
+        self.table = table
+
+    def online(self) -> _Table:  # type: ignore[override]
+        return self.table
+
+
+def test_chat_and_hand_over_are_intents_that_reach_the_online_table() -> None:
+    table = _Table()
+    actions = TableActions(_AtTable(table))
+    assert actions.handle(Chat("ahoy")) == [] and table.said == ["ahoy"]
+    refused = actions.handle(Chat("a very long line"))
+    assert said(refused) == ["online.chat_length"] and table.said == ["ahoy"]
+    assert actions.handle(HandOver(2)) == [] and table.handed == []  # Cy is not away
+    actions.handle(HandOver(1, "hard"))
+    assert table.handed == [(1, "hard")]
+
+
+def test_at_one_machine_chat_and_hand_over_ask_nothing() -> None:
+    actions = actions_at([])
+    assert actions.online is None
+    assert actions.handle(Chat("ahoy")) == [] and actions.handle(HandOver(1)) == []
