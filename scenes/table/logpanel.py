@@ -65,7 +65,7 @@ def log_lines(session: GameSession, start: int = 0) -> list[LogLine]:
     for i in range(start, len(steps)):
         before, after = states[i], states[i + 1]
         try:
-            said = narrate(before, recorded(steps, i)[0], after)
+            said = narrate(before, recorded(steps[i:i + 1])[0], after)  # (this one alone)
         except (LookupError, ValueError, TypeError):
             # a state its keeper gave (an online table's, taken as it was) that the
             # step does not lead to: the step is said by its notation
