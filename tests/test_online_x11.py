@@ -100,6 +100,33 @@ class Player:
         self._x("click", "1")
         time.sleep(0.4)
 
+    def _picture(self) -> bytes:
+        """The screen, made small (a fade shows in it; a caret's blink hardly does)."""
+        out = subprocess.run(["import", "-window", "root", "-resize", "96x54!", "-depth", "8",
+                              "rgb:-"], env=self.env, capture_output=True, timeout=30,
+                             check=False)
+        return out.stdout
+
+    def still(self, seconds: float = 20.0) -> None:
+        """Wait until the screen stops changing (a screen's fade in is over): two
+        pictures a fifth of a second apart that differ by less than one level in 255
+        on average. Bounded: after ``seconds`` it goes on, and the next wait says what
+        did not happen."""
+        deadline = time.monotonic() + seconds
+        before = self._picture()
+        while time.monotonic() < deadline:
+            time.sleep(0.2)
+            now = self._picture()
+            if before and len(now) == len(before) and \
+                    sum(abs(a - b) for a, b in zip(before, now, strict=True)) < len(now):
+                return
+            before = now
+
+    def open(self, pos: tuple[int, int]) -> None:
+        """A click that changes the screen, and the wait for the new one to stand still."""
+        self.click(pos)
+        self.still()
+
     def drag(self, start: tuple[int, int], end: tuple[int, int]) -> None:
         self._x("mousemove", *self.at(start))
         time.sleep(0.15)
@@ -196,7 +223,7 @@ def test_two_programs_host_join_and_each_make_a_step(tmp_path: Path) -> None:
     layout = table_layout(3)
     with player((1280, 720), tmp_path / "ann") as ann, \
             player((1920, 1080), tmp_path / "bob") as bob:
-        ann.click(PLAY_ONLINE)
+        ann.open(PLAY_ONLINE)
         ann.click(NAME_FIELD)
         ann.type("Ann")
         ann.click(HOST)
@@ -204,7 +231,7 @@ def test_two_programs_host_join_and_each_make_a_step(tmp_path: Path) -> None:
         code = make_invite(hosted["server"], hosted["table"], hosted["invite"])
         ann.shot(tmp_path / "host-room-1280x720.png")
 
-        bob.click(PLAY_ONLINE)
+        bob.open(PLAY_ONLINE)
         bob.click(NAME_FIELD)
         bob.type("Bob")
         bob.click(CODE_FIELD)
@@ -224,7 +251,9 @@ def test_two_programs_host_join_and_each_make_a_step(tmp_path: Path) -> None:
         time.sleep(0.8)  # the room hears of it and enables Start
         ann.click(START)
         wait(lambda: status_at(ann.home) == "playing", "the game started")
-        time.sleep(2.0)  # the fade to the table
+        time.sleep(1.0)  # the fade to the table begins
+        ann.still()
+        bob.still()
 
         # The server drew who plays first: each seat in turn from there, the computer
         # (seat 2) by itself, each person by a drag and End turn.

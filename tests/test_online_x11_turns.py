@@ -73,9 +73,9 @@ def test_a_step_in_one_program_is_your_turn_in_the_other_within_5_s(tmp_path: Pa
                 player((1920, 1080), tmp_path / "bob") as bob:
             wait(lambda: "Sail to India" in caption(bob), "Bob's window is named")
             assert "your turn" not in caption(bob)
-            bob.click(NEW_GAME)  # Bob sits on another screen
+            bob.open(NEW_GAME)  # Bob sits on another screen
             bob.shot(tmp_path / "bob-setup-before.png")
-            ann.click(PLAY_ONLINE)
+            ann.open(PLAY_ONLINE)
             wait(lambda: "your turn in 1 game" in caption(ann), "Ann's turn is known")
             # The screens fade in and out, and how long that takes on a loaded machine is not
             # known from outside (the caption may say her turn while the title still shows):
