@@ -65,8 +65,11 @@ class Player:
         # Once, on a machine busy with the rest of the suite, the program found no
         # display on a just-started Xvfb: a program that ends at start has a second try.
         for attempt in range(2):
-            self.proc = subprocess.Popen([sys.executable, "-m", "scenes"], cwd=ROOT, env=env,
-                                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+            home.mkdir(parents=True, exist_ok=True)
+            self.log = home / f"program-{attempt}.log"  # (what it said, kept for a failure)
+            with self.log.open("wb") as out:
+                self.proc = subprocess.Popen([sys.executable, "-m", "scenes"], cwd=ROOT,
+                                             env=env, stdout=out, stderr=subprocess.STDOUT)
             try:
                 wait(lambda: self.proc.poll() is not None
                      or self._x("search", "--pid", str(self.proc.pid), check=False).strip(),
@@ -76,7 +79,7 @@ class Player:
                 raise
             if self.proc.poll() is None:
                 break
-            out = self.proc.stdout.read().decode(errors="replace") if self.proc.stdout else ""
+            out = self.log.read_text("utf-8", errors="replace")
             if attempt:
                 raise AssertionError(f"the program ended at start: {out[-2000:]}")
             time.sleep(1.0)
