@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -121,6 +122,34 @@ def score_of(st: State, seat: int, info: BoardInfo) -> int:
     return score
 
 
+def _ships(st: State, seat: int, held: int,
+           gtype: Sequence[int]) -> tuple[int, int, int, int]:
+    """The seat's ships at sea, those at the frontier (a new town within a move), those
+    at a town with a goods space free for a type not held (``held``, a mask of goods
+    types) and those at a town with a building space free."""
+    size, revealed = st.board.size, st.revealed
+    base = seat * (size + 1)
+    ships = frontier = new_goods = free_build = 0
+    row = st.ships[base + 1: base + revealed + 1]
+    if not any(row):
+        return 0, 0, 0, 0
+    goods_sp, buildings = st.goods, st.buildings
+    reach = revealed + 1 - st.speed[seat]
+    for pos, count in enumerate(row, 1):
+        if not count:
+            continue
+        ships += count
+        if revealed < size and pos >= reach:
+            frontier += count
+        i = 2 * pos - 2
+        if (goods_sp[i] < 0 and not held >> gtype[i] & 1) or (
+                goods_sp[i + 1] < 0 and not held >> gtype[i + 1] & 1):
+            new_goods += count
+        if buildings[i] < 0 or buildings[i + 1] < 0:
+            free_build += count
+    return ships, frontier, new_goods, free_build
+
+
 def assets(st: State, seat: int, info: BoardInfo) -> tuple[int, list[float]]:
     """The seat's score now and its assets, in ``ASSETS`` order."""
     buildings = st.buildings
@@ -166,26 +195,9 @@ def assets(st: State, seat: int, info: BoardInfo) -> tuple[int, list[float]]:
     sale_wealth = SELL_WEALTH[types] + (own[T_FACTORY] == seat) if goods else 0
     held = mask | market_mask
     # ships
-    size = st.board.size
     revealed = st.revealed
     speed = st.speed[seat]
-    base = seat * (size + 1)
-    ships = frontier = new_goods = free_build = 0
-    row = st.ships[base + 1: base + revealed + 1]
-    if any(row):
-        reach = revealed + 1 - speed
-        for pos, count in enumerate(row, 1):
-            if not count:
-                continue
-            ships += count
-            if revealed < size and pos >= reach:
-                frontier += count
-            i = 2 * pos - 2
-            if (goods_sp[i] < 0 and not held >> gtype[i] & 1) or (
-                    goods_sp[i + 1] < 0 and not held >> gtype[i + 1] & 1):
-                new_goods += count
-            if buildings[i] < 0 or buildings[i + 1] < 0:
-                free_build += count
+    ships, frontier, new_goods, free_build = _ships(st, seat, held, gtype)
     lis = st.lisboa[seat]
     techs = [1.0 if own[t] == seat else 0.0 for _, t in _TECH_ASSET]
     bonus = 0
@@ -360,27 +372,10 @@ class ValueModel:
             types = held.bit_count()
             v += (w[3] * types + w[4] * goods + w[5] * SELL_VP[types]
                   + w[6] * (SELL_WEALTH[types] + (own[T_FACTORY] == seat)))
-        size = st.board.size
         revealed = st.revealed
         speed = st.speed[seat]
-        base = seat * (size + 1)
-        row = st.ships[base + 1: base + revealed + 1]
-        if any(row):
-            gtype = info.gtype
-            reach = revealed + 1 - speed
-            ships = frontier = new_goods = free_build = 0
-            for pos, count in enumerate(row, 1):
-                if not count:
-                    continue
-                ships += count
-                if revealed < size and pos >= reach:
-                    frontier += count
-                i = 2 * pos - 2
-                if (goods_sp[i] < 0 and not held >> gtype[i] & 1) or (
-                        goods_sp[i + 1] < 0 and not held >> gtype[i + 1] & 1):
-                    new_goods += count
-                if buildings[i] < 0 or buildings[i + 1] < 0:
-                    free_build += count
+        ships, frontier, new_goods, free_build = _ships(st, seat, held, info.gtype)
+        if ships:
             v += w[7] * ships + w[8] * frontier + w[9] * new_goods + w[10] * free_build
         lis = st.lisboa[seat]
         if lis > 3:
