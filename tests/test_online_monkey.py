@@ -156,9 +156,16 @@ def test_the_monkey_at_an_online_table() -> None:
             report.robot_steps, monkey.friend_steps)
         # Settled, this table shows exactly what the server logged.
         monkey.come_back()
-        settle(lambda: (_frames(app), bob.poll()), lambda: remote.log.unconfirmed == 0
-               and remote.log.pending is None and len(remote.steps)
-               == len(server.tables[table].steps))
+        logged = server.tables[table].steps
+        try:
+            settle(lambda: (_frames(app), bob.poll()), lambda: remote.log.unconfirmed == 0
+                   and remote.log.pending is None and len(remote.steps) == len(logged),
+                   limit=60.0)
+        except AssertionError as exc:  # (what stood in the way, for a failure on a busy machine)
+            raise AssertionError(
+                f"{exc}: {len(remote.steps)} steps shown of {len(logged)} logged, "
+                f"{remote.log.unconfirmed} unconfirmed, pending {remote.log.pending}, "
+                f"link {remote.place.link()}, top {type(app.stack.top).__name__}") from exc
         assert list(remote.steps) == list(server.tables[table].steps)
         assert len(remote.steps) >= 10 and monkey.agreed >= 10
     finally:

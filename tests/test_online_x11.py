@@ -172,10 +172,19 @@ class Player:
 
 @contextlib.contextmanager
 def player(size: tuple[int, int], home: Path) -> Iterator[Player]:
+    """One program on its own X server; a test that fails after the program ended says
+    how it ended (its exit status and the end of what it wrote)."""
     with xvfb(f"{size[0]}x{size[1]}") as display:
         one = Player(display, size, home)
         try:
             yield one
+        except AssertionError as exc:
+            status = one.proc.poll()
+            if status is None:
+                raise
+            said = one.log.read_text("utf-8", errors="replace")[-3000:]
+            raise AssertionError(f"{exc}; the program in {home.name} had ended "
+                                 f"(status {status}): {said}") from exc
         finally:
             one.close()
 

@@ -65,7 +65,8 @@ def game_env(display: str, home: Path) -> dict[str, str]:
     silent, in a data folder of its own."""
     env = {k: v for k, v in os.environ.items() if k != "SDL_VIDEODRIVER"}
     env.update(DISPLAY=display, SDL_AUDIODRIVER="dummy", SAIL_TO_INDIA_HOME=str(home),
-               LANGUAGE="en", PYTHONPATH=str(ROOT))
+               LANGUAGE="en", PYTHONPATH=str(ROOT),
+               PYTHONFAULTHANDLER="1")  # a crash below Python still says where it was
     return env
 
 
