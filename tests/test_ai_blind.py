@@ -10,7 +10,7 @@ import random
 import pytest
 from aihelp import midgame_states, redealt
 
-from game.ai import BASELINES, LEVELS, hint, make_player, seat_view
+from game.ai import BASELINES, EXPERIMENTS, LEVELS, hint, make_player, seat_view
 from game.ai.base import PlanningPlayer
 from game.ai.view import unseen_cards
 from game.cards import CARDS
@@ -20,7 +20,7 @@ from game.state import State
 from game.steps import Step
 from online.view import seat_view as server_seat_view
 
-ALL_LEVELS = [*LEVELS, *BASELINES]
+ALL_LEVELS = [*LEVELS, *BASELINES, *EXPERIMENTS]
 
 
 def hidden_positions(players: int, count: int) -> list[State]:

@@ -1,8 +1,9 @@
-"""The expert player, the search over whole turns: legal whole games on a small
-budget, the same steps for the same seed, its budget kept, the tree's statistics, and
-the end of the game as scenarios (a player behind does not discover India to end a
-game it loses; a player well ahead does). Its strength and think times are measured
-by ``python -m game tournament`` (docs/ai.md), not asserted here."""
+"""The tree search over whole turns (``expert-tree``, measured, not offered): legal
+whole games on a small budget, the same steps for the same seed, its budget kept, the
+tree's statistics, and the end of the game as scenarios (a player behind does not
+discover India to end a game it loses; a player well ahead does). Its strength and
+think times are measured by ``python -m game tournament`` (docs/ai.md), not asserted
+here."""
 
 from __future__ import annotations
 
@@ -10,8 +11,16 @@ import pytest
 from aihelp import midgame_states
 from test_ai_expert1 import BEA, ahead, discovers_india, india_position
 
-from game.ai import ExpertPlayer, make_player
+from game.ai import (
+    EXPERIMENTS,
+    LEVELS,
+    Expert1Player,
+    ExpertPlayer,
+    TreeExpertPlayer,
+    make_player,
+)
 from game.ai.expert import ExpertConfig, Node
+from game.ai.expert1 import SearchConfig
 from game.ai.tournament import play_game
 from game.rules import apply, is_legal
 from game.state import State
@@ -20,17 +29,17 @@ from game.steps import Step
 SMALL = {"iterations": 12, "root_plans": 4}  # a budget that keeps the tests quick
 
 
-def small(seed: int | str) -> ExpertPlayer:
-    return ExpertPlayer(seed, **SMALL)
+def small(seed: int | str) -> TreeExpertPlayer:
+    return TreeExpertPlayer(seed, **SMALL)
 
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_the_expert_finishes_games_without_a_refusal(players: int) -> None:
-    levels = ["expert", "medium", "easy", "easy"][:players]
-    made: list[ExpertPlayer] = []
+    levels = ["expert-tree", "medium", "easy", "easy"][:players]
+    made: list[TreeExpertPlayer] = []
 
     def make(level: str, seed: str) -> object:
-        if level != "expert":
+        if level != "expert-tree":
             return make_player(level, seed)
         made.append(small(seed))
         return made[-1]
@@ -59,7 +68,7 @@ def test_the_same_seed_gives_the_same_steps_and_iterations() -> None:
 def test_a_decision_spends_its_budget_and_the_root_counts_every_iteration() -> None:
     seen: list[Node] = []
 
-    class Watched(ExpertPlayer):
+    class Watched(TreeExpertPlayer):
         def search(self, st: State, view: State) -> Node:
             seen.append(super().search(st, view))
             return seen[-1]
@@ -76,7 +85,7 @@ def test_a_decision_spends_its_budget_and_the_root_counts_every_iteration() -> N
 
 def test_the_safety_cap_is_counted_when_hit() -> None:
     st = midgame_states(4, seed=13, every=6, count=1)[0]
-    player = ExpertPlayer(4, max_seconds=0.0, **SMALL)  # cut short after one iteration
+    player = TreeExpertPlayer(4, max_seconds=0.0, **SMALL)  # cut short after one iteration
     assert is_legal(st, player.choose(st))
     assert player.iterations == 1 and player.capped_decisions == 1
 
@@ -106,7 +115,13 @@ def test_the_expert_well_ahead_races_to_india() -> None:
     assert discovers_india(st, small(3).choose(st))
 
 
-def test_the_expert_is_the_level_the_program_offers() -> None:
-    player = make_player("expert", seed=1)
-    assert type(player) is ExpertPlayer and player.level == "expert"
+def test_the_tree_search_is_measured_not_offered() -> None:
+    """The program's expert plays expert-1's search (it measured stronger against hard
+    players); the tree search is a tournament seat of its own."""
+    player = make_player("expert-tree", seed=1)
+    assert type(player) is TreeExpertPlayer and player.level == "expert-tree"
     assert player.config == ExpertConfig()
+    assert "expert-tree" in EXPERIMENTS and "expert-tree" not in LEVELS
+    offered = make_player("expert", seed=1)
+    assert type(offered) is ExpertPlayer and offered.level == "expert"
+    assert isinstance(offered, Expert1Player) and offered.config == SearchConfig()

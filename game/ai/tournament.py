@@ -13,8 +13,8 @@ stocks ended them), so one can see whether they look like people's games.
 It is also the benchmark of the players' thinking: the think time of every
 decision (median, 95th percentile and maximum per level) and how many decisions
 the hard and expert players' wall-clock safety nets cut short (it should be none:
-they think within a fixed budget of playouts, see ``players.HardPlayer`` and
-``expert.ExpertPlayer``, so only the cut decisions depend on the machine).
+they think within a fixed budget of playouts, see ``players.HardPlayer``, ``expert1``
+and ``expert``, so only the cut decisions depend on the machine).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from ..rules import apply
 from ..state import AFTER_MOVE, State
 from ..steps import IllegalStep, Step
 from .base import Player
-from .players import BASELINES, LEVELS, make_player
+from .players import BASELINES, EXPERIMENTS, LEVELS, make_player
 
 __all__ = ["GameResult", "main", "play_game", "run"]
 
@@ -69,7 +69,7 @@ def seat_levels(levels: Sequence[str], game: int) -> list[str]:
 
 def make_seat(label: str, seed: str) -> Player:
     """The player of a seat: a level's name, or a level with knobs changed for an
-    experiment, ``expert:iterations=80:explore=0.5`` (reported under that label)."""
+    experiment, ``expert-tree:iterations=80:explore=0.5`` (reported under that label)."""
     level, *knobs = label.split(":")
     if not knobs:
         return make_player(level, seed)
@@ -87,7 +87,7 @@ def make_seat(label: str, seed: str) -> Player:
 def seat_known(label: str) -> bool:
     """Whether ``make_seat`` knows this seat's level (its knobs are checked when made)."""
     level = label.split(":")[0]
-    return level in LEVELS or level in BASELINES
+    return level in LEVELS or level in BASELINES or level in EXPERIMENTS
 
 
 def play_game(levels: Sequence[str], seed: int, game: int,
@@ -232,7 +232,8 @@ def report(levels: Sequence[str], results: list[GameResult], seed: int,
             think.setdefault(level, []).extend(ts)
         for level, count in r.capped.items():
             capped[level] = capped.get(level, 0) + count
-    lines.append(f"{'level':<8} {'seats':>5} {'win rate':>18} {'mean score':>16} "
+    width = max(8, *(len(level) for level in levels))  # (a seat with knobs is long)
+    lines.append(f"{'level':<{width}} {'seats':>5} {'win rate':>18} {'mean score':>16} "
                  f"{'think median':>12} {'p95':>8} {'max':>7}")
     for level in dict.fromkeys(levels):
         if level not in wins:
@@ -240,7 +241,7 @@ def report(levels: Sequence[str], results: list[GameResult], seed: int,
         w, wh = _interval(wins[level])
         s, sh = _interval(scores[level])
         ts = sorted(think.get(level, [0.0]))
-        lines.append(f"{level:<8} {len(wins[level]):>5} {100 * w:>8.1f}% ± {100 * wh:>5.1f}% "
+        lines.append(f"{level:<{width}} {len(wins[level]):>5} {100 * w:>8.1f}% ± {100 * wh:>5.1f}% "
                      f"{s:>8.2f} ± {sh:>5.2f} {1000 * ts[len(ts) // 2]:>9.1f} ms "
                      f"{1000 * percentile(ts, 95):>5.0f} ms {1000 * ts[-1]:>5.0f} ms")
     if finished:
@@ -277,8 +278,8 @@ def main(argv: list[str] | None = None) -> int:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seats", default="hard,medium,easy,easy",
-                        help="comma-separated levels, 3 or 4 of easy/medium/hard/expert "
-                             "and the frozen expert-1")
+                        help="comma-separated levels, 3 or 4 of easy/medium/hard/expert, "
+                             "the frozen expert-1 and the tree search expert-tree")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel")
     parser.add_argument("--progress", action="store_true", help="report progress on stderr")
@@ -304,7 +305,7 @@ def run_args(args: argparse.Namespace) -> int:
         return 1
     bad = [lv for lv in levels if not seat_known(lv)]
     if bad:
-        print(f"unknown level {bad[0]!r}: choose " + ", ".join([*LEVELS, *BASELINES]),
+        print(f"unknown level {bad[0]!r}: choose " + ", ".join([*LEVELS, *BASELINES, *EXPERIMENTS]),
               file=sys.stderr)
         return 1
     if args.games < 1:

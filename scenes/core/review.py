@@ -19,7 +19,7 @@ import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from game.ai.players import REVIEW_SEARCH, ExpertPlayer
+from game.ai.players import REVIEW_SEARCH, TreeExpertPlayer
 from game.record import RecordError, read_record_file
 from game.state import State
 from game.steps import Step
@@ -176,7 +176,7 @@ class Adviser:
     def _expert_choice(self, st: State) -> Step:
         """A fresh expert for each position: what it plays depends on the position and
         the seed alone, never on the positions reviewed before."""
-        return ExpertPlayer(self.seed, REVIEW_SEARCH, iterations=self.iterations).choose(st)
+        return TreeExpertPlayer(self.seed, REVIEW_SEARCH, iterations=self.iterations).choose(st)
 
     def _start(self, st: State) -> None:
         self._thinking = st
