@@ -9,7 +9,7 @@ import random
 import pytest
 from aihelp import midgame_states, redealt
 
-from game.ai import HardPlayer, MediumPlayer, TreeExpertPlayer, determinize, hint, make_player
+from game.ai import ExpertPlayer, HardPlayer, MediumPlayer, determinize, hint, make_player
 from game.ai.players import HINT_LEVEL, HINT_SEARCH
 from game.ai.tournament import main as tournament_main
 from game.ai.tournament import play_game
@@ -72,8 +72,8 @@ def test_hint_is_the_short_expert_step_or_the_level_named() -> None:
     step = hint(st)
     assert st.to_dict() == before
     assert is_legal(st, step)
-    assert HINT_LEVEL == "expert-tree"
-    assert step == TreeExpertPlayer(0, HINT_SEARCH).choose(st)
+    assert HINT_LEVEL == "expert"
+    assert step == ExpertPlayer(0, HINT_SEARCH).choose(st)
     assert hint(st, level="medium") == MediumPlayer(0).choose(st)
 
 

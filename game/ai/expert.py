@@ -4,8 +4,7 @@ the fitted evaluation (``value``) as its planner's guide, its prior and its cut-
 It is not offered in the program: over 200 four-player games against three hard
 players it won 44 %, where the search of ``expert1`` (which the program's expert
 plays) won 60 to 63.5 % (docs/ai.md). It is kept to be measured and made stronger
-(``python -m game tournament --seats expert-tree,...``), and the Hint and the
-review's advice ask its short search (``players.HINT_SEARCH``).
+(``python -m game tournament --seats expert-tree,...``).
 
 Why this shape. A turn in Sail to India is several steps that only make sense
 together, so the moves of the tree are whole-turn *plans* (``planner``): at each node

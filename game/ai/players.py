@@ -25,8 +25,8 @@ from ..state import AFTER_MOVE, State
 from ..steps import Step
 from .base import PlanningPlayer, Player
 from .evaluate import EASY_WEIGHTS, MEDIUM_WEIGHTS, evaluate
-from .expert import ExpertConfig, TreeExpertPlayer
-from .expert1 import Expert1Player, play_plan, starts_end
+from .expert import TreeExpertPlayer
+from .expert1 import Expert1Player, SearchConfig, play_plan, starts_end
 from .planner import PlannerConfig, TurnPlanner
 from .view import determinize
 
@@ -227,19 +227,19 @@ def make_player(level: str, seed: int | str | None = None) -> PlanningPlayer:
     return cls(seed)
 
 
-HINT_LEVEL = "expert-tree"
-# The hint's search: the tree search (``expert-tree``) with fewer plans and iterations
-# than a seat's, and a clock well under a second (a hint is asked for on the window's
-# own thread; its times are measured, docs/ai.md).
-HINT_SEARCH = ExpertConfig(root_plans=6, iterations=40, max_seconds=0.8)
+HINT_LEVEL = "expert"
+# The hint's search: the expert's, with a clock well under a second (a hint is asked
+# for on the window's own thread). It thinks about as long as the tree search's short
+# form did and plays stronger (docs/ai.md); its times are measured there too.
+HINT_SEARCH = SearchConfig(max_seconds=0.8)
 #: The review's expert (``scenes.core.review``): the Hint's search, with a looser clock
 #: (a review waits in a thread, nobody at the table waits for it).
 REVIEW_SEARCH = replace(HINT_SEARCH, max_seconds=3.0)
 
 
 def hint(st: State, seed: int | str | None = 0, level: str = HINT_LEVEL) -> Step:
-    """The step a computer player would take now, for the Hint button: the tree search
-    on a short budget (``HINT_SEARCH``) unless another level is named."""
+    """The step a computer player would take now, for the Hint button: the expert with
+    the Hint's clock (``HINT_SEARCH``) unless another level is named."""
     if level == HINT_LEVEL:
-        return TreeExpertPlayer(seed, HINT_SEARCH).choose(st)
+        return ExpertPlayer(seed, HINT_SEARCH).choose(st)
     return make_player(level, seed).choose(st)

@@ -19,7 +19,7 @@ import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from game.ai.players import REVIEW_SEARCH, TreeExpertPlayer
+from game.ai.players import REVIEW_SEARCH, ExpertPlayer
 from game.record import RecordError, read_record_file
 from game.state import State
 from game.steps import Step
@@ -27,10 +27,10 @@ from scenes.core.computer import keep_frames_smooth
 from scenes.core.memory import give_back
 from scenes.core.session import Session
 
-#: The review's expert: the Hint's short search (``game.ai.players.REVIEW_SEARCH``),
-#: bounded by its iterations, so a position is advised the same way on any machine
-#: (its clock is only a safety net, looser than the Hint's).
-REVIEW_ITERATIONS = REVIEW_SEARCH.iterations
+#: The review's expert: the Hint's search (``game.ai.players.REVIEW_SEARCH``), bounded
+#: by its playouts, so a position is advised the same way on any machine (its clock is
+#: only a safety net, looser than the Hint's).
+REVIEW_ITERATIONS = REVIEW_SEARCH.playouts
 #: The review's expert deals the unseen towns from this seed, so a position gets
 #: the same advice every time it is reviewed.
 ADVISER_SEED = "review"
@@ -176,7 +176,7 @@ class Adviser:
     def _expert_choice(self, st: State) -> Step:
         """A fresh expert for each position: what it plays depends on the position and
         the seed alone, never on the positions reviewed before."""
-        return TreeExpertPlayer(self.seed, REVIEW_SEARCH, iterations=self.iterations).choose(st)
+        return ExpertPlayer(self.seed, REVIEW_SEARCH, playouts=self.iterations).choose(st)
 
     def _start(self, st: State) -> None:
         self._thinking = st
