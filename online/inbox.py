@@ -72,6 +72,9 @@ class TableInbox:
     def _lost(self, event: Lost) -> list[Outcome]:
         req = event.request
         self.greeting.discard(event.id)
+        # a snapshot asked for and lost with its socket is no longer awaited: the next
+        # gap asks again (the new socket's resume brings the table meanwhile)
+        self.log.resynced(event.id)
         if not self._mine(req):
             return []
         if req.get("type") == "step":

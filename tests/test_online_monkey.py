@@ -56,6 +56,11 @@ class OnlineMonkey(Monkey):
     def come_back(self) -> None:
         self.away = 0
         self.deal()
+        # Away, the monkey may have hosted another table on this server: its waiting
+        # room read the same connection and dropped this table's news. A player coming
+        # back opens the game again, and that session asks for the table; this test's
+        # kept session asks instead.
+        self.remote.log.ask_snapshot(again=True)
 
     def settle(self) -> None:
         super().settle()

@@ -12,6 +12,8 @@ import online.remote
 from game import State, apply
 from game.outcome import outcomes
 from game.steps import parse_step
+from game.words import Phrase
+from online.client import Lost
 from online.thread import ServerThread
 from online.view import public_state
 
@@ -66,5 +68,30 @@ def test_a_replay_that_disagrees_takes_the_servers_state(server: ServerThread,
         assert [o.reason for o in seen if o.taken_back][-1] == "resync"
         assert list(session.steps) == server.server.store.steps(table)
         assert len(session.states) == len(session.steps) + 1
+    finally:
+        close_all(ms)
+
+
+def test_a_snapshot_lost_with_its_socket_is_asked_for_again(server: ServerThread) -> None:
+    """A snapshot is asked for once at a time; one lost with its socket is no longer
+    awaited, so the next gap asks again (else the table would never catch up)."""
+    _, ms, session = _ready(server)
+    sent: list[tuple[dict, int]] = []
+    send = session.connection.send
+
+    def counting(msg: dict, *args, **kwargs) -> int:
+        rid = send(msg, *args, **kwargs)
+        sent.append((msg, rid))
+        return rid
+
+    session.connection.send = counting  # type: ignore[method-assign]
+    try:
+        session.log.ask_snapshot()
+        session.log.ask_snapshot()  # (one at a time: not sent twice)
+        assert [m["type"] for m, _ in sent] == ["resume"]
+        (msg, rid), = sent
+        session.inbox.take(Lost(rid, msg, Phrase("online.lost", {})))  # its socket gone
+        session.log.ask_snapshot()
+        assert [m["type"] for m, _ in sent] == ["resume", "resume"]
     finally:
         close_all(ms)
