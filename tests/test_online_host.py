@@ -97,3 +97,23 @@ def test_a_table_out_of_reach_for_two_minutes_is_said_plainly(tmp_path: Path) ->
     finally:
         close_all(ms)
         server.stop()
+
+
+def test_a_game_opened_again_is_followed_through_its_new_session_only(tmp_path: Path) -> None:
+    """Back to a game from the title makes a new session for its table: the old one is
+    let go (it is read no more, and would only be kept alive)."""
+
+    class Seen:  # what ``follow`` reads of a session
+        def __init__(self, table: str) -> None:
+            self.table = table
+
+    netplay = Netplay(tmp_path, bind="127.0.0.1")
+    first, other, again = Seen("t1"), Seen("t2"), Seen("t1")
+    url = "ws://127.0.0.1:1/"
+    netplay.follow(url, first)  # type: ignore[arg-type]
+    netplay.follow(url, other)  # type: ignore[arg-type]
+    netplay.follow(url, again)  # type: ignore[arg-type]
+    netplay.follow(url, again)  # type: ignore[arg-type]
+    assert [s for _, s in netplay.following] == [other, again]
+    netplay.follow("ws://127.0.0.1:2/", first)  # type: ignore[arg-type]
+    assert len(netplay.following) == 3  # (another server's table of that name)

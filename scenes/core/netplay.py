@@ -271,8 +271,13 @@ class Netplay:
         return None if not seen or None in seen else min(s for s in seen if s is not None)
 
     def follow(self, url: str, session: RemoteSession) -> None:
-        """Keep a game's entry up to date while it is played (``tick``)."""
-        self.following = [(u, s) for u, s in self.following if s is not session]
+        """Keep a game's entry up to date while it is played (``tick``). A game opened
+        again has a new session: the one it replaces is no longer followed."""
+        gone = [s for u, s in self.following
+                if s is session or (u == url and s.table == session.table)]
+        for old in gone:
+            self._noted.pop(id(old), None)
+        self.following = [(u, s) for u, s in self.following if s not in gone]
         self.following.append((url, session))
 
     def tick(self) -> None:
