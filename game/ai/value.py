@@ -98,28 +98,48 @@ def next_seat(st: State) -> int:
     return (st.active + 1) % st.n
 
 
+def _built(st: State, seat: int, info: BoardInfo) -> tuple[int, int, int, int]:
+    """The seat's strongholds, churches and markets, and the goods its markets take (as
+    bits of their types)."""
+    buildings = st.buildings
+    strong = church = market = market_mask = 0
+    if seat in buildings:
+        kinds, mgood = info.bkind, info.mgood
+        i = buildings.index(seat)
+        while True:
+            kind = kinds[i]
+            if kind == K_STRONGHOLD:
+                strong += 1
+            elif kind == K_CHURCH:
+                church += 1
+            else:
+                market += 1
+                market_mask |= 1 << mgood[i]
+            if seat not in buildings[i + 1:]:
+                break
+            i = buildings.index(seat, i + 1)
+    return strong, church, market, market_mask
+
+
+def _score(st: State, seat: int, strong: int, church: int, market: int) -> int:
+    """The final score the seat would have now, from its buildings' counts."""
+    own = st.tech_owner
+    score = st.vp[seat] + strong + market + 2 * church
+    if own[T_RENAISSANCE] == seat:
+        score += 3
+    if own[T_MISSION] == seat:
+        score += 2 * church
+    if own[T_GUILD] == seat:
+        score += 2 * market
+    if own[T_EASTERN] == seat:
+        score += 2 * strong
+    return score
+
+
 def score_of(st: State, seat: int, info: BoardInfo) -> int:
     """The final score the seat would have if the game ended now."""
-    buildings = st.buildings
-    score = st.vp[seat]
-    if seat in buildings:
-        kinds = info.bkind
-        counts = [0, 0, 0]
-        for i, owner in enumerate(buildings):
-            if owner == seat:
-                counts[kinds[i]] += 1
-        strong, church, market = counts[K_STRONGHOLD], counts[K_CHURCH], counts[K_MARKET]
-        score += strong + market + 2 * church
-        own = st.tech_owner
-        if own[T_MISSION] == seat:
-            score += 2 * church
-        if own[T_GUILD] == seat:
-            score += 2 * market
-        if own[T_EASTERN] == seat:
-            score += 2 * strong
-    if st.tech_owner[T_RENAISSANCE] == seat:
-        score += 3
-    return score
+    strong, church, market, _ = _built(st, seat, info)
+    return _score(st, seat, strong, church, market)
 
 
 def _ships(st: State, seat: int, held: int,
@@ -155,30 +175,9 @@ def assets(st: State, seat: int, info: BoardInfo) -> tuple[int, list[float]]:
     buildings = st.buildings
     own = st.tech_owner
     kinds = info.bkind
-    strong = church = market = 0
-    market_mask = 0
-    if seat in buildings:
-        mgood = info.mgood
-        for i, owner in enumerate(buildings):
-            if owner == seat:
-                kind = kinds[i]
-                if kind == K_STRONGHOLD:
-                    strong += 1
-                elif kind == K_CHURCH:
-                    church += 1
-                else:
-                    market += 1
-                    market_mask |= 1 << mgood[i]
     vp = st.vp[seat]
-    score = vp + strong + market + 2 * church
-    if own[T_RENAISSANCE] == seat:
-        score += 3
-    if own[T_MISSION] == seat:
-        score += 2 * church
-    if own[T_GUILD] == seat:
-        score += 2 * market
-    if own[T_EASTERN] == seat:
-        score += 2 * strong
+    strong, church, market, market_mask = _built(st, seat, info)
+    score = _score(st, seat, strong, church, market)
     wealth = st.wealth[seat]
     # trade goods and the sale they would make now
     gtype = info.gtype
@@ -321,33 +320,9 @@ class ValueModel:
         buildings = st.buildings
         own = st.tech_owner
         kinds = info.bkind
-        strong = church = market = 0
-        market_mask = 0
-        if seat in buildings:
-            mgood = info.mgood
-            i = buildings.index(seat)
-            while True:
-                kind = kinds[i]
-                if kind == K_STRONGHOLD:
-                    strong += 1
-                elif kind == K_CHURCH:
-                    church += 1
-                else:
-                    market += 1
-                    market_mask |= 1 << mgood[i]
-                if seat not in buildings[i + 1:]:
-                    break
-                i = buildings.index(seat, i + 1)
         vp = st.vp[seat]
-        score = vp + strong + market + 2 * church
-        if own[T_RENAISSANCE] == seat:
-            score += 3
-        if own[T_MISSION] == seat:
-            score += 2 * church
-        if own[T_GUILD] == seat:
-            score += 2 * market
-        if own[T_EASTERN] == seat:
-            score += 2 * strong
+        strong, church, market, market_mask = _built(st, seat, info)
+        score = _score(st, seat, strong, church, market)
         wealth = st.wealth[seat]
         if t <= 0.0:
             return score + 0.01 * wealth

@@ -30,7 +30,7 @@ from scenes.core.session import Session
 #: The review's expert: the Hint's search (``game.ai.players.REVIEW_SEARCH``), bounded
 #: by its playouts, so a position is advised the same way on any machine (its clock is
 #: only a safety net, looser than the Hint's).
-REVIEW_ITERATIONS = REVIEW_SEARCH.playouts
+REVIEW_PLAYOUTS = REVIEW_SEARCH.playouts
 #: The review's expert deals the unseen towns from this seed, so a position gets
 #: the same advice every time it is reviewed.
 ADVISER_SEED = "review"
@@ -123,9 +123,9 @@ class Adviser:
     before the current one is started: a reviewer running through the steps costs at
     most one stale decision, never a queue of them."""
 
-    def __init__(self, iterations: int = REVIEW_ITERATIONS, seed: int | str = ADVISER_SEED,
+    def __init__(self, playouts: int = REVIEW_PLAYOUTS, seed: int | str = ADVISER_SEED,
                  choose: Callable[[State], Step] | None = None) -> None:
-        self.iterations = iterations
+        self.playouts = playouts
         self.seed = seed
         #: How a position is thought about (tests hand in their own, to hold it back).
         self.choose = choose or self._expert_choice
@@ -176,7 +176,7 @@ class Adviser:
     def _expert_choice(self, st: State) -> Step:
         """A fresh expert for each position: what it plays depends on the position and
         the seed alone, never on the positions reviewed before."""
-        return ExpertPlayer(self.seed, REVIEW_SEARCH, playouts=self.iterations).choose(st)
+        return ExpertPlayer(self.seed, REVIEW_SEARCH, playouts=self.playouts).choose(st)
 
     def _start(self, st: State) -> None:
         self._thinking = st
@@ -202,5 +202,5 @@ class Adviser:
             self._thread.join(timeout)
 
 
-__all__ = ["ADVISER_SEED", "REVIEW_ITERATIONS", "Adviser", "Cursor", "open_review",
+__all__ = ["ADVISER_SEED", "REVIEW_PLAYOUTS", "Adviser", "Cursor", "open_review",
            "turn_starts"]
