@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import multiprocessing
 import os
 import sys
 
@@ -24,6 +25,7 @@ import pygame
 from game.steps import shown
 from game.version import version
 from scenes.core.app import App, NoDisplay
+from scenes.core.computer import stop_thinking
 from scenes.core.navigator import Navigator, Screen
 from scenes.core.netplay import ENV_CA
 from scenes.core.review import open_review
@@ -135,7 +137,17 @@ def window_size(text: str | None) -> tuple[int, int] | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parse_args(argv)
+    # A spawned thinking process of the executable goes its own way here (when the
+    # entry script has not sent it there already): it never opens a window.
+    multiprocessing.freeze_support()
+    try:
+        return play(parse_args(argv))
+    finally:
+        stop_thinking()  # the computer players' process ends with the window
+
+
+def play(args: argparse.Namespace) -> int:
+    """The program as the command line asks for it."""
     if args.version:
         print(f"sail-to-india {version()}")
         return 0

@@ -18,6 +18,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 # The tests read English unless they choose a language: the machine's own locale
 # (the game's default) must not decide.
 os.environ["LANGUAGE"] = "en"
+# Computer seats think where the game's do, in the program's thinking process
+# (scenes.core.computer): one per test process, started by the first seat that thinks
+# (about a quarter of a second) and reused by every later test there, so the tables of
+# the UI tests play through the path players use. Measured under the same load, the
+# suite took as long either way (463 s with the process, 489 s with threads, load
+# average about 4). SAIL_TO_INDIA_THINKING=thread runs it with threads (the fallback).
 # A table hosted by a test listens on the loopback address alone, and its invite code
 # names that address: never this machine's network address.
 os.environ["SAIL_TO_INDIA_BIND"] = "127.0.0.1"

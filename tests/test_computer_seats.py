@@ -1,6 +1,7 @@
-"""Computer seats at the table: thinking in a thread, pacing, hints shown as zones.
+"""Computer seats at the table: thinking off the window's thread, pacing, hints shown as
+zones (where they think: ``test_thinking_process``).
 
-No test sleeps or polls the clock: each waits on the thinking thread itself."""
+No test sleeps or polls the clock: each waits on the thinking itself."""
 
 from __future__ import annotations
 

@@ -80,7 +80,7 @@ def test_one_file_executable_builds_and_passes_smoke(tmp_path: Path) -> None:
 
     home = tmp_path / "home"
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
-           "SAIL_TO_INDIA_HOME": str(home)}
+           "SAIL_TO_INDIA_HOME": str(home), "SAIL_TO_INDIA_THINKING": "process"}
     version = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]["version"]
     out = subprocess.run([str(exe), "--version"], capture_output=True, text=True, env=env,
                          cwd=tmp_path, timeout=120, check=True)
@@ -90,6 +90,10 @@ def test_one_file_executable_builds_and_passes_smoke(tmp_path: Path) -> None:
                            cwd=tmp_path, timeout=300)
     assert smoke.returncode == 0, smoke.stderr
     assert smoke.stdout.startswith("smoke: ok")
+    # the executable started again as the thinking process went to its work, not to a
+    # second game (multiprocessing.freeze_support in the entry script)
+    assert "step thought in the thinking process" in smoke.stdout, smoke.stdout
+    assert "thinking process is not available" not in smoke.stderr, smoke.stderr
     # the compiled catalogs are inside: the French run speaks French
     french = subprocess.run([str(exe), "--lang", "fr", "--smoke"], capture_output=True,
                             text=True, env=env, cwd=tmp_path, timeout=300)

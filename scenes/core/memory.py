@@ -1,15 +1,16 @@
 """Keeping the game's memory from creeping over a long session.
 
-The computer players, the Hint and the review's adviser think in background threads,
-building many short-lived positions. The C library behind CPython on Linux (glibc)
-gives each thread a memory arena of its own and keeps freed pages in it: after a few
-hundred such turns a session held a hundred megabytes it no longer used (the seeded
-monkey at a three-player table grew from 313 MB to 451 MB). Two settings bound that,
-where the library offers them: at most two arenas (``limit_arenas``, called before any
-thread starts, which also has every large picture mapped on its own, so freeing it
-hands its pages back at once), and freed memory handed back to the system after each
-piece of background thinking and each change of the drawing scale (``give_back``). Elsewhere
-(Windows, macOS, musl) both do nothing: their allocators behave otherwise.
+The Hint, the review's adviser and the computer players whose thinking process is not to
+be had (``scenes.core.computer``) think in background threads, building many short-lived
+positions. The C library behind CPython on Linux (glibc) gives each thread a memory
+arena of its own and keeps freed pages in it: after a few hundred such turns a session
+held a hundred megabytes it no longer used (the seeded monkey at a three-player table
+grew from 313 MB to 451 MB). Two settings bound that, where the library offers them: at
+most two arenas (``limit_arenas``, called before any thread starts, which also has every
+large picture mapped on its own, so freeing it hands its pages back at once), and freed
+memory handed back to the system after each piece of background thinking and each change
+of the drawing scale (``give_back``). Elsewhere (Windows, macOS, musl) both do nothing:
+their allocators behave otherwise.
 """
 
 from __future__ import annotations

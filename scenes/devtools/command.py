@@ -19,6 +19,7 @@ import pygame
 
 from scenes.core import gfx
 from scenes.core.app import App
+from scenes.core.computer import stop_thinking
 from scenes.core.files import ENV_HOME
 from scenes.core.layout import LOGICAL_SIZE
 from scenes.core.session import SEAT_KINDS
@@ -75,7 +76,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = parse_args(argv)
+    try:
+        return run(parse_args(argv))
+    finally:
+        stop_thinking()  # the computer players' process, if a table started it
+
+
+def run(args: argparse.Namespace) -> int:
+    """The tool the command line asks for."""
     window = window_size(args.window)
     if args.monkey is not None:
         seats = [s.strip().lower() for s in args.seats.split(",")] if args.seats else None

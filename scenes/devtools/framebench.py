@@ -18,8 +18,11 @@ processor; the line before it counts only the drawing thread's own processor tim
 The line before those gives the process's resident memory at the end (``rss MB``).
 
 ``--thinking LEVEL`` times the same frames while a computer seat of that level
-thinks all along (``scenes.core.computer.Thinker``, asked again each time it
-answers), as it does at a table between its steps: its thread must not slow them.
+thinks all along (``scenes.core.computer.Thinker``, a fresh player asked again each
+time one answers), as it does at a table between its steps: its thinking must not
+slow them. It thinks where a table's seats do, in the program's thinking process
+(started and asked once before the timed frames, so its start is not timed), or in a
+thread with ``SAIL_TO_INDIA_THINKING=thread``; the line before the figures says which.
 """
 
 from __future__ import annotations
@@ -31,7 +34,6 @@ import time
 
 import pygame
 
-from game.ai.players import make_player
 from game.bench import NAMES, careless_step
 from game.deal import deal_towns
 from game.rules import apply
@@ -107,10 +109,16 @@ def run(app: App, frames: int, players: int = 4, thinking: str | None = None) ->
     session = mid_game(players)
     thinker = Thinker(thinking, "bench") if thinking else None
     thought = 0
+    where = "a thread"
     # the position it thinks about: the start of the latest turn (a whole decision)
     asked = session.states[max(i + 1 for i, step in enumerate(recorded(session.steps))
                                if step.kind == "end")]
     steps = onward(session)
+    if thinker is not None:  # the thinking process started and answering before the timing
+        thinker.start(asked)
+        thinker.wait()
+        thinker.result(asked)
+        where = "a thread" if thinker.player is not None else "the thinking process"
     table = TableScene(session)
     app.start(table)
     for _ in range(5):
@@ -127,7 +135,7 @@ def run(app: App, frames: int, players: int = 4, thinking: str | None = None) ->
             table.act(Play(steps.pop(0)))
         if thinker is not None and not thinker.busy:
             thinker.result(asked)
-            thinker.player = make_player(thinking or "", f"bench:{thought}")
+            thinker = Thinker(thinking or "", f"bench:{thought}")  # a fresh player: a whole think
             thinker.start(asked)
             thought += 1
         start, cpu = time.perf_counter(), time.thread_time()
@@ -137,7 +145,7 @@ def run(app: App, frames: int, players: int = 4, thinking: str | None = None) ->
             CPU.append((time.thread_time() - cpu) * 1000)
     if thinker is not None:
         thinker.wait()
-        print(f"the {thinking} player thought {thought} times meanwhile")
+        print(f"the {thinking} player thought {thought} times meanwhile, in {where}")
     return times
 
 

@@ -4,7 +4,9 @@ It opens the window with the dummy video driver, clicks New game on the title an
 Set sail on the setup screen with synthesised mouse events at the buttons' own
 positions, checks that a game was dealt and reached the table, plays a few drags
 there (each checked to have become an engine step), then plays a short scripted
-game to the end and checks that the scoring scene shows it. Files go to a
+game to the end and checks that the scoring scene shows it; and a computer seat
+chooses a step where the tables' seats think (in the executable: the executable
+started again as the thinking process, ``game.ai.worker``). Files go to a
 temporary home, never the player's own, which is removed at the end. With ``--home
 DIR`` the temporary home starts as a copy of DIR's files (settings, autosave, saved
 records), so a player's own files can be put through the run without being changed:
@@ -24,9 +26,12 @@ from pathlib import Path
 
 import pygame
 
+from game.rules import is_legal
+from game.state import State
 from online.standing import ratings_work
 from scenes.core import gfx
 from scenes.core.app import App
+from scenes.core.computer import Thinker
 from scenes.core.navigator import Screen
 from scenes.core.netplay import ENV_BIND
 from scenes.core.saves import ENV_HOME, GAMES, RECORDS, list_games, summarize_record
@@ -52,6 +57,11 @@ SCRIPT_TURNS = [
     ["move 7-8", "done"],
     ["move 8-9", "done"],
 ]
+
+
+#: How long a computer seat may take to choose its first step (seconds): the thinking
+#: process starts first, which takes a fraction of a second.
+THINK_WITHIN = 60.0
 
 
 def click(pos: tuple[int, int]) -> None:
@@ -93,6 +103,22 @@ def copy_home(source: str | Path, home: Path) -> None:
                     shutil.copyfile(entry, into / entry.name)
             except OSError:
                 continue
+
+
+def think_once(st: State) -> str | None:
+    """Where a computer seat thought when it chose a legal step for ``st`` (None when it
+    did not choose one in time)."""
+    thinker = Thinker("easy", "smoke")
+    thinker.start(st)
+    thinker.wait(THINK_WITHIN)
+    try:
+        chosen = thinker.result(st)
+    except Exception as exc:
+        print(f"smoke: the computer seat failed: {exc}", file=sys.stderr)
+        return None
+    if chosen is None or not is_legal(st, chosen):
+        return None
+    return "in a thread" if thinker.player is not None else "in the thinking process"
 
 
 def run_smoke(make_app: Callable[[], App], home: str | None = None) -> int:
@@ -184,11 +210,15 @@ def _run(make_app: Callable[[], App]) -> int:
         return fail(f"online play: {exc}")
     if not ratings_work():
         return fail("online games cannot be rated: the rating library did not load")
+    where = think_once(scripted.states[0])
+    if where is None:
+        return fail(f"a computer seat did not choose a step within {THINK_WITHIN:.0f} s")
     winners = [scripted.names[w] for w in scripted.state.winners or []]
     print(f"smoke: ok: title -> setup -> table ({drags} drags became steps), "
           f"scripted game of {len(scripted.steps)} steps -> scoring, winner {', '.join(winners)}; "
           f"{app.frames} frames; {sum(sounds.asked.values())} sounds"
           f"{'' if sounds.live else ' (no audio device)'}; {online}, rated; "
+          f"a computer seat's step thought {where}; "
           f"language {language()}: {t('score.heading')}")
     pygame.quit()
     return 0

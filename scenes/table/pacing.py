@@ -1,6 +1,6 @@
 """When a computer seat's next step lands on the table.
 
-The computer seats think in their own threads (``scenes.core.computer``); this module
+The computer seats think off the window's process (``scenes.core.computer``); this module
 decides when the table takes their next step: never while a film plays or a marker
 is in a person's hand, and after a pause that follows the animation speed, so that
 people can read each step as it lands.
