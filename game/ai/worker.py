@@ -34,9 +34,11 @@ from __future__ import annotations
 
 import atexit
 import collections
+import contextlib
 import itertools
 import logging
 import multiprocessing
+import os
 import signal
 import threading
 import traceback
@@ -54,6 +56,8 @@ __all__ = ["Asked", "Choose", "Chosen", "Create", "Failed", "Forget", "Stop", "W
 
 log = logging.getLogger(__name__)
 
+#: How much lower the thinking process's priority is than the window's (Unix ``nice``).
+THINKING_NICE = 5
 #: How long ``Worker.stop`` waits for the worker to finish before ending it (seconds).
 STOP_WAIT = 1.0
 
@@ -116,6 +120,11 @@ def serve(conn: Connection) -> None:
     """The worker's loop: requests in, one at a time, answers out, until ``Stop`` or
     until the program's end of the pipe is closed (the program has gone)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is for the program to handle
+    if hasattr(os, "nice"):  # (not on Windows)
+        # the window's frames come first: when the two want the same core, the window
+        # wins it, and the thinking, paced between steps anyway, waits a little
+        with contextlib.suppress(OSError):
+            os.nice(THINKING_NICE)
     players: dict[int, PlanningPlayer] = {}
     unmade: dict[int, str] = {}  # keys whose player could not be made, and why
     waiting: collections.deque[Request] = collections.deque()
