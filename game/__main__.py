@@ -19,6 +19,8 @@ from .ai.fit import add_arguments as add_fit_arguments
 from .ai.fit import run_args as run_fit
 from .ai.tournament import add_arguments as add_tournament_arguments
 from .ai.tournament import run_args as run_tournament
+from .ai.tune import add_arguments as add_tune_arguments
+from .ai.tune import run_args as run_tune
 from .bench import NAMES, bench, hint_bench, record_paths, replay_against, replay_bench
 from .cards import COLORS
 from .deal import deal_towns, random_seat_order
@@ -207,6 +209,9 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("fit", help="fit the expert's evaluation to self-played games")
     add_fit_arguments(p)
     p.set_defaults(run=run_fit)
+    p = sub.add_parser("tune", help="tune the evaluation's weights by self-play (SPSA)")
+    add_tune_arguments(p)
+    p.set_defaults(run=run_tune)
     args = parser.parse_args(argv)
     return int(args.run(args))
 

@@ -20,7 +20,7 @@ from game.ai import (
     make_player,
 )
 from game.ai.expert import ExpertConfig, Node
-from game.ai.expert1 import SearchConfig
+from game.ai.players import ExpertSearch
 from game.ai.tournament import play_game
 from game.rules import apply, is_legal
 from game.state import State
@@ -117,11 +117,12 @@ def test_the_expert_well_ahead_races_to_india() -> None:
 
 def test_the_tree_search_is_measured_not_offered() -> None:
     """The program's expert plays expert-1's search (it measured stronger against hard
-    players); the tree search is a tournament seat of its own."""
+    players) with the tuned weights; the tree search is a tournament seat of its own."""
     player = make_player("expert-tree", seed=1)
     assert type(player) is TreeExpertPlayer and player.level == "expert-tree"
     assert player.config == ExpertConfig()
     assert "expert-tree" in EXPERIMENTS and "expert-tree" not in LEVELS
     offered = make_player("expert", seed=1)
     assert type(offered) is ExpertPlayer and offered.level == "expert"
-    assert isinstance(offered, Expert1Player) and offered.config == SearchConfig()
+    assert isinstance(offered, Expert1Player) and offered.config == ExpertSearch()
+    assert offered.config.tuned_leaf and offered.config.tuned_plans

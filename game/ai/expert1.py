@@ -251,7 +251,12 @@ class Expert1Player(PlanningPlayer):
                         s = apply(s, step)
         self.rollouts += 1
         self.last_rollouts += 1
-        return win_value(s, seat, self.config), s.revealed != revealed
+        return self.leaf_value(s, seat), s.revealed != revealed
+
+    def leaf_value(self, s: State, seat: int) -> float:
+        """What a playout's last position is worth to ``seat`` (a later expert may
+        value it with other weights)."""
+        return win_value(s, seat, self.config)
 
     # ----- the search ----------------------------------------------------------------------
     def make_plan(self, st: State, view: State) -> list[Step]:

@@ -8,17 +8,19 @@ discovery, which shows a card it could not know, or if someone else changed the
 state); that loop is ``base.PlanningPlayer``. It never changes the state it is
 given. Each player has its own ``random.Random``, seeded at construction, and uses
 nothing else that is random. Easy, medium, hard and expert are here; the expert plays
-the search of ``expert1`` (whole-turn plans played out against modelled opponents),
-whose first form, ``expert-1``, is kept frozen there as a yardstick (not offered in
-the program: it is not in ``LEVELS``, only in ``BASELINES``). The tree search of
-``expert`` (``expert-tree``) is in ``EXPERIMENTS``: measured, not offered, since it
-measured weaker against hard players (docs/ai.md).
+the search of ``expert1`` (whole-turn plans played out against modelled opponents)
+with the evaluation's weights tuned by self-play (``tune``); that search's first form,
+``expert-1``, is kept frozen as a yardstick (not offered in the program: it is not in
+``LEVELS``, only in ``BASELINES``). The tree search of ``expert`` (``expert-tree``) and
+medium with the tuned weights (``medium-tuned``) are in ``EXPERIMENTS``: measured, not
+offered (docs/ai.md).
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import replace
+from dataclasses import dataclass, fields, replace
+from typing import Any
 
 from ..rules import apply
 from ..state import AFTER_MOVE, State
@@ -26,8 +28,9 @@ from ..steps import Step
 from .base import PlanningPlayer, Player
 from .evaluate import EASY_WEIGHTS, MEDIUM_WEIGHTS, evaluate
 from .expert import TreeExpertPlayer
-from .expert1 import Expert1Player, SearchConfig, play_plan, starts_end
+from .expert1 import Expert1Player, SearchConfig, play_plan, starts_end, win_value
 from .planner import PlannerConfig, TurnPlanner
+from .tune import WeightedPlayer, load_tuned
 from .view import determinize
 
 __all__ = ["BASELINES", "EXPERIMENTS", "HINT_LEVEL", "HINT_SEARCH", "LEVELS", "REVIEW_SEARCH",
@@ -96,14 +99,16 @@ class HardPlayer(PlanningPlayer):
 
     def __init__(self, seed: int | str | None = None, candidates: int = 6,
                  playouts: int = HARD_PLAYOUTS, max_seconds: float = SAFETY_SECONDS,
-                 horizon: int = 1) -> None:
+                 horizon: int = 1, tuned: bool = False) -> None:
         super().__init__(seed)
         if playouts < 1:
             raise ValueError("playouts must be at least 1")
-        self.planner = TurnPlanner(PlannerConfig(weights=MEDIUM_WEIGHTS, beam=5, voyages=3,
+        # ``tuned``: the weights tuned by self-play (``tune``) everywhere (an experiment)
+        self.weights = load_tuned() if tuned else MEDIUM_WEIGHTS
+        self.planner = TurnPlanner(PlannerConfig(weights=self.weights, beam=5, voyages=3,
                                                  combo_tries=8))
-        self.rollout = TurnPlanner(ROLLOUT_CONFIG)
-        self.calm = TurnPlanner(CALM_CONFIG)
+        self.rollout = TurnPlanner(replace(ROLLOUT_CONFIG, weights=self.weights))
+        self.calm = TurnPlanner(replace(CALM_CONFIG, weights=self.weights))
         self.candidates = candidates
         self.playouts = playouts
         self.max_seconds = max_seconds
@@ -144,7 +149,7 @@ class HardPlayer(PlanningPlayer):
                     s = apply(s, step)
         self.rollouts += 1
         self.last_rollouts += 1
-        value = evaluate(s, seat, MEDIUM_WEIGHTS)
+        value = evaluate(s, seat, self.weights)
         if s.over and seat not in (s.winners or []):
             value -= LOSS  # a lost game is worse than any game still going on
         return value, s.revealed != revealed
@@ -195,15 +200,66 @@ class HardPlayer(PlanningPlayer):
         return best_plan
 
 
+@dataclass(frozen=True, slots=True)
+class ExpertSearch(SearchConfig):
+    """expert-1's knobs and the expert's own: which parts of its search use the weights
+    tuned by self-play (``tune``) instead of the hand-set ones."""
+
+    tuned_leaf: bool = True        # a playout's last position valued with them
+    tuned_plans: bool = True       # its candidate plans and its own turns in playouts
+    tuned_replies: bool = False    # the other players' turns in playouts
+
+
 class ExpertPlayer(Expert1Player):
     """The expert the program offers: sequential halving over the best whole-turn
     plans, each played out on determinizations against modelled opponents (see
-    ``expert1``). It won 60 to 63.5 % of four-player games against three hard players
-    where the tree search (``expert-tree``) won 44 % (docs/ai.md), so this is the
-    rival offered. A class of its own: ``expert-1`` stays frozen while this one may
-    change."""
+    ``expert1``), its own plans and the positions they reach valued with the weights
+    tuned by self-play (``tune``); the other players' turns are modelled with the
+    hand-set weights they play with. The tuned weights measured stronger only used on
+    both sides at once (docs/ai.md). A class of its own: ``expert-1`` stays frozen
+    while this one may change."""
 
     level = "expert"
+    config: ExpertSearch
+
+    def __init__(self, seed: int | str | None = None,
+                 config: SearchConfig | None = None, **knobs: Any) -> None:
+        base = config or ExpertSearch()
+        search = base if isinstance(base, ExpertSearch) else ExpertSearch(
+            **{f.name: getattr(base, f.name) for f in fields(SearchConfig)})
+        if knobs:
+            search = replace(search, **knobs)
+        super().__init__(seed, search)
+        tuned = search.tuned_leaf or search.tuned_plans or search.tuned_replies
+        self.weights = load_tuned() if tuned else MEDIUM_WEIGHTS
+        self.own_policy = self.policy
+        self.reply_policy = self.policy
+        if search.tuned_plans:
+            wide = replace(self.planner.config, weights=self.weights)
+            self.planner = TurnPlanner(wide)
+            self.calm = TurnPlanner(replace(wide, calm=True))
+            self.own_policy = TurnPlanner(replace(self.policy.config, weights=self.weights))
+        if search.tuned_replies:
+            self.reply_policy = TurnPlanner(replace(self.policy.config, weights=self.weights))
+
+    def _policy(self, s: State, seat: int) -> TurnPlanner:
+        if s.active == seat:
+            return self.planner if self.config.own_wide else self.own_policy
+        return self.reply_policy
+
+    def leaf_value(self, s: State, seat: int) -> float:
+        return win_value(s, seat, self.config, self.weights if self.config.tuned_leaf
+                         else MEDIUM_WEIGHTS)
+
+
+class TunedMediumPlayer(WeightedPlayer):
+    """Medium with the weights tuned by self-play (``tune``): an experiment, the first
+    yardstick of whether the tuning found better weights."""
+
+    level = "medium-tuned"
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        super().__init__(seed, load_tuned())
 
 
 #: The levels the program offers.
@@ -213,7 +269,8 @@ LEVELS: dict[str, type[PlanningPlayer]] = {
 #: Frozen players kept only to measure the levels against (``python -m game tournament``).
 BASELINES: dict[str, type[PlanningPlayer]] = {"expert-1": Expert1Player}
 #: Players being worked on, measured in tournaments, not offered in the program.
-EXPERIMENTS: dict[str, type[PlanningPlayer]] = {"expert-tree": TreeExpertPlayer}
+EXPERIMENTS: dict[str, type[PlanningPlayer]] = {"expert-tree": TreeExpertPlayer,
+                                                "medium-tuned": TunedMediumPlayer}
 
 
 def make_player(level: str, seed: int | str | None = None) -> PlanningPlayer:

@@ -1,0 +1,223 @@
+"""The evaluation's weights tuned by self-play: ``python -m game tune``.
+
+The hand-set weights (``evaluate.MEDIUM_WEIGHTS``) say what a position is worth to
+every level that plans. Fitting them to what *goes with* winning in recorded games
+(``fit``) taught them the wrong lessons (a planner on those weights stopped loading
+cargo), so here they are tuned on what they *do*: two sets of weights play each other
+and the one that wins more is moved towards. That is SPSA (simultaneous perturbation
+stochastic approximation, Spall 1992), the way chess engines tune their evaluations
+from self-play: every iteration perturbs every weight at once by a random sign, plays
+the plus side against the minus side on a few deals, and steps along the signs by how
+much better the plus side did. It needs no gradient and no recorded data; its data are
+the games it plays, dealt from its seed, so the same command gives the same weights.
+
+A game here is played by the turn planner at medium's width with each seat's own
+weights: a few milliseconds a decision, so thousands of games an hour on two cores.
+Each deal is played twice with the seats swapped (four players: plus, minus, plus,
+minus and the other way round; three: plus, minus, plus against minus, plus, minus),
+so the deal's luck and the seats' cancel out. A side's result is its seats' mean win
+share plus a little of their mean score (``SCORE_SHARE``), which tells more from each
+game than the win alone.
+
+Weights are tuned on a log scale (each is its hand-set value times ``exp(x)``), so a
+step means the same for a weight of 0.03 and one of 6, and a weight never changes sign;
+zero weights stay zero. The result goes to ``game/data/tuned-weights.json`` with the
+command that made it and a trace of the run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import fields, replace
+from pathlib import Path
+from typing import Any
+
+from ..deal import deal_towns
+from ..rules import apply
+from ..state import State
+from ..steps import Step
+from .base import PlanningPlayer
+from .evaluate import MEDIUM_WEIGHTS, Weights
+from .planner import PlannerConfig, TurnPlanner
+
+__all__ = ["TUNED_FILE", "TUNED_PARAMETERS", "WeightedPlayer", "add_arguments", "build",
+           "load_tuned", "match", "run_args", "tune"]
+
+TUNED_FILE = Path(__file__).resolve().parent.parent / "data" / "tuned-weights.json"
+SCORE_SHARE = 0.05     # a point of mean score counts this much of a win
+LIMIT = 1.6            # a weight moves at most by a factor exp(1.6), about 5
+NAMES = ("Red", "Blue", "Green", "Yellow")
+MAX_STEPS = 3000
+#: How often a player of the tuner's games takes its second-best plan: without it
+#: the planners' games barely depend on the deal (the same seat won every one).
+DEVIATE = 0.3
+
+# The weights tuned: every float of ``Weights`` that is not zero, tuples by position.
+TUNED_PARAMETERS: tuple[tuple[str, int], ...] = tuple(
+    (f.name, i)
+    for f in fields(Weights)
+    if isinstance(getattr(MEDIUM_WEIGHTS, f.name), (float, tuple))
+    for i, v in (enumerate(getattr(MEDIUM_WEIGHTS, f.name))
+                 if isinstance(getattr(MEDIUM_WEIGHTS, f.name), tuple)
+                 else [(-1, getattr(MEDIUM_WEIGHTS, f.name))])
+    if v
+)
+
+
+def build(x: Sequence[float], base: Weights = MEDIUM_WEIGHTS) -> Weights:
+    """The weights ``base`` with each tuned one multiplied by ``exp(x[k])``."""
+    changed: dict[str, Any] = {}
+    for (name, index), step in zip(TUNED_PARAMETERS, x, strict=True):
+        factor = math.exp(step)
+        if index < 0:
+            changed[name] = getattr(base, name) * factor
+        else:
+            values = list(changed.get(name, getattr(base, name)))
+            values[index] = values[index] * factor
+            changed[name] = tuple(values)
+    return replace(base, **changed)
+
+
+def load_tuned(path: Path = TUNED_FILE) -> Weights:
+    """The tuned weights kept in the repository (``python -m game tune`` wrote them)."""
+    data = json.loads(path.read_text("utf-8"))
+    x = [float(v) for v in data["x"]]
+    if len(x) != len(TUNED_PARAMETERS):
+        raise ValueError(f"{path} holds {len(x)} weights, not {len(TUNED_PARAMETERS)}")
+    return build(x)
+
+
+class WeightedPlayer(PlanningPlayer):
+    """Medium's planner with weights of its own (the tuner's players)."""
+
+    level = "weighted"
+
+    def __init__(self, seed: int | str | None = None, weights: Weights = MEDIUM_WEIGHTS,
+                 deviate: float = 0.0) -> None:
+        super().__init__(seed)
+        self.planner = TurnPlanner(PlannerConfig(weights=weights, beam=4, voyages=3,
+                                                 combo_tries=8))
+        self.deviate = deviate
+
+    def make_plan(self, st: State, view: State) -> list[Step]:
+        if self.deviate and self.rng.random() < self.deviate:
+            return self.planner.ranked_plans(view, 2)[-1][1]
+        return self.planner.plan(view)
+
+
+def _result(st: State, sides: Sequence[int]) -> tuple[float, float]:
+    """Each side's mean win share plus ``SCORE_SHARE`` of its mean score."""
+    scores = st.scores or [0] * st.n
+    winners = st.winners or []
+    out = []
+    for side in (0, 1):
+        seats = [s for s in range(st.n) if sides[s] == side]
+        win = sum(1.0 / len(winners) for s in seats if s in winners) / len(seats)
+        out.append(win + SCORE_SHARE * sum(scores[s] for s in seats) / len(seats))
+    return out[0], out[1]
+
+
+def play(weights: Sequence[Weights], sides: Sequence[int], deal: str) -> tuple[float, float]:
+    """One game on ``deal``; seat s plays with ``weights[sides[s]]``."""
+    n = len(sides)
+    st = State.start(NAMES[:n], deal_towns(n, deal))
+    players = [WeightedPlayer(f"{deal}:{s}", weights[side], DEVIATE)
+               for s, side in enumerate(sides)]
+    steps = 0
+    while not st.over and steps < MAX_STEPS:
+        st = apply(st, players[st.active].choose(st))
+        steps += 1
+    if not st.over:
+        return 0.0, 0.0
+    return _result(st, sides)
+
+
+def match(task: tuple[list[float], list[float], str, int]) -> float:
+    """How much better the first weights did than the second on one deal, played
+    from both sides (four players on even deals, three on odd ones)."""
+    plus, minus, deal, n = task
+    weights = [build(plus), build(minus)]
+    order = [0, 1, 0, 1][:n]
+    swapped = [1 - s for s in order]
+    a_first, b_first = play(weights, order, deal)
+    b_second, a_second = play(weights, swapped, deal)[::-1]
+    return (a_first - b_first + a_second - b_second) / 2.0
+
+
+def tune(iterations: int, deals: int, seed: int, jobs: int = 1, *, a: float = 0.5,
+         c: float = 0.2, progress: bool = False) -> dict[str, Any]:
+    """Run SPSA and return the tuned vector with a trace of the run."""
+    rng = random.Random(seed)
+    d = len(TUNED_PARAMETERS)
+    x = [0.0] * d
+    stability = max(1, iterations // 10)
+    trace: list[dict[str, Any]] = []
+    pool = None
+    if jobs > 1:
+        from multiprocessing import Pool
+
+        pool = Pool(jobs)
+    start = time.perf_counter()
+    try:
+        for k in range(iterations):
+            ak = a / (k + 1 + stability) ** 0.602
+            ck = c / (k + 1) ** 0.101
+            delta = [rng.choice((-1.0, 1.0)) for _ in range(d)]
+            plus = [xi + ck * di for xi, di in zip(x, delta, strict=True)]
+            minus = [xi - ck * di for xi, di in zip(x, delta, strict=True)]
+            tasks = [(plus, minus, f"tune:{seed}:{k}:{j}", 4 if j % 2 == 0 else 3)
+                     for j in range(deals)]
+            results = pool.map(match, tasks) if pool is not None else [match(t) for t in tasks]
+            diff = sum(results) / len(results)
+            x = [max(-LIMIT, min(LIMIT, xi + ak * diff / (2 * ck) * di))
+                 for xi, di in zip(x, delta, strict=True)]
+            if progress and (k + 1) % 25 == 0:
+                print(f"  {k + 1}/{iterations} iterations, {time.perf_counter() - start:.0f} s, "
+                      f"|x| {math.sqrt(sum(v * v for v in x)):.3f}", file=sys.stderr, flush=True)
+            if (k + 1) % max(1, iterations // 20) == 0:
+                trace.append({"iteration": k + 1, "x": [round(v, 4) for v in x]})
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
+    return {"x": [round(v, 5) for v in x], "trace": trace,
+            "seconds": round(time.perf_counter() - start)}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--iterations", type=int, default=1200)
+    parser.add_argument("--deals", type=int, default=16,
+                        help="deals per iteration, each played from both sides")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="games played in parallel")
+    parser.add_argument("--step", type=float, default=0.5, help="SPSA's a")
+    parser.add_argument("--perturbation", type=float, default=0.2, help="SPSA's c")
+    parser.add_argument("--out", default=str(TUNED_FILE), help="where to write the weights")
+    parser.add_argument("--progress", action="store_true")
+
+
+def run_args(args: argparse.Namespace) -> int:
+    result = tune(args.iterations, args.deals, args.seed, args.jobs, a=args.step,
+                  c=args.perturbation, progress=args.progress)
+    w = build(result["x"])
+    names = [name if index < 0 else f"{name}[{index}]" for name, index in TUNED_PARAMETERS]
+    data = {
+        "command": (f"python -m game tune --iterations {args.iterations} --deals {args.deals} "
+                    f"--seed {args.seed} --step {args.step} --perturbation {args.perturbation}"),
+        "parameters": names,
+        "x": result["x"],
+        "weights": {f.name: getattr(w, f.name) for f in fields(Weights)},
+        "seconds": result["seconds"],
+        "trace": result["trace"],
+    }
+    Path(args.out).write_text(json.dumps(data, indent=1) + "\n", "utf-8")
+    for name, v in zip(names, result["x"], strict=True):
+        print(f"{name:22} x {math.exp(v):5.2f}")
+    print(f"wrote {args.out} ({result['seconds']} s)")
+    return 0

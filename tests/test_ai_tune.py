@@ -1,0 +1,90 @@
+"""The weights tuned by self-play (``game.ai.tune``) and the expert's switches for them:
+the tuner is repeatable and fair to both sides, the kept weights are sane, and the
+expert with its switches off plays exactly as expert-1."""
+
+from __future__ import annotations
+
+import json
+import math
+
+from aihelp import midgame_states
+
+from game.ai.evaluate import MEDIUM_WEIGHTS
+from game.ai.expert1 import Expert1Player
+from game.ai.players import ExpertPlayer, MediumPlayer, make_player
+from game.ai.tune import (
+    LIMIT,
+    TUNED_FILE,
+    TUNED_PARAMETERS,
+    WeightedPlayer,
+    build,
+    load_tuned,
+    match,
+    tune,
+)
+from game.rules import is_legal
+
+SMALL = {"playouts": 4, "candidates": 3}
+
+
+def test_no_step_leaves_the_hand_set_weights() -> None:
+    assert build([0.0] * len(TUNED_PARAMETERS)) == MEDIUM_WEIGHTS
+
+
+def test_a_step_multiplies_its_own_weight_only() -> None:
+    k = TUNED_PARAMETERS.index(("sale_potential", 3))
+    x = [0.0] * len(TUNED_PARAMETERS)
+    x[k] = math.log(2.0)
+    w = build(x)
+    assert math.isclose(w.sale_potential[3], 2 * MEDIUM_WEIGHTS.sale_potential[3])
+    assert w.sale_potential[:3] == MEDIUM_WEIGHTS.sale_potential[:3]
+    assert w.wealth == MEDIUM_WEIGHTS.wealth
+
+
+def test_equal_weights_come_out_even() -> None:
+    x = [0.0] * len(TUNED_PARAMETERS)
+    for players in (3, 4):
+        assert abs(match((x, x, "even", players))) < 1e-12
+
+
+def test_the_tuner_is_repeatable() -> None:
+    first = tune(2, 2, seed=5)
+    assert first["x"] == tune(2, 2, seed=5)["x"]
+    assert len(first["x"]) == len(TUNED_PARAMETERS)
+    assert any(v != 0.0 for v in first["x"])
+    assert tune(2, 2, seed=5, jobs=2)["x"] == first["x"]  # games in parallel change nothing
+
+
+def test_the_kept_weights_say_how_they_were_made() -> None:
+    data = json.loads(TUNED_FILE.read_text("utf-8"))
+    assert data["command"].startswith("python -m game tune")
+    assert len(data["x"]) == len(TUNED_PARAMETERS)
+    assert all(abs(v) <= LIMIT for v in data["x"])
+    assert load_tuned() == build(data["x"])
+
+
+def test_the_weighted_player_with_hand_weights_is_medium() -> None:
+    for st in midgame_states(4, seed=13, every=5, count=3):
+        assert WeightedPlayer(1).choose(st) == MediumPlayer(1).choose(st)
+
+
+def test_the_expert_with_its_switches_off_plays_as_expert1() -> None:
+    off = {"tuned_leaf": False, "tuned_plans": False}
+    for st in midgame_states(3, seed=21, every=5, count=2):
+        assert ExpertPlayer(2, **SMALL, **off).choose(st) == Expert1Player(2, **SMALL).choose(st)
+
+
+def test_the_expert_plans_and_values_with_the_tuned_weights() -> None:
+    player = ExpertPlayer(3, **SMALL)
+    tuned = load_tuned()
+    assert tuned != MEDIUM_WEIGHTS
+    assert player.planner.config.weights == tuned
+    assert player.own_policy.config.weights == tuned
+    assert player.reply_policy.config.weights == MEDIUM_WEIGHTS  # replies as modelled
+    for st in midgame_states(4, seed=13, every=6, count=2):
+        assert is_legal(st, player.choose(st))
+
+
+def test_tuned_medium_and_hard_are_experiments_that_play() -> None:
+    st = midgame_states(4, seed=13, every=6, count=1)[0]
+    assert is_legal(st, make_player("medium-tuned", 1).choose(st))
