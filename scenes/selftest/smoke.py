@@ -108,7 +108,7 @@ def copy_home(source: str | Path, home: Path) -> None:
 def think_once(st: State) -> str | None:
     """Where a computer seat thought when it chose a legal step for ``st`` (None when it
     did not choose one in time)."""
-    thinker = Thinker("easy", "smoke")
+    thinker = Thinker("expert", "smoke")  # the level with the most to load (its weights)
     thinker.start(st)
     thinker.wait(THINK_WITHIN)
     try:
