@@ -44,7 +44,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("scenes.table",),
     ("scenes.screens",),
     ("scenes.selftest",),
-    ("scenes.main", "scenes.__main__"),
+    ("scenes.main", "scenes.__main__", "scenes.start"),
     ("scenes.devtools",),
 )
 
