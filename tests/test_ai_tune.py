@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import math
 
+import pytest
 from aihelp import midgame_states
 
 from game.ai.evaluate import MEDIUM_WEIGHTS
@@ -53,6 +54,14 @@ def test_the_tuner_is_repeatable() -> None:
     assert len(first["x"]) == len(TUNED_PARAMETERS)
     assert any(v != 0.0 for v in first["x"])
     assert tune(2, 2, seed=5, jobs=2)["x"] == first["x"]  # games in parallel change nothing
+
+
+def test_a_run_goes_on_from_where_another_ended() -> None:
+    first = tune(2, 2, seed=5)
+    assert tune(0, 2, seed=6, start=first["x"])["x"] == first["x"]
+    assert tune(1, 2, seed=6, start=first["x"])["x"] != first["x"]
+    with pytest.raises(ValueError, match="a start of 3 weights"):
+        tune(1, 2, seed=6, start=[0.0, 0.0, 0.0])
 
 
 def test_the_kept_weights_say_how_they_were_made() -> None:

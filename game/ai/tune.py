@@ -151,11 +151,15 @@ def match(task: tuple[list[float], list[float], str, int]) -> float:
 
 
 def tune(iterations: int, deals: int, seed: int, jobs: int = 1, *, a: float = 0.5,
-         c: float = 0.2, progress: bool = False) -> dict[str, Any]:
-    """Run SPSA and return the tuned vector with a trace of the run."""
+         c: float = 0.2, progress: bool = False,
+         start: Sequence[float] | None = None) -> dict[str, Any]:
+    """Run SPSA and return the tuned vector with a trace of the run; ``start``, the
+    vector to go on from (a run before), else the hand-set weights."""
     rng = random.Random(seed)
     d = len(TUNED_PARAMETERS)
-    x = [0.0] * d
+    x = [0.0] * d if start is None else [float(v) for v in start]
+    if len(x) != d:
+        raise ValueError(f"a start of {len(x)} weights, not {d}")
     stability = max(1, iterations // 10)
     trace: list[dict[str, Any]] = []
     pool = None
@@ -200,16 +204,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--perturbation", type=float, default=0.2, help="SPSA's c")
     parser.add_argument("--out", default=str(TUNED_FILE), help="where to write the weights")
     parser.add_argument("--progress", action="store_true")
+    parser.add_argument("--start", metavar="FILE",
+                        help="go on from the weights of an earlier run (its JSON file)")
 
 
 def run_args(args: argparse.Namespace) -> int:
+    start = None
+    if args.start:
+        start = json.loads(Path(args.start).read_text("utf-8"))["x"]
     result = tune(args.iterations, args.deals, args.seed, args.jobs, a=args.step,
-                  c=args.perturbation, progress=args.progress)
+                  c=args.perturbation, progress=args.progress, start=start)
     w = build(result["x"])
     names = [name if index < 0 else f"{name}[{index}]" for name, index in TUNED_PARAMETERS]
     data = {
         "command": (f"python -m game tune --iterations {args.iterations} --deals {args.deals} "
-                    f"--seed {args.seed} --step {args.step} --perturbation {args.perturbation}"),
+                    f"--seed {args.seed} --step {args.step} --perturbation {args.perturbation}"
+                    + (f" --start {args.start}" if args.start else "")),
+        "start": start,
         "parameters": names,
         "x": result["x"],
         "weights": {f.name: getattr(w, f.name) for f in fields(Weights)},
