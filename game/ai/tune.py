@@ -167,7 +167,7 @@ def tune(iterations: int, deals: int, seed: int, jobs: int = 1, *, a: float = 0.
         from multiprocessing import Pool
 
         pool = Pool(jobs)
-    start = time.perf_counter()
+    began = time.perf_counter()
     try:
         for k in range(iterations):
             ak = a / (k + 1 + stability) ** 0.602
@@ -182,7 +182,7 @@ def tune(iterations: int, deals: int, seed: int, jobs: int = 1, *, a: float = 0.
             x = [max(-LIMIT, min(LIMIT, xi + ak * diff / (2 * ck) * di))
                  for xi, di in zip(x, delta, strict=True)]
             if progress and (k + 1) % 25 == 0:
-                print(f"  {k + 1}/{iterations} iterations, {time.perf_counter() - start:.0f} s, "
+                print(f"  {k + 1}/{iterations} iterations, {time.perf_counter() - began:.0f} s, "
                       f"|x| {math.sqrt(sum(v * v for v in x)):.3f}", file=sys.stderr, flush=True)
             if (k + 1) % max(1, iterations // 20) == 0:
                 trace.append({"iteration": k + 1, "x": [round(v, 4) for v in x]})
@@ -191,7 +191,7 @@ def tune(iterations: int, deals: int, seed: int, jobs: int = 1, *, a: float = 0.
             pool.close()
             pool.join()
     return {"x": [round(v, 5) for v in x], "trace": trace,
-            "seconds": round(time.perf_counter() - start)}
+            "seconds": round(time.perf_counter() - began)}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
