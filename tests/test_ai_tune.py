@@ -83,6 +83,16 @@ def test_the_expert_with_its_switches_off_plays_as_expert1() -> None:
         assert ExpertPlayer(2, **SMALL, **off).choose(st) == Expert1Player(2, **SMALL).choose(st)
 
 
+def test_at_a_table_of_three_the_expert_plays_as_expert1() -> None:
+    """The tuned weights measured weaker in three-player games (docs/ai.md)."""
+    for st in midgame_states(3, seed=21, every=5, count=2):
+        assert ExpertPlayer(2, **SMALL).choose(st) == Expert1Player(2, **SMALL).choose(st)
+    player = ExpertPlayer(2, **SMALL)
+    player.choose(midgame_states(3, seed=21, every=5, count=1)[0])
+    assert player.planner.config.weights == MEDIUM_WEIGHTS
+    assert player.leaf_weights == MEDIUM_WEIGHTS
+
+
 def test_the_expert_plans_and_values_with_the_tuned_weights() -> None:
     player = ExpertPlayer(3, **SMALL)
     tuned = load_tuned()
@@ -92,6 +102,7 @@ def test_the_expert_plans_and_values_with_the_tuned_weights() -> None:
     assert player.reply_policy.config.weights == MEDIUM_WEIGHTS  # replies as modelled
     for st in midgame_states(4, seed=13, every=6, count=2):
         assert is_legal(st, player.choose(st))
+        assert player.planner.config.weights == tuned and player.leaf_weights == tuned
 
 
 def test_tuned_medium_and_hard_are_experiments_that_play() -> None:

@@ -26,7 +26,7 @@ from ..rules import apply
 from ..state import AFTER_MOVE, State
 from ..steps import Step
 from .base import PlanningPlayer, Player
-from .evaluate import EASY_WEIGHTS, MEDIUM_WEIGHTS, evaluate
+from .evaluate import EASY_WEIGHTS, MEDIUM_WEIGHTS, Weights, evaluate
 from .expert import TreeExpertPlayer
 from .expert1 import Expert1Player, SearchConfig, play_plan, starts_end, win_value
 from .planner import PlannerConfig, TurnPlanner
@@ -208,6 +208,7 @@ class ExpertSearch(SearchConfig):
     tuned_leaf: bool = True        # a playout's last position valued with them
     tuned_plans: bool = True       # its candidate plans and its own turns in playouts
     tuned_replies: bool = False    # the other players' turns in playouts
+    tuned_from: int = 4            # ... in games of at least this many players
 
 
 class ExpertPlayer(Expert1Player):
@@ -232,15 +233,29 @@ class ExpertPlayer(Expert1Player):
         super().__init__(seed, search)
         tuned = search.tuned_leaf or search.tuned_plans or search.tuned_replies
         self.weights = load_tuned() if tuned else MEDIUM_WEIGHTS
-        self.own_policy = self.policy
-        self.reply_policy = self.policy
+        # the hand-set planners (expert-1's) and the tuned ones, chosen by the table's size
+        self._hand = (self.planner, self.calm, self.policy, self.policy, MEDIUM_WEIGHTS)
+        planner, calm, own, reply = self._hand[:4]
         if search.tuned_plans:
             wide = replace(self.planner.config, weights=self.weights)
-            self.planner = TurnPlanner(wide)
-            self.calm = TurnPlanner(replace(wide, calm=True))
-            self.own_policy = TurnPlanner(replace(self.policy.config, weights=self.weights))
+            planner = TurnPlanner(wide)
+            calm = TurnPlanner(replace(wide, calm=True))
+            own = TurnPlanner(replace(self.policy.config, weights=self.weights))
         if search.tuned_replies:
-            self.reply_policy = TurnPlanner(replace(self.policy.config, weights=self.weights))
+            reply = TurnPlanner(replace(self.policy.config, weights=self.weights))
+        leaf = self.weights if search.tuned_leaf else MEDIUM_WEIGHTS
+        self._tuned = (planner, calm, own, reply, leaf)
+        self._use(self._tuned)
+
+    def _use(self, parts: tuple[TurnPlanner, TurnPlanner, TurnPlanner, TurnPlanner,
+                                Weights]) -> None:
+        self.planner, self.calm, self.own_policy, self.reply_policy, self.leaf_weights = parts
+
+    def make_plan(self, st: State, view: State) -> list[Step]:
+        # the tuned weights measured stronger in four-player games and weaker in
+        # three-player ones (docs/ai.md), so a smaller table gets expert-1's weights
+        self._use(self._tuned if view.n >= self.config.tuned_from else self._hand)
+        return super().make_plan(st, view)
 
     def _policy(self, s: State, seat: int) -> TurnPlanner:
         if s.active == seat:
@@ -248,8 +263,7 @@ class ExpertPlayer(Expert1Player):
         return self.reply_policy
 
     def leaf_value(self, s: State, seat: int) -> float:
-        return win_value(s, seat, self.config, self.weights if self.config.tuned_leaf
-                         else MEDIUM_WEIGHTS)
+        return win_value(s, seat, self.config, self.leaf_weights)
 
 
 class TunedMediumPlayer(WeightedPlayer):

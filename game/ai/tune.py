@@ -35,6 +35,7 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import fields, replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -84,8 +85,10 @@ def build(x: Sequence[float], base: Weights = MEDIUM_WEIGHTS) -> Weights:
     return replace(base, **changed)
 
 
+@lru_cache(maxsize=4)
 def load_tuned(path: Path = TUNED_FILE) -> Weights:
-    """The tuned weights kept in the repository (``python -m game tune`` wrote them)."""
+    """The tuned weights kept in the repository (``python -m game tune`` wrote them);
+    read once (every Hint makes an expert)."""
     data = json.loads(path.read_text("utf-8"))
     x = [float(v) for v in data["x"]]
     if len(x) != len(TUNED_PARAMETERS):
