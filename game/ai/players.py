@@ -60,18 +60,14 @@ class EasyPlayer(PlanningPlayer):
         return plans[0][1]
 
 
-class MediumPlayer(PlanningPlayer):
-    """The heuristic player: a beam search over its turn with the full evaluation."""
+class MediumPlayer(WeightedPlayer):
+    """The heuristic player: a beam search over its turn with the full evaluation (the
+    tuner's player with the hand-set weights)."""
 
     level = "medium"
-    CONFIG = PlannerConfig(weights=MEDIUM_WEIGHTS, beam=4, voyages=3, combo_tries=8)
 
     def __init__(self, seed: int | str | None = None) -> None:
-        super().__init__(seed)
-        self.planner = TurnPlanner(self.CONFIG)
-
-    def make_plan(self, st: State, view: State) -> list[Step]:
-        return self.planner.plan(view)
+        super().__init__(seed, MEDIUM_WEIGHTS)
 
 
 ROLLOUT_CONFIG = PlannerConfig(weights=MEDIUM_WEIGHTS, beam=4, voyages=3, combo_tries=8)
