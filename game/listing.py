@@ -27,17 +27,19 @@ from .state import (
     AFTER_MOVE,
     B_SHIFT,
     B_TAKEN,
+    BITS,
     ENTERED_FACE_DOWN,
-    G_SHIFT,
     G_TAKEN,
     LAND_BITS,
     MARKERS_PER_PLAYER,
     S_SHIFT,
+    SEAT_SHIFT,
     TECH_IDS,
     USED_ARCHITECTURE,
     USED_BANK,
     USED_GEOGRAPHY,
     State,
+    bits_of,
 )
 from .steps import ShipMove, Space, Step
 from .variants import rules_of
@@ -183,143 +185,148 @@ def ship_moves(st: State) -> list[ShipMove]:
                     moves += _VIA_MOVES[via][speed][reach]
     sm = st.marks >> S_SHIFT[seat] & _UPTO[revealed]
     if sm:
-        for pos in _seas(sm)[0]:
+        for pos in _bits(sm):
             moves += _FROM_MOVES[pos][speed][reach]
     return moves
 
 
-_NONE: tuple[Step, ...] = ()
-
-
 # ----- what a seat holds, by its masks ---------------------------------------------------
 # A state keeps, for each seat, bit masks of the goods spaces, building spaces and seas
-# that hold its markers (packed in ``State.marks``). What the listing needs
-# of them (the indices held, and the steps that depend on nothing else) is made once per
-# mask met and looked up from then on (these tables only grow with the masks met).
-_MASK_LIMIT = 1 << 2 * MAX_TOWNS
+# that hold its markers, side by side in ``State.marks``: one int, the seat's key, says
+# all the seat holds. What the listing needs of it (the masks, and the steps that depend
+# on nothing else) is made once per key met and looked up from then on. These tables
+# grow with the keys met (a few dozen a game), so each is emptied when it grows past
+# ``_TABLE_LIMIT``: a long session's memory stays bounded, and what is met again is
+# simply made again.
+_TABLE_LIMIT = 50_000
 #: The seas up to each position, as a mask (bit 0, Lisboa, never set).
 _UPTO = tuple((1 << pos + 1) - 2 for pos in range(MAX_TOWNS + 1))
-#: (held indices, sell steps, return steps, single geography steps) of a goods mask.
-_Goods = tuple[tuple[int, ...], tuple[Step, ...], tuple[Step, ...], tuple[Step, ...]]
-#: (held indices, return steps, single geography steps) of a building mask.
-_Buildings = tuple[tuple[int, ...], tuple[Step, ...], tuple[Step, ...]]
-#: (positions, return steps) of a mask of seas.
-_Seas = tuple[tuple[int, ...], tuple[Step, ...]]
-_GOODS_OF: dict[int, _Goods] = {}
-_BUILDINGS_OF: dict[int, _Buildings] = {}
-_SEAS_OF: dict[int, _Seas] = {}
-_VIAS_OF: dict[int, tuple[int, ...]] = {}
+#: A seat's key with the seas beyond the face-up towns cleared, by the towns face up
+#: (a ship is never there in play; a state made by hand may put one there).
+_KEEP = tuple((1 << S_SHIFT[0]) - 1 | upto << S_SHIFT[0] for upto in _UPTO)
+#: The moves of a seat's ships at sea, by its mask of seas, then speed and reach (shared
+#: by every ``_HELD`` entry with those seas).
+_SailsBy = tuple[tuple[tuple[Step, ...], ...], ...]
+_SAILS: dict[int, _SailsBy] = {}
+
+
+def _sails(sm: int) -> _SailsBy:
+    entry = _SAILS.get(sm)
+    if entry is None:
+        seas = _bits(sm)
+        entry = tuple(tuple(tuple(step for pos in seas for step in _FROM[pos][speed][reach])
+                            for reach in _REACHES) for speed in _SPEEDS)
+        _remember(_SAILS, sm, entry)
+    return entry
+
+
+#: What a seat's key holds: its goods, building and sea masks; the towns of its goods
+#: and buildings (as bits of positions, for builds); the goods spaces of the towns above
+#: its seas (as bits of space indices, for cargo); its returns (ships by sea, goods,
+#: buildings); its sales (each good, then all if several); its Geography (each goods
+#: and building marker, then all if several); its ships' moves (``_sails``).
+_Held = tuple[int, int, int, int, int, tuple[Step, ...], tuple[Step, ...], tuple[Step, ...],
+              _SailsBy]
+_HELD: dict[int, _Held] = {}
+
+
+def _remember(table: dict[Any, Any], key: Any, value: Any) -> None:
+    """``table[key] = value``, the table emptied first if it is full (``_TABLE_LIMIT``)."""
+    if len(table) >= _TABLE_LIMIT:
+        table.clear()
+    table[key] = value
 
 
 def _bits(mask: int) -> tuple[int, ...]:
     """The indices of the bits set in ``mask``, in order."""
-    out = []
-    i = 0
-    while mask:
-        if mask & 1:
-            out.append(i)
-        mask >>= 1
-        i += 1
-    return tuple(out)
+    return BITS.get(mask) or bits_of(mask)
 
 
-def _goods(mask: int) -> _Goods:
-    """(held indices, sell steps, return steps, single geography steps) for a goods mask."""
-    entry = _GOODS_OF.get(mask)
-    if entry is None:
-        if not 0 <= mask < _MASK_LIMIT:
-            raise ValueError(f"no goods spaces match the mask {mask}")
-        held = _bits(mask)
-        sells = [_SELL[i] for i in held]
-        if len(held) > 1:
-            step = _SELL_ALL.get(held)
-            if step is None:
-                step = _SELL_ALL[held] = _s("sell", tuple([_G[i] for i in held]))
-            sells.append(step)
-        entry = _GOODS_OF[mask] = (held, tuple(sells), tuple([_RETURN_G[i] for i in held]),
-                                   tuple([_GEOGRAPHY_G[i] for i in held]))
+def _held(own: int) -> _Held:
+    """``_HELD``'s entry for a seat's key (made and remembered)."""
+    gm = own & LAND_BITS
+    bm = own >> B_SHIFT[0] & LAND_BITS
+    sm = own >> S_SHIFT[0]
+    goods = _bits(gm)
+    buildings = _bits(bm)
+    seas = _bits(sm)
+    towns = 0
+    for i in goods + buildings:
+        towns |= 1 << (i >> 1) + 1
+    sea_goods = 0
+    for pos in seas:
+        sea_goods |= 3 << 2 * (pos - 1)
+    returns = [step for pos in seas if (step := _RETURN_SEA[pos]) is not None]  # (not 0)
+    returns += [_RETURN_G[i] for i in goods] + [_RETURN_B[i] for i in buildings]
+    sells = [_SELL[i] for i in goods]
+    if len(goods) > 1:
+        sells.append(_s("sell", tuple([_G[i] for i in goods])))
+    geography = [_GEOGRAPHY_G[i] for i in goods] + [_GEOGRAPHY_B[i] for i in buildings]
+    if len(geography) > 1:
+        geography.append(_s("geography", tuple([_G[i] for i in goods] +
+                                               [_B[i] for i in buildings])))
+    entry = (gm, bm, sm, towns, sea_goods, tuple(returns), tuple(sells), tuple(geography),
+             _sails(sm))
+    _remember(_HELD, own, entry)
     return entry
 
 
-def _buildings(mask: int) -> _Buildings:
-    """(held indices, return steps, single geography steps) for a building mask."""
-    entry = _BUILDINGS_OF.get(mask)
-    if entry is None:
-        if not 0 <= mask < _MASK_LIMIT:
-            raise ValueError(f"no building spaces match the mask {mask}")
-        held = _bits(mask)
-        entry = _BUILDINGS_OF[mask] = (held, tuple([_RETURN_B[i] for i in held]),
-                                       tuple([_GEOGRAPHY_B[i] for i in held]))
-    return entry
-
-
-def _seas(mask: int) -> _Seas:
-    """(positions, return steps) for a mask of seas."""
-    entry = _SEAS_OF.get(mask)
-    if entry is None:
-        seas = _bits(mask)
-        returns = [step for pos in seas if (step := _RETURN_SEA[pos]) is not None]  # (not 0)
-        entry = _SEAS_OF[mask] = (seas, tuple(returns))
-    return entry
+_VIAS_OF: dict[int, tuple[int, ...]] = {}
 
 
 def _vias(mask: int) -> tuple[int, ...]:
     """The towns of the strongholds in a building mask, in order, each once."""
     entry = _VIAS_OF.get(mask)
     if entry is None:
-        entry = _VIAS_OF[mask] = tuple(dict.fromkeys((i >> 1) + 1 for i in _bits(mask)))
+        entry = tuple(dict.fromkeys((i >> 1) + 1 for i in _bits(mask)))
+        _remember(_VIAS_OF, mask, entry)
     return entry
 
 
-#: The moves of the ships at sea, by their seas, speed and reach (``sm << 8 | speed << 4 |
-#: reach``).
-_SAILS_OF: dict[int, tuple[Step, ...]] = {}
+#: The wealth past which the first actions listed (employ, speed, technologies) no
+#: longer depend on it: the dearest of them.
+_RICH = max(EMPLOY_COST, *SPEED_COST.values(), _TOP_TECH_COST)
+#: The first actions listed (employ, speed, the technologies on offer), by the owners of
+#: every technology (``State.tech_owner`` as a tuple), then seat, wealth up to
+#: ``_RICH`` and ``2 * speed + (stock > 0)``. The owners change a few times a game, so
+#: this is one look-up a listing.
+_Heads = tuple[tuple[tuple[tuple[Step, ...], ...], ...], ...]
+_HEADS: dict[tuple[int, ...], _Heads] = {}
 
 
-def _sails(key: int) -> tuple[Step, ...]:
-    sm, speed, reach = key >> 8, key >> 4 & 15, key & 15
-    steps = _SAILS_OF[key] = tuple(step for pos in _seas(sm)[0]
-                                   for step in _FROM[pos][speed][reach])
-    return steps
+def _head(owners: tuple[int, ...], seat: int, wealth: int, speed: int,
+          stock: bool) -> tuple[Step, ...]:
+    """Employ, speed, then each technology this seat can take (none once its three
+    scientists are out; Metallurgy's discount counted)."""
+    steps = [_EMPLOY] if wealth >= EMPLOY_COST and stock else []
+    if 0 < speed < 3 and wealth >= SPEED_COST[speed]:
+        steps.append(_SPEED)
+    if owners.count(seat) < 3:
+        budget = wealth + 1 if owners[T_METALLURGY] == seat else wealth
+        steps += [_TECH[t] for t in _TECHS_WITHIN[min(budget, _TOP_TECH_COST)]
+                  if owners[t] < 0]
+    return tuple(steps)
 
 
-_GEOGRAPHY_ALL: dict[tuple[int, int], Step] = {}
+def _heads(owners: tuple[int, ...]) -> _Heads:
+    entry = tuple(tuple(tuple(_head(owners, seat, wealth, speed, stock)
+                              for speed in _SPEEDS for stock in (False, True))
+                        for wealth in range(_RICH + 1))
+                  for seat in range(4))
+    _remember(_HEADS, owners, entry)
+    return entry
 
 
-def _geography_all(goods_mask: int, buildings_mask: int) -> Step:
-    key = (goods_mask, buildings_mask)
-    step = _GEOGRAPHY_ALL.get(key)
-    if step is None:
-        step = _GEOGRAPHY_ALL[key] = _s("geography", tuple(
-            [_G[i] for i in _bits(goods_mask)] + [_B[i] for i in _bits(buildings_mask)]))
-    return step
-
-
-#: For each mask of goods or building spaces, the towns they are in (as bits of
-#: positions); it only grows with the masks met.
-_TOWNS_OF: dict[int, int] = {}
-
-
-def _builds(st: State, sm: int, gm: int, bm: int) -> list[Step]:
+def _builds(st: State, sm: int, gm: int, bm: int, land_towns: int) -> list[Step]:
     """Every build (if the player can pay for one): at each face-up town with an empty
     building space, from each builder the player has there (``sm``, ``gm``, ``bm``:
-    the seat's masks of seas, goods and building spaces)."""
+    the seat's masks of seas, goods and building spaces; ``land_towns``: the towns of
+    its goods and buildings)."""
     if not rules_of(st.variant).build_from_land:
-        gm = bm = 0
-    land = gm | bm
-    towns = sm
-    if land:
-        found = _TOWNS_OF.get(land)
-        if found is None:
-            found = 0
-            for i in _bits(land):
-                found |= 1 << (i >> 1) + 1
-            _TOWNS_OF[land] = found
-        towns |= found
+        gm = bm = land_towns = 0
     free = ~st.marks >> B_TAKEN
-    revealed = st.revealed
     out: list[Step] = []
-    for pos in _bits(towns & _UPTO[revealed]):
+    for pos in _bits((sm | land_towns) & _UPTO[st.revealed]):
         shift = pos * 2 - 2
         empty = free >> shift & 3
         if empty:
@@ -328,19 +335,13 @@ def _builds(st: State, sm: int, gm: int, bm: int) -> list[Step]:
     return out
 
 
-#: For each mask of seas, the goods spaces of the towns above them (as bits).
-_SEA_GOODS: dict[int, int] = {}
 #: For each mask of goods spaces, the cargo steps into them, in order.
 _CARGO_OF: dict[int, tuple[Step, ...]] = {}
 
 
-def _sea_goods(sm: int) -> int:
-    spaces = _SEA_GOODS[sm] = sum(3 << 2 * (pos - 1) for pos in _bits(sm))
-    return spaces
-
-
 def _cargo(free: int) -> tuple[Step, ...]:
-    steps = _CARGO_OF[free] = tuple(_s("cargo", (_G[i],)) for i in _bits(free))
+    steps = tuple(_s("cargo", (_G[i],)) for i in _bits(free))
+    _remember(_CARGO_OF, free, steps)
     return steps
 
 
@@ -359,45 +360,37 @@ def legal_steps(st: State) -> list[Step]:
         return []
     seat = st.active
     marks = st.marks
-    gm = marks >> G_SHIFT[seat] & LAND_BITS
-    bm = marks >> B_SHIFT[seat] & LAND_BITS
-    sm = marks >> S_SHIFT[seat] & _UPTO[st.revealed]
+    revealed = st.revealed
+    own = marks >> SEAT_SHIFT[seat] & _KEEP[revealed]
+    gm, bm, sm, land_towns, sea_goods, returns, sells, geography, sails = (
+        _HELD.get(own) or _held(own))
     wealth = st.wealth[seat]
     owners = st.tech_owner
     flags = st.flags
     if st.phase == AFTER_MOVE:
-        out: list[Step] = []
         last = _DONE
-        if sm:
-            # the empty goods spaces above the seat's ships
-            free = (_SEA_GOODS.get(sm) or _sea_goods(sm)) & ~(marks >> G_TAKEN)
-            if free:
-                out += _CARGO_OF.get(free) or _cargo(free)
+        # cargo: the empty goods spaces above the seat's ships
+        free = sea_goods & ~(marks >> G_TAKEN)
+        out = list(_CARGO_OF.get(free) or _cargo(free)) if free else []
         if st.map_pending > 0 and owners[T_MAP] == seat and wealth >= MAP_COST:
             out.append(_MAP)
         if (owners[T_ARCHITECTURE] == seat and not flags & USED_ARCHITECTURE
                 and wealth >= BUILD_COST):
-            out += _builds(st, sm, gm, bm)
+            out += _builds(st, sm, gm, bm, land_towns)
     elif st.ap:
         last = _END
-        out = [_EMPLOY] if wealth >= EMPLOY_COST and st.stock[seat] else []
         speed = st.speed[seat]
-        if speed < 3 and wealth >= SPEED_COST[speed]:
-            out.append(_SPEED)
-        if owners.count(seat) < 3:
-            budget = wealth + 1 if owners[T_METALLURGY] == seat else wealth
-            out += [_TECH[t] for t in _TECHS_WITHIN[
-                budget if budget < _TOP_TECH_COST else _TOP_TECH_COST] if owners[t] < 0]
-        if wealth >= BUILD_COST and (sm or gm or bm):
-            out += _builds(st, sm, gm, bm)
-        if gm:
-            out += (_GOODS_OF.get(gm) or _goods(gm))[1]
-        revealed = st.revealed
+        taken = tuple(owners)
+        out = list((_HEADS.get(taken) or _heads(taken))[seat][
+            wealth if wealth < _RICH else _RICH][2 * speed + (st.stock[seat] > 0)])
+        if wealth >= BUILD_COST and own:
+            out += _builds(st, sm, gm, bm, land_towns)
+        out += sells
+        lisboa = st.lisboa[seat]
         if revealed < st.board.size and not flags & ENTERED_FACE_DOWN:
             reach = revealed + 1
         else:
             reach = revealed
-        lisboa = st.lisboa[seat]
         if lisboa:
             out += _LAUNCH[speed][reach]
             if bm:
@@ -407,8 +400,7 @@ def legal_steps(st: State) -> list[Step]:
                         if via <= revealed:
                             out += _VIA[via][speed][reach]
         if sm:
-            key = sm << 8 | speed << 4 | reach
-            out += _SAILS_OF.get(key) or _sails(key)
+            out += sails[speed][reach]
         if lisboa > 1:
             top = speed if speed < revealed else revealed
             if lisboa <= MARKERS_PER_PLAYER:
@@ -419,24 +411,14 @@ def legal_steps(st: State) -> list[Step]:
         last = _END
         out = []
     # The free steps, in either phase.
-    if sm:
-        out += (_SEAS_OF.get(sm) or _seas(sm))[1]
-    if gm:
-        out += (_GOODS_OF.get(gm) or _goods(gm))[2]
-    if bm:
-        out += (_BUILDINGS_OF.get(bm) or _buildings(bm))[1]
+    out += returns
     if wealth:
         out.append(_RETURN_BANKER)
     if st.vp[seat]:
         out.append(_RETURN_HISTORIAN)
     if owners[T_BANK] == seat and not flags & USED_BANK and wealth >= BANK_COST:
         out.append(_BANK)
-    if (gm or bm) and owners[T_GEOGRAPHY] == seat and not flags & USED_GEOGRAPHY:
-        if gm:
-            out += (_GOODS_OF.get(gm) or _goods(gm))[3]
-        if bm:
-            out += (_BUILDINGS_OF.get(bm) or _buildings(bm))[2]
-        if (gm & (gm - 1)) or (bm & (bm - 1)) or (gm and bm):
-            out.append(_geography_all(gm, bm))
+    if geography and owners[T_GEOGRAPHY] == seat and not flags & USED_GEOGRAPHY:
+        out += geography
     out.append(last)
     return out
