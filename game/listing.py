@@ -137,21 +137,21 @@ _ALL_LAUNCHES = tuple(tuple(_all_launch(count, top) for top in range(4))
 
 # Building sources at one town, as bits: a ship in its sea, then the player's marker
 # on goods space 1, goods space 2, building space 1, building space 2.
-_SRC_SHIP, _SRC_G1, _SRC_B1 = 1, 2, 8
-_BUILDS: dict[tuple[int, int, int], tuple[Step, ...]] = {}
+#: The builds at one town, by ``pos << 7 | empty << 5 | sources``: its empty building
+#: spaces (bit 0 for space 1, bit 1 for space 2) and the builders the player has there
+#: (a ship in its sea, then a marker on goods space 1, goods space 2, building space 1,
+#: building space 2), spaces first, builders in that order.
+_BUILDS: dict[int, tuple[Step, ...]] = {}
 
 
-def _builds_at(pos: int, empty: int, sources: int) -> tuple[Step, ...]:
-    """The builds at town ``pos``: every empty building space (bits of ``empty``) from
-    every source there (bits of ``sources``), spaces first, sources in their order."""
-    steps = _BUILDS.get((pos, empty, sources))
-    if steps is None:
-        kinds: list[Space | None] = [None, ("g", pos, 1), ("g", pos, 2), ("b", pos, 1),
-                                     ("b", pos, 2)]
-        steps = _BUILDS[pos, empty, sources] = tuple(
-            _s("build", (("b", pos, k), src))
-            for k in (1, 2) if empty >> (k - 1) & 1
-            for bit, src in enumerate(kinds) if sources >> bit & 1)
+def _builds_at(key: int) -> tuple[Step, ...]:
+    pos, empty, sources = key >> 7, key >> 5 & 3, key & 31
+    kinds: list[Space | None] = [None, ("g", pos, 1), ("g", pos, 2), ("b", pos, 1),
+                                 ("b", pos, 2)]
+    steps = _BUILDS[key] = tuple(
+        _s("build", (("b", pos, k), src))
+        for k in (1, 2) if empty >> (k - 1) & 1
+        for bit, src in enumerate(kinds) if sources >> bit & 1)
     return steps
 
 
@@ -194,39 +194,32 @@ def ship_moves(st: State) -> list[ShipMove]:
 # A state keeps, for each seat, bit masks of the goods spaces, building spaces and seas
 # that hold its markers, side by side in ``State.marks``: one int, the seat's key, says
 # all the seat holds. What the listing needs of it (the masks, and the steps that depend
-# on nothing else) is made once per key met and looked up from then on. These tables
-# grow with the keys met (a few dozen a game), so each is emptied when it grows past
-# ``_TABLE_LIMIT``: a long session's memory stays bounded, and what is met again is
-# simply made again.
+# on nothing else) is put together once per key met (``_HELD``), from parts made once
+# per mask met (``_GOODS_OF``...), and looked up from then on: a key is met again and
+# again within a game and a search, and a new one costs a few look-ups. These tables grow
+# with what is met, so each is emptied when it grows past ``_TABLE_LIMIT``: a long
+# session's memory stays bounded, and what is met again is simply made again.
 _TABLE_LIMIT = 50_000
 #: The seas up to each position, as a mask (bit 0, Lisboa, never set).
 _UPTO = tuple((1 << pos + 1) - 2 for pos in range(MAX_TOWNS + 1))
 #: A seat's key with the seas beyond the face-up towns cleared, by the towns face up
 #: (a ship is never there in play; a state made by hand may put one there).
 _KEEP = tuple((1 << S_SHIFT[0]) - 1 | upto << S_SHIFT[0] for upto in _UPTO)
-#: The moves of a seat's ships at sea, by its mask of seas, then speed and reach (shared
-#: by every ``_HELD`` entry with those seas).
-_SailsBy = tuple[tuple[tuple[Step, ...], ...], ...]
-_SAILS: dict[int, _SailsBy] = {}
 
-
-def _sails(sm: int) -> _SailsBy:
-    entry = _SAILS.get(sm)
-    if entry is None:
-        seas = _bits(sm)
-        entry = tuple(tuple(tuple(step for pos in seas for step in _FROM[pos][speed][reach])
-                            for reach in _REACHES) for speed in _SPEEDS)
-        _remember(_SAILS, sm, entry)
-    return entry
-
-
+_Steps = tuple[Step, ...]
+#: The moves of a seat's ships at sea, by speed and reach.
+_SailsBy = tuple[tuple[_Steps, ...], ...]
+#: By goods mask: (sales: each good, then all if several; returns; the towns, as bits).
+_GOODS_OF: dict[int, tuple[_Steps, _Steps, int]] = {}
+#: By building mask: (returns; the towns, as bits).
+_BUILDINGS_OF: dict[int, tuple[_Steps, int]] = {}
+#: By mask of seas: (returns; the goods spaces of the towns there, as bits; the moves).
+_SEAS_OF: dict[int, tuple[_Steps, int, _SailsBy]] = {}
 #: What a seat's key holds: its goods, building and sea masks; the towns of its goods
 #: and buildings (as bits of positions, for builds); the goods spaces of the towns above
 #: its seas (as bits of space indices, for cargo); its returns (ships by sea, goods,
-#: buildings); its sales (each good, then all if several); its Geography (each goods
-#: and building marker, then all if several); its ships' moves (``_sails``).
-_Held = tuple[int, int, int, int, int, tuple[Step, ...], tuple[Step, ...], tuple[Step, ...],
-              _SailsBy]
+#: buildings); its sales; its ships' moves by speed and reach.
+_Held = tuple[int, int, int, int, int, _Steps, _Steps, _SailsBy]
 _HELD: dict[int, _Held] = {}
 
 
@@ -242,32 +235,80 @@ def _bits(mask: int) -> tuple[int, ...]:
     return BITS.get(mask) or bits_of(mask)
 
 
+def _towns(held: tuple[int, ...]) -> int:
+    """The towns of these goods or building spaces, as bits of their positions."""
+    towns = 0
+    for i in held:
+        towns |= 1 << (i >> 1) + 1
+    return towns
+
+
+def _goods(gm: int) -> tuple[_Steps, _Steps, int]:
+    entry = _GOODS_OF.get(gm)
+    if entry is None:
+        held = _bits(gm)
+        sells = [_SELL[i] for i in held]
+        if len(held) > 1:
+            sells.append(_s("sell", tuple([_G[i] for i in held])))
+        entry = (tuple(sells), tuple([_RETURN_G[i] for i in held]), _towns(held))
+        _remember(_GOODS_OF, gm, entry)
+    return entry
+
+
+def _buildings(bm: int) -> tuple[_Steps, int]:
+    entry = _BUILDINGS_OF.get(bm)
+    if entry is None:
+        held = _bits(bm)
+        entry = (tuple([_RETURN_B[i] for i in held]), _towns(held))
+        _remember(_BUILDINGS_OF, bm, entry)
+    return entry
+
+
+def _seas(sm: int) -> tuple[_Steps, int, _SailsBy]:
+    entry = _SEAS_OF.get(sm)
+    if entry is None:
+        seas = _bits(sm)
+        sea_goods = 0
+        for pos in seas:
+            sea_goods |= 3 << 2 * (pos - 1)
+        sails = tuple(tuple(tuple(step for pos in seas for step in _FROM[pos][speed][reach])
+                            for reach in _REACHES) for speed in _SPEEDS)
+        entry = (tuple([step for pos in seas if (step := _RETURN_SEA[pos]) is not None]),
+                 sea_goods, sails)
+        _remember(_SEAS_OF, sm, entry)
+    return entry
+
+
 def _held(own: int) -> _Held:
     """``_HELD``'s entry for a seat's key (made and remembered)."""
     gm = own & LAND_BITS
     bm = own >> B_SHIFT[0] & LAND_BITS
     sm = own >> S_SHIFT[0]
-    goods = _bits(gm)
-    buildings = _bits(bm)
-    seas = _bits(sm)
-    towns = 0
-    for i in goods + buildings:
-        towns |= 1 << (i >> 1) + 1
-    sea_goods = 0
-    for pos in seas:
-        sea_goods |= 3 << 2 * (pos - 1)
-    returns = [step for pos in seas if (step := _RETURN_SEA[pos]) is not None]  # (not 0)
-    returns += [_RETURN_G[i] for i in goods] + [_RETURN_B[i] for i in buildings]
-    sells = [_SELL[i] for i in goods]
-    if len(goods) > 1:
-        sells.append(_s("sell", tuple([_G[i] for i in goods])))
-    geography = [_GEOGRAPHY_G[i] for i in goods] + [_GEOGRAPHY_B[i] for i in buildings]
-    if len(geography) > 1:
-        geography.append(_s("geography", tuple([_G[i] for i in goods] +
-                                               [_B[i] for i in buildings])))
-    entry = (gm, bm, sm, towns, sea_goods, tuple(returns), tuple(sells), tuple(geography),
-             _sails(sm))
+    sells, goods_returns, goods_towns = _goods(gm)
+    building_returns, building_towns = _buildings(bm)
+    sea_returns, sea_goods, sails = _seas(sm)
+    entry = (gm, bm, sm, goods_towns | building_towns, sea_goods,
+             sea_returns + goods_returns + building_returns, sells, sails)
     _remember(_HELD, own, entry)
+    return entry
+
+
+#: Geography's steps (each marker, then all if several), by ``gm << 24 | bm``: only
+#: the owner of Geography meets them.
+_GEOGRAPHY_OF: dict[int, _Steps] = {}
+
+
+def _geography(gm: int, bm: int) -> _Steps:
+    key = gm << 24 | bm
+    entry = _GEOGRAPHY_OF.get(key)
+    if entry is None:
+        goods, buildings = _bits(gm), _bits(bm)
+        steps = [_GEOGRAPHY_G[i] for i in goods] + [_GEOGRAPHY_B[i] for i in buildings]
+        if len(steps) > 1:
+            steps.append(_s("geography", tuple([_G[i] for i in goods] +
+                                               [_B[i] for i in buildings])))
+        entry = tuple(steps)
+        _remember(_GEOGRAPHY_OF, key, entry)
     return entry
 
 
@@ -283,38 +324,40 @@ def _vias(mask: int) -> tuple[int, ...]:
     return entry
 
 
-#: The wealth past which the first actions listed (employ, speed, technologies) no
-#: longer depend on it: the dearest of them.
-_RICH = max(EMPLOY_COST, *SPEED_COST.values(), _TOP_TECH_COST)
-#: The first actions listed (employ, speed, the technologies on offer), by the owners of
-#: every technology (``State.tech_owner`` as a tuple), then seat, wealth up to
-#: ``_RICH`` and ``2 * speed + (stock > 0)``. The owners change a few times a game, so
-#: this is one look-up a listing.
-_Heads = tuple[tuple[tuple[tuple[Step, ...], ...], ...], ...]
-_HEADS: dict[tuple[int, ...], _Heads] = {}
+# The technologies on offer depend on who owns which (``State.tech_owner``), which
+# changes a few times a game: a row for each owners met (``_TECH_ROWS``) holds, by
+# ``seat * 5 + wealth`` (wealth up to the dearest price), the steps of those the seat
+# may take, each made when first asked (``None`` until then). The last row used is
+# kept beside a copy of its owners (``_TECH_MEMO``): comparing two lists costs less
+# than looking the owners up.
+_WEALTHS = _TOP_TECH_COST + 1
+_TECH_ROWS: dict[tuple[int, ...], list[_Steps | None]] = {}
+_TECH_MEMO: tuple[list[int], list[_Steps | None]] = ([], [])
 
 
-def _head(owners: tuple[int, ...], seat: int, wealth: int, speed: int,
-          stock: bool) -> tuple[Step, ...]:
-    """Employ, speed, then each technology this seat can take (none once its three
-    scientists are out; Metallurgy's discount counted)."""
-    steps = [_EMPLOY] if wealth >= EMPLOY_COST and stock else []
-    if 0 < speed < 3 and wealth >= SPEED_COST[speed]:
-        steps.append(_SPEED)
-    if owners.count(seat) < 3:
+def _tech_row(owners: list[int]) -> list[_Steps | None]:
+    """The row of ``_TECH_ROWS`` for these owners, now also the one remembered."""
+    global _TECH_MEMO
+    key = tuple(owners)
+    row = _TECH_ROWS.get(key)
+    if row is None:
+        row = [None] * (4 * _WEALTHS)
+        _remember(_TECH_ROWS, key, row)
+    _TECH_MEMO = (owners[:], row)
+    return row
+
+
+def _techs(row: list[_Steps | None], owners: list[int], seat: int, wealth: int) -> _Steps:
+    """The technologies this seat may take with this wealth (none once its three
+    scientists are out; Metallurgy's discount counted), made into ``row``."""
+    if owners.count(seat) >= 3:
+        steps: _Steps = ()
+    else:
         budget = wealth + 1 if owners[T_METALLURGY] == seat else wealth
-        steps += [_TECH[t] for t in _TECHS_WITHIN[min(budget, _TOP_TECH_COST)]
-                  if owners[t] < 0]
-    return tuple(steps)
-
-
-def _heads(owners: tuple[int, ...]) -> _Heads:
-    entry = tuple(tuple(tuple(_head(owners, seat, wealth, speed, stock)
-                              for speed in _SPEEDS for stock in (False, True))
-                        for wealth in range(_RICH + 1))
-                  for seat in range(4))
-    _remember(_HEADS, owners, entry)
-    return entry
+        steps = tuple([_TECH[t] for t in _TECHS_WITHIN[min(budget, _TOP_TECH_COST)]
+                       if owners[t] < 0])
+    row[seat * _WEALTHS + wealth] = steps
+    return steps
 
 
 def _builds(st: State, sm: int, gm: int, bm: int, land_towns: int) -> list[Step]:
@@ -324,14 +367,15 @@ def _builds(st: State, sm: int, gm: int, bm: int, land_towns: int) -> list[Step]
     its goods and buildings)."""
     if not rules_of(st.variant).build_from_land:
         gm = bm = land_towns = 0
-    free = ~st.marks >> B_TAKEN
+    free = ~(st.marks >> B_TAKEN)  # the empty building spaces, as the bits set
     out: list[Step] = []
     for pos in _bits((sm | land_towns) & _UPTO[st.revealed]):
         shift = pos * 2 - 2
         empty = free >> shift & 3
         if empty:
-            bits = sm >> pos & 1 | (gm >> shift & 3) << 1 | (bm >> shift & 3) << 3
-            out += _builds_at(pos, empty, bits)
+            key = (pos << 7 | empty << 5 | sm >> pos & 1 | (gm >> shift & 3) << 1
+                   | (bm >> shift & 3) << 3)
+            out += _BUILDS.get(key) or _builds_at(key)
     return out
 
 
@@ -362,7 +406,7 @@ def legal_steps(st: State) -> list[Step]:
     marks = st.marks
     revealed = st.revealed
     own = marks >> SEAT_SHIFT[seat] & _KEEP[revealed]
-    gm, bm, sm, land_towns, sea_goods, returns, sells, geography, sails = (
+    gm, bm, sm, land_towns, sea_goods, returns, sells, sails = (
         _HELD.get(own) or _held(own))
     wealth = st.wealth[seat]
     owners = st.tech_owner
@@ -380,9 +424,14 @@ def legal_steps(st: State) -> list[Step]:
     elif st.ap:
         last = _END
         speed = st.speed[seat]
-        taken = tuple(owners)
-        out = list((_HEADS.get(taken) or _heads(taken))[seat][
-            wealth if wealth < _RICH else _RICH][2 * speed + (st.stock[seat] > 0)])
+        out = [_EMPLOY] if wealth >= EMPLOY_COST and st.stock[seat] else []
+        if speed < 3 and wealth >= SPEED_COST[speed]:
+            out.append(_SPEED)
+        memo = _TECH_MEMO
+        row = memo[1] if owners == memo[0] else _tech_row(owners)
+        rich = wealth if wealth < _TOP_TECH_COST else _TOP_TECH_COST
+        techs = row[seat * _WEALTHS + rich]
+        out += techs if techs is not None else _techs(row, owners, seat, rich)
         if wealth >= BUILD_COST and own:
             out += _builds(st, sm, gm, bm, land_towns)
         out += sells
@@ -418,7 +467,7 @@ def legal_steps(st: State) -> list[Step]:
         out.append(_RETURN_HISTORIAN)
     if owners[T_BANK] == seat and not flags & USED_BANK and wealth >= BANK_COST:
         out.append(_BANK)
-    if geography and owners[T_GEOGRAPHY] == seat and not flags & USED_GEOGRAPHY:
-        out += geography
+    if (gm or bm) and owners[T_GEOGRAPHY] == seat and not flags & USED_GEOGRAPHY:
+        out += _geography(gm, bm)
     out.append(last)
     return out

@@ -451,12 +451,15 @@ def apply(st: State, step: Step) -> State:
                         "(text goes through apply_text or parse_step)")
     if st.over:
         raise IllegalStep("game_over")
-    if st.phase == AFTER_MOVE:
-        handler = _AFTER_MOVE_HANDLERS.get(step.kind)
-    else:
-        handler = (_HOME_HANDLERS if st.ap else _SPENT_HANDLERS).get(step.kind)
-    if handler is None:
-        raise _refusal(st, step.kind)
+    try:
+        if st.phase == AFTER_MOVE:
+            handler = _AFTER_MOVE_HANDLERS[step.kind]
+        elif st.ap:
+            handler = _HOME_HANDLERS[step.kind]
+        else:
+            handler = _SPENT_HANDLERS[step.kind]
+    except KeyError:
+        raise _refusal(st, step.kind) from None
     return handler(st, step)
 
 

@@ -53,18 +53,37 @@ class Breakdown:
                 + sum(self.tech_bonus.values()))
 
 
-def breakdown(st: State, seat: int) -> Breakdown:
-    counts = {kind: st.owned_buildings(seat, kind) for kind in BUILDING_POINTS}
+def building_counts(st: State) -> list[tuple[int, int, int]]:
+    """Each seat's (strongholds, churches, marketplaces), counted in one pass over the
+    building spaces (the game's last step counts them for every seat)."""
+    counts = [[0, 0, 0] for _ in st.names]
+    kinds = st.board.building_kind
+    for i, owner in enumerate(st.buildings):
+        if owner >= 0:
+            counts[owner][_KIND_COLUMN[kinds[i]]] += 1
+    return [(s, c, m) for s, c, m in counts]
+
+
+#: Where ``building_counts`` counts each kind.
+_KIND_COLUMN = {STRONGHOLD: 0, CHURCH: 1, MARKETPLACE: 2}
+
+
+def breakdown(st: State, seat: int,
+              counts: list[tuple[int, int, int]] | None = None) -> Breakdown:
+    """One player's final score, part by part (``counts``: ``building_counts(st)``,
+    when it is at hand already)."""
+    strongholds, churches, marketplaces = (counts or building_counts(st))[seat]
+    held = {STRONGHOLD: strongholds, CHURCH: churches, MARKETPLACE: marketplaces}
     bonus = {}
     for tech_id, kind, each in TECH_BONUSES:
         if st.has_tech(seat, tech_id):
-            bonus[tech_id] = each if kind is None else each * counts[kind]
-    return Breakdown(seat, st.vp[seat], counts[STRONGHOLD], counts[CHURCH],
-                     counts[MARKETPLACE], bonus)
+            bonus[tech_id] = each if kind is None else each * held[kind]
+    return Breakdown(seat, st.vp[seat], strongholds, churches, marketplaces, bonus)
 
 
 def final_scores(st: State) -> list[int]:
-    return [breakdown(st, seat).total for seat in range(st.n)]
+    counts = building_counts(st)
+    return [breakdown(st, seat, counts).total for seat in range(st.n)]
 
 
 def tiebreak_key(st: State, seat: int, scores: list[int]) -> tuple[int, int, int, int]:
