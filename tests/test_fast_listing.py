@@ -18,6 +18,7 @@ from collections.abc import Iterator
 import pytest
 from reference import legal_steps_reference
 
+from game import listing
 from game.bench import NAMES, careless_step
 from game.deal import deal_towns
 from game.listing import legal_steps, ship_moves
@@ -105,6 +106,25 @@ def test_fast_listing_equals_the_reference_with_rare_technologies(players: int) 
             seen_kinds.update(check(enriched(st, rng)))
     # Every kind of step the notation has is listed somewhere in these positions.
     assert seen_kinds == set(KINDS), set(KINDS) - seen_kinds
+
+
+def test_full_tables_are_emptied_and_the_listing_stays_right(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The listing's tables of what it has met are emptied when they are full (so a
+    long session's memory stays bounded); a table emptied at every few entries lists
+    the same steps. A copy whose technologies are changed in place is listed by its
+    new owners, not by the row remembered for the old ones."""
+    monkeypatch.setattr(listing, "_TABLE_LIMIT", 3)
+    for number, st in enumerate(positions(4, "standard", 5)):
+        if number % 2 and not st.over:
+            continue
+        check(st)
+        if not st.over and st.phase != AFTER_MOVE and st.ap:
+            view = st.copy()
+            legal_steps(view)
+            for tech in ("map", "geography", "printing-press"):
+                view.tech_owner[TECH_INDEX[tech]] = (view.active + 1) % 4
+            check(view)
 
 
 def test_the_reference_tries_steps_that_are_refused() -> None:
