@@ -261,7 +261,7 @@ class ExpertPlayer(Expert1Player):
 
     def make_plan(self, st: State, view: State) -> list[Step]:
         # weights tuned in four-player games measured weaker at a table of three
-        # (docs/ai.md), so each size has its own
+        # (docs/ai.md), so each table size takes its own (three: the hand-set ones)
         self._use(self._parts(view.n))
         return super().make_plan(st, view)
 
