@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+from pathlib import Path
 
 import pytest
 from aihelp import midgame_states
@@ -16,6 +17,7 @@ from game.ai.players import ExpertPlayer, MediumPlayer, make_player
 from game.ai.tune import (
     LIMIT,
     TUNED_FILE,
+    TUNED_FILES,
     TUNED_PARAMETERS,
     WeightedPlayer,
     build,
@@ -64,12 +66,19 @@ def test_a_run_goes_on_from_where_another_ended() -> None:
         tune(1, 2, seed=6, start=[0.0, 0.0, 0.0])
 
 
-def test_the_kept_weights_say_how_they_were_made() -> None:
-    data = json.loads(TUNED_FILE.read_text("utf-8"))
+def test_the_tuner_plays_the_table_sizes_asked() -> None:
+    three = tune(1, 2, seed=5, players=(3,))
+    assert three["x"] != tune(1, 2, seed=5)["x"]  # the second deal was a four-player one
+    assert three["x"] != tune(1, 2, seed=5, players=(4,))["x"]
+
+
+@pytest.mark.parametrize("path", [TUNED_FILE, *TUNED_FILES.values()])
+def test_the_kept_weights_say_how_they_were_made(path: Path) -> None:
+    data = json.loads(path.read_text("utf-8"))
     assert data["command"].startswith("python -m game tune")
     assert len(data["x"]) == len(TUNED_PARAMETERS)
     assert all(abs(v) <= LIMIT for v in data["x"])
-    assert load_tuned() == build(data["x"])
+    assert load_tuned(path) == build(data["x"])
 
 
 def test_the_weighted_player_with_hand_weights_is_medium() -> None:
@@ -91,6 +100,17 @@ def test_at_a_table_of_three_the_expert_plays_as_expert1() -> None:
     player.choose(midgame_states(3, seed=21, every=5, count=1)[0])
     assert player.planner.config.weights == MEDIUM_WEIGHTS
     assert player.leaf_weights == MEDIUM_WEIGHTS
+
+
+def test_asked_to_at_three_the_expert_takes_the_weights_tuned_at_three() -> None:
+    three = load_tuned(TUNED_FILES[3])
+    assert three not in (load_tuned(), MEDIUM_WEIGHTS)
+    player = ExpertPlayer(2, tuned_from=3, **SMALL)
+    for st in midgame_states(3, seed=21, every=5, count=2):
+        assert is_legal(st, player.choose(st))
+        assert player.planner.config.weights == three and player.leaf_weights == three
+    player.choose(midgame_states(4, seed=13, every=6, count=1)[0])
+    assert player.planner.config.weights == load_tuned()
 
 
 def test_the_expert_plans_and_values_with_the_tuned_weights() -> None:

@@ -30,7 +30,7 @@ from .evaluate import EASY_WEIGHTS, MEDIUM_WEIGHTS, Weights, evaluate
 from .expert import TreeExpertPlayer
 from .expert1 import Expert1Player, SearchConfig, play_plan, starts_end, win_value
 from .planner import PlannerConfig, TurnPlanner
-from .tune import WeightedPlayer, load_tuned
+from .tune import TUNED_FILE, TUNED_FILES, WeightedPlayer, load_tuned
 from .view import determinize
 
 __all__ = ["BASELINES", "EXPERIMENTS", "HINT_LEVEL", "HINT_SEARCH", "LEVELS", "REVIEW_SEARCH",
@@ -196,6 +196,9 @@ class HardPlayer(PlanningPlayer):
         return best_plan
 
 
+_Parts = tuple[TurnPlanner, TurnPlanner, TurnPlanner, TurnPlanner, Weights]
+
+
 @dataclass(frozen=True, slots=True)
 class ExpertSearch(SearchConfig):
     """expert-1's knobs and the expert's own: which parts of its search use the weights
@@ -227,30 +230,39 @@ class ExpertPlayer(Expert1Player):
         if knobs:
             search = replace(search, **knobs)
         super().__init__(seed, search)
-        tuned = search.tuned_leaf or search.tuned_plans or search.tuned_replies
-        self.weights = load_tuned() if tuned else MEDIUM_WEIGHTS
-        # the hand-set planners (expert-1's) and the tuned ones, chosen by the table's size
-        self._hand = (self.planner, self.calm, self.policy, self.policy, MEDIUM_WEIGHTS)
-        planner, calm, own, reply = self._hand[:4]
-        if search.tuned_plans:
-            wide = replace(self.planner.config, weights=self.weights)
-            planner = TurnPlanner(wide)
-            calm = TurnPlanner(replace(wide, calm=True))
-            own = TurnPlanner(replace(self.policy.config, weights=self.weights))
-        if search.tuned_replies:
-            reply = TurnPlanner(replace(self.policy.config, weights=self.weights))
-        leaf = self.weights if search.tuned_leaf else MEDIUM_WEIGHTS
-        self._tuned = (planner, calm, own, reply, leaf)
-        self._use(self._tuned)
+        # the hand-set planners (expert-1's) and, by table size, the tuned ones
+        self._hand: _Parts = (self.planner, self.calm, self.policy, self.policy, MEDIUM_WEIGHTS)
+        self._by_size: dict[int, _Parts] = {}
+        self._use(self._parts(4))
 
-    def _use(self, parts: tuple[TurnPlanner, TurnPlanner, TurnPlanner, TurnPlanner,
-                                Weights]) -> None:
+    def _parts(self, n: int) -> _Parts:
+        """The planners and leaf weights for a table of ``n``: the hand-set ones below
+        ``tuned_from`` players, else those tuned for that size (``load_tuned``)."""
+        search = self.config
+        tuned = search.tuned_leaf or search.tuned_plans or search.tuned_replies
+        if n < search.tuned_from or not tuned:
+            return self._hand
+        if n not in self._by_size:
+            weights = load_tuned(TUNED_FILES.get(n, TUNED_FILE))
+            planner, calm, own, reply = self._hand[:4]
+            if search.tuned_plans:
+                wide = replace(planner.config, weights=weights)
+                planner = TurnPlanner(wide)
+                calm = TurnPlanner(replace(wide, calm=True))
+                own = TurnPlanner(replace(self.policy.config, weights=weights))
+            if search.tuned_replies:
+                reply = TurnPlanner(replace(self.policy.config, weights=weights))
+            leaf = weights if search.tuned_leaf else MEDIUM_WEIGHTS
+            self._by_size[n] = (planner, calm, own, reply, leaf)
+        return self._by_size[n]
+
+    def _use(self, parts: _Parts) -> None:
         self.planner, self.calm, self.own_policy, self.reply_policy, self.leaf_weights = parts
 
     def make_plan(self, st: State, view: State) -> list[Step]:
-        # the tuned weights measured stronger in four-player games and weaker in
-        # three-player ones (docs/ai.md), so a smaller table gets expert-1's weights
-        self._use(self._tuned if view.n >= self.config.tuned_from else self._hand)
+        # weights tuned in four-player games measured weaker at a table of three
+        # (docs/ai.md), so each table size takes its own (three: the hand-set ones)
+        self._use(self._parts(view.n))
         return super().make_plan(st, view)
 
     def _policy(self, s: State, seat: int) -> TurnPlanner:

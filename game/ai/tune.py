@@ -47,10 +47,12 @@ from .base import PlanningPlayer
 from .evaluate import MEDIUM_WEIGHTS, Weights
 from .planner import PlannerConfig, TurnPlanner
 
-__all__ = ["TUNED_FILE", "TUNED_PARAMETERS", "WeightedPlayer", "add_arguments", "build",
-           "load_tuned", "match", "run_args", "tune"]
+__all__ = ["TUNED_FILE", "TUNED_FILES", "TUNED_PARAMETERS", "WeightedPlayer", "add_arguments",
+           "build", "load_tuned", "match", "run_args", "tune"]
 
 TUNED_FILE = Path(__file__).resolve().parent.parent / "data" / "tuned-weights.json"
+#: Weights tuned for one table size alone, where they differ from ``TUNED_FILE``'s.
+TUNED_FILES = {3: TUNED_FILE.with_name("tuned-weights-3.json")}
 SCORE_SHARE = 0.05     # a point of mean score counts this much of a win
 LIMIT = 1.6            # a weight moves at most by a factor exp(1.6), about 5
 NAMES = ("Red", "Blue", "Green", "Yellow")
@@ -154,10 +156,11 @@ def match(task: tuple[list[float], list[float], str, int]) -> float:
 
 
 def tune(iterations: int, deals: int, seed: int, jobs: int = 1, *, a: float = 0.5,
-         c: float = 0.2, progress: bool = False,
-         start: Sequence[float] | None = None) -> dict[str, Any]:
+         c: float = 0.2, progress: bool = False, start: Sequence[float] | None = None,
+         players: Sequence[int] = (4, 3)) -> dict[str, Any]:
     """Run SPSA and return the tuned vector with a trace of the run; ``start``, the
-    vector to go on from (a run before), else the hand-set weights."""
+    vector to go on from (a run before), else the hand-set weights; ``players``, the
+    table sizes the deals take in turn."""
     rng = random.Random(seed)
     d = len(TUNED_PARAMETERS)
     x = [0.0] * d if start is None else [float(v) for v in start]
@@ -178,7 +181,7 @@ def tune(iterations: int, deals: int, seed: int, jobs: int = 1, *, a: float = 0.
             delta = [rng.choice((-1.0, 1.0)) for _ in range(d)]
             plus = [xi + ck * di for xi, di in zip(x, delta, strict=True)]
             minus = [xi - ck * di for xi, di in zip(x, delta, strict=True)]
-            tasks = [(plus, minus, f"tune:{seed}:{k}:{j}", 4 if j % 2 == 0 else 3)
+            tasks = [(plus, minus, f"tune:{seed}:{k}:{j}", players[j % len(players)])
                      for j in range(deals)]
             results = pool.map(match, tasks) if pool is not None else [match(t) for t in tasks]
             diff = sum(results) / len(results)
@@ -207,6 +210,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--perturbation", type=float, default=0.2, help="SPSA's c")
     parser.add_argument("--out", default=str(TUNED_FILE), help="where to write the weights")
     parser.add_argument("--progress", action="store_true")
+    parser.add_argument("--players", choices=("3", "4", "both"), default="both",
+                        help="the table size of the tuner's games (both: 4 and 3 in turn)")
     parser.add_argument("--start", metavar="FILE",
                         help="go on from the weights of an earlier run (its JSON file)")
 
@@ -215,14 +220,17 @@ def run_args(args: argparse.Namespace) -> int:
     start = None
     if args.start:
         start = json.loads(Path(args.start).read_text("utf-8"))["x"]
+    players = (4, 3) if args.players == "both" else (int(args.players),)
     result = tune(args.iterations, args.deals, args.seed, args.jobs, a=args.step,
-                  c=args.perturbation, progress=args.progress, start=start)
+                  c=args.perturbation, progress=args.progress, start=start, players=players)
     w = build(result["x"])
     names = [name if index < 0 else f"{name}[{index}]" for name, index in TUNED_PARAMETERS]
     data = {
         "command": (f"python -m game tune --iterations {args.iterations} --deals {args.deals} "
                     f"--seed {args.seed} --step {args.step} --perturbation {args.perturbation}"
+                    + (f" --players {args.players}" if args.players != "both" else "")
                     + (f" --start {args.start}" if args.start else "")),
+        "players": list(players),
         "start": start,
         "parameters": names,
         "x": result["x"],
