@@ -79,9 +79,6 @@ _RETURN_B = tuple(_s("return", (space,)) for space in _B)
 _GEOGRAPHY_G = tuple(_s("geography", (space,)) for space in _G)
 _GEOGRAPHY_B = tuple(_s("geography", (space,)) for space in _B)
 _SELL = tuple(_s("sell", (space,)) for space in _G)
-#: Selling all of a player's goods, by the goods-space indices they hold (as ``_STEPS``,
-#: it only grows with the combinations met).
-_SELL_ALL: dict[tuple[int, ...], Step] = {}
 _TECH = tuple(_s("tech", (tech_id,)) for tech_id in TECH_IDS)
 _TOP_TECH_COST = max(TECH_COST)
 #: The technologies a budget reaches, in listing order, for every budget up to the dearest.

@@ -132,9 +132,8 @@ FIELDS = (
 #: Where each seat's masks lie in ``State.marks``: 64 bits a seat (from ``SEAT_SHIFT``),
 #: its goods spaces (24 bits, by space index), its building spaces (24 bits, by space
 #: index), its seas (16 bits, by position); then which goods spaces and which building
-#: spaces anyone holds. A seat's three masks side by side make one key
-#: (``marks >> SEAT_SHIFT[seat] & SEAT_BITS``) for the listing's tables of what a seat
-#: holds.
+#: spaces anyone holds. A seat's three masks side by side make one key (the 64 bits
+#: from ``marks >> SEAT_SHIFT[seat]``) for the listing's tables of what a seat holds.
 SEAT_SHIFT = (0, 64, 128, 192)
 G_SHIFT = SEAT_SHIFT
 B_SHIFT = (24, 88, 152, 216)
@@ -143,7 +142,6 @@ G_TAKEN = 256
 B_TAKEN = 280
 LAND_BITS = (1 << 24) - 1
 SEA_BITS = (1 << 16) - 1
-SEAT_BITS = (1 << 64) - 1
 #: The bits a marker arriving on (or leaving) a goods space flips, by seat and space
 #: index: the seat's own bit and the space's taken bit; the same for building spaces.
 G_FLIP = tuple(tuple(1 << G_SHIFT[seat] + i | 1 << G_TAKEN + i for i in range(24))
