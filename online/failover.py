@@ -24,7 +24,6 @@ import asyncio
 import contextlib
 import random
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -33,6 +32,7 @@ from dataclasses import dataclass, field
 
 from .benchclient import Seat
 from .pgtemp import Cluster
+from .ports import quiet_port
 from .store import open_store
 
 #: How long a cut-off table may take to come back before the bench gives up on it.
@@ -41,18 +41,13 @@ GIVE_UP = 60.0
 ANSWER = 5.0
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
 
 @dataclass
 class Node:
     """One server process."""
 
     db: str
-    port: int = field(default_factory=_free_port)
+    port: int = field(default_factory=quiet_port)
     proc: subprocess.Popen[str] | None = None
 
     @property

@@ -20,6 +20,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from .ports import quiet_port
+
 #: How long the cluster may take to start or stop (seconds).
 START_WITHIN = 30.0
 
@@ -39,11 +41,6 @@ def bin_dir() -> Path:
         return Path(found).resolve().parent
     raise NoPostgres("PostgreSQL's programs (pg_ctl, initdb) are not installed")
 
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 class Cluster:
@@ -82,7 +79,7 @@ class Cluster:
         self._run(str(pg / "initdb"), "-D", str(data), "-U", user, "--auth=trust",
                   "--no-sync", "-E", "UTF8", "--locale=C")
         for _ in range(5):  # a free port may be taken between the probe and the start
-            self.port = _free_port()
+            self.port = quiet_port()
             started = self._run(
                 str(pg / "pg_ctl"), "-D", str(data), "-w", "-t", str(int(START_WITHIN)),
                 "-l", str(self.folder / "log"), "-o",

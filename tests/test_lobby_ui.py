@@ -11,7 +11,6 @@ Every wait is bounded in frames and seconds; the server's clock is moved by hand
 from __future__ import annotations
 
 import random
-import socket
 import time
 from pathlib import Path
 
@@ -26,6 +25,7 @@ from game.bench import careless_step
 from online.client import Connection
 from online.lobby import Lobby
 from online.playerkey import PlayerKey
+from online.ports import quiet_port
 from online.store import open_store
 from online.tables import Kind
 from online.thread import ServerThread
@@ -52,11 +52,6 @@ def _until(hand: Hand, ok, seconds: float = 30.0) -> None:
     two lists at once on a busy machine."""
     hand.until(ok, seconds)
 
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _rated_games(db: str, ann: str, games: int = 1) -> None:
@@ -107,7 +102,7 @@ def _to_lobby(hand: Hand, address: str, name: str = "Ann") -> LobbyScene:
 def rated(tmp_path: Path, home: Path):
     """A standing server whose file of tables holds a rated game of Ann (this data
     folder's player key), Bob and Cy; its address."""
-    port = _free_port()
+    port = quiet_port()
     address = url(port)
     db = str(tmp_path / "tables.db")
     _rated_games(db, PlayerKey(home).secret_for(address))

@@ -14,6 +14,7 @@ import pytest
 from clienthelp import close_all, seated_table, sessions_for, settle
 from onlinehelp import FirstSeat
 
+from online.ports import quiet_port
 from online.thread import ServerThread
 from scenes.core.intents import Said
 from scenes.core.netplay import PORT_FILE, CannotHost, Netplay
@@ -23,27 +24,22 @@ from scenes.table.news import GONE_LONG
 pytestmark = pytest.mark.timeout(60)
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
 
 def test_the_hosted_port_is_kept_and_a_second_window_is_refused(tmp_path: Path) -> None:
-    wanted = _free_port()
+    wanted = quiet_port()
     first = Netplay(tmp_path, bind="127.0.0.1", port=wanted)
     try:
         assert first.host() == wanted and first.notice is None
         assert (tmp_path / "online" / PORT_FILE).exists()
         assert stat.S_IMODE((tmp_path / "online").stat().st_mode) == 0o700
-        second = Netplay(tmp_path, bind="127.0.0.1", port=_free_port())
+        second = Netplay(tmp_path, bind="127.0.0.1", port=quiet_port())
         with pytest.raises(CannotHost) as refused:
             second.host()
         assert refused.value.said.key == "online.host_busy" and second.server is None
     finally:
         first.close()
     # Started again (another default given this time): the port of last time.
-    again = Netplay(tmp_path, bind="127.0.0.1", port=_free_port())
+    again = Netplay(tmp_path, bind="127.0.0.1", port=quiet_port())
     try:
         assert again.host() == wanted and again.notice is None
     finally:
@@ -53,7 +49,7 @@ def test_the_hosted_port_is_kept_and_a_second_window_is_refused(tmp_path: Path) 
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", wanted))
         taken.listen()
-        moved = Netplay(tmp_path, bind="127.0.0.1", port=_free_port())
+        moved = Netplay(tmp_path, bind="127.0.0.1", port=quiet_port())
         try:
             port = moved.host()
             assert port != wanted and moved.notice is not None
@@ -117,3 +113,18 @@ def test_a_game_opened_again_is_followed_through_its_new_session_only(tmp_path: 
     assert [s for _, s in netplay.following] == [other, again]
     netplay.follow("ws://127.0.0.1:2/", first)  # type: ignore[arg-type]
     assert len(netplay.following) == 3  # (another server's table of that name)
+
+
+def test_a_chosen_port_lies_below_the_range_the_system_hands_out() -> None:
+    """A port chosen for a server to (re)start on later is one no outgoing connection and
+    no bind to port 0 can take in between (``online.ports``)."""
+    import random
+
+    from online.ports import _ephemeral_low
+
+    rng = random.Random(5)
+    ports = {quiet_port(rng) for _ in range(20)}
+    assert all(20_000 <= p < _ephemeral_low() for p in ports) and len(ports) > 1
+    with socket.socket() as held:  # a port taken is never given
+        held.bind(("127.0.0.1", quiet_port(random.Random(9))))
+        assert quiet_port(random.Random(9)) != held.getsockname()[1]
