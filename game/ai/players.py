@@ -196,7 +196,7 @@ class HardPlayer(PlanningPlayer):
         return best_plan
 
 
-_Parts = tuple[TurnPlanner, TurnPlanner, TurnPlanner, TurnPlanner, Weights]
+_Parts = tuple[TurnPlanner, TurnPlanner, TurnPlanner, TurnPlanner, Weights, SearchConfig]
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,6 +208,7 @@ class ExpertSearch(SearchConfig):
     tuned_plans: bool = True       # its candidate plans and its own turns in playouts
     tuned_replies: bool = False    # the other players' turns in playouts
     tuned_from: int = 4            # ... in games of at least this many players
+    tuned_temperature: float = 0.0  # the win chance's spread with the tuned leaf (0: same)
 
 
 class ExpertPlayer(Expert1Player):
@@ -231,7 +232,8 @@ class ExpertPlayer(Expert1Player):
             search = replace(search, **knobs)
         super().__init__(seed, search)
         # the hand-set planners (expert-1's) and, by table size, the tuned ones
-        self._hand: _Parts = (self.planner, self.calm, self.policy, self.policy, MEDIUM_WEIGHTS)
+        self._hand: _Parts = (self.planner, self.calm, self.policy, self.policy, MEDIUM_WEIGHTS,
+                              self.config)
         self._by_size: dict[int, _Parts] = {}
         self._use(self._parts(4))
 
@@ -252,12 +254,17 @@ class ExpertPlayer(Expert1Player):
                 own = TurnPlanner(replace(self.policy.config, weights=weights))
             if search.tuned_replies:
                 reply = TurnPlanner(replace(self.policy.config, weights=weights))
-            leaf = weights if search.tuned_leaf else MEDIUM_WEIGHTS
-            self._by_size[n] = (planner, calm, own, reply, leaf)
+            leaf, judged = MEDIUM_WEIGHTS, search
+            if search.tuned_leaf:
+                leaf = weights
+                if search.tuned_temperature > 0:
+                    judged = replace(search, temperature=search.tuned_temperature)
+            self._by_size[n] = (planner, calm, own, reply, leaf, judged)
         return self._by_size[n]
 
     def _use(self, parts: _Parts) -> None:
-        self.planner, self.calm, self.own_policy, self.reply_policy, self.leaf_weights = parts
+        (self.planner, self.calm, self.own_policy, self.reply_policy, self.leaf_weights,
+         self.leaf_config) = parts
 
     def make_plan(self, st: State, view: State) -> list[Step]:
         # weights tuned in four-player games measured weaker at a table of three
@@ -271,7 +278,7 @@ class ExpertPlayer(Expert1Player):
         return self.reply_policy
 
     def leaf_value(self, s: State, seat: int) -> float:
-        return win_value(s, seat, self.config, self.leaf_weights)
+        return win_value(s, seat, self.leaf_config, self.leaf_weights)
 
 
 class TunedMediumPlayer(WeightedPlayer):
