@@ -125,6 +125,22 @@ def test_the_expert_plans_and_values_with_the_tuned_weights() -> None:
         assert player.planner.config.weights == tuned and player.leaf_weights == tuned
 
 
+def test_the_tuned_leafs_temperature_is_its_own_knob() -> None:
+    """``tuned_temperature`` spreads the win chance of the tuned leaf only: a table
+    below ``tuned_from`` keeps the hand-set leaf at the search's temperature."""
+    player = ExpertPlayer(3, tuned_temperature=5.0, **SMALL)
+    four = midgame_states(4, seed=13, every=6, count=1)[0]
+    assert is_legal(four, player.choose(four))
+    assert player.leaf_config.temperature == 5.0 and player.leaf_weights == load_tuned()
+    three = midgame_states(3, seed=21, every=5, count=1)[0]
+    assert is_legal(three, player.choose(three))
+    assert player.leaf_config.temperature == player.config.temperature == 2.0
+    assert player.leaf_weights == MEDIUM_WEIGHTS
+    plain = ExpertPlayer(3, **SMALL)
+    plain.choose(four)
+    assert plain.leaf_config.temperature == 2.0
+
+
 def test_tuned_medium_and_hard_are_experiments_that_play() -> None:
     st = midgame_states(4, seed=13, every=6, count=1)[0]
     assert is_legal(st, make_player("medium-tuned", 1).choose(st))
