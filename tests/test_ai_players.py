@@ -131,6 +131,25 @@ def test_tournament_prints_the_hard_share_last(capsys: pytest.CaptureFixture[str
     assert len(capped) == 1 and capped[0].split(": ")[1].startswith("hard 0 of ")
 
 
+def test_the_tournament_sets_each_level_against_each() -> None:
+    """The head-to-head table: a seat ahead on points, or on a level score by the win,
+    counts 1, level in every way a half; a level never meets itself."""
+    from game.ai.tournament import GameResult, ahead, head_to_head
+
+    games = [GameResult(["hard", "easy", "easy"], [9, 4, 9], [2]),
+             GameResult(["easy", "hard", "easy"], [3, 7, 7], [1])]
+    assert ahead(games[0], 0, 1) == 1.0 and ahead(games[0], 0, 2) == 0.0
+    assert ahead(games[0], 2, 0) == 1.0 and ahead(games[1], 1, 2) == 1.0
+    shared = GameResult(["hard", "easy", "easy"], [5, 5, 1], [0, 1])
+    assert ahead(shared, 0, 1) == ahead(shared, 1, 0) == 0.5
+    lines = head_to_head(["hard", "easy", "easy"], games)
+    assert lines[1].split() == ["hard", "easy"]
+    hard_row, easy_row = lines[2].split(), lines[3].split()
+    assert hard_row[:3] == ["hard", "-", "75.0"]  # (1 + 0 + 1 + 1) / 4
+    assert easy_row[1] == "25.0" and easy_row[-1] == "-"
+    assert head_to_head(["easy", "easy", "easy"], games) == []
+
+
 def test_tournament_refuses_bad_seats(capsys: pytest.CaptureFixture[str]) -> None:
     assert tournament_main(["--games", "1", "--seats", "hard,wizard,easy"]) == 1
     err = capsys.readouterr().err.strip().splitlines()

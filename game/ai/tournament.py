@@ -37,7 +37,7 @@ from ..steps import IllegalStep, Step
 from .base import Player
 from .players import BASELINES, EXPERIMENTS, LEVELS, make_player
 
-__all__ = ["GameResult", "main", "play_game", "run"]
+__all__ = ["GameResult", "ahead", "head_to_head", "main", "play_game", "run"]
 
 NAMES = ("Red", "Blue", "Green", "Yellow")
 MAX_STEPS = 4000
@@ -260,12 +260,51 @@ def report(levels: Sequence[str], results: list[GameResult], seed: int,
             for level in dict.fromkeys(levels) if level in capped))
     else:
         lines.append("decisions cut short by the safety cap: n/a (no level has one)")
+    lines.extend(head_to_head(levels, finished))
     if "hard" in levels and finished:
         share = sum(1.0 / len(r.winners) for r in finished for seat, level in enumerate(r.levels)
                     if level == "hard" and seat in r.winners)
         lines.append(f"hard vs field: {100 * share / len(finished):.1f}%")
     else:
         lines.append("hard vs field: n/a")
+    return lines
+
+
+def ahead(r: GameResult, a: int, b: int) -> float:
+    """Whether seat ``a`` finished ahead of seat ``b``: more points, or the win when
+    their points are level (the tie-breaks), half each when nothing parts them."""
+    if r.scores[a] != r.scores[b]:
+        return 1.0 if r.scores[a] > r.scores[b] else 0.0
+    won_a, won_b = a in r.winners, b in r.winners
+    return 0.5 if won_a == won_b else float(won_a)
+
+
+def head_to_head(levels: Sequence[str], finished: list[GameResult]) -> list[str]:
+    """Each level against each, from the same games: how often a seat of the row's
+    level finished ahead of a seat of the column's, with its 95% interval (meetings
+    of two seats of one level are not counted)."""
+    kinds = list(dict.fromkeys(levels))
+    if len(kinds) < 2 or not finished:
+        return []
+    met: dict[tuple[str, str], list[float]] = {}
+    for r in finished:
+        for a, la in enumerate(r.levels):
+            for b, lb in enumerate(r.levels):
+                if la != lb:
+                    met.setdefault((la, lb), []).append(ahead(r, a, b))
+    width = max(8, *(len(k) for k in kinds))
+    cell = 15
+    lines = ["head to head (the row's seats ahead of the column's, % of their meetings):",
+             " " * width + "".join(f"{k[:cell - 1]:>{cell}}" for k in kinds)]
+    for row in kinds:
+        cells = []
+        for col in kinds:
+            if row == col or (row, col) not in met:
+                cells.append(f"{'-':>{cell}}")
+                continue
+            m, h = _interval(met[row, col])
+            cells.append(f"{f'{100 * m:.1f} ± {100 * h:.1f}':>{cell}}")
+        lines.append(f"{row:<{width}}" + "".join(cells))
     return lines
 
 
