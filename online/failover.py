@@ -41,7 +41,6 @@ GIVE_UP = 60.0
 ANSWER = 5.0
 
 
-
 @dataclass
 class Node:
     """One server process."""

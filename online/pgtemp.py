@@ -42,7 +42,6 @@ def bin_dir() -> Path:
     raise NoPostgres("PostgreSQL's programs (pg_ctl, initdb) are not installed")
 
 
-
 class Cluster:
     """One throw-away cluster: ``start()`` gives its URL (``postgresql://...``);
     ``stop()`` stops it and removes its folder. Also a context manager."""
