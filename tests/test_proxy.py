@@ -20,6 +20,7 @@ from clienthelp import answered, settle
 from game.listing import legal_steps
 from online.client import Connection, Failed
 from online.lobby import Lobby
+from online.ports import quiet_port
 from online.remote import RemoteSession
 from online.thread import ServerThread
 
@@ -30,12 +31,6 @@ pytestmark = [pytest.mark.timeout(90),
                                  reason="openssl is not installed")]
 
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def _certificate(folder: Path) -> tuple[Path, Path]:
@@ -54,7 +49,7 @@ def proxy(tmp_path: Path) -> Iterator[tuple[int, Path, ServerThread]]:
     server = ServerThread(str(tmp_path / "tables.db"))
     server.start()
     cert, key = _certificate(tmp_path)
-    port = _free_port()
+    port = quiet_port()
     user = "user root;" if os.geteuid() == 0 else ""
     temp = tmp_path / "nginx"
     temp.mkdir()
