@@ -20,7 +20,7 @@ from .ai.fit import run_args as run_fit
 from .ai.tournament import add_arguments as add_tournament_arguments
 from .ai.tournament import run_args as run_tournament
 from .ai.tune import add_arguments as add_tune_arguments
-from .ai.tune import run_args as run_tune
+from .ai.tune_expert import run_args as run_tune
 from .bench import NAMES, bench, hint_bench, record_paths, replay_against, replay_bench
 from .cards import COLORS
 from .deal import deal_towns, random_seat_order

@@ -224,7 +224,10 @@ class ExpertPlayer(Expert1Player):
     config: ExpertSearch
 
     def __init__(self, seed: int | str | None = None,
-                 config: SearchConfig | None = None, **knobs: Any) -> None:
+                 config: SearchConfig | None = None, weights: Weights | None = None,
+                 **knobs: Any) -> None:
+        # weights given here stand for the tuned file's (the tuner's own games)
+        self.weights = weights
         base = config or ExpertSearch()
         search = base if isinstance(base, ExpertSearch) else ExpertSearch(
             **{f.name: getattr(base, f.name) for f in fields(SearchConfig)})
@@ -245,7 +248,7 @@ class ExpertPlayer(Expert1Player):
         if n < search.tuned_from or not tuned:
             return self._hand
         if n not in self._by_size:
-            weights = load_tuned(TUNED_FILES.get(n, TUNED_FILE))
+            weights = self.weights or load_tuned(TUNED_FILES.get(n, TUNED_FILE))
             planner, calm, own, reply = self._hand[:4]
             if search.tuned_plans:
                 wide = replace(planner.config, weights=weights)

@@ -33,7 +33,7 @@ import math
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import fields, replace
 from functools import lru_cache
 from pathlib import Path
@@ -47,8 +47,8 @@ from .base import PlanningPlayer
 from .evaluate import MEDIUM_WEIGHTS, Weights
 from .planner import PlannerConfig, TurnPlanner
 
-__all__ = ["TUNED_FILE", "TUNED_FILES", "TUNED_PARAMETERS", "WeightedPlayer", "add_arguments",
-           "build", "load_tuned", "match", "run_args", "tune"]
+__all__ = ["TUNED_FILE", "TUNED_FILES", "TUNED_PARAMETERS", "Measure", "WeightedPlayer",
+           "add_arguments", "build", "load_tuned", "match", "planner_games", "run_args", "tune"]
 
 TUNED_FILE = Path(__file__).resolve().parent.parent / "data" / "tuned-weights.json"
 #: Weights tuned for one table size alone, where they differ from ``TUNED_FILE``'s.
@@ -155,12 +155,31 @@ def match(task: tuple[list[float], list[float], str, int]) -> float:
     return (a_first - b_first + a_second - b_second) / 2.0
 
 
+#: How one iteration measures the plus side against the minus side: given the pool of
+#: workers (or None), the two vectors and the iteration, the plus side's mean margin.
+Measure = Callable[[Any, list[float], list[float], int], float]
+
+
+def planner_games(deals: int, seed: int, players: Sequence[int]) -> Measure:
+    """The tuner's own games: medium planners, each deal played from both sides."""
+    def measure(pool: Any, plus: list[float], minus: list[float], k: int) -> float:
+        tasks = [(plus, minus, f"tune:{seed}:{k}:{j}", players[j % len(players)])
+                 for j in range(deals)]
+        results = pool.map(match, tasks) if pool is not None else [match(t) for t in tasks]
+        return sum(results) / len(results)
+    return measure
+
+
 def tune(iterations: int, deals: int, seed: int, jobs: int = 1, *, a: float = 0.5,
          c: float = 0.2, progress: bool = False, start: Sequence[float] | None = None,
-         players: Sequence[int] = (4, 3)) -> dict[str, Any]:
+         players: Sequence[int] = (4, 3), measure: Measure | None = None,
+         checkpoint: Path | None = None) -> dict[str, Any]:
     """Run SPSA and return the tuned vector with a trace of the run; ``start``, the
     vector to go on from (a run before), else the hand-set weights; ``players``, the
-    table sizes the deals take in turn."""
+    table sizes the deals take in turn; ``measure``, the games an iteration plays (the
+    planners' own, ``planner_games``, unless another is given)."""
+    if measure is None:
+        measure = planner_games(deals, seed, players)
     rng = random.Random(seed)
     d = len(TUNED_PARAMETERS)
     x = [0.0] * d if start is None else [float(v) for v in start]
@@ -168,6 +187,7 @@ def tune(iterations: int, deals: int, seed: int, jobs: int = 1, *, a: float = 0.
         raise ValueError(f"a start of {len(x)} weights, not {d}")
     stability = max(1, iterations // 10)
     trace: list[dict[str, Any]] = []
+    margins: list[float] = []
     pool = None
     if jobs > 1:
         from multiprocessing import Pool
@@ -181,17 +201,22 @@ def tune(iterations: int, deals: int, seed: int, jobs: int = 1, *, a: float = 0.
             delta = [rng.choice((-1.0, 1.0)) for _ in range(d)]
             plus = [xi + ck * di for xi, di in zip(x, delta, strict=True)]
             minus = [xi - ck * di for xi, di in zip(x, delta, strict=True)]
-            tasks = [(plus, minus, f"tune:{seed}:{k}:{j}", players[j % len(players)])
-                     for j in range(deals)]
-            results = pool.map(match, tasks) if pool is not None else [match(t) for t in tasks]
-            diff = sum(results) / len(results)
+            diff = measure(pool, plus, minus, k)
             x = [max(-LIMIT, min(LIMIT, xi + ak * diff / (2 * ck) * di))
                  for xi, di in zip(x, delta, strict=True)]
+            margins.append(diff)
             if progress and (k + 1) % 25 == 0:
+                recent = margins[-25:]
                 print(f"  {k + 1}/{iterations} iterations, {time.perf_counter() - began:.0f} s, "
-                      f"|x| {math.sqrt(sum(v * v for v in x)):.3f}", file=sys.stderr, flush=True)
+                      f"|x| {math.sqrt(sum(v * v for v in x)):.3f}, "
+                      f"plus side ahead by {sum(recent) / len(recent):+.3f}",
+                      file=sys.stderr, flush=True)
             if (k + 1) % max(1, iterations // 20) == 0:
                 trace.append({"iteration": k + 1, "x": [round(v, 4) for v in x]})
+                if checkpoint is not None:
+                    # a long run can be stopped and still leave where it had got to
+                    checkpoint.write_text(json.dumps({"iteration": k + 1, "x": x}) + "\n",
+                                          "utf-8")
     finally:
         if pool is not None:
             pool.close()
@@ -208,28 +233,39 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel")
     parser.add_argument("--step", type=float, default=0.5, help="SPSA's a")
     parser.add_argument("--perturbation", type=float, default=0.2, help="SPSA's c")
-    parser.add_argument("--out", default=str(TUNED_FILE), help="where to write the weights")
+    parser.add_argument("--out", default=None,
+                        help="where to write the weights (default: the file the expert reads)")
     parser.add_argument("--progress", action="store_true")
     parser.add_argument("--players", choices=("3", "4", "both"), default="both",
                         help="the table size of the tuner's games (both: 4 and 3 in turn)")
     parser.add_argument("--start", metavar="FILE",
                         help="go on from the weights of an earlier run (its JSON file)")
+    parser.add_argument("--against", choices=("expert-1",),
+                        help="tune in the expert's own games against this rival "
+                             "(one table size, hours rather than minutes)")
 
 
-def run_args(args: argparse.Namespace) -> int:
+def run_args(args: argparse.Namespace, measure: Measure | None = None,
+             checkpoint: Path | None = None) -> int:
+    """Tune and write the weights with the command that made them; ``measure``, the
+    games an iteration plays when they are not the planners' own (``tune_expert``)."""
+    out = Path(args.out) if args.out else TUNED_FILE
     start = None
     if args.start:
         start = json.loads(Path(args.start).read_text("utf-8"))["x"]
     players = (4, 3) if args.players == "both" else (int(args.players),)
     result = tune(args.iterations, args.deals, args.seed, args.jobs, a=args.step,
-                  c=args.perturbation, progress=args.progress, start=start, players=players)
+                  c=args.perturbation, progress=args.progress, start=start, players=players,
+                  measure=measure, checkpoint=checkpoint)
     w = build(result["x"])
     names = [name if index < 0 else f"{name}[{index}]" for name, index in TUNED_PARAMETERS]
     data = {
         "command": (f"python -m game tune --iterations {args.iterations} --deals {args.deals} "
                     f"--seed {args.seed} --step {args.step} --perturbation {args.perturbation}"
                     + (f" --players {args.players}" if args.players != "both" else "")
-                    + (f" --start {args.start}" if args.start else "")),
+                    + (f" --start {args.start}" if args.start else "")
+                    + (f" --against {args.against}" if getattr(args, "against", None) else "")),
+        "against": getattr(args, "against", None),
         "players": list(players),
         "start": start,
         "parameters": names,
@@ -238,8 +274,8 @@ def run_args(args: argparse.Namespace) -> int:
         "seconds": result["seconds"],
         "trace": result["trace"],
     }
-    Path(args.out).write_text(json.dumps(data, indent=1) + "\n", "utf-8")
+    out.write_text(json.dumps(data, indent=1) + "\n", "utf-8")
     for name, v in zip(names, result["x"], strict=True):
         print(f"{name:22} x {math.exp(v):5.2f}")
-    print(f"wrote {args.out} ({result['seconds']} s)")
+    print(f"wrote {out} ({result['seconds']} s)")
     return 0

@@ -1,0 +1,55 @@
+"""Tuning in the expert's own games (``game.ai.tune_expert``): the games are the
+expert's against expert-1, both sides play the same deal from the same seat, and the
+weights tuned reach the expert's plans and the positions it judges."""
+
+from __future__ import annotations
+
+import argparse
+import math
+
+import pytest
+
+from game.ai import tune_expert
+from game.ai.expert1 import Expert1Player
+from game.ai.tune import TUNED_PARAMETERS, add_arguments, tune
+from game.ai.tune_expert import against, expert_game, out_file, run_args
+
+SMALL = {"playouts": 2, "candidates": 2}
+ZERO = [0.0] * len(TUNED_PARAMETERS)
+
+
+def test_the_hand_set_weights_play_as_expert1_would(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With no step the tuned seat is expert-1's search: the game is the same as with
+    expert-1 in that seat too."""
+    tuned = [expert_game((ZERO, seat, "same", 3, SMALL)) for seat in range(3)]
+
+    def expert1(seed: str, weights: object, tuned_from: int, **knobs: object) -> Expert1Player:
+        return Expert1Player(seed, **knobs)
+
+    monkeypatch.setattr(tune_expert, "ExpertPlayer", expert1)
+    assert tuned == [expert_game((ZERO, seat, "same", 3, SMALL)) for seat in range(3)]
+
+
+def test_the_weights_reach_the_expert() -> None:
+    wealth = TUNED_PARAMETERS.index(("wealth", -1))
+    rich = list(ZERO)
+    rich[wealth] = math.log(4.0)
+    results = {expert_game((x, 0, f"reach:{d}", 3, SMALL)) for x in (ZERO, rich)
+               for d in range(3)}
+    assert len(results) > 3   # some deal played differently with wealth worth four times more
+
+
+def test_equal_sides_come_out_even_and_the_run_is_repeatable() -> None:
+    measure = against(2, seed=4, n=3, knobs=SMALL)
+    assert measure(None, ZERO, ZERO, 0) == 0.0
+    first = tune(2, 2, seed=4, measure=measure)
+    assert first["x"] == tune(2, 2, seed=4, measure=against(2, seed=4, n=3, knobs=SMALL))["x"]
+    assert any(v != 0.0 for v in first["x"])
+
+
+def test_against_expert1_needs_one_table_size() -> None:
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    with pytest.raises(SystemExit, match="one table size"):
+        run_args(parser.parse_args(["--against", "expert-1"]))
+    assert out_file(3).name == "tuned-weights-3-expert.json"
