@@ -154,6 +154,9 @@ S_FLIP = tuple(tuple(1 << S_SHIFT[seat] + pos for pos in range(16)) for seat in 
 
 #: The indices of the bits set in a mask, in order, for the masks met (``bits_of``).
 BITS: dict[int, tuple[int, ...]] = {}
+#: The most masks ``BITS`` remembers. A seat's masks are few (a few hundred in
+#: thousands of games), but a server lives for weeks, so the memory has a ceiling.
+BITS_LIMIT = 1 << 16
 
 
 def bits_of(mask: int) -> tuple[int, ...]:
@@ -166,7 +169,9 @@ def bits_of(mask: int) -> tuple[int, ...]:
             out.append(i)
         m >>= 1
         i += 1
-    found = BITS[mask] = tuple(out)
+    found = tuple(out)
+    if len(BITS) < BITS_LIMIT:
+        BITS[mask] = found
     return found
 
 

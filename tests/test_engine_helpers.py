@@ -11,6 +11,7 @@ from collections.abc import Iterator
 import pytest
 from helpers import DAN, play
 
+from game import state
 from game.bench import NAMES, careless_step
 from game.deal import deal_towns
 from game.listing import ship_moves
@@ -298,3 +299,13 @@ def test_the_masks_follow_the_setters_and_reindex() -> None:
     assert st.gmask == seat_masks(st.goods, 3) == [1 << 2, 0, 1 << 7]
     assert st.smask == sea_masks(st.ships, 3, st.size) == [0, 1 << 3, 0]
     assert State.from_dict(st.to_dict()).gmask == st.gmask
+
+
+def test_the_masks_remembered_have_a_ceiling(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A server plays for weeks: the memory of masks stops growing at its limit and
+    answers the same beyond it."""
+    monkeypatch.setattr(state, "BITS", {})
+    monkeypatch.setattr(state, "BITS_LIMIT", 8)
+    for mask in range(1, 40):
+        assert state.bits_of(mask) == tuple(i for i in range(6) if mask >> i & 1)
+    assert len(state.BITS) == 8
