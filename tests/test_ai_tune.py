@@ -92,23 +92,26 @@ def test_the_expert_with_its_switches_off_plays_as_expert1() -> None:
         assert ExpertPlayer(2, **SMALL, **off).choose(st) == Expert1Player(2, **SMALL).choose(st)
 
 
-def test_at_a_table_of_three_the_expert_plays_as_expert1() -> None:
-    """The tuned weights measured weaker in three-player games (docs/ai.md)."""
+def test_below_tuned_from_the_expert_plays_as_expert1() -> None:
     for st in midgame_states(3, seed=21, every=5, count=2):
-        assert ExpertPlayer(2, **SMALL).choose(st) == Expert1Player(2, **SMALL).choose(st)
-    player = ExpertPlayer(2, **SMALL)
+        assert ExpertPlayer(2, tuned_from=4, **SMALL).choose(st) == Expert1Player(
+            2, **SMALL).choose(st)
+    player = ExpertPlayer(2, tuned_from=4, **SMALL)
     player.choose(midgame_states(3, seed=21, every=5, count=1)[0])
     assert player.planner.config.weights == MEDIUM_WEIGHTS
     assert player.leaf_weights == MEDIUM_WEIGHTS
 
 
-def test_asked_to_at_three_the_expert_takes_the_weights_tuned_at_three() -> None:
+def test_at_three_the_expert_takes_the_weights_tuned_in_its_own_games() -> None:
+    """Tuned at three against expert-1 (docs/ai.md); four keeps the mixed run's."""
     three = load_tuned(TUNED_FILES[3])
     assert three not in (load_tuned(), MEDIUM_WEIGHTS)
-    player = ExpertPlayer(2, tuned_from=3, **SMALL)
+    assert json.loads(TUNED_FILES[3].read_text("utf-8"))["against"] == "expert-1"
+    player = ExpertPlayer(2, **SMALL)
     for st in midgame_states(3, seed=21, every=5, count=2):
         assert is_legal(st, player.choose(st))
         assert player.planner.config.weights == three and player.leaf_weights == three
+        assert player.reply_policy.config.weights == MEDIUM_WEIGHTS
     player.choose(midgame_states(4, seed=13, every=6, count=1)[0])
     assert player.planner.config.weights == load_tuned()
 
@@ -133,9 +136,10 @@ def test_the_tuned_leafs_temperature_is_its_own_knob() -> None:
     assert is_legal(four, player.choose(four))
     assert player.leaf_config.temperature == 5.0 and player.leaf_weights == load_tuned()
     three = midgame_states(3, seed=21, every=5, count=1)[0]
-    assert is_legal(three, player.choose(three))
-    assert player.leaf_config.temperature == player.config.temperature == 2.0
-    assert player.leaf_weights == MEDIUM_WEIGHTS
+    below = ExpertPlayer(3, tuned_temperature=5.0, tuned_from=4, **SMALL)
+    assert is_legal(three, below.choose(three))
+    assert below.leaf_config.temperature == below.config.temperature == 2.0
+    assert below.leaf_weights == MEDIUM_WEIGHTS
     plain = ExpertPlayer(3, **SMALL)
     plain.choose(four)
     assert plain.leaf_config.temperature == 2.0

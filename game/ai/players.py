@@ -207,7 +207,7 @@ class ExpertSearch(SearchConfig):
     tuned_leaf: bool = True        # a playout's last position valued with them
     tuned_plans: bool = True       # its candidate plans and its own turns in playouts
     tuned_replies: bool = False    # the other players' turns in playouts
-    tuned_from: int = 4            # ... in games of at least this many players
+    tuned_from: int = 3            # ... in games of at least this many players
     tuned_temperature: float = 0.0  # the win chance's spread with the tuned leaf (0: same)
 
 
@@ -215,7 +215,8 @@ class ExpertPlayer(Expert1Player):
     """The expert the program offers: sequential halving over the best whole-turn
     plans, each played out on determinizations against modelled opponents (see
     ``expert1``), its own plans and the positions they reach valued with the weights
-    tuned by self-play (``tune``); the other players' turns are modelled with the
+    tuned by self-play (``tune``; at a table of three, tuned in its own games against
+    expert-1, ``tune_expert``); the other players' turns are modelled with the
     hand-set weights they play with. The tuned weights measured stronger only used on
     both sides at once (docs/ai.md). A class of its own: ``expert-1`` stays frozen
     while this one may change."""
@@ -270,8 +271,9 @@ class ExpertPlayer(Expert1Player):
          self.leaf_config) = parts
 
     def make_plan(self, st: State, view: State) -> list[Step]:
-        # weights tuned in four-player games measured weaker at a table of three
-        # (docs/ai.md), so each table size takes its own (three: the hand-set ones)
+        # weights tuned in four-player games measured far weaker at a table of three
+        # (docs/ai.md), so each table size takes its own: at three, those tuned in
+        # the expert's own games there
         self._use(self._parts(view.n))
         return super().make_plan(st, view)
 

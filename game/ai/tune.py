@@ -51,8 +51,9 @@ __all__ = ["TUNED_FILE", "TUNED_FILES", "TUNED_PARAMETERS", "Measure", "Weighted
            "add_arguments", "build", "load_tuned", "match", "planner_games", "run_args", "tune"]
 
 TUNED_FILE = Path(__file__).resolve().parent.parent / "data" / "tuned-weights.json"
-#: Weights tuned for one table size alone, where they differ from ``TUNED_FILE``'s.
-TUNED_FILES = {3: TUNED_FILE.with_name("tuned-weights-3.json")}
+#: Weights tuned for one table size alone, where they differ from ``TUNED_FILE``'s: at
+#: three, tuned in the expert's own games (``tune_expert``).
+TUNED_FILES = {3: TUNED_FILE.with_name("tuned-weights-3-expert.json")}
 SCORE_SHARE = 0.05     # a point of mean score counts this much of a win
 LIMIT = 1.6            # a weight moves at most by a factor exp(1.6), about 5
 NAMES = ("Red", "Blue", "Green", "Yellow")

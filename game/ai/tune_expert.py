@@ -30,6 +30,7 @@ from .tune import (
     NAMES,
     SCORE_SHARE,
     TUNED_FILE,
+    TUNED_FILES,
     Measure,
     build,
 )
@@ -45,7 +46,7 @@ RIVALS = ("expert-1",)
 
 def out_file(players: int) -> Path:
     """Where a run against expert-1 at a table of ``players`` writes its weights."""
-    return TUNED_FILE.with_name(f"tuned-weights-{players}-expert.json")
+    return TUNED_FILES.get(players) or TUNED_FILE.with_name(f"tuned-weights-{players}-expert.json")
 
 
 Task = tuple[list[float], int, str, int, dict[str, Any]]
