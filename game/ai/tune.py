@@ -48,7 +48,8 @@ from .evaluate import MEDIUM_WEIGHTS, Weights
 from .planner import PlannerConfig, TurnPlanner
 
 __all__ = ["TUNED_FILE", "TUNED_FILES", "TUNED_PARAMETERS", "Measure", "WeightedPlayer",
-           "add_arguments", "build", "load_tuned", "match", "planner_games", "run_args", "tune"]
+           "add_arguments", "build", "load_tuned", "match", "planner_games", "play_game",
+           "run_args", "tune"]
 
 TUNED_FILE = Path(__file__).resolve().parent.parent / "data" / "tuned-weights.json"
 #: Weights tuned for one table size alone, where they differ from ``TUNED_FILE``'s: at
@@ -129,12 +130,12 @@ def _result(st: State, sides: Sequence[int]) -> tuple[float, float]:
     return out[0], out[1]
 
 
-def play(weights: Sequence[Weights], sides: Sequence[int], deal: str) -> tuple[float, float]:
-    """One game on ``deal``; seat s plays with ``weights[sides[s]]``."""
-    n = len(sides)
+def play_game(deal: str, players: Sequence[PlanningPlayer],
+              sides: Sequence[int]) -> tuple[float, float]:
+    """One game on ``deal`` between ``players``, seat s on side ``sides[s]``: each
+    side's result (``_result``), nothing for a game that does not end."""
+    n = len(players)
     st = State.start(NAMES[:n], deal_towns(n, deal))
-    players = [WeightedPlayer(f"{deal}:{s}", weights[side], DEVIATE)
-               for s, side in enumerate(sides)]
     steps = 0
     while not st.over and steps < MAX_STEPS:
         st = apply(st, players[st.active].choose(st))
@@ -142,6 +143,13 @@ def play(weights: Sequence[Weights], sides: Sequence[int], deal: str) -> tuple[f
     if not st.over:
         return 0.0, 0.0
     return _result(st, sides)
+
+
+def play(weights: Sequence[Weights], sides: Sequence[int], deal: str) -> tuple[float, float]:
+    """One game on ``deal``; seat s plays with ``weights[sides[s]]``."""
+    players = [WeightedPlayer(f"{deal}:{s}", weights[side], DEVIATE)
+               for s, side in enumerate(sides)]
+    return play_game(deal, players, sides)
 
 
 def match(task: tuple[list[float], list[float], str, int]) -> float:
@@ -265,8 +273,8 @@ def run_args(args: argparse.Namespace, measure: Measure | None = None,
                     f"--seed {args.seed} --step {args.step} --perturbation {args.perturbation}"
                     + (f" --players {args.players}" if args.players != "both" else "")
                     + (f" --start {args.start}" if args.start else "")
-                    + (f" --against {args.against}" if getattr(args, "against", None) else "")),
-        "against": getattr(args, "against", None),
+                    + (f" --against {args.against}" if args.against else "")),
+        "against": args.against,
         "players": list(players),
         "start": start,
         "parameters": names,

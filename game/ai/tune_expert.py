@@ -20,28 +20,13 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from ..deal import deal_towns
-from ..rules import apply
-from ..state import State
+from .base import PlanningPlayer
 from .expert1 import Expert1Player
 from .players import ExpertPlayer
-from .tune import (
-    MAX_STEPS,
-    NAMES,
-    SCORE_SHARE,
-    TUNED_FILE,
-    TUNED_FILES,
-    Measure,
-    build,
-)
-from .tune import (
-    run_args as run_planner_tuning,
-)
+from .tune import TUNED_FILE, TUNED_FILES, Measure, build, play_game
+from .tune import run_args as run_planner_tuning
 
-__all__ = ["RIVALS", "Task", "against", "expert_game", "out_file", "run_args"]
-
-#: The rivals the expert's weights may be tuned against.
-RIVALS = ("expert-1",)
+__all__ = ["Task", "against", "expert_game", "out_file", "run_args"]
 
 
 def out_file(players: int) -> Path:
@@ -58,18 +43,9 @@ def expert_game(task: Task) -> float:
     real budget); the expert's win share plus ``SCORE_SHARE`` of its score (nothing
     for a game that does not end)."""
     x, seat, deal, n, knobs = task
-    st = State.start(NAMES[:n], deal_towns(n, deal))
-    players: list[Any] = [Expert1Player(f"{deal}:{s}", **knobs) for s in range(n)]
+    players: list[PlanningPlayer] = [Expert1Player(f"{deal}:{s}", **knobs) for s in range(n)]
     players[seat] = ExpertPlayer(f"{deal}:{seat}", weights=build(x), tuned_from=n, **knobs)
-    steps = 0
-    while not st.over and steps < MAX_STEPS:
-        st = apply(st, players[st.active].choose(st))
-        steps += 1
-    if not st.over:
-        return 0.0
-    winners = st.winners or []
-    share = 1.0 / len(winners) if seat in winners else 0.0
-    return share + SCORE_SHARE * (st.scores or [0] * n)[seat]
+    return play_game(deal, players, [0 if s == seat else 1 for s in range(n)])[0]
 
 
 def against(deals: int, seed: int, n: int, knobs: dict[str, Any] | None = None) -> Measure:
@@ -91,7 +67,7 @@ def against(deals: int, seed: int, n: int, knobs: dict[str, Any] | None = None) 
 def run_args(args: argparse.Namespace) -> int:
     """``python -m game tune``: against expert-1 when ``--against`` names it, else the
     planners' own games (``tune.run_args``)."""
-    if not getattr(args, "against", None):
+    if not args.against:
         return run_planner_tuning(args)
     if args.players == "both":
         raise SystemExit("--against expert-1 tunes for one table size: give --players 3 or 4")
