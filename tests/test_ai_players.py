@@ -4,6 +4,7 @@ asserted here.)"""
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -148,6 +149,26 @@ def test_the_tournament_sets_each_level_against_each() -> None:
     assert hard_row[:3] == ["hard", "-", "75.0"]  # (1 + 0 + 1 + 1) / 4
     assert easy_row[1] == "25.0" and easy_row[-1] == "-"
     assert head_to_head(["easy", "easy", "easy"], games) == []
+
+
+def test_the_tournament_counts_a_deal_once_in_its_intervals() -> None:
+    """The seats of one game, or one deal played from every seat, share its luck: the
+    interval groups them (with one value a deal it is the usual one)."""
+    import statistics
+
+    from game.ai.tournament import _interval
+
+    values = [1.0, 0.0, 1.0, 1.0, 0.0, 0.0]
+    mean, half = _interval(values)
+    assert mean == pytest.approx(0.5)
+    assert half == pytest.approx(1.96 * statistics.stdev(values) / len(values) ** 0.5)
+    # two deals, each won three times or never: two samples, not six
+    _, grouped = _interval([1.0, 1.0, 1.0, 0.0, 0.0, 0.0], ["a", "a", "a", "b", "b", "b"])
+    assert grouped == pytest.approx(0.98) and grouped > half
+    # a deal whose seats part its luck between them gives a narrower interval
+    _, shared = _interval([1.0, 0.0, 0.0, 1.0], ["a", "a", "b", "b"])
+    assert shared == 0.0
+    assert math.isnan(_interval([1.0, 0.0], ["a", "a"])[1])
 
 
 def test_tournament_refuses_bad_seats(capsys: pytest.CaptureFixture[str]) -> None:

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -58,6 +57,7 @@ class GameResult:
     capped: dict[str, int] = field(default_factory=dict)  # levels with a safety cap only
     ended_by: str = ""  # what triggered the end: "india" or "stock" ("" if unfinished)
     record: str = ""    # the game as a record (its deal, seed and seats in the header)
+    deal: str = ""      # the games of one deal are not independent: intervals group by it
 
 
 def seat_levels(levels: Sequence[str], game: int) -> list[str]:
@@ -136,9 +136,9 @@ def play_game(levels: Sequence[str], seed: int, game: int,
                           [("Seed", deal), ("Seats", ", ".join(order))])
     if not st.over:
         return GameResult(order, [0] * n, [], refusals, False, steps, st.turn, think, capped,
-                          "", record)
+                          "", record, deal)
     return GameResult(order, list(st.scores or []), list(st.winners or []), refusals, True,
-                      steps, st.turn, think, capped, ended_by, record)
+                      steps, st.turn, think, capped, ended_by, record, deal)
 
 
 def _play(args: tuple[tuple[str, ...], int, int, bool]) -> GameResult:
@@ -155,14 +155,30 @@ def _keep(results: list[GameResult], res: GameResult, folder: Path | None, progr
         print(f"  {len(results)}/{games} games", file=sys.stderr, flush=True)
 
 
-def _interval(values: list[float]) -> tuple[float, float]:
-    """Mean and the half-width of its 95% interval (normal approximation)."""
+def _interval(values: list[float], deals: Sequence[str] | None = None
+              ) -> tuple[float, float]:
+    """Mean and the half-width of its 95% interval (normal approximation). With
+    ``deals`` (each value's deal), the values of one deal count as one sample, not
+    several: the seats of one game, or one deal played from every seat, share its
+    luck, and counting them apart made the interval look narrower than it is (the
+    cluster-robust variance of a mean; with one value a deal it is the usual one)."""
     m = len(values)
     mean = sum(values) / m
-    if m < 2:
+    if deals is None:
+        deals = [str(i) for i in range(m)]
+    groups: dict[str, float] = {}
+    for value, deal in zip(values, deals, strict=True):
+        groups[deal] = groups.get(deal, 0.0) + value - mean
+    g = len(groups)
+    if g < 2:
         return mean, float("nan")
-    sd = statistics.stdev(values)
-    return mean, 1.96 * sd / math.sqrt(m)
+    variance = g / (g - 1) * sum(e * e for e in groups.values()) / (m * m)
+    return mean, 1.96 * math.sqrt(variance)
+
+
+def deal_of(results: Sequence[GameResult]) -> list[str]:
+    """Each game's deal, for the intervals (a game made without one is its own)."""
+    return [r.deal or f"game {i}" for i, r in enumerate(results)]
 
 
 def percentile(sorted_values: list[float], q: float) -> float:
@@ -220,13 +236,15 @@ def report(levels: Sequence[str], results: list[GameResult], seed: int,
              f"seed {seed} ({elapsed:.0f} s)"]
     wins: dict[str, list[float]] = {}
     scores: dict[str, list[float]] = {}
+    deals: dict[str, list[str]] = {}
     think: dict[str, list[float]] = {}
     capped: dict[str, int] = {}
-    for r in finished:
+    for r, deal in zip(finished, deal_of(finished), strict=True):
         for seat, level in enumerate(r.levels):
             share = 1.0 / len(r.winners) if seat in r.winners else 0.0
             wins.setdefault(level, []).append(share)
             scores.setdefault(level, []).append(float(r.scores[seat]))
+            deals.setdefault(level, []).append(deal)
     for r in results:
         for level, ts in r.think.items():
             think.setdefault(level, []).extend(ts)
@@ -238,16 +256,17 @@ def report(levels: Sequence[str], results: list[GameResult], seed: int,
     for level in dict.fromkeys(levels):
         if level not in wins:
             continue
-        w, wh = _interval(wins[level])
-        s, sh = _interval(scores[level])
+        w, wh = _interval(wins[level], deals[level])
+        s, sh = _interval(scores[level], deals[level])
         ts = sorted(think.get(level, [0.0]))
         lines.append(f"{level:<{width}} {len(wins[level]):>5} {100 * w:>8.1f}% ± {100 * wh:>5.1f}% "
                      f"{s:>8.2f} ± {sh:>5.2f} {1000 * ts[len(ts) // 2]:>9.1f} ms "
                      f"{1000 * percentile(ts, 95):>5.0f} ms {1000 * ts[-1]:>5.0f} ms")
     if finished:
-        rounds, rh = _interval([r.turns / n for r in finished])
+        of_deal = deal_of(finished)
+        rounds, rh = _interval([r.turns / n for r in finished], of_deal)
         lines.append(f"rounds per game: {rounds:.1f} ± {rh:.1f}")
-        best, bh = _interval([float(max(r.scores)) for r in finished])
+        best, bh = _interval([float(max(r.scores)) for r in finished], of_deal)
         lines.append(f"winner's mean score: {best:.1f} ± {bh:.1f}")
         india = sum(1 for r in finished if r.ended_by == "india")
         lines.append(f"ended by India: {100 * india / len(finished):.0f}%, by stock: "
@@ -287,11 +306,13 @@ def head_to_head(levels: Sequence[str], finished: list[GameResult]) -> list[str]
     if len(kinds) < 2 or not finished:
         return []
     met: dict[tuple[str, str], list[float]] = {}
-    for r in finished:
+    where: dict[tuple[str, str], list[str]] = {}
+    for r, deal in zip(finished, deal_of(finished), strict=True):
         for a, la in enumerate(r.levels):
             for b, lb in enumerate(r.levels):
                 if la != lb:
                     met.setdefault((la, lb), []).append(ahead(r, a, b))
+                    where.setdefault((la, lb), []).append(deal)
     width = max(8, *(len(k) for k in kinds))
     cell = 15
     lines = ["head to head (the row's seats ahead of the column's, % of their meetings):",
@@ -302,7 +323,7 @@ def head_to_head(levels: Sequence[str], finished: list[GameResult]) -> list[str]
             if row == col or (row, col) not in met:
                 cells.append(f"{'-':>{cell}}")
                 continue
-            m, h = _interval(met[row, col])
+            m, h = _interval(met[row, col], where[row, col])
             cells.append(f"{f'{100 * m:.1f} ± {100 * h:.1f}':>{cell}}")
         lines.append(f"{row:<{width}}" + "".join(cells))
     return lines
