@@ -102,23 +102,24 @@ def test_below_tuned_from_the_expert_plays_as_expert1() -> None:
     assert player.leaf_weights == MEDIUM_WEIGHTS
 
 
-def test_at_three_the_expert_takes_the_weights_tuned_in_its_own_games() -> None:
-    """Tuned at three against expert-1 (docs/ai.md); four keeps the mixed run's."""
-    three = load_tuned(TUNED_FILES[3])
-    assert three not in (load_tuned(), MEDIUM_WEIGHTS)
-    assert json.loads(TUNED_FILES[3].read_text("utf-8"))["against"] == "expert-1"
+def test_each_table_size_has_the_weights_tuned_in_the_experts_own_games() -> None:
+    """Tuned at three and at four against expert-1 (docs/ai.md), each its own."""
+    three, four = load_tuned(TUNED_FILES[3]), load_tuned(TUNED_FILES[4])
+    assert len({three, four, load_tuned(), MEDIUM_WEIGHTS}) == 4
+    for n in (3, 4):
+        assert json.loads(TUNED_FILES[n].read_text("utf-8"))["against"] == "expert-1"
     player = ExpertPlayer(2, **SMALL)
     for st in midgame_states(3, seed=21, every=5, count=2):
         assert is_legal(st, player.choose(st))
         assert player.planner.config.weights == three and player.leaf_weights == three
         assert player.reply_policy.config.weights == MEDIUM_WEIGHTS
     player.choose(midgame_states(4, seed=13, every=6, count=1)[0])
-    assert player.planner.config.weights == load_tuned()
+    assert player.planner.config.weights == four and player.leaf_weights == four
 
 
 def test_the_expert_plans_and_values_with_the_tuned_weights() -> None:
     player = ExpertPlayer(3, **SMALL)
-    tuned = load_tuned()
+    tuned = load_tuned(TUNED_FILES[4])
     assert tuned != MEDIUM_WEIGHTS
     assert player.planner.config.weights == tuned
     assert player.own_policy.config.weights == tuned
@@ -134,7 +135,8 @@ def test_the_tuned_leafs_temperature_is_its_own_knob() -> None:
     player = ExpertPlayer(3, tuned_temperature=5.0, **SMALL)
     four = midgame_states(4, seed=13, every=6, count=1)[0]
     assert is_legal(four, player.choose(four))
-    assert player.leaf_config.temperature == 5.0 and player.leaf_weights == load_tuned()
+    assert player.leaf_config.temperature == 5.0 and player.leaf_weights == load_tuned(
+        TUNED_FILES[4])
     three = midgame_states(3, seed=21, every=5, count=1)[0]
     below = ExpertPlayer(3, tuned_temperature=5.0, tuned_from=4, **SMALL)
     assert is_legal(three, below.choose(three))

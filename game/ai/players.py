@@ -215,11 +215,10 @@ class ExpertPlayer(Expert1Player):
     """The expert the program offers: sequential halving over the best whole-turn
     plans, each played out on determinizations against modelled opponents (see
     ``expert1``), its own plans and the positions they reach valued with the weights
-    tuned by self-play (``tune``; at a table of three, tuned in its own games against
-    expert-1, ``tune_expert``); the other players' turns are modelled with the
-    hand-set weights they play with. The tuned weights measured stronger only used on
-    both sides at once (docs/ai.md). A class of its own: ``expert-1`` stays frozen
-    while this one may change."""
+    tuned in its own games against expert-1 for the table's size (``tune_expert``);
+    the other players' turns are modelled with the hand-set weights they play with.
+    The tuned weights measured stronger only used on both sides at once (docs/ai.md).
+    A class of its own: ``expert-1`` stays frozen while this one may change."""
 
     level = "expert"
     config: ExpertSearch
@@ -272,8 +271,7 @@ class ExpertPlayer(Expert1Player):
 
     def make_plan(self, st: State, view: State) -> list[Step]:
         # weights tuned in four-player games measured far weaker at a table of three
-        # (docs/ai.md), so each table size takes its own: at three, those tuned in
-        # the expert's own games there
+        # (docs/ai.md), so each table size takes those tuned in its own games there
         self._use(self._parts(view.n))
         return super().make_plan(st, view)
 

@@ -52,9 +52,9 @@ __all__ = ["TUNED_FILE", "TUNED_FILES", "TUNED_PARAMETERS", "Measure", "Weighted
            "run_args", "tune"]
 
 TUNED_FILE = Path(__file__).resolve().parent.parent / "data" / "tuned-weights.json"
-#: Weights tuned for one table size alone, where they differ from ``TUNED_FILE``'s: at
-#: three, tuned in the expert's own games (``tune_expert``).
-TUNED_FILES = {3: TUNED_FILE.with_name("tuned-weights-3-expert.json")}
+#: The expert's weights for each table size, tuned in its own games (``tune_expert``);
+#: ``TUNED_FILE``'s, tuned in the planners' games, are medium-tuned's.
+TUNED_FILES = {n: TUNED_FILE.with_name(f"tuned-weights-{n}-expert.json") for n in (3, 4)}
 SCORE_SHARE = 0.05     # a point of mean score counts this much of a win
 LIMIT = 1.6            # a weight moves at most by a factor exp(1.6), about 5
 NAMES = ("Red", "Blue", "Green", "Yellow")
