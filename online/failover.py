@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import random
 import signal
 import statistics
@@ -92,6 +93,10 @@ class Run:
         self.rtts: list[float] = []
         self.taken: dict[str, list[tuple[int, str]]] = {}
         self.rng = random.Random(0)
+        # the tables play on past ``until`` while processes are still being stopped
+        # and for a while after the last one, so every table cut off notices it (on a
+        # loaded machine the restarts can outlast the run)
+        self.after = 0.0
 
     def port_of(self, url: str) -> int | None:
         return next((n.port for n in self.nodes if n.url == url), None)
@@ -137,7 +142,7 @@ class Run:
 
     async def play(self, played: Played, until: float, rng: random.Random) -> None:
         await asyncio.sleep(rng.random())
-        while time.monotonic() < until:
+        while time.monotonic() < max(until, self.after):
             tick = time.monotonic()
             try:
                 if not await self.one_step(played, rng, until):
@@ -211,6 +216,7 @@ async def run_cluster(nodes: int, db: str, tables: int, seconds: float, kill: bo
         killed, cut = 0, set()
         if kill or restart:
             await asyncio.sleep(seconds / 2 if kill else seconds / 4)
+            run.after = math.inf
             if kill:
                 counts = {n.port: sum(1 for p in played if p.port == n.port) for n in servers}
                 victim = max(servers, key=lambda n: counts[n.port])
@@ -224,6 +230,7 @@ async def run_cluster(nodes: int, db: str, tables: int, seconds: float, kill: bo
                     await asyncio.to_thread(node.start)
                     await asyncio.sleep(1.0)
                 killed = len(servers)
+            run.after = time.monotonic() + 3.0
         done = await asyncio.gather(*games, return_exceptions=True)
         failed = [d for d in done if isinstance(d, BaseException)]
         for p in played:
