@@ -239,7 +239,8 @@ def report(levels: Sequence[str], results: list[GameResult], seed: int,
     deals: dict[str, list[str]] = {}
     think: dict[str, list[float]] = {}
     capped: dict[str, int] = {}
-    for r, deal in zip(finished, deal_of(finished), strict=True):
+    of_deal = deal_of(finished)
+    for r, deal in zip(finished, of_deal, strict=True):
         for seat, level in enumerate(r.levels):
             share = 1.0 / len(r.winners) if seat in r.winners else 0.0
             wins.setdefault(level, []).append(share)
@@ -263,7 +264,6 @@ def report(levels: Sequence[str], results: list[GameResult], seed: int,
                      f"{s:>8.2f} ± {sh:>5.2f} {1000 * ts[len(ts) // 2]:>9.1f} ms "
                      f"{1000 * percentile(ts, 95):>5.0f} ms {1000 * ts[-1]:>5.0f} ms")
     if finished:
-        of_deal = deal_of(finished)
         rounds, rh = _interval([r.turns / n for r in finished], of_deal)
         lines.append(f"rounds per game: {rounds:.1f} ± {rh:.1f}")
         best, bh = _interval([float(max(r.scores)) for r in finished], of_deal)

@@ -23,7 +23,7 @@ from typing import Any
 from .base import PlanningPlayer
 from .expert1 import Expert1Player
 from .players import ExpertPlayer
-from .tune import TUNED_FILE, TUNED_FILES, Measure, build, play_game
+from .tune import TUNED_FILES, Measure, build, play_game
 from .tune import run_args as run_planner_tuning
 
 __all__ = ["Task", "against", "expert_game", "out_file", "run_args"]
@@ -31,7 +31,7 @@ __all__ = ["Task", "against", "expert_game", "out_file", "run_args"]
 
 def out_file(players: int) -> Path:
     """Where a run against expert-1 at a table of ``players`` writes its weights."""
-    return TUNED_FILES.get(players) or TUNED_FILE.with_name(f"tuned-weights-{players}-expert.json")
+    return TUNED_FILES[players]
 
 
 Task = tuple[list[float], int, str, int, dict[str, Any]]
