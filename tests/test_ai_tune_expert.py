@@ -12,7 +12,7 @@ import pytest
 from game.ai import tune_expert
 from game.ai.expert1 import Expert1Player
 from game.ai.tune import TUNED_PARAMETERS, add_arguments, tune
-from game.ai.tune_expert import against, expert_game, out_file, run_args
+from game.ai.tune_expert import against, expert_game, out_file, parse_rivals, run_args
 
 SMALL = {"playouts": 2, "candidates": 2}
 ZERO = [0.0] * len(TUNED_PARAMETERS)
@@ -21,20 +21,20 @@ ZERO = [0.0] * len(TUNED_PARAMETERS)
 def test_the_hand_set_weights_play_as_expert1_would(monkeypatch: pytest.MonkeyPatch) -> None:
     """With no step the tuned seat is expert-1's search: the game is the same as with
     expert-1 in that seat too."""
-    tuned = [expert_game((ZERO, seat, "same", 3, SMALL)) for seat in range(3)]
+    tuned = [expert_game((ZERO, seat, "same", 3, "expert-1", SMALL)) for seat in range(3)]
 
     def expert1(seed: str, weights: object, tuned_from: int, **knobs: object) -> Expert1Player:
         return Expert1Player(seed, **knobs)
 
     monkeypatch.setattr(tune_expert, "ExpertPlayer", expert1)
-    assert tuned == [expert_game((ZERO, seat, "same", 3, SMALL)) for seat in range(3)]
+    assert tuned == [expert_game((ZERO, seat, "same", 3, "expert-1", SMALL)) for seat in range(3)]
 
 
 def test_the_weights_reach_the_expert() -> None:
     wealth = TUNED_PARAMETERS.index(("wealth", -1))
     rich = list(ZERO)
     rich[wealth] = math.log(4.0)
-    results = {expert_game((x, 0, f"reach:{d}", 3, SMALL)) for x in (ZERO, rich)
+    results = {expert_game((x, 0, f"reach:{d}", 3, "expert-1", SMALL)) for x in (ZERO, rich)
                for d in range(3)}
     assert len(results) > 3   # some deal played differently with wealth worth four times more
 
@@ -53,3 +53,40 @@ def test_against_expert1_needs_one_table_size() -> None:
     with pytest.raises(SystemExit, match="one table size"):
         run_args(parser.parse_args(["--against", "expert-1"]))
     assert out_file(3).name == "tuned-weights-3-expert.json"
+
+
+def test_a_field_of_rivals_meets_the_expert_in_every_seat(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With two rivals named, the deals take them in turn, each rival filling the other
+    seats of its deal, and each meets the expert in every seat; both sides of a deal
+    play it against the same rival from the same seat."""
+    games: list[tuple[int, str, str]] = []
+
+    def record(task: tune_expert.Task) -> float:
+        x, seat, deal, _n, rival, _knobs = task
+        games.append((seat, deal, rival))
+        return 1.0 if x[0] > 0 else 0.0
+
+    monkeypatch.setattr(tune_expert, "expert_game", record)
+    measure = against(3, seed=1, n=3, rivals=("expert-1", "hard"))
+    plus, minus = [0.1] * len(ZERO), [-0.1] * len(ZERO)
+    assert measure(None, plus, minus, 0) == 1.0
+    assert measure(None, plus, minus, 1) == 1.0
+    assert games[0::2] == games[1::2]
+    met = [(seat, rival) for seat, _, rival in games[0::2]]
+    assert met == [(0, "expert-1"), (1, "expert-1"), (2, "expert-1"),
+                   (0, "hard"), (1, "hard"), (2, "hard")]
+
+
+def test_a_hard_rival_plays_a_whole_game_with_the_expert() -> None:
+    result = tune_expert.expert_game((ZERO, 1, "hard-rival", 3, "hard", SMALL))
+    assert 0.0 <= result <= 1.0 + 0.05 * 40
+
+
+def test_the_rivals_are_named_from_the_ones_we_know() -> None:
+    assert parse_rivals("expert-1, hard") == ("expert-1", "hard")
+    with pytest.raises(ValueError, match="no rival we know"):
+        parse_rivals("expert-1,grandmaster")
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    with pytest.raises(SystemExit, match="no rival we know"):
+        run_args(parser.parse_args(["--against", "easy", "--players", "3"]))

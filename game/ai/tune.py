@@ -249,8 +249,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the table size of the tuner's games (both: 4 and 3 in turn)")
     parser.add_argument("--start", metavar="FILE",
                         help="go on from the weights of an earlier run (its JSON file)")
-    parser.add_argument("--against", choices=("expert-1",),
-                        help="tune in the expert's own games against this rival "
+    parser.add_argument("--against", metavar="RIVALS",
+                        help="tune in the expert's own games against these rivals, "
+                             "comma-separated, deal by deal: expert-1, hard "
                              "(one table size, hours rather than minutes)")
 
 

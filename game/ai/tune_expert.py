@@ -1,5 +1,5 @@
 """The evaluation's weights tuned in the expert's own games: ``python -m game tune
---against expert-1``.
+--against expert-1`` (or ``--against expert-1,hard``: a field of rivals, deal by deal).
 
 The tuner's own games (``tune``) are medium planners' games, a few milliseconds a
 decision. The weights they teach fit those games and not the expert's: at a table of
@@ -12,6 +12,11 @@ other seat. The plus side's margin is what the expert with them gains over the m
 side's against the very rival the goal is measured against. It is SPSA as in ``tune``
 (the same steps, the same log scale), only each game costs a few seconds instead of a
 few tenths, so a run is hours where ``tune``'s is minutes.
+
+Weights tuned against expert-1 alone learn what beats expert-1's plans, and brought
+nothing against three hard players (docs/ai.md). With several rivals named, the deals
+take them in turn (each rival filling every other seat of its deal, and meeting the
+expert in every seat in turn), so what the weights learn must hold against all of them.
 """
 
 from __future__ import annotations
@@ -22,42 +27,59 @@ from typing import Any
 
 from .base import PlanningPlayer
 from .expert1 import Expert1Player
-from .players import ExpertPlayer
+from .players import ExpertPlayer, HardPlayer
 from .tune import TUNED_FILES, Measure, build, play_game
 from .tune import run_args as run_planner_tuning
 
-__all__ = ["Task", "against", "expert_game", "out_file", "run_args"]
+__all__ = ["RIVALS", "Task", "against", "expert_game", "out_file", "parse_rivals", "run_args"]
+
+#: The players the expert can be tuned against; both take the search's budget knobs.
+RIVALS: dict[str, type[PlanningPlayer]] = {"expert-1": Expert1Player, "hard": HardPlayer}
 
 
 def out_file(players: int) -> Path:
-    """Where a run against expert-1 at a table of ``players`` writes its weights."""
+    """Where a run in the expert's own games at a table of ``players`` writes its
+    weights: the file the expert reads at that table size."""
     return TUNED_FILES[players]
 
 
-Task = tuple[list[float], int, str, int, dict[str, Any]]
+def parse_rivals(text: str) -> tuple[str, ...]:
+    """``--against``'s value: rivals' names, comma-separated, each one of ``RIVALS``."""
+    names = tuple(name.strip() for name in text.split(","))
+    unknown = [name for name in names if name not in RIVALS]
+    if unknown or not names:
+        raise ValueError(f"--against names no rival we know ({text!r}): "
+                         f"give one or more of {', '.join(RIVALS)}, comma-separated")
+    return names
+
+
+Task = tuple[list[float], int, str, int, str, dict[str, Any]]
 
 
 def expert_game(task: Task) -> float:
     """One game on ``deal`` at a table of ``n``: the expert with the weights ``x`` in
-    ``seat``, expert-1 everywhere else, all with the search's ``knobs`` (none: the
+    ``seat``, the ``rival`` everywhere else, all with the search's ``knobs`` (none: the
     real budget); the expert's win share plus ``SCORE_SHARE`` of its score (nothing
     for a game that does not end)."""
-    x, seat, deal, n, knobs = task
-    players: list[PlanningPlayer] = [Expert1Player(f"{deal}:{s}", **knobs) for s in range(n)]
+    x, seat, deal, n, rival, knobs = task
+    players: list[PlanningPlayer] = [RIVALS[rival](f"{deal}:{s}", **knobs) for s in range(n)]
     players[seat] = ExpertPlayer(f"{deal}:{seat}", weights=build(x), tuned_from=n, **knobs)
     return play_game(deal, players, [0 if s == seat else 1 for s in range(n)])[0]
 
 
-def against(deals: int, seed: int, n: int, knobs: dict[str, Any] | None = None) -> Measure:
+def against(deals: int, seed: int, n: int, knobs: dict[str, Any] | None = None,
+            rivals: tuple[str, ...] = ("expert-1",)) -> Measure:
     """An iteration's games: ``deals`` deals at a table of ``n``, each played twice from
-    the same seat (the seat turning with the deals), once by each side."""
+    the same seat, once by each side; the seat turns with the deals, and the rival
+    with each turn of the seats, so every rival meets the expert in every seat."""
     knobs = knobs or {}
 
     def measure(pool: Any, plus: list[float], minus: list[float], k: int) -> float:
         tasks: list[Task] = []
         for j in range(deals):
-            deal, seat = f"tune-expert:{seed}:{k}:{j}", (k * deals + j) % n
-            tasks += [(plus, seat, deal, n, knobs), (minus, seat, deal, n, knobs)]
+            g = k * deals + j
+            deal, seat, rival = f"tune-expert:{seed}:{k}:{j}", g % n, rivals[g // n % len(rivals)]
+            tasks += [(plus, seat, deal, n, rival, knobs), (minus, seat, deal, n, rival, knobs)]
         results = (pool.map(expert_game, tasks) if pool is not None
                    else [expert_game(t) for t in tasks])
         return sum(results[0::2]) / deals - sum(results[1::2]) / deals
@@ -65,14 +87,18 @@ def against(deals: int, seed: int, n: int, knobs: dict[str, Any] | None = None) 
 
 
 def run_args(args: argparse.Namespace) -> int:
-    """``python -m game tune``: against expert-1 when ``--against`` names it, else the
+    """``python -m game tune``: against the rivals ``--against`` names, else the
     planners' own games (``tune.run_args``)."""
     if not args.against:
         return run_planner_tuning(args)
     if args.players == "both":
-        raise SystemExit("--against expert-1 tunes for one table size: give --players 3 or 4")
+        raise SystemExit("--against tunes for one table size: give --players 3 or 4")
     n = int(args.players)
     if args.out is None:
         args.out = str(out_file(n))
-    return run_planner_tuning(args, measure=against(args.deals, args.seed, n),
+    try:
+        rivals = parse_rivals(args.against)
+    except ValueError as error:
+        raise SystemExit(str(error)) from None
+    return run_planner_tuning(args, measure=against(args.deals, args.seed, n, rivals=rivals),
                               checkpoint=Path(args.out).with_suffix(".partial.json"))
