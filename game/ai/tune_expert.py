@@ -47,7 +47,7 @@ def parse_rivals(text: str) -> tuple[str, ...]:
     """``--against``'s value: rivals' names, comma-separated, each one of ``RIVALS``."""
     names = tuple(name.strip() for name in text.split(","))
     unknown = [name for name in names if name not in RIVALS]
-    if unknown or not names:
+    if unknown:
         raise ValueError(f"--against names no rival we know ({text!r}): "
                          f"give one or more of {', '.join(RIVALS)}, comma-separated")
     return names
@@ -100,5 +100,6 @@ def run_args(args: argparse.Namespace) -> int:
         rivals = parse_rivals(args.against)
     except ValueError as error:
         raise SystemExit(str(error)) from None
+    args.against = ",".join(rivals)   # the weights' file names them as the command would
     return run_planner_tuning(args, measure=against(args.deals, args.seed, n, rivals=rivals),
                               checkpoint=Path(args.out).with_suffix(".partial.json"))
