@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import random
+from pathlib import Path
 
 import pytest
 from aihelp import midgame_states, redealt
@@ -176,6 +177,28 @@ def test_tournament_refuses_bad_seats(capsys: pytest.CaptureFixture[str]) -> Non
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1
     assert tournament_main(["--games", "1", "--seats", "hard,easy"]) == 1
+
+
+def test_a_seat_can_play_weights_from_a_file(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    from game.ai.tournament import make_seat
+    from game.ai.tune import TUNED_FILES, load_tuned
+
+    # the path keeps its case while the level's name does not matter
+    kept = tmp_path / "Field.json"
+    kept.write_text(TUNED_FILES[3].read_text("utf-8"), "utf-8")
+    player = make_seat(f"expert:weights={kept}", "1")
+    assert isinstance(player, ExpertPlayer)
+    assert player.weights == load_tuned(TUNED_FILES[3])
+    assert player.level == f"expert:weights={kept}"
+    # a file missing or not the tuner's, or a level without weights: one sentence each
+    (tmp_path / "bad.json").write_text('{"x": [1, 2]}', "utf-8")
+    for seats in (f"Expert:weights={tmp_path / 'none.json'},hard,hard",
+                  f"expert:weights={tmp_path / 'bad.json'},hard,hard",
+                  f"hard:weights={kept},hard,hard"):
+        assert tournament_main(["--games", "1", "--seats", seats]) == 1
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and err[0].startswith("--seats: "), err
 
 
 def test_a_tournament_out_of_time_reports_the_games_it_finished(

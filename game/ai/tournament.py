@@ -34,7 +34,9 @@ from ..rules import apply
 from ..state import AFTER_MOVE, State
 from ..steps import IllegalStep, Step
 from .base import Player
+from .evaluate import Weights
 from .players import BASELINES, EXPERIMENTS, LEVELS, make_player
+from .tune import load_tuned
 
 __all__ = ["GameResult", "ahead", "head_to_head", "main", "play_game", "run"]
 
@@ -67,16 +69,32 @@ def seat_levels(levels: Sequence[str], game: int) -> list[str]:
     return list(levels[r:]) + list(levels[:r])
 
 
+def weights_file(text: str) -> Weights:
+    """The weights of a ``weights=FILE`` knob: a file ``python -m game tune`` wrote,
+    so that weights not (yet) the expert's can be measured without taking its place."""
+    try:
+        return load_tuned(Path(text))
+    except OSError as exc:
+        raise ValueError(f"weights={text}: {exc.strerror or exc}") from exc
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ValueError(f"weights={text} is not a file of tuned weights "
+                         "(the JSON python -m game tune writes)") from exc
+
+
 def make_seat(label: str, seed: str) -> Player:
     """The player of a seat: a level's name, or a level with knobs changed for an
-    experiment, ``expert-tree:iterations=80:explore=0.5`` (reported under that label)."""
+    experiment, ``expert-tree:iterations=80:explore=0.5`` or
+    ``expert:weights=game/data/tuned-weights-4-field.json`` (reported under that label)."""
     level, *knobs = label.split(":")
     if not knobs:
         return make_player(level, seed)
     cls = type(make_player(level, seed))
-    values: dict[str, float | int | bool] = {}
+    values: dict[str, float | int | bool | Weights] = {}
     for knob in knobs:
         name, _, text = knob.partition("=")
+        if name == "weights":
+            values[name] = weights_file(text)
+            continue
         number = float(text)
         values[name] = int(number) if number.is_integer() and "." not in text else number
     player = cls(seed, **values)
@@ -352,7 +370,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run_args(args: argparse.Namespace) -> int:
-    levels = [s.strip().lower() for s in args.seats.split(",")]
+    # a seat's level is any case; a weights file's path keeps its own
+    levels = [":".join([head.lower(), *rest])
+              for head, *rest in (s.strip().split(":") for s in args.seats.split(","))]
     try:
         for label in dict.fromkeys(levels):
             if ":" in label and seat_known(label):
