@@ -4,6 +4,7 @@ asserted here.)"""
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from pathlib import Path
@@ -191,6 +192,12 @@ def test_a_seat_can_play_weights_from_a_file(tmp_path: Path,
     assert isinstance(player, ExpertPlayer)
     assert player.weights == load_tuned(TUNED_FILES[3])
     assert player.level == f"expert:weights={kept}"
+    # the candidate docs/ai.md measures: tuned against a field, not the expert's own
+    field = TUNED_FILES[4].parent / "candidates" / "tuned-weights-4-field.json"
+    assert json.loads(field.read_text("utf-8"))["against"] == "expert-1,hard"
+    candidate = make_seat(f"expert:weights={field}", "1")
+    assert isinstance(candidate, ExpertPlayer)
+    assert candidate.weights not in (None, load_tuned(TUNED_FILES[4]))
     # a file missing or not the tuner's, or a level without weights: one sentence each
     (tmp_path / "bad.json").write_text('{"x": [1, 2]}', "utf-8")
     for seats in (f"Expert:weights={tmp_path / 'none.json'},hard,hard",
