@@ -84,7 +84,8 @@ def weights_file(text: str) -> Weights:
 def make_seat(label: str, seed: str) -> Player:
     """The player of a seat: a level's name, or a level with knobs changed for an
     experiment, ``expert-tree:iterations=80:explore=0.5`` or
-    ``expert:weights=game/data/tuned-weights-4-field.json`` (reported under that label)."""
+    ``expert:weights=game/data/candidates/tuned-weights-4-field.json`` (reported
+    under that label)."""
     level, *knobs = label.split(":")
     if not knobs:
         return make_player(level, seed)
