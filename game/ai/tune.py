@@ -89,15 +89,21 @@ def build(x: Sequence[float], base: Weights = MEDIUM_WEIGHTS) -> Weights:
     return replace(base, **changed)
 
 
-@lru_cache(maxsize=4)
-def load_tuned(path: Path = TUNED_FILE) -> Weights:
-    """The tuned weights kept in the repository (``python -m game tune`` wrote them);
-    read once (every Hint makes an expert)."""
+def tuned_vector(path: Path) -> list[float]:
+    """The vector a run of ``python -m game tune`` wrote in ``path`` (its ``x``), one
+    log-factor a tuned parameter: what the expert plays and what ``--start`` goes on from."""
     data = json.loads(path.read_text("utf-8"))
     x = [float(v) for v in data["x"]]
     if len(x) != len(TUNED_PARAMETERS):
         raise ValueError(f"{path} holds {len(x)} weights, not {len(TUNED_PARAMETERS)}")
-    return build(x)
+    return x
+
+
+@lru_cache(maxsize=4)
+def load_tuned(path: Path = TUNED_FILE) -> Weights:
+    """The tuned weights kept in the repository (``python -m game tune`` wrote them);
+    read once (every Hint makes an expert)."""
+    return build(tuned_vector(path))
 
 
 class WeightedPlayer(PlanningPlayer):
@@ -262,7 +268,7 @@ def run_args(args: argparse.Namespace, measure: Measure | None = None,
     out = Path(args.out) if args.out else TUNED_FILE
     start = None
     if args.start:
-        start = json.loads(Path(args.start).read_text("utf-8"))["x"]
+        start = tuned_vector(Path(args.start))
     players = (4, 3) if args.players == "both" else (int(args.players),)
     result = tune(args.iterations, args.deals, args.seed, args.jobs, a=args.step,
                   c=args.perturbation, progress=args.progress, start=start, players=players,
