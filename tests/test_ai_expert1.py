@@ -12,7 +12,7 @@ import pytest
 from aihelp import NAMES, midgame_states, redealt
 from invariants import check_invariants
 
-from game.ai import BASELINES, LEVELS, Expert1Player, make_player
+from game.ai import BASELINES, LEVELS, Expert1Player, ExpertPlayer, make_player
 from game.ai.evaluate import score_now
 from game.ai.expert1 import SearchConfig, end_near, play_plan, starts_end, win_value
 from game.ai.tournament import main as tournament_main
@@ -240,3 +240,20 @@ def test_the_tournament_reports_how_games_end(capsys: pytest.CaptureFixture[str]
     assert any(line.startswith("winner's mean score: ") for line in lines)
     ended = [line for line in lines if line.startswith("ended by India: ")]
     assert len(ended) == 1 and ended[0].endswith("%") and ", by stock: " in ended[0]
+
+
+def test_the_expert_thinks_longer_over_a_choice_that_may_end_the_game() -> None:
+    # discovering India would start the end: the larger budget is spent
+    st = india_position()
+    player = ExpertPlayer(3, end_playouts=10, **SMALL)
+    assert is_legal(st, player.choose(st))
+    assert player.last_rollouts == 10
+    # nothing at the table's start can end the game: the ordinary budget
+    start = State.start(NAMES, INDIA_TOWNS)
+    quiet = ExpertPlayer(3, end_playouts=10, **SMALL)
+    assert is_legal(start, quiet.choose(start))
+    assert 0 < quiet.last_rollouts <= SMALL["playouts"]
+    # without the knob, a choice that may end the game gets the ordinary budget
+    plain = ExpertPlayer(3, **SMALL)
+    plain.choose(st)
+    assert plain.last_rollouts == SMALL["playouts"]

@@ -275,3 +275,26 @@ def test_a_table_of_broke_hard_players_still_ends_the_game() -> None:
             break
         st = apply(st, players[st.active].choose(st))
     assert st.over
+
+
+@pytest.mark.parametrize(("knobs", "rank"), [({"deviate": 0.0, "deviate_third": 1.0}, 2),
+                                             ({"deviate": 0.0, "deviate_fourth": 1.0}, 3),
+                                             ({"deviate": 1.0, "deviate_third": 0.5}, 1)])
+def test_the_expert_models_an_opponent_taking_a_lower_plan(knobs: dict[str, float],
+                                                           rank: int) -> None:
+    st = midgame_states(4, 5, 6, 1)[0]
+    expert = ExpertPlayer(1, **knobs)
+    me = (st.active + 1) % st.n  # the expert models the player to move, not itself
+    plans = expert.reply_policy.ranked_plans(st, rank + 1)
+    assert len(plans) == rank + 1
+    expected = st
+    for step in plans[rank][1]:
+        expected = apply(expected, step)
+    played = expert._turn(st, me, random.Random(0))
+    assert played.to_dict() == expected.to_dict()
+    # its own turns, and the first world's replies, are the planner's first plan
+    first = st
+    for step in expert.reply_policy.plan(st):
+        first = apply(first, step)
+    assert expert._turn(st, me, None).to_dict() == first.to_dict()
+    assert played.to_dict() != first.to_dict()

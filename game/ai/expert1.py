@@ -278,7 +278,7 @@ class Expert1Player(PlanningPlayer):
         # is deterministic and the cards never mattered, so it is not played again
         exact: dict[int, float] = {}
         alive = list(range(len(plans)))
-        budget = self.config.playouts
+        budget = self.budget(view, plans)
         phases = max(1, math.ceil(math.log2(len(plans))))
         capped = False
         for phase in range(phases):
@@ -316,6 +316,10 @@ class Expert1Player(PlanningPlayer):
             self.capped_decisions += 1
         best = max(alive, key=lambda i: (self._mean(i, totals, counts, exact), -i))
         return plans[best]
+
+    def budget(self, view: State, plans: list[list[Step]]) -> int:
+        """The playouts this decision may make (a later expert may spend more on some)."""
+        return self.config.playouts
 
     @staticmethod
     def _mean(i: int, totals: list[float], counts: list[int], exact: dict[int, float]) -> float:

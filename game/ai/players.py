@@ -18,6 +18,7 @@ offered (docs/ai.md).
 
 from __future__ import annotations
 
+import random
 import time
 from dataclasses import dataclass, fields, replace
 from typing import Any
@@ -209,6 +210,9 @@ class ExpertSearch(SearchConfig):
     tuned_replies: bool = False    # the other players' turns in playouts
     tuned_from: int = 3            # ... in games of at least this many players
     tuned_temperature: float = 0.0  # the win chance's spread with the tuned leaf (0: same)
+    end_playouts: int = 0          # the playouts of a decision that may end the game (0: same)
+    deviate_third: float = 0.0     # how often a modelled opponent takes its third plan ...
+    deviate_fourth: float = 0.0    # ... and its fourth (``deviate``: its second)
 
 
 class ExpertPlayer(Expert1Player):
@@ -274,6 +278,42 @@ class ExpertPlayer(Expert1Player):
         # (docs/ai.md), so each table size takes those tuned in its own games there
         self._use(self._parts(view.n))
         return super().make_plan(st, view)
+
+    def budget(self, view: State, plans: list[list[Step]]) -> int:
+        """More playouts when a plan would start the end, or the final round is on:
+        those choices cannot be taken back and are often won or lost by a point (measured
+        with four times the playouts there, no more games won; docs/ai.md)."""
+        more = self.config.end_playouts
+        if more <= self.config.playouts:
+            return self.config.playouts
+        if view.last_seat >= 0 or any(starts_end(view, play_plan(view, p)) for p in plans):
+            return more
+        return self.config.playouts
+
+    def _turn(self, s: State, seat: int = -1, luck: random.Random | None = None) -> State:
+        """As expert-1's, but a modelled opponent may also take its third or fourth
+        plan, as hard players were measured to do: medium's first plan about two turns
+        in three, its third or fourth one turn in eight (docs/ai.md; modelled so, the
+        expert won fewer games against them, not more)."""
+        search = self.config
+        far = search.deviate_third + search.deviate_fourth
+        if luck is None or s.active == seat or far <= 0.0:
+            return super()._turn(s, seat, luck)
+        x = luck.random()
+        rank = 0
+        for i, share in enumerate((search.deviate, search.deviate_third,
+                                   search.deviate_fourth), start=1):
+            if x < share:
+                rank = i
+                break
+            x -= share
+        policy = self._policy(s, seat)
+        plan = policy.plan(s) if rank == 0 else policy.ranked_plans(s, rank + 1)[-1][1]
+        for step in plan:
+            s = apply(s, step)
+            if s.over:
+                break
+        return s
 
     def _policy(self, s: State, seat: int) -> TurnPlanner:
         if s.active == seat:
