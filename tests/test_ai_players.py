@@ -151,6 +151,14 @@ def test_the_tournament_sets_each_level_against_each() -> None:
     assert hard_row[:3] == ["hard", "-", "75.0"]  # (1 + 0 + 1 + 1) / 4
     assert easy_row[1] == "25.0" and easy_row[-1] == "-"
     assert head_to_head(["easy", "easy", "easy"], games) == []
+    # a seat's label too long for a column: the columns are numbered, the rows named
+    long = "hard:playouts=36:candidates=8"
+    relabelled = [GameResult([long if x == "hard" else x for x in g.levels], g.scores,
+                             g.winners) for g in games]
+    lines = head_to_head([long, "easy", "easy"], relabelled)
+    assert lines[1].split() == ["1", "2"]
+    assert lines[2].split()[:4] == ["1", long, "-", "75.0"]
+    assert lines[3].split()[:3] == ["2", "easy", "25.0"]
 
 
 def test_the_tournament_counts_a_deal_once_in_its_intervals() -> None:

@@ -332,11 +332,15 @@ def head_to_head(levels: Sequence[str], finished: list[GameResult]) -> list[str]
                 if la != lb:
                     met.setdefault((la, lb), []).append(ahead(r, a, b))
                     where.setdefault((la, lb), []).append(deal)
-    width = max(8, *(len(k) for k in kinds))
     cell = 15
+    # a label too long for a column (a seat with knobs) is numbered: the rows name it
+    numbered = any(len(k) >= cell for k in kinds)
+    names = [f"{i} {k}" for i, k in enumerate(kinds, 1)] if numbered else kinds
+    heads = [str(i) for i in range(1, len(kinds) + 1)] if numbered else kinds
+    width = max(8, *(len(k) for k in names))
     lines = ["head to head (the row's seats ahead of the column's, % of their meetings):",
-             " " * width + "".join(f"{k[:cell - 1]:>{cell}}" for k in kinds)]
-    for row in kinds:
+             " " * width + "".join(f"{k:>{cell}}" for k in heads)]
+    for row, name in zip(kinds, names, strict=True):
         cells = []
         for col in kinds:
             if row == col or (row, col) not in met:
@@ -344,7 +348,7 @@ def head_to_head(levels: Sequence[str], finished: list[GameResult]) -> list[str]
                 continue
             m, h = _interval(met[row, col], where[row, col])
             cells.append(f"{f'{100 * m:.1f} ± {100 * h:.1f}':>{cell}}")
-        lines.append(f"{row:<{width}}" + "".join(cells))
+        lines.append(f"{name:<{width}}" + "".join(cells))
     return lines
 
 
