@@ -281,8 +281,8 @@ class ExpertPlayer(Expert1Player):
 
     def budget(self, view: State, plans: list[list[Step]]) -> int:
         """More playouts when a plan would start the end, or the final round is on:
-        those choices cannot be taken back and are often won or lost by a point (measured
-        with four times the playouts there, no more games won; docs/ai.md)."""
+        those choices cannot be taken back, and games are often won or lost by a few
+        points (docs/ai.md: with four times the playouts there, no more games won)."""
         more = self.config.end_playouts
         if more <= self.config.playouts:
             return self.config.playouts
@@ -293,8 +293,8 @@ class ExpertPlayer(Expert1Player):
     def _turn(self, s: State, seat: int = -1, luck: random.Random | None = None) -> State:
         """As expert-1's, but a modelled opponent may also take its third or fourth
         plan, as hard players were measured to do: medium's first plan about two turns
-        in three, its third or fourth one turn in eight (docs/ai.md; modelled so, the
-        expert won fewer games against them, not more)."""
+        in three, its third or fourth one turn in eight (docs/ai.md: modelled so, the
+        expert won no more games against them)."""
         search = self.config
         far = search.deviate_third + search.deviate_fourth
         if luck is None or s.active == seat or far <= 0.0:
