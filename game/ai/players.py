@@ -309,11 +309,7 @@ class ExpertPlayer(Expert1Player):
             x -= share
         policy = self._policy(s, seat)
         plan = policy.plan(s) if rank == 0 else policy.ranked_plans(s, rank + 1)[-1][1]
-        for step in plan:
-            s = apply(s, step)
-            if s.over:
-                break
-        return s
+        return play_plan(s, plan)
 
     def _policy(self, s: State, seat: int) -> TurnPlanner:
         if s.active == seat:
