@@ -216,6 +216,46 @@ def test_a_seat_can_play_weights_from_a_file(tmp_path: Path,
         assert len(err) == 1 and err[0].startswith("--seats: "), err
 
 
+def test_a_seat_can_read_the_turns_left_from_a_fitted_table(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from game.ai.evaluate import remaining_turns
+    from game.ai.expert import HorizonPlanner
+    from game.ai.expert1 import win_value
+    from game.ai.tournament import make_seat
+    from game.ai.value import load_model, next_seat
+
+    model = load_model()
+    kept = tmp_path / "turns.json"
+    kept.write_text(json.dumps(model.to_json()), "utf-8")
+    player = make_seat(f"expert:turns={kept}:playouts=4:candidates=3", "1")
+    plain = make_seat("expert:playouts=4:candidates=3", "1")
+    assert isinstance(player, ExpertPlayer) and isinstance(plain, ExpertPlayer)
+    assert player.turns == model and plain.turns is None
+    st = midgame_states(4, 3, 4, 1)[0]
+    step = player.choose(st)
+    assert is_legal(st, step)
+    # its own plans and the positions it reaches read the table; the others' turns
+    # are still modelled as they are played, with the weights' own estimate
+    assert all(isinstance(p, HorizonPlanner) for p in (player.planner, player.calm,
+                                                       player.own_policy))
+    assert not isinstance(player.reply_policy, HorizonPlanner)
+    assert not isinstance(plain.planner, HorizonPlanner)
+    w = player.leaf_weights
+    seat = st.active
+    table = [model.turns_left(st, s, next_seat(st)) for s in range(4)]
+    assert table != [remaining_turns(st, s, w) for s in range(4)]
+    assert player.leaf_value(st, seat) == win_value(
+        st, seat, player.leaf_config, w, lambda s, p: model.turns_left(s, p, next_seat(s)))
+    assert player.leaf_value(st, seat) != win_value(st, seat, player.leaf_config, w)
+    # a file missing or not a fitted evaluation: one sentence each
+    (tmp_path / "bad.json").write_text('{"x": [1, 2]}', "utf-8")
+    for seats in (f"expert:turns={tmp_path / 'none.json'},hard,hard",
+                  f"expert:turns={tmp_path / 'bad.json'},hard,hard"):
+        assert tournament_main(["--games", "1", "--seats", seats]) == 1
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and err[0].startswith("--seats: "), err
+
+
 def test_a_tournament_out_of_time_reports_the_games_it_finished(
         capsys: pytest.CaptureFixture[str]) -> None:
     # a bound already passed after the first game: that game alone is reported

@@ -12,13 +12,15 @@ import pytest
 from aihelp import midgame_states
 
 from game.ai.evaluate import info_of
-from game.ai.fit import bundle, gather, read_games
+from game.ai.fit import Row, bundle, fit_turns, gather, read_games
 from game.ai.fit import fit as fit_model
 from game.ai.fit import main as fit_main
 from game.ai.pairs import fit_choices, play_choices, read_choices, write_choices
 from game.ai.tournament import play_game
 from game.ai.value import ValueModel, load_model, next_seat
+from game.deal import deal_towns
 from game.rules import apply_text
+from game.state import State
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -71,6 +73,22 @@ def test_the_fit_reads_records_and_writes_weights_that_load(tmp_path: Path) -> N
     assert set(model.weights) == {3, 4} and set(model.temperatures) == {3, 4}
     again = fit_model(gather([folder]))
     assert again.to_json() == model.to_json()
+
+
+def test_a_stock_no_game_passed_through_does_not_lift_the_turns_after_it() -> None:
+    # with one town face down: the end is near at a second stock of one (four turns
+    # left), far at three (ten); no row has a stock of none or two
+    def row(stock: int, turns: int) -> Row:
+        return Row(0, 0, 0, (4, 1, stock, 0), False, -1.0, 0, [], 0, 0.0, turns, 0.0,
+                   State.start(["A", "B", "C", "D"], deal_towns(4, 1)))
+
+    table = fit_turns([row(1, 4)] * 40 + [row(3, 10)] * 40)
+    assert (4, 1, 0, 0) not in table and (4, 1, 2, 0) not in table
+    # each cell its own mean, drawn a little towards the mean of all (7)
+    assert table[(4, 1, 1, 0)] == pytest.approx((4 * 40 + 20 * 7) / 60)
+    assert table[(4, 1, 3, 0)] == pytest.approx((10 * 40 + 20 * 7) / 60)
+    # a stock without rows reads its nearest neighbour's
+    assert ValueModel(table, {}, {})._nearest((4, 1, 0, 0)) == table[(4, 1, 1, 0)]
 
 
 def test_paired_playouts_are_written_read_and_fitted(tmp_path: Path) -> None:

@@ -55,6 +55,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -118,14 +119,17 @@ def end_near(st: State) -> bool:
 
 
 def win_value(st: State, seat: int, config: SearchConfig = SearchConfig(),
-              w: Weights = MEDIUM_WEIGHTS) -> float:
+              w: Weights = MEDIUM_WEIGHTS,
+              turns: Callable[[State, int], float] | None = None) -> float:
     """The seat's chance of winning, as the search counts it (0..1, plus a tiny
     tiebreak by the lead, so a sure thing is still won by more).
 
     A finished game: the seat's share of the win. Otherwise a softmax over the
     players' values (score plus what their assets will likely bring,
     ``evaluate.player_value``) at a temperature fitted to hard players' games: the
-    chance of each player winning is ``exp(value / T)`` over the sum of them all."""
+    chance of each player winning is ``exp(value / T)`` over the sum of them all.
+    ``turns`` gives each player's turns left in place of the weights' own estimate
+    (``evaluate.remaining_turns``); expert-1 never passes it."""
     n = st.n
     if st.over:
         scores = st.scores or [0] * n
@@ -134,7 +138,10 @@ def win_value(st: State, seat: int, config: SearchConfig = SearchConfig(),
         lead: float = scores[seat] - max(scores[s] for s in range(n) if s != seat)
         return share + TIEBREAK * _squash(lead)
     info = info_of(st)
-    values = [player_value(st, s, remaining_turns(st, s, w), w, info) for s in range(n)]
+    if turns is None:
+        values = [player_value(st, s, remaining_turns(st, s, w), w, info) for s in range(n)]
+    else:
+        values = [player_value(st, s, turns(st, s), w, info) for s in range(n)]
     top = max(values)
     temp = config.temperature
     weights = [math.exp((v - top) / temp) for v in values]

@@ -149,7 +149,11 @@ def fit_turns(rows: list[Row]) -> dict[tuple[int, int, int, int], float]:
         previous = 0.0
         for stock in range(STOCK_CAP + 1):
             key = (n, hidden, stock, ahead)
-            s, c = cells.get(key, (0.0, 0.0))
+            if key not in cells:
+                # no rows: the model looks up the nearest stock that has some (an empty
+                # cell filled with the mean would carry it up to the stocks after it)
+                continue
+            s, c = cells[key]
             # few rows: towards the mean of the towns face down; more markers in the
             # second-smallest stock never leave fewer turns
             value = max(previous, (s + SHRINK * prior) / (c + SHRINK))

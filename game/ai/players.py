@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
@@ -28,10 +29,11 @@ from ..state import AFTER_MOVE, State
 from ..steps import Step
 from .base import PlanningPlayer, Player
 from .evaluate import EASY_WEIGHTS, MEDIUM_WEIGHTS, Weights, evaluate
-from .expert import TreeExpertPlayer
+from .expert import HorizonPlanner, TreeExpertPlayer
 from .expert1 import Expert1Player, SearchConfig, play_plan, starts_end, win_value
 from .planner import PlannerConfig, TurnPlanner
 from .tune import TUNED_FILE, TUNED_FILES, WeightedPlayer, load_tuned
+from .value import ValueModel, next_seat
 from .view import determinize
 
 __all__ = ["BASELINES", "EXPERIMENTS", "HINT_LEVEL", "HINT_SEARCH", "LEVELS", "REVIEW_SEARCH",
@@ -197,7 +199,9 @@ class HardPlayer(PlanningPlayer):
         return best_plan
 
 
-_Parts = tuple[TurnPlanner, TurnPlanner, TurnPlanner, TurnPlanner, Weights, SearchConfig]
+_Turns = Callable[[State, int], float]
+_Parts = tuple[TurnPlanner, TurnPlanner, TurnPlanner, TurnPlanner, Weights, SearchConfig,
+               _Turns | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,9 +233,11 @@ class ExpertPlayer(Expert1Player):
 
     def __init__(self, seed: int | str | None = None,
                  config: SearchConfig | None = None, weights: Weights | None = None,
-                 **knobs: Any) -> None:
+                 turns: ValueModel | None = None, **knobs: Any) -> None:
         # weights given here stand for the tuned file's (the tuner's own games)
         self.weights = weights
+        # a fitted table of the turns left, in place of the weights' own estimate
+        self.turns = turns
         base = config or ExpertSearch()
         search = base if isinstance(base, ExpertSearch) else ExpertSearch(
             **{f.name: getattr(base, f.name) for f in fields(SearchConfig)})
@@ -240,7 +246,7 @@ class ExpertPlayer(Expert1Player):
         super().__init__(seed, search)
         # the hand-set planners (expert-1's) and, by table size, the tuned ones
         self._hand: _Parts = (self.planner, self.calm, self.policy, self.policy, MEDIUM_WEIGHTS,
-                              self.config)
+                              self.config, None)
         self._by_size: dict[int, _Parts] = {}
         self._use(self._parts(4))
 
@@ -256,9 +262,15 @@ class ExpertPlayer(Expert1Player):
             planner, calm, own, reply = self._hand[:4]
             if search.tuned_plans:
                 wide = replace(planner.config, weights=weights)
-                planner = TurnPlanner(wide)
-                calm = TurnPlanner(replace(wide, calm=True))
-                own = TurnPlanner(replace(self.policy.config, weights=weights))
+                narrow = replace(self.policy.config, weights=weights)
+                if self.turns is None:
+                    planner, calm, own = (TurnPlanner(wide), TurnPlanner(replace(wide, calm=True)),
+                                          TurnPlanner(narrow))
+                else:
+                    model = self.turns
+                    planner, calm, own = (HorizonPlanner(wide, model),
+                                          HorizonPlanner(replace(wide, calm=True), model),
+                                          HorizonPlanner(narrow, model))
             if search.tuned_replies:
                 reply = TurnPlanner(replace(self.policy.config, weights=weights))
             leaf, judged = MEDIUM_WEIGHTS, search
@@ -266,12 +278,13 @@ class ExpertPlayer(Expert1Player):
                 leaf = weights
                 if search.tuned_temperature > 0:
                     judged = replace(search, temperature=search.tuned_temperature)
-            self._by_size[n] = (planner, calm, own, reply, leaf, judged)
+            left = None if self.turns is None else _turns_left(self.turns)
+            self._by_size[n] = (planner, calm, own, reply, leaf, judged, left)
         return self._by_size[n]
 
     def _use(self, parts: _Parts) -> None:
         (self.planner, self.calm, self.own_policy, self.reply_policy, self.leaf_weights,
-         self.leaf_config) = parts
+         self.leaf_config, self.leaf_turns) = parts
 
     def make_plan(self, st: State, view: State) -> list[Step]:
         # weights tuned in four-player games measured far weaker at a table of three
@@ -317,7 +330,15 @@ class ExpertPlayer(Expert1Player):
         return self.reply_policy
 
     def leaf_value(self, s: State, seat: int) -> float:
-        return win_value(s, seat, self.leaf_config, self.leaf_weights)
+        return win_value(s, seat, self.leaf_config, self.leaf_weights, self.leaf_turns)
+
+
+def _turns_left(model: ValueModel) -> _Turns:
+    """A player's turns left as the fitted table has them, once the active player's
+    turn is over (what ``evaluate.remaining_turns`` estimates from the weights)."""
+    def turns(st: State, seat: int) -> float:
+        return model.turns_left(st, seat, next_seat(st))
+    return turns
 
 
 class TunedMediumPlayer(WeightedPlayer):

@@ -20,6 +20,7 @@ and ``expert``, so only the cut decisions depend on the machine).
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import sys
 import time
@@ -37,6 +38,7 @@ from .base import Player
 from .evaluate import Weights
 from .players import BASELINES, EXPERIMENTS, LEVELS, make_player
 from .tune import load_tuned
+from .value import ValueModel
 
 __all__ = ["GameResult", "ahead", "head_to_head", "main", "play_game", "run"]
 
@@ -81,6 +83,19 @@ def weights_file(text: str) -> Weights:
                          "(the JSON python -m game tune writes)") from exc
 
 
+def turns_file(text: str) -> ValueModel:
+    """The fitted evaluation of a ``turns=FILE`` knob (the JSON ``python -m game fit
+    --out`` writes), whose table of the turns left the expert reads instead of its
+    weights' estimate."""
+    try:
+        return ValueModel.from_json(json.loads(Path(text).read_text("utf-8")))
+    except OSError as exc:
+        raise ValueError(f"turns={text}: {exc.strerror or exc}") from exc
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ValueError(f"turns={text} is not a fitted evaluation "
+                         "(the JSON python -m game fit writes)") from exc
+
+
 def make_seat(label: str, seed: str) -> Player:
     """The player of a seat: a level's name, or a level with knobs changed for an
     experiment, ``expert-tree:iterations=80:explore=0.5`` or
@@ -90,11 +105,14 @@ def make_seat(label: str, seed: str) -> Player:
     if not knobs:
         return make_player(level, seed)
     cls = type(make_player(level, seed))
-    values: dict[str, float | int | bool | Weights] = {}
+    values: dict[str, float | int | bool | Weights | ValueModel] = {}
     for knob in knobs:
         name, _, text = knob.partition("=")
         if name == "weights":
             values[name] = weights_file(text)
+            continue
+        if name == "turns":
+            values[name] = turns_file(text)
             continue
         number = float(text)
         values[name] = int(number) if number.is_integer() and "." not in text else number
