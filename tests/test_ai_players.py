@@ -17,8 +17,9 @@ from game.ai.players import HINT_LEVEL, HINT_SEARCH
 from game.ai.tournament import main as tournament_main
 from game.ai.tournament import play_game
 from game.ai.view import unseen_cards
+from game.deal import deal_towns
 from game.rules import apply, apply_text, is_legal
-from game.state import State
+from game.state import ACTION_POINTS, ACTIONS, State
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
@@ -346,3 +347,25 @@ def test_the_expert_models_an_opponent_taking_a_lower_plan(knobs: dict[str, floa
         first = apply(first, step)
     assert expert._turn(st, me, None).to_dict() == first.to_dict()
     assert played.to_dict() != first.to_dict()
+
+
+def test_in_the_final_round_the_expert_models_every_opponent_by_its_first_plan() -> None:
+    # a medium game to the start of a turn in its final round, with a turn still to come
+    st = State.start(["A", "B", "C", "D"], deal_towns(4, 3))
+    bots = [MediumPlayer(seat) for seat in range(4)]
+    while not (st.last_seat >= 0 and st.active != st.last_seat and st.ap == ACTION_POINTS
+               and st.phase == ACTIONS):
+        assert not st.over
+        st = apply(st, bots[st.active].choose(st))
+    me = (st.active + 1) % st.n
+    sure, plain = ExpertPlayer(1, deviate=1.0, final_first=True), ExpertPlayer(1, deviate=1.0)
+    plans = plain.reply_policy.ranked_plans(st, 2)
+    first, second = st, st
+    for step in plans[0][1]:
+        first = apply(first, step)
+    for step in plans[1][1]:
+        second = apply(second, step)
+    assert first.to_dict() != second.to_dict()
+    # a last turn is played for points: the first plan, whatever the luck
+    assert sure._turn(st, me, random.Random(0)).to_dict() == first.to_dict()
+    assert plain._turn(st, me, random.Random(0)).to_dict() == second.to_dict()

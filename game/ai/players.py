@@ -217,6 +217,7 @@ class ExpertSearch(SearchConfig):
     end_playouts: int = 0          # the playouts of a decision that may end the game (0: same)
     deviate_third: float = 0.0     # how often a modelled opponent takes its third plan ...
     deviate_fourth: float = 0.0    # ... and its fourth (``deviate``: its second)
+    final_first: bool = False      # in the final round every opponent takes its first plan
 
 
 class ExpertPlayer(Expert1Player):
@@ -309,6 +310,10 @@ class ExpertPlayer(Expert1Player):
         in three, its third or fourth one turn in eight (docs/ai.md: modelled so, the
         expert won no more games against them)."""
         search = self.config
+        if search.final_first and s.last_seat >= 0:
+            # a last turn is played for points: hard players took medium's first plan
+            # there 98 % of the time (docs/ai.md), not the second one in three
+            luck = None
         far = search.deviate_third + search.deviate_fourth
         if luck is None or s.active == seat or far <= 0.0:
             return super()._turn(s, seat, luck)
