@@ -1,4 +1,4 @@
-"""The engine's command line: ``python -m game replay|new|bench|tournament|fit``.
+"""The engine's command line: ``python -m game replay|new|bench|tournament|fit|tune|choices``.
 
 Every failure is one sentence on standard error and exit status 1, wrong arguments
 included (with a pointer to ``--help``); standard output stays empty then, so a script
@@ -15,6 +15,8 @@ import sys
 from pathlib import Path
 from typing import NoReturn
 
+from .ai.choices import add_arguments as add_choices_arguments
+from .ai.choices import run_args as run_choices
 from .ai.fit import add_arguments as add_fit_arguments
 from .ai.fit import run_args as run_fit
 from .ai.tournament import add_arguments as add_tournament_arguments
@@ -212,6 +214,10 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("tune", help="tune the evaluation's weights by self-play (SPSA)")
     add_tune_arguments(p)
     p.set_defaults(run=run_tune)
+    p = sub.add_parser("choices", help="how a level's turns rank among the medium "
+                                       "planner's plans, from tournament records")
+    add_choices_arguments(p)
+    p.set_defaults(run=run_choices)
     args = parser.parse_args(argv)
     return int(args.run(args))
 
