@@ -308,7 +308,8 @@ class ExpertPlayer(Expert1Player):
         """As expert-1's, but a modelled opponent may also take its third or fourth
         plan, as hard players were measured to do: medium's first plan about two turns
         in three, its third or fourth one turn in eight (docs/ai.md: modelled so, the
-        expert won no more games against them)."""
+        expert won no more games against them). With ``final_first`` a turn of the final
+        round is always the first plan (docs/ai.md: no more games won either)."""
         search = self.config
         if search.final_first and s.last_seat >= 0:
             # a last turn is played for points: hard players took medium's first plan
