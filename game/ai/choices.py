@@ -76,8 +76,8 @@ def choice_ranks(texts: Iterable[str], level: str, plans: int = 4,
             break
         record = parse_record(text)
         seats = [s.strip() for s in (record.tag("Seats") or "").split(",")]
-        if level not in seats:
-            continue
+        if level not in seats or len(seats) != len(record.names):
+            continue  # not its games, or a Seats tag that does not name every seat
         ranks.games += 1
         states = replay_states(record)
         steps = record.step_texts()
