@@ -138,10 +138,8 @@ def win_value(st: State, seat: int, config: SearchConfig = SearchConfig(),
         lead: float = scores[seat] - max(scores[s] for s in range(n) if s != seat)
         return share + TIEBREAK * _squash(lead)
     info = info_of(st)
-    if turns is None:
-        values = [player_value(st, s, remaining_turns(st, s, w), w, info) for s in range(n)]
-    else:
-        values = [player_value(st, s, turns(st, s), w, info) for s in range(n)]
+    left = turns or (lambda s, p: remaining_turns(s, p, w))
+    values = [player_value(st, s, left(st, s), w, info) for s in range(n)]
     top = max(values)
     temp = config.temperature
     weights = [math.exp((v - top) / temp) for v in values]

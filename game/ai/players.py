@@ -264,14 +264,8 @@ class ExpertPlayer(Expert1Player):
             if search.tuned_plans:
                 wide = replace(planner.config, weights=weights)
                 narrow = replace(self.policy.config, weights=weights)
-                if self.turns is None:
-                    planner, calm, own = (TurnPlanner(wide), TurnPlanner(replace(wide, calm=True)),
-                                          TurnPlanner(narrow))
-                else:
-                    model = self.turns
-                    planner, calm, own = (HorizonPlanner(wide, model),
-                                          HorizonPlanner(replace(wide, calm=True), model),
-                                          HorizonPlanner(narrow, model))
+                planner, calm, own = (self._planner(wide), self._planner(replace(wide, calm=True)),
+                                      self._planner(narrow))
             if search.tuned_replies:
                 reply = TurnPlanner(replace(self.policy.config, weights=weights))
             leaf, judged = MEDIUM_WEIGHTS, search
@@ -282,6 +276,11 @@ class ExpertPlayer(Expert1Player):
             left = None if self.turns is None else _turns_left(self.turns)
             self._by_size[n] = (planner, calm, own, reply, leaf, judged, left)
         return self._by_size[n]
+
+    def _planner(self, config: PlannerConfig) -> TurnPlanner:
+        """A planner of the expert's own turns: with a fitted table of the turns left
+        when it was given one (``turns``)."""
+        return TurnPlanner(config) if self.turns is None else HorizonPlanner(config, self.turns)
 
     def _use(self, parts: _Parts) -> None:
         (self.planner, self.calm, self.own_policy, self.reply_policy, self.leaf_weights,
