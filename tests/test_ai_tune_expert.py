@@ -5,7 +5,9 @@ weights tuned reach the expert's plans and the positions it judges."""
 from __future__ import annotations
 
 import argparse
+import json
 import math
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +15,7 @@ from game.ai import tune_expert
 from game.ai.expert1 import Expert1Player
 from game.ai.tune import TUNED_PARAMETERS, add_arguments, tune
 from game.ai.tune_expert import against, expert_game, out_file, parse_rivals, run_args
+from game.ai.value import load_model
 
 SMALL = {"playouts": 2, "candidates": 2}
 ZERO = [0.0] * len(TUNED_PARAMETERS)
@@ -21,20 +24,22 @@ ZERO = [0.0] * len(TUNED_PARAMETERS)
 def test_the_hand_set_weights_play_as_expert1_would(monkeypatch: pytest.MonkeyPatch) -> None:
     """With no step the tuned seat is expert-1's search: the game is the same as with
     expert-1 in that seat too."""
-    tuned = [expert_game((ZERO, seat, "same", 3, "expert-1", SMALL)) for seat in range(3)]
+    tuned = [expert_game((ZERO, seat, "same", 3, "expert-1", SMALL, None)) for seat in range(3)]
 
-    def expert1(seed: str, weights: object, tuned_from: int, **knobs: object) -> Expert1Player:
+    def expert1(seed: str, weights: object, tuned_from: int, turns: object,
+                **knobs: object) -> Expert1Player:
         return Expert1Player(seed, **knobs)
 
     monkeypatch.setattr(tune_expert, "ExpertPlayer", expert1)
-    assert tuned == [expert_game((ZERO, seat, "same", 3, "expert-1", SMALL)) for seat in range(3)]
+    assert tuned == [expert_game((ZERO, seat, "same", 3, "expert-1", SMALL, None))
+                     for seat in range(3)]
 
 
 def test_the_weights_reach_the_expert() -> None:
     wealth = TUNED_PARAMETERS.index(("wealth", -1))
     rich = list(ZERO)
     rich[wealth] = math.log(4.0)
-    results = {expert_game((x, 0, f"reach:{d}", 3, "expert-1", SMALL)) for x in (ZERO, rich)
+    results = {expert_game((x, 0, f"reach:{d}", 3, "expert-1", SMALL, None)) for x in (ZERO, rich)
                for d in range(3)}
     assert len(results) > 3   # some deal played differently with wealth worth four times more
 
@@ -62,7 +67,7 @@ def test_a_field_of_rivals_meets_the_expert_in_every_seat(monkeypatch: pytest.Mo
     games: list[tuple[int, str, str]] = []
 
     def record(task: tune_expert.Task) -> float:
-        x, seat, deal, _n, rival, _knobs = task
+        x, seat, deal, _n, rival, _knobs, _turns = task
         games.append((seat, deal, rival))
         return 1.0 if x[0] > 0 else 0.0
 
@@ -78,7 +83,7 @@ def test_a_field_of_rivals_meets_the_expert_in_every_seat(monkeypatch: pytest.Mo
 
 
 def test_a_hard_rival_plays_a_whole_game_with_the_expert() -> None:
-    result = tune_expert.expert_game((ZERO, 1, "hard-rival", 3, "hard", SMALL))
+    result = tune_expert.expert_game((ZERO, 1, "hard-rival", 3, "hard", SMALL, None))
     assert 0.0 <= result <= 1.0 + 0.05 * 40
 
 
@@ -90,3 +95,48 @@ def test_the_rivals_are_named_from_the_ones_we_know() -> None:
     add_arguments(parser)
     with pytest.raises(SystemExit, match="no rival we know"):
         run_args(parser.parse_args(["--against", "easy", "--players", "3"]))
+
+
+def test_the_expert_can_be_tuned_with_a_fitted_table_of_the_turns_left(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--turns FILE``: every game of the run gives the expert the table (read once),
+    the weights' file names it as the command would, and a bad file or a table with
+    no expert to read it is one sentence before any game is played."""
+    kept = tmp_path / "turns.json"
+    kept.write_text(json.dumps(load_model().to_json()), "utf-8")
+    seen: list[object] = []
+
+    def expert(seed: str, weights: object, tuned_from: int, turns: object,
+               **knobs: object) -> Expert1Player:
+        seen.append(turns)
+        return Expert1Player(seed, **knobs)
+
+    monkeypatch.setattr(tune_expert, "ExpertPlayer", expert)
+    expert_game((ZERO, 0, "table", 3, "hard", SMALL, str(kept)))
+    expert_game((ZERO, 0, "table", 3, "hard", SMALL, None))
+    assert seen == [load_model(), None]
+
+    tasks: list[tune_expert.Task] = []
+
+    def record(task: tune_expert.Task) -> float:
+        tasks.append(task)
+        return 0.5
+
+    monkeypatch.setattr(tune_expert, "expert_game", record)
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    out = tmp_path / "tuned.json"
+    assert run_args(parser.parse_args(["--against", "hard", "--players", "3", "--iterations",
+                                       "1", "--deals", "2", "--turns", str(kept),
+                                       "--out", str(out)])) == 0
+    assert len(tasks) == 4 and {task[-1] for task in tasks} == {str(kept)}
+    data = json.loads(out.read_text("utf-8"))
+    assert data["turns"] == str(kept) and data["command"].endswith(f"--turns {kept}")
+    (tmp_path / "bad.json").write_text('{"x": [1, 2]}', "utf-8")
+    for bad in ("none.json", "bad.json"):
+        with pytest.raises(SystemExit, match=r"^--turns .*(No such file|not a fitted)"):
+            run_args(parser.parse_args(["--against", "hard", "--players", "3",
+                                        "--turns", str(tmp_path / bad)]))
+    with pytest.raises(SystemExit, match="give --against too"):
+        run_args(parser.parse_args(["--turns", str(kept)]))
+    assert len(tasks) == 4

@@ -83,16 +83,16 @@ def weights_file(text: str) -> Weights:
                          "(the JSON python -m game tune writes)") from exc
 
 
-def turns_file(text: str) -> ValueModel:
+def turns_file(text: str, named: str = "turns=") -> ValueModel:
     """The fitted evaluation of a ``turns=FILE`` knob (the JSON ``python -m game fit
     --out`` writes), whose table of the turns left the expert reads instead of its
-    weights' estimate."""
+    weights' estimate; ``named``, how the command the file came from names it."""
     try:
         return ValueModel.from_json(json.loads(Path(text).read_text("utf-8")))
     except OSError as exc:
-        raise ValueError(f"turns={text}: {exc.strerror or exc}") from exc
+        raise ValueError(f"{named}{text}: {exc.strerror or exc}") from exc
     except (KeyError, TypeError, ValueError) as exc:
-        raise ValueError(f"turns={text} is not a fitted evaluation "
+        raise ValueError(f"{named}{text} is not a fitted evaluation "
                          "(the JSON python -m game fit writes)") from exc
 
 

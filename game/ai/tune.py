@@ -259,6 +259,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="tune in the expert's own games against these rivals, "
                              "comma-separated, deal by deal: expert-1, hard "
                              "(one table size, hours rather than minutes)")
+    parser.add_argument("--turns", metavar="FILE",
+                        help="with --against: the expert reads the turns left from this "
+                             "fitted table (python -m game fit --out), as turns=FILE does")
 
 
 def run_args(args: argparse.Namespace, measure: Measure | None = None,
@@ -266,6 +269,7 @@ def run_args(args: argparse.Namespace, measure: Measure | None = None,
     """Tune and write the weights with the command that made them; ``measure``, the
     games an iteration plays when they are not the planners' own (``tune_expert``)."""
     out = Path(args.out) if args.out else TUNED_FILE
+    turns = getattr(args, "turns", None)
     start = None
     if args.start:
         start = tuned_vector(Path(args.start))
@@ -280,8 +284,10 @@ def run_args(args: argparse.Namespace, measure: Measure | None = None,
                     f"--seed {args.seed} --step {args.step} --perturbation {args.perturbation}"
                     + (f" --players {args.players}" if args.players != "both" else "")
                     + (f" --start {args.start}" if args.start else "")
-                    + (f" --against {args.against}" if args.against else "")),
+                    + (f" --against {args.against}" if args.against else "")
+                    + (f" --turns {turns}" if turns else "")),
         "against": args.against,
+        "turns": turns,
         "players": list(players),
         "start": start,
         "parameters": names,

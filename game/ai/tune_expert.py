@@ -22,14 +22,17 @@ expert in every seat in turn), so what the weights learn must hold against all o
 from __future__ import annotations
 
 import argparse
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from .base import PlanningPlayer
 from .expert1 import Expert1Player
 from .players import ExpertPlayer, HardPlayer
+from .tournament import turns_file
 from .tune import TUNED_FILES, Measure, build, play_game
 from .tune import run_args as run_planner_tuning
+from .value import ValueModel
 
 __all__ = ["RIVALS", "Task", "against", "expert_game", "out_file", "parse_rivals", "run_args"]
 
@@ -53,25 +56,35 @@ def parse_rivals(text: str) -> tuple[str, ...]:
     return names
 
 
-Task = tuple[list[float], int, str, int, str, dict[str, Any]]
+Task = tuple[list[float], int, str, int, str, dict[str, Any], str | None]
+
+
+@lru_cache(maxsize=4)
+def _turns(path: str) -> ValueModel:
+    # read once in each worker process, not once a game
+    return turns_file(path)
 
 
 def expert_game(task: Task) -> float:
     """One game on ``deal`` at a table of ``n``: the expert with the weights ``x`` in
-    ``seat``, the ``rival`` everywhere else, all with the search's ``knobs`` (none: the
-    real budget); the expert's win share plus ``SCORE_SHARE`` of its score (nothing
-    for a game that does not end)."""
-    x, seat, deal, n, rival, knobs = task
+    ``seat`` (and the turns left read from the fitted table at ``turns``, if named),
+    the ``rival`` everywhere else, all with the search's ``knobs`` (none: the real
+    budget); the expert's win share plus ``SCORE_SHARE`` of its score (nothing for a
+    game that does not end)."""
+    x, seat, deal, n, rival, knobs, turns = task
     players: list[PlanningPlayer] = [RIVALS[rival](f"{deal}:{s}", **knobs) for s in range(n)]
-    players[seat] = ExpertPlayer(f"{deal}:{seat}", weights=build(x), tuned_from=n, **knobs)
+    players[seat] = ExpertPlayer(f"{deal}:{seat}", weights=build(x), tuned_from=n,
+                                 turns=None if turns is None else _turns(turns), **knobs)
     return play_game(deal, players, [0 if s == seat else 1 for s in range(n)])[0]
 
 
 def against(deals: int, seed: int, n: int, knobs: dict[str, Any] | None = None,
-            rivals: tuple[str, ...] = ("expert-1",)) -> Measure:
+            rivals: tuple[str, ...] = ("expert-1",), turns: str | None = None) -> Measure:
     """An iteration's games: ``deals`` deals at a table of ``n``, each played twice from
     the same seat, once by each side; the seat turns with the deals, and the rival
-    with each turn of the seats, so every rival meets the expert in every seat."""
+    with each turn of the seats, so every rival meets the expert in every seat.
+    ``turns``: a fitted table of the turns left the expert reads (``turns=FILE``),
+    so the weights are tuned with the horizon they will be played with."""
     knobs = knobs or {}
 
     def measure(pool: Any, plus: list[float], minus: list[float], k: int) -> float:
@@ -79,7 +92,8 @@ def against(deals: int, seed: int, n: int, knobs: dict[str, Any] | None = None,
         for j in range(deals):
             g = k * deals + j
             deal, seat, rival = f"tune-expert:{seed}:{k}:{j}", g % n, rivals[g // n % len(rivals)]
-            tasks += [(plus, seat, deal, n, rival, knobs), (minus, seat, deal, n, rival, knobs)]
+            tasks += [(plus, seat, deal, n, rival, knobs, turns),
+                      (minus, seat, deal, n, rival, knobs, turns)]
         results = (pool.map(expert_game, tasks) if pool is not None
                    else [expert_game(t) for t in tasks])
         return sum(results[0::2]) / deals - sum(results[1::2]) / deals
@@ -89,7 +103,10 @@ def against(deals: int, seed: int, n: int, knobs: dict[str, Any] | None = None,
 def run_args(args: argparse.Namespace) -> int:
     """``python -m game tune``: against the rivals ``--against`` names, else the
     planners' own games (``tune.run_args``)."""
+    turns = getattr(args, "turns", None)
     if not args.against:
+        if turns:
+            raise SystemExit("--turns is read by the expert: give --against too")
         return run_planner_tuning(args)
     if args.players == "both":
         raise SystemExit("--against tunes for one table size: give --players 3 or 4")
@@ -100,6 +117,12 @@ def run_args(args: argparse.Namespace) -> int:
         rivals = parse_rivals(args.against)
     except ValueError as error:
         raise SystemExit(str(error)) from None
+    if turns:
+        try:
+            turns_file(turns, "--turns ")   # a bad file is one sentence now, not an hour in
+        except ValueError as error:
+            raise SystemExit(str(error)) from None
     args.against = ",".join(rivals)   # the weights' file names them as the command would
-    return run_planner_tuning(args, measure=against(args.deals, args.seed, n, rivals=rivals),
+    measure = against(args.deals, args.seed, n, rivals=rivals, turns=turns)
+    return run_planner_tuning(args, measure=measure,
                               checkpoint=Path(args.out).with_suffix(".partial.json"))
