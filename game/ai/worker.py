@@ -96,10 +96,13 @@ class Stop:
 
 @dataclass(frozen=True, slots=True)
 class Chosen:
-    """The answer to request ``ask``: the step chosen."""
+    """The answer to request ``ask``: the step chosen, and whether the player's
+    wall-clock safety net cut that decision short (so another run may choose
+    differently: the budget, not the clock, makes a decision repeatable)."""
 
     ask: int
     step: Step
+    capped: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,7 +164,9 @@ def _choose(player: PlanningPlayer | None, unmade: str | None, ask: int,
     if player is None:
         return Failed(ask, unmade or "no player was made for this seat")
     try:
-        return Chosen(ask, player.choose(state))
+        before = getattr(player, "capped_decisions", 0)
+        step = player.choose(state)
+        return Chosen(ask, step, getattr(player, "capped_decisions", 0) > before)
     except Exception as exc:
         return Failed(ask, _text(exc))
 
@@ -178,6 +183,8 @@ class Asked:
         self.done = threading.Event()
         self.step: Step | None = None
         self.error: str | None = None
+        #: The safety net cut the decision short (``Chosen.capped``).
+        self.capped = False
         #: The worker died (or was stopped) before it answered.
         self.lost = False
 
@@ -309,7 +316,7 @@ class Worker:
                 if asked is None:
                     continue
                 if isinstance(answer, Chosen):
-                    asked.step = answer.step
+                    asked.step, asked.capped = answer.step, answer.capped
                 else:
                     asked.error = answer.text
                 asked.done.set()
