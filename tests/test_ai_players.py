@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -255,6 +256,28 @@ def test_a_seat_can_read_the_turns_left_from_a_fitted_table(
         assert tournament_main(["--games", "1", "--seats", seats]) == 1
         err = capsys.readouterr().err.strip().splitlines()
         assert len(err) == 1 and err[0].startswith("--seats: "), err
+
+
+def test_the_candidate_tuned_with_a_table_of_the_turns_left_names_its_table() -> None:
+    """The weights tuned with a fitted table (docs/ai.md) are kept with the table they
+    were tuned with and the records it was fitted from; a seat reads both."""
+    from game.ai.fit import read_games
+    from game.ai.tournament import make_seat, turns_file
+    from game.ai.tune import TUNED_FILES, load_tuned
+
+    root = TUNED_FILES[4].parents[2]
+    kept = root / "game" / "data" / "candidates"
+    data = json.loads((kept / "tuned-weights-4-turns.json").read_text("utf-8"))
+    table = root / data["turns"]
+    assert data["against"] == "hard" and table == kept / "turns-4-hard.json"
+    assert data["command"].endswith(f"--turns {data['turns']}")
+    games = list(read_games([kept / "records-4-hard.gz"]))
+    seats = [re.search(r'\[Seats "([^"]*)"\]', g) for g in games]
+    assert len(games) == 600
+    assert all(m and m.group(1).split(", ").count("hard") == 3 for m in seats)
+    seat = make_seat(f"expert:weights={kept / 'tuned-weights-4-turns.json'}:turns={table}", "1")
+    assert isinstance(seat, ExpertPlayer) and seat.turns == turns_file(str(table))
+    assert seat.weights not in (None, load_tuned(TUNED_FILES[4]))
 
 
 def test_a_tournament_out_of_time_reports_the_games_it_finished(
