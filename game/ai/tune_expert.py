@@ -17,6 +17,11 @@ Weights tuned against expert-1 alone learn what beats expert-1's plans, and brou
 nothing against three hard players (docs/ai.md). With several rivals named, the deals
 take them in turn (each rival filling every other seat of its deal, and meeting the
 expert in every seat in turn), so what the weights learn must hold against all of them.
+
+Weights tuned with the weights' own estimate of the turns left lean on it, and it is
+far short of the games: read with a fitted table of the turns left, those weights
+played far weaker (docs/ai.md). ``--turns FILE`` has the expert of the tuner's games
+read the table, so the weights are tuned with the horizon they are to be played with.
 """
 
 from __future__ import annotations
