@@ -269,7 +269,7 @@ def run_args(args: argparse.Namespace, measure: Measure | None = None,
     """Tune and write the weights with the command that made them; ``measure``, the
     games an iteration plays when they are not the planners' own (``tune_expert``)."""
     out = Path(args.out) if args.out else TUNED_FILE
-    turns = getattr(args, "turns", None)
+    turns = args.turns
     start = None
     if args.start:
         start = tuned_vector(Path(args.start))

@@ -108,7 +108,7 @@ def against(deals: int, seed: int, n: int, knobs: dict[str, Any] | None = None,
 def run_args(args: argparse.Namespace) -> int:
     """``python -m game tune``: against the rivals ``--against`` names, else the
     planners' own games (``tune.run_args``)."""
-    turns = getattr(args, "turns", None)
+    turns = args.turns
     if not args.against:
         if turns:
             raise SystemExit("--turns is read by the expert: give --against too")
