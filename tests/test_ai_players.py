@@ -224,7 +224,7 @@ def test_a_seat_can_read_the_turns_left_from_a_fitted_table(
     from game.ai.expert import HorizonPlanner
     from game.ai.expert1 import win_value
     from game.ai.tournament import make_seat
-    from game.ai.value import load_model, next_seat
+    from game.ai.value import load_model, load_turns, next_seat
 
     model = load_model()
     kept = tmp_path / "turns.json"
@@ -241,7 +241,10 @@ def test_a_seat_can_read_the_turns_left_from_a_fitted_table(
     assert all(isinstance(p, HorizonPlanner) for p in (player.planner, player.calm,
                                                        player.own_policy))
     assert not isinstance(player.reply_policy, HorizonPlanner)
-    assert not isinstance(plain.planner, HorizonPlanner)
+    # the table given stands for the one the expert reads at four (its own test below)
+    assert all(isinstance(p, HorizonPlanner) and p.model == model for p in (
+        player.planner, player.calm, player.own_policy))
+    assert load_turns(4) != model
     w = player.leaf_weights
     seat = st.active
     table = [model.turns_left(st, s, next_seat(st)) for s in range(4)]
@@ -258,26 +261,48 @@ def test_a_seat_can_read_the_turns_left_from_a_fitted_table(
         assert len(err) == 1 and err[0].startswith("--seats: "), err
 
 
-def test_the_candidate_tuned_with_a_table_of_the_turns_left_names_its_table() -> None:
-    """The weights tuned with a fitted table (docs/ai.md) are kept with the table they
-    were tuned with and the records it was fitted from; a seat reads both."""
+def test_the_expert_at_four_reads_the_table_its_weights_were_tuned_with() -> None:
+    """At four the expert's weights were tuned with a fitted table of the turns left
+    (docs/ai.md), kept beside them with the records it was fitted from; the expert
+    reads it there and nowhere else, and weights given to a seat go with the table
+    given, so the weights it played before are still a seat."""
+    from game.ai.expert import HorizonPlanner
     from game.ai.fit import read_games
-    from game.ai.tournament import make_seat, turns_file
+    from game.ai.tournament import make_seat
     from game.ai.tune import TUNED_FILES, load_tuned
+    from game.ai.value import TURNS_FILES, load_turns
 
     root = TUNED_FILES[4].parents[2]
-    kept = root / "game" / "data" / "candidates"
-    data = json.loads((kept / "tuned-weights-4-turns.json").read_text("utf-8"))
-    table = root / data["turns"]
-    assert data["against"] == "hard" and table == kept / "turns-4-hard.json"
+    data = json.loads(TUNED_FILES[4].read_text("utf-8"))
+    assert data["against"] == "hard"
+    assert root / data["turns"] == TUNED_FILES[4].with_name(TURNS_FILES[4])
     assert data["command"].endswith(f"--turns {data['turns']}")
+    kept = root / "game" / "data" / "candidates"
+    before = kept / "tuned-weights-4-against-expert-1.json"
+    assert f"--start {before.relative_to(root)}" in data["command"]
     games = list(read_games([kept / "records-4-hard.gz"]))
     seats = [re.search(r'\[Seats "([^"]*)"\]', g) for g in games]
     assert len(games) == 600
     assert all(m and m.group(1).split(", ").count("hard") == 3 for m in seats)
-    seat = make_seat(f"expert:weights={kept / 'tuned-weights-4-turns.json'}:turns={table}", "1")
-    assert isinstance(seat, ExpertPlayer) and seat.turns == turns_file(str(table))
-    assert seat.weights not in (None, load_tuned(TUNED_FILES[4]))
+
+    table = load_turns(4)
+    assert table is not None and load_turns(3) is None
+    player = ExpertPlayer(1, playouts=4, candidates=3)
+    four = midgame_states(4, 3, 4, 1)[0]
+    assert is_legal(four, player.choose(four))
+    assert all(isinstance(p, HorizonPlanner) and p.model == table
+               for p in (player.planner, player.calm, player.own_policy))
+    assert not isinstance(player.reply_policy, HorizonPlanner)
+    assert player.leaf_turns is not None
+    three = midgame_states(3, seed=21, every=5, count=1)[0]
+    assert is_legal(three, player.choose(three))
+    assert not isinstance(player.planner, HorizonPlanner) and player.leaf_turns is None
+    # the weights it played before, given to a seat, play without a table as they did
+    seat = make_seat(f"expert:weights={before}:playouts=4:candidates=3", "1")
+    assert isinstance(seat, ExpertPlayer) and seat.weights == load_tuned(before)
+    assert is_legal(four, seat.choose(four))
+    assert not isinstance(seat.planner, HorizonPlanner) and seat.leaf_turns is None
+    assert seat.weights != load_tuned(TUNED_FILES[4])
 
 
 def test_a_tournament_out_of_time_reports_the_games_it_finished(

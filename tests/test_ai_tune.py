@@ -25,6 +25,7 @@ from game.ai.tune import (
     match,
     tune,
 )
+from game.ai.value import TURNS_FILES
 from game.rules import is_legal
 
 SMALL = {"playouts": 4, "candidates": 3}
@@ -103,11 +104,15 @@ def test_below_tuned_from_the_expert_plays_as_expert1() -> None:
 
 
 def test_each_table_size_has_the_weights_tuned_in_the_experts_own_games() -> None:
-    """Tuned at three and at four against expert-1 (docs/ai.md), each its own."""
+    """Tuned at three against expert-1, at four against hard with the table of the
+    turns left the expert reads there (docs/ai.md): each its own."""
     three, four = load_tuned(TUNED_FILES[3]), load_tuned(TUNED_FILES[4])
     assert len({three, four, load_tuned(), MEDIUM_WEIGHTS}) == 4
+    made = {n: json.loads(TUNED_FILES[n].read_text("utf-8")) for n in (3, 4)}
+    assert made[3]["against"] == "expert-1" and made[4]["against"] == "hard"
     for n in (3, 4):
-        assert json.loads(TUNED_FILES[n].read_text("utf-8"))["against"] == "expert-1"
+        named = made[n].get("turns")
+        assert (Path(named).name if named else None) == TURNS_FILES.get(n)
     player = ExpertPlayer(2, **SMALL)
     for st in midgame_states(3, seed=21, every=5, count=2):
         assert is_legal(st, player.choose(st))

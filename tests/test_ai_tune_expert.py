@@ -140,3 +140,45 @@ def test_the_expert_can_be_tuned_with_a_fitted_table_of_the_turns_left(
     with pytest.raises(SystemExit, match="give --against too"):
         run_args(parser.parse_args(["--turns", str(kept)]))
     assert len(tasks) == 4
+
+
+def test_the_programs_weights_are_tuned_with_the_table_it_reads_beside_them(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Written where the program reads them (no ``--out``), the weights are tuned with
+    the table of the turns left the expert reads at that size, or with none where it
+    reads none; anything else is refused before a game is played."""
+    from game.ai.value import TURNS_FILES
+
+    assert set(TURNS_FILES) == {4}
+    shipped = out_file(4).with_name(TURNS_FILES[4])
+    program = tmp_path / "data"
+    program.mkdir()
+    table = program / TURNS_FILES[4]
+    table.write_text(shipped.read_text("utf-8"), "utf-8")
+    other = tmp_path / "other.json"
+    other.write_text(shipped.read_text("utf-8"), "utf-8")
+    monkeypatch.setattr(tune_expert, "out_file",
+                        lambda n: program / f"tuned-weights-{n}-expert.json")
+    tasks: list[tune_expert.Task] = []
+
+    def record(task: tune_expert.Task) -> float:
+        tasks.append(task)
+        return 0.5
+
+    monkeypatch.setattr(tune_expert, "expert_game", record)
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    run = ["--against", "hard", "--iterations", "1", "--deals", "1"]
+    for extra, sentence in ((["--players", "4"], f"reads the turns left from {table}"),
+                            (["--players", "4", "--turns", str(other)], "give --turns with"),
+                            (["--players", "3", "--turns", str(table)], "reads no table")):
+        with pytest.raises(SystemExit, match=sentence):
+            run_args(parser.parse_args([*run, *extra]))
+    assert not tasks
+    # the same table, or another file named with --out, is tuned
+    assert run_args(parser.parse_args([*run, "--players", "4", "--turns", str(table)])) == 0
+    data = json.loads((program / "tuned-weights-4-expert.json").read_text("utf-8"))
+    assert data["turns"] == str(table)
+    assert run_args(parser.parse_args([*run, "--players", "4", "--turns", str(other),
+                                       "--out", str(tmp_path / "candidate.json")])) == 0
+    assert len(tasks) == 4

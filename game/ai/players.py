@@ -33,7 +33,7 @@ from .expert import HorizonPlanner, TreeExpertPlayer
 from .expert1 import Expert1Player, SearchConfig, play_plan, starts_end, win_value
 from .planner import PlannerConfig, TurnPlanner
 from .tune import TUNED_FILE, TUNED_FILES, WeightedPlayer, load_tuned
-from .value import ValueModel, next_seat
+from .value import ValueModel, load_turns, next_seat
 from .view import determinize
 
 __all__ = ["BASELINES", "EXPERIMENTS", "HINT_LEVEL", "HINT_SEARCH", "LEVELS", "REVIEW_SEARCH",
@@ -224,8 +224,10 @@ class ExpertPlayer(Expert1Player):
     """The expert the program offers: sequential halving over the best whole-turn
     plans, each played out on determinizations against modelled opponents (see
     ``expert1``), its own plans and the positions they reach valued with the weights
-    tuned in its own games against expert-1 for the table's size (``tune_expert``);
-    the other players' turns are modelled with the hand-set weights they play with.
+    tuned in its own games for the table's size (``tune_expert``) and, at a table of
+    four, with the turns left read from a table fitted on recorded games (``fit``,
+    ``load_turns``), as those weights were tuned; the other players' turns are
+    modelled with the hand-set weights they play with.
     The tuned weights measured stronger only used on both sides at once (docs/ai.md).
     A class of its own: ``expert-1`` stays frozen while this one may change."""
 
@@ -260,12 +262,17 @@ class ExpertPlayer(Expert1Player):
             return self._hand
         if n not in self._by_size:
             weights = self.weights or load_tuned(TUNED_FILES.get(n, TUNED_FILE))
+            # weights given (the tuner's, a seat's file) go with the table given, if any;
+            # the shipped ones with the table they were tuned with
+            turns = (self.turns if self.turns is not None or self.weights is not None
+                     else load_turns(n))
             planner, calm, own, reply = self._hand[:4]
             if search.tuned_plans:
                 wide = replace(planner.config, weights=weights)
                 narrow = replace(self.policy.config, weights=weights)
-                planner, calm, own = (self._planner(wide), self._planner(replace(wide, calm=True)),
-                                      self._planner(narrow))
+                planner, calm, own = (self._planner(wide, turns),
+                                      self._planner(replace(wide, calm=True), turns),
+                                      self._planner(narrow, turns))
             if search.tuned_replies:
                 reply = TurnPlanner(replace(self.policy.config, weights=weights))
             leaf, judged = MEDIUM_WEIGHTS, search
@@ -273,14 +280,15 @@ class ExpertPlayer(Expert1Player):
                 leaf = weights
                 if search.tuned_temperature > 0:
                     judged = replace(search, temperature=search.tuned_temperature)
-            left = None if self.turns is None else _turns_left(self.turns)
+            left = None if turns is None else _turns_left(turns)
             self._by_size[n] = (planner, calm, own, reply, leaf, judged, left)
         return self._by_size[n]
 
-    def _planner(self, config: PlannerConfig) -> TurnPlanner:
+    @staticmethod
+    def _planner(config: PlannerConfig, turns: ValueModel | None) -> TurnPlanner:
         """A planner of the expert's own turns: with a fitted table of the turns left
-        when it was given one (``turns``)."""
-        return TurnPlanner(config) if self.turns is None else HorizonPlanner(config, self.turns)
+        when it plays with one."""
+        return TurnPlanner(config) if turns is None else HorizonPlanner(config, turns)
 
     def _use(self, parts: _Parts) -> None:
         (self.planner, self.calm, self.own_policy, self.reply_policy, self.leaf_weights,

@@ -37,7 +37,7 @@ from .players import ExpertPlayer, HardPlayer
 from .tournament import turns_file
 from .tune import TUNED_FILES, Measure, build, play_game
 from .tune import run_args as run_planner_tuning
-from .value import ValueModel
+from .value import TURNS_FILES, ValueModel
 
 __all__ = ["RIVALS", "Task", "against", "expert_game", "out_file", "parse_rivals", "run_args"]
 
@@ -105,6 +105,21 @@ def against(deals: int, seed: int, n: int, knobs: dict[str, Any] | None = None,
     return measure
 
 
+def _same_table_as_the_program(n: int, turns: str | None) -> None:
+    """The weights the program's expert reads are tuned with the table of the turns
+    left it reads beside them at that size (``TURNS_FILES``), or with none where it
+    reads none: weights tuned with one horizon played with another measured far weaker
+    (docs/ai.md). Anything else is a candidate, written with ``--out``."""
+    shipped = TURNS_FILES.get(n)
+    table = out_file(n).with_name(shipped) if shipped else None
+    if table is None and turns:
+        raise SystemExit(f"the expert at a table of {n} reads no table of the turns left: "
+                         "write these weights elsewhere with --out")
+    if table is not None and (not turns or Path(turns).resolve() != table.resolve()):
+        raise SystemExit(f"the expert at a table of {n} reads the turns left from {table}: "
+                         "give --turns with that file, or write elsewhere with --out")
+
+
 def run_args(args: argparse.Namespace) -> int:
     """``python -m game tune``: against the rivals ``--against`` names, else the
     planners' own games (``tune.run_args``)."""
@@ -116,8 +131,6 @@ def run_args(args: argparse.Namespace) -> int:
     if args.players == "both":
         raise SystemExit("--against tunes for one table size: give --players 3 or 4")
     n = int(args.players)
-    if args.out is None:
-        args.out = str(out_file(n))
     try:
         rivals = parse_rivals(args.against)
     except ValueError as error:
@@ -127,6 +140,9 @@ def run_args(args: argparse.Namespace) -> int:
             turns_file(turns, "--turns ")   # a bad file is one sentence now, not an hour in
         except ValueError as error:
             raise SystemExit(str(error)) from None
+    if args.out is None:
+        _same_table_as_the_program(n, turns)
+        args.out = str(out_file(n))
     args.against = ",".join(rivals)   # the weights' file names them as the command would
     measure = against(args.deals, args.seed, n, rivals=rivals, turns=turns)
     return run_planner_tuning(args, measure=measure,

@@ -458,6 +458,22 @@ def load_model() -> ValueModel:
     return ValueModel.from_json(json.loads(text))
 
 
+#: The fitted tables of the turns left the expert reads in place of its weights' own
+#: estimate, by table size: only where it measured stronger with one (docs/ai.md).
+TURNS_FILES = {4: "expert-turns-4.json"}
+
+
+@lru_cache(maxsize=4)
+def load_turns(players: int) -> ValueModel | None:
+    """The expert's table of the turns left at a table of ``players``, or None where it
+    has none (``TURNS_FILES``); read once (every Hint makes an expert)."""
+    name = TURNS_FILES.get(players)
+    if name is None:
+        return None
+    text = resources.files("game.data").joinpath(name).read_text("utf-8")
+    return ValueModel.from_json(json.loads(text))
+
+
 def solve(matrix: list[list[float]], rhs: list[float]) -> list[float]:
     """Gaussian elimination with partial pivoting (the system is small)."""
     m = len(rhs)

@@ -26,6 +26,7 @@ from pathlib import Path
 
 import pygame
 
+from game.deal import deal_towns
 from game.rules import is_legal
 from game.state import State
 from online.standing import ratings_work
@@ -213,6 +214,10 @@ def _run(make_app: Callable[[], App]) -> int:
     where = think_once(scripted.states[0])
     if where is None:
         return fail(f"a computer seat did not choose a step within {THINK_WITHIN:.0f} s")
+    # at a table of four the expert also reads its table of the turns left
+    if think_once(State.start(["Ann", "Bea", "Cy", "Dee"], deal_towns(4, "smoke"))) is None:
+        return fail("a computer seat at a table of four did not choose a step within "
+                    f"{THINK_WITHIN:.0f} s")
     winners = [scripted.names[w] for w in scripted.state.winners or []]
     print(f"smoke: ok: title -> setup -> table ({drags} drags became steps), "
           f"scripted game of {len(scripted.steps)} steps -> scoring, winner {', '.join(winners)}; "
