@@ -214,7 +214,8 @@ def _run(make_app: Callable[[], App]) -> int:
     where = think_once(scripted.states[0])
     if where is None:
         return fail(f"a computer seat did not choose a step within {THINK_WITHIN:.0f} s")
-    # at a table of four the expert also reads its table of the turns left
+    # and a decision at a table of four, where the expert plans with its table of the
+    # turns left
     if think_once(State.start(["Ann", "Bea", "Cy", "Dee"], deal_towns(4, "smoke"))) is None:
         return fail("a computer seat at a table of four did not choose a step within "
                     f"{THINK_WITHIN:.0f} s")
