@@ -238,13 +238,11 @@ def test_a_seat_can_read_the_turns_left_from_a_fitted_table(
     assert is_legal(st, step)
     # its own plans and the positions it reaches read the table; the others' turns
     # are still modelled as they are played, with the weights' own estimate
-    assert all(isinstance(p, HorizonPlanner) for p in (player.planner, player.calm,
-                                                       player.own_policy))
-    assert not isinstance(player.reply_policy, HorizonPlanner)
-    # the table given stands for the one the expert reads at four (its own test below)
+    # (the table given, in place of the one the expert reads at four: tested below)
     assert all(isinstance(p, HorizonPlanner) and p.model == model for p in (
         player.planner, player.calm, player.own_policy))
     assert load_turns(4) != model
+    assert not isinstance(player.reply_policy, HorizonPlanner)
     w = player.leaf_weights
     seat = st.active
     table = [model.turns_left(st, s, next_seat(st)) for s in range(4)]
@@ -263,7 +261,7 @@ def test_a_seat_can_read_the_turns_left_from_a_fitted_table(
 
 def test_the_expert_at_four_reads_the_table_its_weights_were_tuned_with() -> None:
     """At four the expert's weights were tuned with a fitted table of the turns left
-    (docs/ai.md), kept beside them with the records it was fitted from; the expert
+    (docs/ai.md), kept with the records it was fitted from; the expert
     reads it there and nowhere else, and weights given to a seat go with the table
     given, so the weights it played before are still a seat."""
     from game.ai.expert import HorizonPlanner
