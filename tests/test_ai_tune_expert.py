@@ -97,6 +97,18 @@ def test_the_rivals_are_named_from_the_ones_we_know() -> None:
         run_args(parser.parse_args(["--against", "easy", "--players", "3"]))
 
 
+def _recorded_games(monkeypatch: pytest.MonkeyPatch) -> list[tune_expert.Task]:
+    """The games a run would play, recorded instead (each an even result)."""
+    tasks: list[tune_expert.Task] = []
+
+    def record(task: tune_expert.Task) -> float:
+        tasks.append(task)
+        return 0.5
+
+    monkeypatch.setattr(tune_expert, "expert_game", record)
+    return tasks
+
+
 def test_the_expert_can_be_tuned_with_a_fitted_table_of_the_turns_left(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """``--turns FILE``: every game of the run gives the expert the table (read once),
@@ -116,13 +128,7 @@ def test_the_expert_can_be_tuned_with_a_fitted_table_of_the_turns_left(
     expert_game((ZERO, 0, "table", 3, "hard", SMALL, None))
     assert seen == [load_model(), None]
 
-    tasks: list[tune_expert.Task] = []
-
-    def record(task: tune_expert.Task) -> float:
-        tasks.append(task)
-        return 0.5
-
-    monkeypatch.setattr(tune_expert, "expert_game", record)
+    tasks = _recorded_games(monkeypatch)
     parser = argparse.ArgumentParser()
     add_arguments(parser)
     out = tmp_path / "tuned.json"
@@ -159,13 +165,7 @@ def test_the_programs_weights_are_tuned_with_the_table_it_reads_beside_them(
     other.write_text(shipped.read_text("utf-8"), "utf-8")
     monkeypatch.setattr(tune_expert, "out_file",
                         lambda n: program / f"tuned-weights-{n}-expert.json")
-    tasks: list[tune_expert.Task] = []
-
-    def record(task: tune_expert.Task) -> float:
-        tasks.append(task)
-        return 0.5
-
-    monkeypatch.setattr(tune_expert, "expert_game", record)
+    tasks = _recorded_games(monkeypatch)
     parser = argparse.ArgumentParser()
     add_arguments(parser)
     run = ["--against", "hard", "--iterations", "1", "--deals", "1"]

@@ -454,7 +454,12 @@ MODEL_FILE = "expert-value.json"
 @lru_cache(maxsize=1)
 def load_model() -> ValueModel:
     """The fitted evaluation shipped with the game (``game/data/expert-value.json``)."""
-    text = resources.files("game.data").joinpath(MODEL_FILE).read_text("utf-8")
+    return _packaged(MODEL_FILE)
+
+
+def _packaged(name: str) -> ValueModel:
+    """A fitted evaluation kept in the package's data (``game/data``)."""
+    text = resources.files("game.data").joinpath(name).read_text("utf-8")
     return ValueModel.from_json(json.loads(text))
 
 
@@ -468,10 +473,7 @@ def load_turns(players: int) -> ValueModel | None:
     """The expert's table of the turns left at a table of ``players``, or None where it
     has none (``TURNS_FILES``); read once (every Hint makes an expert)."""
     name = TURNS_FILES.get(players)
-    if name is None:
-        return None
-    text = resources.files("game.data").joinpath(name).read_text("utf-8")
-    return ValueModel.from_json(json.loads(text))
+    return None if name is None else _packaged(name)
 
 
 def solve(matrix: list[list[float]], rhs: list[float]) -> list[float]:
