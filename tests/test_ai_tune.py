@@ -20,6 +20,7 @@ from game.ai.tune import (
     TUNED_FILES,
     TUNED_PARAMETERS,
     WeightedPlayer,
+    beyond_chance,
     build,
     load_tuned,
     match,
@@ -65,6 +66,44 @@ def test_a_run_goes_on_from_where_another_ended() -> None:
     assert tune(1, 2, seed=6, start=first["x"])["x"] != first["x"]
     with pytest.raises(ValueError, match="a start of 3 weights"):
         tune(1, 2, seed=6, start=[0.0, 0.0, 0.0])
+
+
+def _first_weight_wins(pool: object, plus: list[float], minus: list[float], k: int) -> float:
+    """An iteration's margin with no games: only the first weight counts, plus a
+    wobble of the iteration's own, so every step differs."""
+    return plus[0] - minus[0] + math.sin(k) / 10
+
+
+def test_a_run_stopped_and_resumed_ends_as_one_run_does(tmp_path: Path) -> None:
+    """A run longer than a sitting goes on from its checkpoint (the signs it had drawn,
+    its weights, its trace, its walk by chance) and ends exactly where it would have."""
+    whole = tune(8, 1, seed=3, measure=_first_weight_wins)
+    kept = tmp_path / "run.partial.json"
+
+    def stopped(pool: object, plus: list[float], minus: list[float], k: int) -> float:
+        if k == 5:
+            raise KeyboardInterrupt
+        return _first_weight_wins(pool, plus, minus, k)
+
+    with pytest.raises(KeyboardInterrupt):
+        tune(8, 1, seed=3, measure=stopped, checkpoint=kept, run="the run")
+    left = json.loads(kept.read_text("utf-8"))
+    assert left["run"] == "the run" and left["iteration"] == 5
+    resumed = tune(8, 1, seed=3, measure=_first_weight_wins, checkpoint=kept,
+                   run="the run", resume=left)
+    assert (resumed["x"], resumed["trace"], resumed["chance"]) == (
+        whole["x"], whole["trace"], whole["chance"])
+    assert json.loads(kept.read_text("utf-8"))["iteration"] == 8
+
+
+def test_the_run_says_how_far_chance_alone_would_have_moved_a_weight() -> None:
+    """Every weight takes each step with a random sign; one that the margin follows
+    moves every time the same way and stands out of the walk by chance."""
+    run = tune(40, 1, seed=3, measure=_first_weight_wins)
+    chance = run["chance"]
+    assert 0 < chance < abs(run["x"][0]) / 2
+    assert beyond_chance(None, run["x"], chance) < 5   # the first weight and a few by luck
+    assert beyond_chance(run["x"], run["x"], chance) == 0
 
 
 def test_the_tuner_plays_the_table_sizes_asked() -> None:

@@ -182,3 +182,30 @@ def test_the_programs_weights_are_tuned_with_the_table_it_reads_beside_them(
     assert run_args(parser.parse_args([*run, "--players", "4", "--turns", str(other),
                                        "--out", str(tmp_path / "candidate.json")])) == 0
     assert len(tasks) == 4
+
+
+def test_a_run_goes_on_only_from_its_own_checkpoint(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--resume`` reads the checkpoint beside ``--out`` the same command left, and
+    plays only the iterations still to come; anything else is one sentence."""
+    tasks = _recorded_games(monkeypatch)
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    out = tmp_path / "tuned.json"
+    command = ["--against", "hard", "--players", "3", "--iterations", "2", "--deals", "1",
+               "--out", str(out)]
+    with pytest.raises(SystemExit, match="no run to go on from"):
+        run_args(parser.parse_args([*command, "--resume"]))
+    assert run_args(parser.parse_args(command)) == 0 and len(tasks) == 4
+    kept = out.with_suffix(".partial.json")
+    assert json.loads(kept.read_text("utf-8"))["run"] == json.loads(out.read_text("utf-8"))[
+        "command"]
+    assert run_args(parser.parse_args([*command, "--resume"])) == 0 and len(tasks) == 4
+    with pytest.raises(SystemExit, match="left by another command"):
+        run_args(parser.parse_args([*command, "--seed", "9", "--resume"]))
+    kept.write_text("not json", "utf-8")
+    with pytest.raises(SystemExit, match="cannot be read as a run's checkpoint"):
+        run_args(parser.parse_args([*command, "--resume"]))
+    with pytest.raises(SystemExit, match="only a run with --against"):
+        run_args(parser.parse_args(["--iterations", "1", "--resume", "--out", str(out)]))
+    assert len(tasks) == 4

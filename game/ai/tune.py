@@ -48,8 +48,8 @@ from .evaluate import MEDIUM_WEIGHTS, Weights
 from .planner import PlannerConfig, TurnPlanner
 
 __all__ = ["TUNED_FILE", "TUNED_FILES", "TUNED_PARAMETERS", "Measure", "WeightedPlayer",
-           "add_arguments", "build", "load_tuned", "match", "planner_games", "play_game",
-           "run_args", "tune"]
+           "add_arguments", "beyond_chance", "build", "load_tuned", "match",
+           "planner_games", "play_game", "read_checkpoint", "run_args", "tune"]
 
 TUNED_FILE = Path(__file__).resolve().parent.parent / "data" / "tuned-weights.json"
 #: The expert's weights for each table size, tuned in its own games (``tune_expert``);
@@ -188,11 +188,15 @@ def planner_games(deals: int, seed: int, players: Sequence[int]) -> Measure:
 def tune(iterations: int, deals: int, seed: int, jobs: int = 1, *, a: float = 0.5,
          c: float = 0.2, progress: bool = False, start: Sequence[float] | None = None,
          players: Sequence[int] = (4, 3), measure: Measure | None = None,
-         checkpoint: Path | None = None) -> dict[str, Any]:
+         checkpoint: Path | None = None, run: str = "",
+         resume: dict[str, Any] | None = None) -> dict[str, Any]:
     """Run SPSA and return the tuned vector with a trace of the run; ``start``, the
     vector to go on from (a run before), else the hand-set weights; ``players``, the
     table sizes the deals take in turn; ``measure``, the games an iteration plays (the
-    planners' own, ``planner_games``, unless another is given)."""
+    planners' own, ``planner_games``, unless another is given). ``checkpoint``: a file
+    rewritten after every iteration with where the run named ``run`` has got to;
+    ``resume``: such a file's contents, to go on from where it stopped, so that a run
+    longer than a sitting ends exactly as it would have uninterrupted."""
     if measure is None:
         measure = planner_games(deals, seed, players)
     rng = random.Random(seed)
@@ -203,14 +207,24 @@ def tune(iterations: int, deals: int, seed: int, jobs: int = 1, *, a: float = 0.
     stability = max(1, iterations // 10)
     trace: list[dict[str, Any]] = []
     margins: list[float] = []
+    # every weight takes every iteration's step with a random sign: summed, the steps
+    # are how far a weight that changed no game would have walked by chance alone
+    chance = 0.0
+    done, earlier = 0, 0.0
+    if resume is not None:
+        done, earlier = int(resume["iteration"]), float(resume["seconds"])
+        x, chance = [float(v) for v in resume["x"]], float(resume["chance2"])
+        margins, trace = [float(v) for v in resume["margins"]], list(resume["trace"])
+        for _ in range(done * d):
+            rng.choice((-1.0, 1.0))   # the signs the run had drawn already
     pool = None
     if jobs > 1:
         from multiprocessing import Pool
 
         pool = Pool(jobs)
-    began = time.perf_counter()
+    began = time.perf_counter() - earlier
     try:
-        for k in range(iterations):
+        for k in range(done, iterations):
             ak = a / (k + 1 + stability) ** 0.602
             ck = c / (k + 1) ** 0.101
             delta = [rng.choice((-1.0, 1.0)) for _ in range(d)]
@@ -220,6 +234,7 @@ def tune(iterations: int, deals: int, seed: int, jobs: int = 1, *, a: float = 0.
             x = [max(-LIMIT, min(LIMIT, xi + ak * diff / (2 * ck) * di))
                  for xi, di in zip(x, delta, strict=True)]
             margins.append(diff)
+            chance += (ak * diff / (2 * ck)) ** 2
             if progress and (k + 1) % 25 == 0:
                 recent = margins[-25:]
                 print(f"  {k + 1}/{iterations} iterations, {time.perf_counter() - began:.0f} s, "
@@ -228,16 +243,25 @@ def tune(iterations: int, deals: int, seed: int, jobs: int = 1, *, a: float = 0.
                       file=sys.stderr, flush=True)
             if (k + 1) % max(1, iterations // 20) == 0:
                 trace.append({"iteration": k + 1, "x": [round(v, 4) for v in x]})
-                if checkpoint is not None:
-                    # a long run can be stopped and still leave where it had got to
-                    checkpoint.write_text(json.dumps({"iteration": k + 1, "x": x}) + "\n",
-                                          "utf-8")
+            if checkpoint is not None:
+                # a long run can be stopped and still leave where it had got to
+                checkpoint.write_text(json.dumps({
+                    "run": run, "iteration": k + 1, "x": x, "chance2": chance,
+                    "margins": margins, "trace": trace,
+                    "seconds": time.perf_counter() - began}) + "\n", "utf-8")
     finally:
         if pool is not None:
             pool.close()
             pool.join()
     return {"x": [round(v, 5) for v in x], "trace": trace,
-            "seconds": round(time.perf_counter() - began)}
+            "seconds": round(time.perf_counter() - began), "chance": round(math.sqrt(chance), 5)}
+
+
+def beyond_chance(start: Sequence[float] | None, x: Sequence[float], chance: float) -> int:
+    """How many weights moved further than twice a run's walk by chance alone
+    (``tune``'s ``chance``): a rough count of what the run learnt rather than drew."""
+    begin = start if start is not None else [0.0] * len(x)
+    return sum(abs(v - s) > 2 * chance for s, v in zip(begin, x, strict=True))
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -262,6 +286,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--turns", metavar="FILE",
                         help="with --against: the expert reads the turns left from this "
                              "fitted table (python -m game fit --out), as turns=FILE does")
+    parser.add_argument("--resume", action="store_true",
+                        help="with --against: go on from where the same command stopped "
+                             "(its .partial.json beside --out)")
+
+
+def read_checkpoint(path: Path, run: str) -> dict[str, Any]:
+    """Where the run ``run`` (its command) had got to, from its checkpoint; one sentence
+    (``SystemExit``) if there is none or it is another run's."""
+    try:
+        data = json.loads(path.read_text("utf-8"))
+    except FileNotFoundError:
+        raise SystemExit(f"no run to go on from at {path}: run the command without "
+                         "--resume") from None
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        raise SystemExit(f"{path} cannot be read as a run's checkpoint ({error})") from None
+    if not isinstance(data, dict) or data.get("run") != run:
+        raise SystemExit(f"{path} was left by another command than this one "
+                         f"({data.get('run') if isinstance(data, dict) else None!r}): "
+                         "give the same command with --resume, or start afresh without it")
+    return data
 
 
 def run_args(args: argparse.Namespace, measure: Measure | None = None,
@@ -274,18 +318,24 @@ def run_args(args: argparse.Namespace, measure: Measure | None = None,
     if args.start:
         start = tuned_vector(Path(args.start))
     players = (4, 3) if args.players == "both" else (int(args.players),)
+    command = (f"python -m game tune --iterations {args.iterations} --deals {args.deals} "
+               f"--seed {args.seed} --step {args.step} --perturbation {args.perturbation}"
+               + (f" --players {args.players}" if args.players != "both" else "")
+               + (f" --start {args.start}" if args.start else "")
+               + (f" --against {args.against}" if args.against else "")
+               + (f" --turns {turns}" if turns else ""))
+    resume = None
+    if args.resume:
+        if checkpoint is None:
+            raise SystemExit("only a run with --against keeps a checkpoint to go on from")
+        resume = read_checkpoint(checkpoint, command)
     result = tune(args.iterations, args.deals, args.seed, args.jobs, a=args.step,
                   c=args.perturbation, progress=args.progress, start=start, players=players,
-                  measure=measure, checkpoint=checkpoint)
+                  measure=measure, checkpoint=checkpoint, run=command, resume=resume)
     w = build(result["x"])
     names = [name if index < 0 else f"{name}[{index}]" for name, index in TUNED_PARAMETERS]
     data = {
-        "command": (f"python -m game tune --iterations {args.iterations} --deals {args.deals} "
-                    f"--seed {args.seed} --step {args.step} --perturbation {args.perturbation}"
-                    + (f" --players {args.players}" if args.players != "both" else "")
-                    + (f" --start {args.start}" if args.start else "")
-                    + (f" --against {args.against}" if args.against else "")
-                    + (f" --turns {turns}" if turns else "")),
+        "command": command,
         "against": args.against,
         "turns": turns,
         "players": list(players),
@@ -294,10 +344,15 @@ def run_args(args: argparse.Namespace, measure: Measure | None = None,
         "x": result["x"],
         "weights": {f.name: getattr(w, f.name) for f in fields(Weights)},
         "seconds": result["seconds"],
+        "chance": result["chance"],
         "trace": result["trace"],
     }
     out.write_text(json.dumps(data, indent=1) + "\n", "utf-8")
     for name, v in zip(names, result["x"], strict=True):
         print(f"{name:22} x {math.exp(v):5.2f}")
+    chance = result["chance"]
+    print(f"by chance alone a weight would have moved x {math.exp(-chance):.2f} to "
+          f"x {math.exp(chance):.2f}; {beyond_chance(start, result['x'], chance)} of "
+          f"{len(names)} moved more than twice as far")
     print(f"wrote {out} ({result['seconds']} s)")
     return 0
