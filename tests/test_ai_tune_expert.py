@@ -206,6 +206,9 @@ def test_a_run_goes_on_only_from_its_own_checkpoint(
     kept.write_text("not json", "utf-8")
     with pytest.raises(SystemExit, match="cannot be read as a run's checkpoint"):
         run_args(parser.parse_args([*command, "--resume"]))
+    kept.write_text('{"iteration": 1, "x": []}', "utf-8")   # as runs left them before
+    with pytest.raises(SystemExit, match="holds no run to go on from"):
+        run_args(parser.parse_args([*command, "--resume"]))
     with pytest.raises(SystemExit, match="only a run with --against"):
         run_args(parser.parse_args(["--iterations", "1", "--resume", "--out", str(out)]))
     assert len(tasks) == 4

@@ -301,10 +301,14 @@ def read_checkpoint(path: Path, run: str) -> dict[str, Any]:
                          "--resume") from None
     except (OSError, UnicodeDecodeError, ValueError) as error:
         raise SystemExit(f"{path} cannot be read as a run's checkpoint ({error})") from None
-    if not isinstance(data, dict) or data.get("run") != run:
+    kept = ("run", "iteration", "x", "chance2", "margins", "trace", "seconds")
+    if not isinstance(data, dict) or any(key not in data for key in kept):
+        raise SystemExit(f"{path} holds no run to go on from (left before runs could go on, "
+                         "or damaged): start afresh without --resume")
+    if data["run"] != run:
         raise SystemExit(f"{path} was left by another command than this one "
-                         f"({data.get('run') if isinstance(data, dict) else None!r}): "
-                         "give the same command with --resume, or start afresh without it")
+                         f"({data['run']!r}): give the same command with --resume, "
+                         "or start afresh without it")
     return data
 
 
