@@ -207,13 +207,10 @@ def tune(iterations: int, deals: int, seed: int, jobs: int = 1, *, a: float = 0.
     stability = max(1, iterations // 10)
     trace: list[dict[str, Any]] = []
     margins: list[float] = []
-    # every weight takes every iteration's step with a random sign: summed, the steps
-    # are how far a weight that changed no game would have walked by chance alone
-    chance = 0.0
     done, earlier = 0, 0.0
     if resume is not None:
         done, earlier = int(resume["iteration"]), float(resume["seconds"])
-        x, chance = [float(v) for v in resume["x"]], float(resume["chance2"])
+        x = [float(v) for v in resume["x"]]
         margins, trace = [float(v) for v in resume["margins"]], list(resume["trace"])
         for _ in range(done * d):
             rng.choice((-1.0, 1.0))   # the signs the run had drawn already
@@ -225,8 +222,7 @@ def tune(iterations: int, deals: int, seed: int, jobs: int = 1, *, a: float = 0.
     began = time.perf_counter() - earlier
     try:
         for k in range(done, iterations):
-            ak = a / (k + 1 + stability) ** 0.602
-            ck = c / (k + 1) ** 0.101
+            ak, ck = _gains(k, a, c, stability)
             delta = [rng.choice((-1.0, 1.0)) for _ in range(d)]
             plus = [xi + ck * di for xi, di in zip(x, delta, strict=True)]
             minus = [xi - ck * di for xi, di in zip(x, delta, strict=True)]
@@ -234,7 +230,6 @@ def tune(iterations: int, deals: int, seed: int, jobs: int = 1, *, a: float = 0.
             x = [max(-LIMIT, min(LIMIT, xi + ak * diff / (2 * ck) * di))
                  for xi, di in zip(x, delta, strict=True)]
             margins.append(diff)
-            chance += (ak * diff / (2 * ck)) ** 2
             if progress and (k + 1) % 25 == 0:
                 recent = margins[-25:]
                 print(f"  {k + 1}/{iterations} iterations, {time.perf_counter() - began:.0f} s, "
@@ -246,7 +241,7 @@ def tune(iterations: int, deals: int, seed: int, jobs: int = 1, *, a: float = 0.
             if checkpoint is not None:
                 # a long run can be stopped and still leave where it had got to
                 checkpoint.write_text(json.dumps({
-                    "run": run, "iteration": k + 1, "x": x, "chance2": chance,
+                    "run": run, "iteration": k + 1, "x": x,
                     "margins": margins, "trace": trace,
                     "seconds": time.perf_counter() - began}) + "\n", "utf-8")
     finally:
@@ -254,7 +249,24 @@ def tune(iterations: int, deals: int, seed: int, jobs: int = 1, *, a: float = 0.
             pool.close()
             pool.join()
     return {"x": [round(v, 5) for v in x], "trace": trace,
-            "seconds": round(time.perf_counter() - began), "chance": round(math.sqrt(chance), 5)}
+            "seconds": round(time.perf_counter() - began),
+            "chance": round(_walk(margins, a, c, stability), 5)}
+
+
+def _gains(k: int, a: float, c: float, stability: int) -> tuple[float, float]:
+    """SPSA's step and perturbation at iteration ``k`` (Spall's decaying gains)."""
+    return a / (k + 1 + stability) ** 0.602, c / (k + 1) ** 0.101
+
+
+def _walk(margins: Sequence[float], a: float, c: float, stability: int) -> float:
+    """Every weight takes every iteration's step with a random sign: the root of the
+    summed squared steps is how far a weight that changed no game would have walked by
+    chance alone."""
+    total = 0.0
+    for k, diff in enumerate(margins):
+        ak, ck = _gains(k, a, c, stability)
+        total += (ak * diff / (2 * ck)) ** 2
+    return math.sqrt(total)
 
 
 def beyond_chance(start: Sequence[float] | None, x: Sequence[float], chance: float) -> int:
@@ -301,7 +313,7 @@ def read_checkpoint(path: Path, run: str) -> dict[str, Any]:
                          "--resume") from None
     except (OSError, UnicodeDecodeError, ValueError) as error:
         raise SystemExit(f"{path} cannot be read as a run's checkpoint ({error})") from None
-    kept = ("run", "iteration", "x", "chance2", "margins", "trace", "seconds")
+    kept = ("run", "iteration", "x", "margins", "trace", "seconds")
     if not isinstance(data, dict) or any(key not in data for key in kept):
         raise SystemExit(f"{path} holds no run to go on from (left before runs could go on, "
                          "or damaged): start afresh without --resume")
