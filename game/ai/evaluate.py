@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Any
 
 from ..cards import CHURCH, GOODS, MARKETPLACE, STRONGHOLD
 from ..payments import (
@@ -61,9 +62,20 @@ def board_info(towns: tuple[str, ...], goods_type: tuple[str, ...],
     )
 
 
+#: The last board asked about and its info. A search plays thousands of positions on
+#: one deal's board between two changes of board, so this answers most calls without
+#: hashing the board's tuples; holding the board keeps its identity from being reused.
+_last: list[Any] = [None, None]
+
+
 def info_of(st: State) -> BoardInfo:
     b = st.board
-    return board_info(b.towns, b.goods_type, b.building_kind, b.market_good)
+    if b is _last[0]:
+        info: BoardInfo = _last[1]
+        return info
+    info = board_info(b.towns, b.goods_type, b.building_kind, b.market_good)
+    _last[0], _last[1] = b, info
+    return info
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,11 +146,10 @@ def score_now(st: State, seat: int, info: BoardInfo | None = None) -> int:
 
 def remaining_rounds(st: State, w: Weights) -> float:
     """Rounds still to be played after this one, roughly (before any end trigger)."""
-    undiscovered = st.size - st.revealed
-    stocks = sorted(st.stock)
-    by_discovery = undiscovered * w.rounds_per_discovery
-    by_stock = stocks[1] * w.rounds_per_stock
-    return max(0.0, min(by_discovery, by_stock) - 0.5)
+    by_discovery = (st.board.size - st.revealed) * w.rounds_per_discovery
+    by_stock = sorted(st.stock)[1] * w.rounds_per_stock
+    rounds = (by_discovery if by_discovery <= by_stock else by_stock) - 0.5
+    return rounds if rounds > 0.0 else 0.0
 
 
 def remaining_turns(st: State, seat: int, w: Weights) -> float:
@@ -164,7 +175,10 @@ def player_value(st: State, seat: int, turns: float, w: Weights,
 
     The planners call this hundreds of thousands of times a game, so it finds the
     player's markers with ``list.index`` (a few calls in C) instead of looping over
-    every space; ``tests/reference.py`` holds the same evaluation written plainly."""
+    every space, and takes the smaller of two numbers with a comparison rather than a
+    call to ``min``. It keeps the plain form's arithmetic operation for operation, so
+    its values are the same to the last bit and every level's choices are unchanged;
+    ``tests/reference.py`` holds the same evaluation written plainly."""
     info = info or info_of(st)
     bk = info.bkind
     buildings = st.buildings
@@ -252,7 +266,8 @@ def player_value(st: State, seat: int, turns: float, w: Weights,
             if goods_sp[i + 1] < 0 and not (types_mask >> gtype[i + 1]) & 1:
                 new_goods += 1
             if new_goods:
-                v += w_goods * min(1.0, new_goods / count)
+                share = new_goods / count
+                v += w_goods * (share if share < 1.0 else 1.0)
             if rich and (buildings[i] < 0 or buildings[i + 1] < 0):
                 v += w_build
             value += conv * v * count
@@ -265,30 +280,42 @@ def player_value(st: State, seat: int, turns: float, w: Weights,
 
     # markers on Lisboa and in stock
     lis = st.lisboa[seat]
-    value += conv * (w.lisboa_first * min(lis, 3) + w.lisboa_more * max(0, lis - 3))
+    if lis > 3:
+        value += conv * (w.lisboa_first * 3 + w.lisboa_more * (lis - 3))
+    elif lis:
+        value += conv * (w.lisboa_first * lis)
     value += conv * w.stock * st.stock[seat]
     if lis == 0 and st.vp[seat] % 5 == 0:
         value -= w.historian_gap * conv
 
     # speed
     if revealed < size or speed == 1:
-        value += w.speed[speed - 1] * (min(1.0, turns / 4.0) if w.timing else 1.0)
+        if w.timing:
+            quarter = turns / 4.0
+            value += w.speed[speed - 1] * (quarter if quarter < 1.0 else 1.0)
+        else:
+            value += w.speed[speed - 1]
 
     # technologies
     if seat in own:
         flows = w.tech_flow
-        home = 3 - own.count(seat)
+        owned = own.count(seat)
+        home = 3 - owned
         undiscovered = size - revealed
-        for t in range(8):
-            if own[t] != seat:
-                continue
+        flow_cap = w.tech_flow_cap
+        t = -1
+        for _ in range(owned):
+            t = own.index(seat, t + 1)
+            if t >= 8:
+                break
             f = flows[t]
             if t in (T_METALLURGY, T_PRINTING):
                 value += f * home
             elif t == T_MAP:
-                value += f * min(turns, undiscovered)
+                value += f * (turns if turns <= undiscovered else undiscovered)
             else:
-                value += min(w.tech_flow_cap, f * turns)
+                flow = f * turns
+                value += flow_cap if flow_cap <= flow else flow
         if own[T_MISSION] == seat or own[T_GUILD] == seat or own[T_EASTERN] == seat:
             free = [0, 0, 0]
             for idx in range(revealed * 2):
@@ -297,7 +324,10 @@ def player_value(st: State, seat: int, turns: float, w: Weights,
             for t, kind in ((T_MISSION, K_CHURCH), (T_GUILD, K_MARKET),
                             (T_EASTERN, K_STRONGHOLD)):
                 if own[t] == seat:
-                    value += w.bonus_building * conv * min(2.0, free[kind] / 2.0, turns / 2.0)
+                    spaces = free[kind] / 2.0
+                    half = turns / 2.0
+                    most = spaces if spaces < 2.0 else 2.0
+                    value += w.bonus_building * conv * (half if half < most else most)
     return value
 
 
