@@ -94,8 +94,10 @@ class TurnPlanner:
         self._others = {}
         prefix: list[Step] = []
         if st.phase == AFTER_MOVE:
-            prefix, st = self.resolve_after_move(st)
-        root = _Node(st, prefix, self.value(st), None)
+            prefix, st, root_value = self._resolve(st)
+        else:
+            root_value = self.value(st)
+        root = _Node(st, prefix, root_value, None)
         nodes = [root]
         frontier = [root]
         while frontier:
@@ -103,9 +105,10 @@ class TurnPlanner:
             for node in frontier:
                 if node.st.ap <= 0 or node.st.over:
                     continue
-                for steps, child in self.candidates(node.st):
+                for steps, child, known in self._candidates(node.st):
                     first = node.first if node.first is not None else steps[0]
-                    children.append(_Node(child, node.steps + steps, self.value(child), first))
+                    value = self.value(child) if known is None else known
+                    children.append(_Node(child, node.steps + steps, value, first))
             if not children:
                 break
             children.sort(key=lambda n: n.value, reverse=True)
@@ -128,9 +131,10 @@ class TurnPlanner:
 
     # ----- pieces of a turn ----------------------------------------------------------
     def _greedy(self, st: State, wanted: Callable[[State, Step], bool], margin: float,
-                rounds: int) -> tuple[list[Step], State]:
+                rounds: int) -> tuple[list[Step], State, float]:
         """Take, one at a time, the wanted step that raises the value most (by more than
-        ``margin``), while one does, at most ``rounds`` times."""
+        ``margin``), while one does, at most ``rounds`` times; the steps, the position
+        after them and its value."""
         steps: list[Step] = []
         current = self.value(st)
         for _ in range(rounds):
@@ -146,13 +150,22 @@ class TurnPlanner:
                 break
             steps.append(best_s)
             st, current = best_st, best_v
-        return steps, st
+        return steps, st, current
 
     def resolve_after_move(self, st: State) -> tuple[list[Step], State]:
         """Cargo, Map and the Architecture build, greedily while they help; then done."""
-        steps, st = self._greedy(st, lambda _st, s: s.kind in ("cargo", "map", "build"), EPS, 12)
+        steps, st, _ = self._resolve(st)
+        return steps, st
+
+    def _resolve(self, st: State) -> tuple[list[Step], State, float]:
+        """``resolve_after_move``, with the value of the position it ends in. That is
+        the value of the last position the greedy search valued: ``done`` changes only
+        the phase and a pending Map, which no value reads, and within one planning the
+        value of the best other player is remembered by what ``done`` leaves alone."""
+        steps, st, value = self._greedy(
+            st, lambda _st, s: s.kind in ("cargo", "map", "build"), EPS, 12)
         steps.append(DONE)
-        return steps, apply(st, DONE)
+        return steps, apply(st, DONE), value
 
     def finish(self, st: State) -> tuple[list[Step], State]:
         """Free actions worth taking before ending the turn (Bank System, or a ship
@@ -165,25 +178,32 @@ class TurnPlanner:
                          and now.lisboa[now.active] == 0)
             return s.kind == "bank" or ship_home
 
-        return self._greedy(st, wanted, 0.05, 3)
+        steps, st, _ = self._greedy(st, wanted, 0.05, 3)
+        return steps, st
 
     def candidates(self, st: State) -> list[tuple[list[Step], State]]:
         """Each action worth considering now, as (steps, position after them)."""
+        return [(steps, child) for steps, child, _ in self._candidates(st)]
+
+    def _candidates(self, st: State) -> list[tuple[list[Step], State, float | None]]:
+        """``candidates``, each with its value where the search already has it (a voyage
+        was valued when it was composed; the other actions are valued by the caller, in
+        the same order as before, so the best other player is remembered as before)."""
         seat = st.active
-        out: list[tuple[list[Step], State]] = []
+        out: list[tuple[list[Step], State, float | None]] = []
         goods: list[Space] = []
         for s in legal_steps(st):
             kind = s.kind
             if kind in ("employ", "speed", "build") or (kind == "tech" and self.config.techs):
-                out.append(([s], apply(st, s)))
+                out.append(([s], apply(st, s), None))
             elif kind == "sell":
                 if len(s.args) == 1:
                     goods.append(s.args[0])
                 else:
-                    out.append(([s], apply(st, s)))
+                    out.append(([s], apply(st, s), None))
         if len(goods) == 1:
             s = Step("sell", (goods[0],))
-            out.append(([s], apply(st, s)))
+            out.append(([s], apply(st, s), None))
         elif len(goods) > 1:
             # one of each type, keeping duplicates for a later set
             gtype = st.board.goods_type
@@ -192,11 +212,11 @@ class TurnPlanner:
                 seen.setdefault(gtype[(sp[1] - 1) * 2 + sp[2] - 1], sp)
             if len(seen) < len(goods):
                 s = Step("sell", tuple(sorted(seen.values())))
-                out.append(([s], apply(st, s)))
+                out.append(([s], apply(st, s), None))
         if st.lisboa[seat] or any(st.ships_at(seat, p) for p in range(1, st.revealed + 1)):
-            out.extend(self.voyages(st))
+            out.extend(self._voyages(st))
         if self.config.calm and st.last_seat < 0:
-            out = [(steps, child) for steps, child in out if child.last_seat < 0]
+            out = [(steps, child, v) for steps, child, v in out if child.last_seat < 0]
         return out
 
     # ----- voyages -------------------------------------------------------------------
@@ -209,13 +229,17 @@ class TurnPlanner:
             return hit
         step = Step("move", key)
         after = apply(st, step)
-        tail, final = self.resolve_after_move(after)
-        result = (self.value(final), [step, *tail], final)
+        tail, final, value = self._resolve(after)
+        result = (value, [step, *tail], final)
         cache[key] = result
         return result
 
     def voyages(self, st: State) -> list[tuple[list[Step], State]]:
         """Candidate ``move`` actions: the best single ship moves and composed voyages."""
+        return [(steps, final) for steps, final, _ in self._voyages(st)]
+
+    def _voyages(self, st: State) -> list[tuple[list[Step], State, float | None]]:
+        """``voyages``, each with its value."""
         cache: dict[tuple[Any, ...], tuple[float, list[Step], State]] = {}
         singles = ship_moves(st)
         if not singles:
@@ -261,4 +285,4 @@ class TurnPlanner:
         if self.config.calm and st.last_seat < 0:  # voyages that start the end left out
             found = [r for r in found if r[2].last_seat < 0]
         best = sorted(found, key=lambda r: r[0], reverse=True)[: self.config.voyages]
-        return [(steps, final) for _, steps, final in best]
+        return [(steps, final, value) for value, steps, final in best]
