@@ -44,7 +44,7 @@ from .state import (
 from .steps import ShipMove, Space, Step
 from .variants import rules_of
 
-__all__ = ["MAX_TOWNS", "legal_steps", "ship_moves"]
+__all__ = ["MAX_TOWNS", "after_move_steps", "legal_steps", "ship_moves"]
 
 
 # ----- listing legal steps ---------------------------------------------------------
@@ -386,6 +386,35 @@ def _cargo(free: int) -> tuple[Step, ...]:
     return steps
 
 
+def _after_move(st: State, seat: int, sea_goods: int, sm: int, gm: int, bm: int,
+                land_towns: int) -> list[Step]:
+    """Cargo (the empty goods spaces above the seat's ships), the Map, the Architecture
+    build: what the phase after a move offers besides the free steps and ``done``."""
+    marks = st.marks
+    wealth = st.wealth[seat]
+    owners = st.tech_owner
+    free = sea_goods & ~(marks >> G_TAKEN)
+    out = list(_CARGO_OF.get(free) or _cargo(free)) if free else []
+    if st.map_pending > 0 and owners[T_MAP] == seat and wealth >= MAP_COST:
+        out.append(_MAP)
+    if (owners[T_ARCHITECTURE] == seat and not st.flags & USED_ARCHITECTURE
+            and wealth >= BUILD_COST):
+        out += _builds(st, sm, gm, bm, land_towns)
+    return out
+
+
+def after_move_steps(st: State) -> list[Step]:
+    """The cargo, Map and Architecture build steps of the phase after a move, as
+    ``legal_steps`` lists them and in its order, without the free steps and ``done``:
+    what a planner choosing the cargo of a voyage looks at, thousands of times a turn."""
+    if st.over or st.phase != AFTER_MOVE:
+        return []
+    seat = st.active
+    own = st.marks >> SEAT_SHIFT[seat] & _KEEP[st.revealed]
+    gm, bm, sm, land_towns, sea_goods = (_HELD.get(own) or _held(own))[:5]
+    return _after_move(st, seat, sea_goods, sm, gm, bm, land_towns)
+
+
 def legal_steps(st: State) -> list[Step]:
     """The legal steps of the player to move.
 
@@ -410,14 +439,7 @@ def legal_steps(st: State) -> list[Step]:
     flags = st.flags
     if st.phase == AFTER_MOVE:
         last = _DONE
-        # cargo: the empty goods spaces above the seat's ships
-        free = sea_goods & ~(marks >> G_TAKEN)
-        out = list(_CARGO_OF.get(free) or _cargo(free)) if free else []
-        if st.map_pending > 0 and owners[T_MAP] == seat and wealth >= MAP_COST:
-            out.append(_MAP)
-        if (owners[T_ARCHITECTURE] == seat and not flags & USED_ARCHITECTURE
-                and wealth >= BUILD_COST):
-            out += _builds(st, sm, gm, bm, land_towns)
+        out = _after_move(st, seat, sea_goods, sm, gm, bm, land_towns)
     elif st.ap:
         last = _END
         speed = st.speed[seat]

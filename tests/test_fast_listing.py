@@ -7,7 +7,9 @@ players, both variants, every phase: actions, after a move, no action points lef
 the final round, the end) and for positions given technologies and wealth they
 rarely reach in play, the two must list the same steps in the same order: so every
 listed step applies, and every candidate that applies is listed. ``ship_moves`` (the
-parts a voyage is built from) must be the one-ship moves of the listing.
+parts a voyage is built from) must be the one-ship moves of the listing, and
+``after_move_steps`` (what the planner chooses a voyage's cargo from) its cargo, Map
+and build steps after a move, in its order.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from reference import legal_steps_reference
 from game import listing
 from game.bench import NAMES, careless_step
 from game.deal import deal_towns
-from game.listing import legal_steps, ship_moves
+from game.listing import after_move_steps, legal_steps, ship_moves
 from game.rules import apply, apply_text
 from game.state import AFTER_MOVE, TECH_INDEX, State
 from game.steps import KINDS
@@ -77,6 +79,8 @@ def check(st: State) -> list[str]:
     if not st.over and st.phase != AFTER_MOVE and st.ap:
         singles = [s.args[0] for s in fast if s.kind == "move" and len(s.args) == 1]
         assert ship_moves(st) == singles, "ship_moves lists the one-ship moves"
+    voyage_parts = [s for s in fast if s.kind in ("cargo", "map", "build")]
+    assert after_move_steps(st) == (voyage_parts if st.phase == AFTER_MOVE else [])
     return [s.kind for s in fast]
 
 

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..listing import legal_steps, ship_moves
+from ..listing import after_move_steps, legal_steps, ship_moves
 from ..rules import apply, voyage_fits
 from ..state import AFTER_MOVE, State
 from ..steps import ShipMove, Space, Step
@@ -130,18 +130,16 @@ class TurnPlanner:
         return out
 
     # ----- pieces of a turn ----------------------------------------------------------
-    def _greedy(self, st: State, wanted: Callable[[State, Step], bool], margin: float,
+    def _greedy(self, st: State, offered: Callable[[State], list[Step]], margin: float,
                 rounds: int) -> tuple[list[Step], State, float]:
-        """Take, one at a time, the wanted step that raises the value most (by more than
+        """Take, one at a time, the offered step that raises the value most (by more than
         ``margin``), while one does, at most ``rounds`` times; the steps, the position
         after them and its value."""
         steps: list[Step] = []
         current = self.value(st)
         for _ in range(rounds):
             best_v, best_s, best_st = current + margin, None, None
-            for s in legal_steps(st):
-                if not wanted(st, s):
-                    continue
+            for s in offered(st):
                 child = apply(st, s)
                 v = self.value(child)
                 if v > best_v:
@@ -162,8 +160,7 @@ class TurnPlanner:
         the value of the last position the greedy search valued: ``done`` changes only
         the phase and a pending Map, which no value reads, and within one planning the
         value of the best other player is remembered by what ``done`` leaves alone."""
-        steps, st, value = self._greedy(
-            st, lambda _st, s: s.kind in ("cargo", "map", "build"), EPS, 12)
+        steps, st, value = self._greedy(st, after_move_steps, EPS, 12)
         steps.append(DONE)
         return steps, apply(st, DONE), value
 
@@ -178,7 +175,10 @@ class TurnPlanner:
                          and now.lisboa[now.active] == 0)
             return s.kind == "bank" or ship_home
 
-        steps, st, _ = self._greedy(st, wanted, 0.05, 3)
+        def offered(now: State) -> list[Step]:
+            return [s for s in legal_steps(now) if wanted(now, s)]
+
+        steps, st, _ = self._greedy(st, offered, 0.05, 3)
         return steps, st
 
     def candidates(self, st: State) -> list[tuple[list[Step], State]]:
