@@ -143,16 +143,16 @@ class HorizonPlanner(TurnPlanner):
         w = self.config.weights
         seat = self._seat
         info = info_of(st)
-        to_move = next_seat(st)
-        turns = self.model.turns_left
-        mine = player_value(st, seat, turns(st, seat, to_move), w, info)
-        key = (st.last_seat, st.over, st.revealed, tuple(st.stock))
-        best = self._others.get(key)
-        if best is None:
+        key = (st.last_seat, st.over, st.revealed, tuple(st.stock), st.active)
+        known = self._known.get(key)
+        if known is None:
+            to_move = next_seat(st)
+            turns = self.model.turns_left
             best = max(player_value(st, s, turns(st, s, to_move), w, info)
                        for s in range(st.n) if s != seat)
-            self._others[key] = best
-        return mine - w.others * best
+            known = self._known[key] = (turns(st, seat, to_move), best)
+        mine = player_value(st, seat, known[0], w, info)
+        return mine - w.others * known[1]
 
 
 class Node:

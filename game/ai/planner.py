@@ -63,25 +63,33 @@ class TurnPlanner:
         self.config = config or PlannerConfig()
         self.evals = 0
         self._others: dict[tuple[Any, ...], float] = {}
+        #: By the end, the towns, the stocks and the seat to move: the planning seat's
+        #: turns left and the best other player's value (``value``).
+        self._known: dict[tuple[Any, ...], tuple[float, float]] = {}
         self._seat = 0
 
     # ----- evaluation --------------------------------------------------------------
     def value(self, st: State) -> float:
-        """The position for the planning seat, once its turn is over."""
+        """The position for the planning seat, once its turn is over. The turns left
+        change only with the end, the towns and the stocks, and within one planning the
+        best other player's value is taken as changing only with them too, so both are
+        remembered by those."""
         self.evals += 1
         w = self.config.weights
         seat = self._seat
         info = info_of(st)
-        mine = player_value(st, seat, remaining_turns(st, seat, w), w, info)
+        key = (st.last_seat, st.over, st.revealed, tuple(st.stock), st.active)
+        known = self._known.get(key)
+        if known is None:
+            best = 0.0
+            if w.others > 0.0:
+                best = max(player_value(st, s, remaining_turns(st, s, w), w, info)
+                           for s in range(st.n) if s != seat)
+            known = self._known[key] = (remaining_turns(st, seat, w), best)
+        mine = player_value(st, seat, known[0], w, info)
         if w.others <= 0.0:
             return mine
-        key = (st.last_seat, st.over, st.revealed, tuple(st.stock))
-        best = self._others.get(key)
-        if best is None:
-            best = max(player_value(st, s, remaining_turns(st, s, w), w, info)
-                       for s in range(st.n) if s != seat)
-            self._others[key] = best
-        return mine - w.others * best
+        return mine - w.others * known[1]
 
     # ----- public ------------------------------------------------------------------
     def plan(self, st: State) -> list[Step]:
@@ -92,6 +100,7 @@ class TurnPlanner:
         """Up to ``k`` plans with different first steps, best first, with their values."""
         self._seat = st.active
         self._others = {}
+        self._known = {}
         prefix: list[Step] = []
         if st.phase == AFTER_MOVE:
             prefix, st, root_value = self._resolve(st)
