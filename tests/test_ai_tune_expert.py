@@ -1,6 +1,7 @@
 """Tuning in the expert's own games (``game.ai.tune_expert``): the games are the
-expert's against expert-1, both sides play the same deal from the same seat, and the
-weights tuned reach the expert's plans and the positions it judges."""
+expert's against expert-1, both sides play the same deal from the same seat, the
+weights tuned reach the expert's plans and the positions it judges, and a game adds to
+a win the expert's score or its lead over the best other player."""
 
 from __future__ import annotations
 
@@ -8,12 +9,13 @@ import argparse
 import json
 import math
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from game.ai import tune_expert
 from game.ai.expert1 import Expert1Player
-from game.ai.tune import TUNED_PARAMETERS, add_arguments, tune
+from game.ai.tune import SCORE_SHARE, TUNED_PARAMETERS, _result, add_arguments, tune
 from game.ai.tune_expert import against, expert_game, out_file, parse_rivals, run_args
 from game.ai.value import load_model
 
@@ -24,14 +26,15 @@ ZERO = [0.0] * len(TUNED_PARAMETERS)
 def test_the_hand_set_weights_play_as_expert1_would(monkeypatch: pytest.MonkeyPatch) -> None:
     """With no step the tuned seat is expert-1's search: the game is the same as with
     expert-1 in that seat too."""
-    tuned = [expert_game((ZERO, seat, "same", 3, "expert-1", SMALL, None)) for seat in range(3)]
+    tuned = [expert_game((ZERO, seat, "same", 3, "expert-1", SMALL, None, False))
+             for seat in range(3)]
 
     def expert1(seed: str, weights: object, tuned_from: int, turns: object,
                 **knobs: object) -> Expert1Player:
         return Expert1Player(seed, **knobs)
 
     monkeypatch.setattr(tune_expert, "ExpertPlayer", expert1)
-    assert tuned == [expert_game((ZERO, seat, "same", 3, "expert-1", SMALL, None))
+    assert tuned == [expert_game((ZERO, seat, "same", 3, "expert-1", SMALL, None, False))
                      for seat in range(3)]
 
 
@@ -39,8 +42,8 @@ def test_the_weights_reach_the_expert() -> None:
     wealth = TUNED_PARAMETERS.index(("wealth", -1))
     rich = list(ZERO)
     rich[wealth] = math.log(4.0)
-    results = {expert_game((x, 0, f"reach:{d}", 3, "expert-1", SMALL, None)) for x in (ZERO, rich)
-               for d in range(3)}
+    results = {expert_game((x, 0, f"reach:{d}", 3, "expert-1", SMALL, None, False))
+               for x in (ZERO, rich) for d in range(3)}
     assert len(results) > 3   # some deal played differently with wealth worth four times more
 
 
@@ -67,7 +70,7 @@ def test_a_field_of_rivals_meets_the_expert_in_every_seat(monkeypatch: pytest.Mo
     games: list[tuple[int, str, str]] = []
 
     def record(task: tune_expert.Task) -> float:
-        x, seat, deal, _n, rival, _knobs, _turns = task
+        x, seat, deal, _n, rival, _knobs, _turns, _lead = task
         games.append((seat, deal, rival))
         return 1.0 if x[0] > 0 else 0.0
 
@@ -83,7 +86,7 @@ def test_a_field_of_rivals_meets_the_expert_in_every_seat(monkeypatch: pytest.Mo
 
 
 def test_a_hard_rival_plays_a_whole_game_with_the_expert() -> None:
-    result = tune_expert.expert_game((ZERO, 1, "hard-rival", 3, "hard", SMALL, None))
+    result = tune_expert.expert_game((ZERO, 1, "hard-rival", 3, "hard", SMALL, None, False))
     assert 0.0 <= result <= 1.0 + 0.05 * 40
 
 
@@ -124,8 +127,8 @@ def test_the_expert_can_be_tuned_with_a_fitted_table_of_the_turns_left(
         return Expert1Player(seed, **knobs)
 
     monkeypatch.setattr(tune_expert, "ExpertPlayer", expert)
-    expert_game((ZERO, 0, "table", 3, "hard", SMALL, str(kept)))
-    expert_game((ZERO, 0, "table", 3, "hard", SMALL, None))
+    expert_game((ZERO, 0, "table", 3, "hard", SMALL, str(kept), False))
+    expert_game((ZERO, 0, "table", 3, "hard", SMALL, None, False))
     assert seen == [load_model(), None]
 
     tasks = _recorded_games(monkeypatch)
@@ -135,7 +138,7 @@ def test_the_expert_can_be_tuned_with_a_fitted_table_of_the_turns_left(
     assert run_args(parser.parse_args(["--against", "hard", "--players", "3", "--iterations",
                                        "1", "--deals", "2", "--turns", str(kept),
                                        "--out", str(out)])) == 0
-    assert len(tasks) == 4 and {task[-1] for task in tasks} == {str(kept)}
+    assert len(tasks) == 4 and {task[6] for task in tasks} == {str(kept)}
     data = json.loads(out.read_text("utf-8"))
     assert data["turns"] == str(kept) and data["command"].endswith(f"--turns {kept}")
     (tmp_path / "bad.json").write_text('{"x": [1, 2]}', "utf-8")
@@ -212,3 +215,32 @@ def test_a_run_goes_on_only_from_its_own_checkpoint(
     with pytest.raises(SystemExit, match="only a run with --against"):
         run_args(parser.parse_args(["--iterations", "1", "--resume", "--out", str(out)]))
     assert len(tasks) == 4
+
+
+def test_the_lead_over_the_best_other_player_can_be_what_a_game_adds_to_a_win(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--objective lead``: a game counts the expert's lead over the best other
+    player instead of its score, so weights that score more but win less do not gain;
+    every game of the run is told so, the command that made the weights says so, and
+    it is refused where no expert plays."""
+    ended = SimpleNamespace(n=4, scores=[20, 22, 15, 10], winners=[1])
+    sides = [0, 1, 1, 1]
+    assert _result(ended, sides) == pytest.approx(
+        (SCORE_SHARE * 20, 1 / 3 + SCORE_SHARE * 47 / 3))
+    assert _result(ended, sides, lead=True) == pytest.approx(
+        (SCORE_SHARE * -2, 1 / 3 + SCORE_SHARE * (2 - 7 - 12) / 3))
+    tasks = _recorded_games(monkeypatch)
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    out = tmp_path / "tuned.json"
+    command = ["--against", "hard", "--players", "3", "--iterations", "1", "--deals", "1",
+               "--out", str(out)]
+    assert run_args(parser.parse_args([*command, "--objective", "lead"])) == 0
+    assert [task[-1] for task in tasks] == [True, True]
+    assert json.loads(out.read_text("utf-8"))["command"].endswith("--objective lead")
+    with pytest.raises(SystemExit, match="left by another command"):
+        run_args(parser.parse_args([*command, "--resume"]))
+    assert run_args(parser.parse_args(command)) == 0
+    assert [task[-1] for task in tasks[2:]] == [False, False]
+    with pytest.raises(SystemExit, match="--objective is for the expert's games"):
+        run_args(parser.parse_args(["--iterations", "1", "--objective", "lead"]))

@@ -124,20 +124,28 @@ class WeightedPlayer(PlanningPlayer):
         return self.planner.plan(view)
 
 
-def _result(st: State, sides: Sequence[int]) -> tuple[float, float]:
-    """Each side's mean win share plus ``SCORE_SHARE`` of its mean score."""
+def _result(st: State, sides: Sequence[int], lead: bool = False) -> tuple[float, float]:
+    """Each side's mean win share plus ``SCORE_SHARE`` of its mean score, or with
+    ``lead`` of its seats' mean lead over the best other player (a seat's score less the
+    highest of the others'): where wins are already frequent, the score's part rewards
+    scoring more at the cost of wins, and the lead's does not."""
     scores = st.scores or [0] * st.n
     winners = st.winners or []
     out = []
     for side in (0, 1):
         seats = [s for s in range(st.n) if sides[s] == side]
         win = sum(1.0 / len(winners) for s in seats if s in winners) / len(seats)
-        out.append(win + SCORE_SHARE * sum(scores[s] for s in seats) / len(seats))
+        if lead:
+            points = sum(scores[s] - max(scores[t] for t in range(st.n) if t != s)
+                         for s in seats)
+        else:
+            points = sum(scores[s] for s in seats)
+        out.append(win + SCORE_SHARE * points / len(seats))
     return out[0], out[1]
 
 
 def play_game(deal: str, players: Sequence[PlanningPlayer],
-              sides: Sequence[int]) -> tuple[float, float]:
+              sides: Sequence[int], lead: bool = False) -> tuple[float, float]:
     """One game on ``deal`` between ``players``, seat s on side ``sides[s]``: each
     side's result (``_result``), nothing for a game that does not end."""
     n = len(players)
@@ -148,7 +156,7 @@ def play_game(deal: str, players: Sequence[PlanningPlayer],
         steps += 1
     if not st.over:
         return 0.0, 0.0
-    return _result(st, sides)
+    return _result(st, sides, lead)
 
 
 def play(weights: Sequence[Weights], sides: Sequence[int], deal: str) -> tuple[float, float]:
@@ -298,6 +306,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--turns", metavar="FILE",
                         help="with --against: the expert reads the turns left from this "
                              "fitted table (python -m game fit --out), as turns=FILE does")
+    parser.add_argument("--objective", choices=("score", "lead"), default="score",
+                        help="with --against: what a game adds to a win besides "
+                             "(score: the expert's score; lead: its lead over the best "
+                             "other player)")
     parser.add_argument("--resume", action="store_true",
                         help="with --against: go on from where the same command stopped "
                              "(its .partial.json beside --out)")
@@ -339,7 +351,8 @@ def run_args(args: argparse.Namespace, measure: Measure | None = None,
                + (f" --players {args.players}" if args.players != "both" else "")
                + (f" --start {args.start}" if args.start else "")
                + (f" --against {args.against}" if args.against else "")
-               + (f" --turns {turns}" if turns else ""))
+               + (f" --turns {turns}" if turns else "")
+               + (f" --objective {args.objective}" if args.objective != "score" else ""))
     resume = None
     if args.resume:
         if checkpoint is None:

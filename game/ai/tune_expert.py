@@ -61,7 +61,7 @@ def parse_rivals(text: str) -> tuple[str, ...]:
     return names
 
 
-Task = tuple[list[float], int, str, int, str, dict[str, Any], str | None]
+Task = tuple[list[float], int, str, int, str, dict[str, Any], str | None, bool]
 
 
 @lru_cache(maxsize=4)
@@ -74,22 +74,24 @@ def expert_game(task: Task) -> float:
     """One game on ``deal`` at a table of ``n``: the expert with the weights ``x`` in
     ``seat`` (and the turns left read from the fitted table at ``turns``, if named),
     the ``rival`` everywhere else, all with the search's ``knobs`` (none: the real
-    budget); the expert's win share plus ``SCORE_SHARE`` of its score (nothing for a
-    game that does not end)."""
-    x, seat, deal, n, rival, knobs, turns = task
+    budget); the expert's win share plus ``SCORE_SHARE`` of its score, or with ``lead``
+    of its lead over the best other player (nothing for a game that does not end)."""
+    x, seat, deal, n, rival, knobs, turns, lead = task
     players: list[PlanningPlayer] = [RIVALS[rival](f"{deal}:{s}", **knobs) for s in range(n)]
     players[seat] = ExpertPlayer(f"{deal}:{seat}", weights=build(x), tuned_from=n,
                                  turns=None if turns is None else _turns(turns), **knobs)
-    return play_game(deal, players, [0 if s == seat else 1 for s in range(n)])[0]
+    return play_game(deal, players, [0 if s == seat else 1 for s in range(n)], lead)[0]
 
 
 def against(deals: int, seed: int, n: int, knobs: dict[str, Any] | None = None,
-            rivals: tuple[str, ...] = ("expert-1",), turns: str | None = None) -> Measure:
+            rivals: tuple[str, ...] = ("expert-1",), turns: str | None = None,
+            lead: bool = False) -> Measure:
     """An iteration's games: ``deals`` deals at a table of ``n``, each played twice from
     the same seat, once by each side; the seat turns with the deals, and the rival
     with each turn of the seats, so every rival meets the expert in every seat.
     ``turns``: a fitted table of the turns left the expert reads (``turns=FILE``),
-    so the weights are tuned with the horizon they will be played with."""
+    so the weights are tuned with the horizon they will be played with. ``lead``: a
+    game counts the expert's lead over the best other player, not its score."""
     knobs = knobs or {}
 
     def measure(pool: Any, plus: list[float], minus: list[float], k: int) -> float:
@@ -97,8 +99,8 @@ def against(deals: int, seed: int, n: int, knobs: dict[str, Any] | None = None,
         for j in range(deals):
             g = k * deals + j
             deal, seat, rival = f"tune-expert:{seed}:{k}:{j}", g % n, rivals[g // n % len(rivals)]
-            tasks += [(plus, seat, deal, n, rival, knobs, turns),
-                      (minus, seat, deal, n, rival, knobs, turns)]
+            tasks += [(plus, seat, deal, n, rival, knobs, turns, lead),
+                      (minus, seat, deal, n, rival, knobs, turns, lead)]
         results = (pool.map(expert_game, tasks) if pool is not None
                    else [expert_game(t) for t in tasks])
         return sum(results[0::2]) / deals - sum(results[1::2]) / deals
@@ -127,6 +129,8 @@ def run_args(args: argparse.Namespace) -> int:
     if not args.against:
         if turns:
             raise SystemExit("--turns is read by the expert: give --against too")
+        if args.objective != "score":
+            raise SystemExit("--objective is for the expert's games: give --against too")
         return run_planner_tuning(args)
     if args.players == "both":
         raise SystemExit("--against tunes for one table size: give --players 3 or 4")
@@ -144,6 +148,7 @@ def run_args(args: argparse.Namespace) -> int:
         _same_table_as_the_program(n, turns)
         args.out = str(out_file(n))
     args.against = ",".join(rivals)   # the weights' file names them as the command would
-    measure = against(args.deals, args.seed, n, rivals=rivals, turns=turns)
+    measure = against(args.deals, args.seed, n, rivals=rivals, turns=turns,
+                      lead=args.objective == "lead")
     return run_planner_tuning(args, measure=measure,
                               checkpoint=Path(args.out).with_suffix(".partial.json"))
