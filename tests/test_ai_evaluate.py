@@ -68,12 +68,12 @@ def test_the_score_now_at_the_end_is_the_final_score() -> None:
 class _Afresh(TurnPlanner):
     """The planner valuing every position it looks at, even one it has valued already."""
 
-    def _resolve(self, st: State) -> tuple[list[Step], State, float]:
-        steps, final, _ = super()._resolve(st)
+    def resolve_after_move(self, st: State) -> tuple[list[Step], State, float]:
+        steps, final, _ = super().resolve_after_move(st)
         return steps, final, self.value(final)
 
-    def _candidates(self, st: State) -> list[tuple[list[Step], State, float | None]]:
-        return [(steps, child, None) for steps, child, _ in super()._candidates(st)]
+    def candidates(self, st: State) -> list[tuple[list[Step], State, float | None]]:
+        return [(steps, child, None) for steps, child, _ in super().candidates(st)]
 
 
 @pytest.mark.parametrize("players,seed", [(3, 3), (4, 5)])

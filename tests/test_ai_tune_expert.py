@@ -187,16 +187,23 @@ def test_the_programs_weights_are_tuned_with_the_table_it_reads_beside_them(
     assert len(tasks) == 4
 
 
+def _hard_run(tmp_path: Path, iterations: int
+              ) -> tuple[argparse.ArgumentParser, Path, list[str]]:
+    """The tuner's parser, where a short run against hard players at three writes, and
+    its command."""
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    out = tmp_path / "tuned.json"
+    return parser, out, ["--against", "hard", "--players", "3", "--iterations",
+                         str(iterations), "--deals", "1", "--out", str(out)]
+
+
 def test_a_run_goes_on_only_from_its_own_checkpoint(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """``--resume`` reads the checkpoint beside ``--out`` the same command left, and
     plays only the iterations still to come; anything else is one sentence."""
     tasks = _recorded_games(monkeypatch)
-    parser = argparse.ArgumentParser()
-    add_arguments(parser)
-    out = tmp_path / "tuned.json"
-    command = ["--against", "hard", "--players", "3", "--iterations", "2", "--deals", "1",
-               "--out", str(out)]
+    parser, out, command = _hard_run(tmp_path, iterations=2)
     with pytest.raises(SystemExit, match="no run to go on from"):
         run_args(parser.parse_args([*command, "--resume"]))
     assert run_args(parser.parse_args(command)) == 0 and len(tasks) == 4
@@ -230,11 +237,7 @@ def test_the_lead_over_the_best_other_player_can_be_what_a_game_adds_to_a_win(
     assert _result(ended, sides, lead=True) == pytest.approx(
         (SCORE_SHARE * -2, 1 / 3 + SCORE_SHARE * (2 - 7 - 12) / 3))
     tasks = _recorded_games(monkeypatch)
-    parser = argparse.ArgumentParser()
-    add_arguments(parser)
-    out = tmp_path / "tuned.json"
-    command = ["--against", "hard", "--players", "3", "--iterations", "1", "--deals", "1",
-               "--out", str(out)]
+    parser, out, command = _hard_run(tmp_path, iterations=1)
     assert run_args(parser.parse_args([*command, "--objective", "lead"])) == 0
     assert [task[-1] for task in tasks] == [True, True]
     assert json.loads(out.read_text("utf-8"))["command"].endswith("--objective lead")

@@ -103,7 +103,7 @@ class TurnPlanner:
         self._known = {}
         prefix: list[Step] = []
         if st.phase == AFTER_MOVE:
-            prefix, st, root_value = self._resolve(st)
+            prefix, st, root_value = self.resolve_after_move(st)
         else:
             root_value = self.value(st)
         root = _Node(st, prefix, root_value, None)
@@ -114,7 +114,7 @@ class TurnPlanner:
             for node in frontier:
                 if node.st.ap <= 0 or node.st.over:
                     continue
-                for steps, child, known in self._candidates(node.st):
+                for steps, child, known in self.candidates(node.st):
                     first = node.first if node.first is not None else steps[0]
                     value = self.value(child) if known is None else known
                     children.append(_Node(child, node.steps + steps, value, first))
@@ -159,16 +159,12 @@ class TurnPlanner:
             st, current = best_st, best_v
         return steps, st, current
 
-    def resolve_after_move(self, st: State) -> tuple[list[Step], State]:
-        """Cargo, Map and the Architecture build, greedily while they help; then done."""
-        steps, st, _ = self._resolve(st)
-        return steps, st
-
-    def _resolve(self, st: State) -> tuple[list[Step], State, float]:
-        """``resolve_after_move``, with the value of the position it ends in. That is
-        the value of the last position the greedy search valued: ``done`` changes only
-        the phase and a pending Map, which no value reads, and within one planning the
-        value of the best other player is remembered by what ``done`` leaves alone."""
+    def resolve_after_move(self, st: State) -> tuple[list[Step], State, float]:
+        """Cargo, Map and the Architecture build, greedily while they help; then done.
+        With the value of the position it ends in, which is that of the last position
+        the greedy search valued: ``done`` changes only the phase and a pending Map,
+        which no value reads, and within one planning the value of the best other
+        player is remembered by what ``done`` leaves alone."""
         steps, st, value = self._greedy(st, after_move_steps, EPS, 12)
         steps.append(DONE)
         return steps, apply(st, DONE), value
@@ -190,14 +186,11 @@ class TurnPlanner:
         steps, st, _ = self._greedy(st, offered, 0.05, 3)
         return steps, st
 
-    def candidates(self, st: State) -> list[tuple[list[Step], State]]:
-        """Each action worth considering now, as (steps, position after them)."""
-        return [(steps, child) for steps, child, _ in self._candidates(st)]
-
-    def _candidates(self, st: State) -> list[tuple[list[Step], State, float | None]]:
-        """``candidates``, each with its value where the search already has it (a voyage
-        was valued when it was composed; the other actions are valued by the caller, in
-        the same order as before, so the best other player is remembered as before)."""
+    def candidates(self, st: State) -> list[tuple[list[Step], State, float | None]]:
+        """Each action worth considering now, as (steps, position after them, its value
+        where the search already has it): a voyage was valued when it was composed; the
+        other actions are valued by the caller, in the order listed, so the best other
+        player is remembered by the same positions whatever is reused."""
         seat = st.active
         out: list[tuple[list[Step], State, float | None]] = []
         goods: list[Space] = []
@@ -223,7 +216,7 @@ class TurnPlanner:
                 s = Step("sell", tuple(sorted(seen.values())))
                 out.append(([s], apply(st, s), None))
         if st.lisboa[seat] or any(st.ships_at(seat, p) for p in range(1, st.revealed + 1)):
-            out.extend(self._voyages(st))
+            out.extend(self.voyages(st))
         if self.config.calm and st.last_seat < 0:
             out = [(steps, child, v) for steps, child, v in out if child.last_seat < 0]
         return out
@@ -238,17 +231,14 @@ class TurnPlanner:
             return hit
         step = Step("move", key)
         after = apply(st, step)
-        tail, final, value = self._resolve(after)
+        tail, final, value = self.resolve_after_move(after)
         result = (value, [step, *tail], final)
         cache[key] = result
         return result
 
-    def voyages(self, st: State) -> list[tuple[list[Step], State]]:
-        """Candidate ``move`` actions: the best single ship moves and composed voyages."""
-        return [(steps, final) for steps, final, _ in self._voyages(st)]
-
-    def _voyages(self, st: State) -> list[tuple[list[Step], State, float | None]]:
-        """``voyages``, each with its value."""
+    def voyages(self, st: State) -> list[tuple[list[Step], State, float | None]]:
+        """Candidate ``move`` actions, the best single ship moves and composed voyages,
+        each with its value."""
         cache: dict[tuple[Any, ...], tuple[float, list[Step], State]] = {}
         singles = ship_moves(st)
         if not singles:
