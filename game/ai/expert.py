@@ -112,6 +112,13 @@ class ValuePlanner(TurnPlanner):
         super().__init__(config)
         self.model = model
         self.others = others
+        #: By the end, the towns, the stocks and the technologies' owners: the best other
+        #: player's predicted score (``value``).
+        self._others: dict[tuple[Any, ...], float] = {}
+
+    def _begin(self, seat: int) -> None:
+        super()._begin(seat)
+        self._others = {}
 
     def value(self, st: State) -> float:
         self.evals += 1

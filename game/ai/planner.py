@@ -62,7 +62,6 @@ class TurnPlanner:
     def __init__(self, config: PlannerConfig | None = None) -> None:
         self.config = config or PlannerConfig()
         self.evals = 0
-        self._others: dict[tuple[Any, ...], float] = {}
         #: By the end, the towns, the stocks and the seat to move: the planning seat's
         #: turns left and the best other player's value (``value``).
         self._known: dict[tuple[Any, ...], tuple[float, float]] = {}
@@ -91,6 +90,11 @@ class TurnPlanner:
             return mine
         return mine - w.others * known[1]
 
+    def _begin(self, seat: int) -> None:
+        """A new planning for ``seat``: what was remembered was for another position."""
+        self._seat = seat
+        self._known = {}
+
     # ----- public ------------------------------------------------------------------
     def plan(self, st: State) -> list[Step]:
         """The best plan for the rest of the turn, ending with ``end``."""
@@ -98,9 +102,7 @@ class TurnPlanner:
 
     def ranked_plans(self, st: State, k: int) -> list[tuple[float, list[Step]]]:
         """Up to ``k`` plans with different first steps, best first, with their values."""
-        self._seat = st.active
-        self._others = {}
-        self._known = {}
+        self._begin(st.active)
         prefix: list[Step] = []
         if st.phase == AFTER_MOVE:
             prefix, st, root_value = self.resolve_after_move(st)
