@@ -145,21 +145,8 @@ class HorizonPlanner(TurnPlanner):
         super().__init__(config)
         self.model = model
 
-    def value(self, st: State) -> float:
-        self.evals += 1
-        w = self.config.weights
-        seat = self._seat
-        info = info_of(st)
-        key = (st.last_seat, st.over, st.revealed, tuple(st.stock), st.active)
-        known = self._known.get(key)
-        if known is None:
-            to_move = next_seat(st)
-            turns = self.model.turns_left
-            best = max(player_value(st, s, turns(st, s, to_move), w, info)
-                       for s in range(st.n) if s != seat)
-            known = self._known[key] = (turns(st, seat, to_move), best)
-        mine = player_value(st, seat, known[0], w, info)
-        return mine - w.others * known[1]
+    def turns_left(self, st: State, seat: int) -> float:
+        return self.model.turns_left(st, seat, next_seat(st))
 
 
 class Node:

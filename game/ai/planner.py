@@ -82,13 +82,18 @@ class TurnPlanner:
         if known is None:
             best = 0.0
             if w.others > 0.0:
-                best = max(player_value(st, s, remaining_turns(st, s, w), w, info)
+                best = max(player_value(st, s, self.turns_left(st, s), w, info)
                            for s in range(st.n) if s != seat)
-            known = self._known[key] = (remaining_turns(st, seat, w), best)
+            known = self._known[key] = (self.turns_left(st, seat), best)
         mine = player_value(st, seat, known[0], w, info)
         if w.others <= 0.0:
             return mine
         return mine - w.others * known[1]
+
+    def turns_left(self, st: State, seat: int) -> float:
+        """The seat's turns left as this planner counts them: the weights' own estimate
+        (a planner reading a fitted table counts them from it)."""
+        return remaining_turns(st, seat, self.config.weights)
 
     def _begin(self, seat: int) -> None:
         """A new planning for ``seat``: what was remembered was for another position."""
