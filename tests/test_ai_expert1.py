@@ -12,11 +12,21 @@ import pytest
 from aihelp import NAMES, midgame_states, redealt
 from invariants import check_invariants
 
-from game.ai import BASELINES, LEVELS, Expert1Player, ExpertPlayer, make_player
+from game.ai import BASELINES, LEVELS, Expert1Player, ExpertPlayer, make_player, tune_expert
+from game.ai.base import Player
 from game.ai.evaluate import score_now
-from game.ai.expert1 import SearchConfig, end_near, play_plan, starts_end, win_value
+from game.ai.expert1 import (
+    EXPERT_PLAYOUTS,
+    SearchConfig,
+    end_near,
+    play_plan,
+    starts_end,
+    win_value,
+)
+from game.ai.players import HINT_SEARCH
 from game.ai.tournament import main as tournament_main
 from game.ai.tournament import play_game
+from game.ai.tune import TUNED_PARAMETERS
 from game.ai.view import unseen_cards
 from game.listing import ship_moves
 from game.rules import apply, apply_text, is_legal
@@ -257,3 +267,27 @@ def test_the_expert_thinks_longer_over_a_choice_that_may_end_the_game() -> None:
     plain = ExpertPlayer(3, **SMALL)
     plain.choose(st)
     assert plain.last_rollouts == SMALL["playouts"]
+
+
+def test_the_program_s_expert_spends_three_times_expert_1s_budget_at_a_table_of_three(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    three = midgame_states(3, seed=13, every=6, count=1)[0]
+    four = midgame_states(4, seed=13, every=6, count=1)[0]
+    program = ExpertPlayer(1)
+    assert program.budget(three, []) == 3 * EXPERT_PLAYOUTS
+    assert program.budget(four, []) == EXPERT_PLAYOUTS == Expert1Player(1).budget(three, [])
+    # a budget asked for holds at every size: a seat's knob, the Hint's search
+    for asked in (ExpertPlayer(1, playouts=7), ExpertPlayer(1, HINT_SEARCH)):
+        assert asked.budget(three, []) == asked.budget(four, []) == asked.config.playouts
+    # the tuner's games keep the budget the shipped weights were tuned at
+    seen: list[int] = []
+
+    def record(deal: str, players: list[Player], sides: list[int],
+               lead: bool = False) -> tuple[float, float]:
+        seen.extend(p.budget(three, []) for p in players if isinstance(p, ExpertPlayer))
+        return 0.0, 0.0
+
+    monkeypatch.setattr(tune_expert, "play_game", record)
+    tune_expert.expert_game(([0.0] * len(TUNED_PARAMETERS), 0, "d", 3, "expert-1", {},
+                             None, False))
+    assert seen == [EXPERT_PLAYOUTS]

@@ -30,7 +30,7 @@ from ..steps import Step
 from .base import PlanningPlayer, Player
 from .evaluate import EASY_WEIGHTS, MEDIUM_WEIGHTS, Weights, evaluate
 from .expert import HorizonPlanner, TreeExpertPlayer
-from .expert1 import Expert1Player, SearchConfig, play_plan, starts_end, win_value
+from .expert1 import EXPERT_PLAYOUTS, Expert1Player, SearchConfig, play_plan, starts_end, win_value
 from .planner import PlannerConfig, TurnPlanner
 from .tune import TUNED_FILE, TUNED_FILES, WeightedPlayer, load_tuned
 from .value import ValueModel, load_turns, next_seat
@@ -218,6 +218,10 @@ class ExpertSearch(SearchConfig):
     deviate_third: float = 0.0     # how often a modelled opponent takes its third plan ...
     deviate_fourth: float = 0.0    # ... and its fourth (``deviate``: its second)
     final_first: bool = False      # in the final round every opponent takes its first plan
+    # A decision's playouts at a table of three, where three times expert-1's budget
+    # measured no weaker and a hair stronger (docs/ai.md); 0: ``playouts``. A seat's own
+    # ``playouts`` knob, or a plain ``SearchConfig`` (the Hint's), holds at every size.
+    playouts_three: int = 3 * EXPERT_PLAYOUTS
 
 
 class ExpertPlayer(Expert1Player):
@@ -243,7 +247,10 @@ class ExpertPlayer(Expert1Player):
         self.turns = turns
         base = config or ExpertSearch()
         search = base if isinstance(base, ExpertSearch) else ExpertSearch(
-            **{f.name: getattr(base, f.name) for f in fields(SearchConfig)})
+            **{f.name: getattr(base, f.name) for f in fields(SearchConfig)}, playouts_three=0)
+        if "playouts" in knobs:
+            # a budget asked for is the budget, whatever the table's size
+            knobs = {"playouts_three": 0, **knobs}
         if knobs:
             search = replace(search, **knobs)
         super().__init__(seed, search)
@@ -303,13 +310,17 @@ class ExpertPlayer(Expert1Player):
     def budget(self, view: State, plans: list[list[Step]]) -> int:
         """More playouts when a plan would start the end, or the final round is on:
         those choices cannot be taken back, and games are often won or lost by a few
-        points (docs/ai.md: with four times the playouts there, no more games won)."""
+        points (docs/ai.md: with four times the playouts there, no more games won).
+        At a table of three the budget is that size's (``playouts_three``)."""
+        usual = self.config.playouts
+        if view.n == 3 and self.config.playouts_three > 0:
+            usual = self.config.playouts_three
         more = self.config.end_playouts
-        if more <= self.config.playouts:
-            return self.config.playouts
+        if more <= usual:
+            return usual
         if view.last_seat >= 0 or any(starts_end(view, play_plan(view, p)) for p in plans):
             return more
-        return self.config.playouts
+        return usual
 
     def _turn(self, s: State, seat: int = -1, luck: random.Random | None = None) -> State:
         """As expert-1's, but a modelled opponent may also take its third or fourth
