@@ -58,7 +58,9 @@ def play(seats: ComputerSeats, st: State, steps: int) -> State:
 
 def test_a_table_plays_its_computer_seats_through_the_thinking_process(app, in_process) -> None:
     app.settings.anim_speed = "off"
-    session = Session(["Hal", "Mel", "Eve"], deal_towns(3, 4), seats=["hard", "medium", "expert"])
+    # four seats: there the expert spends expert-1's budget, three times less than at three
+    session = Session(["Hal", "Mel", "Eve", "Ida"], deal_towns(4, 4),
+                      seats=["hard", "medium", "expert", "medium"])
     app.start(TableScene(session))
     hand = Hand(app)
     for _ in range(400):
@@ -76,18 +78,19 @@ def test_a_table_plays_its_computer_seats_through_the_thinking_process(app, in_p
 
 def test_the_process_plays_the_steps_a_thread_plays(worker: Worker, monkeypatch) -> None:
     """Same seeds, same table: the seats' steps are the same wherever they think."""
-    st = State.start(["Ann", "Bob", "Cy"], deal_towns(3, 8))
-    there = play(ComputerSeats(["expert", "hard", "hard"], seed=5, worker=worker), st, 30)
+    st = State.start(["Ann", "Bob", "Cy", "Dan"], deal_towns(4, 8))
+    seats = ["expert", "hard", "hard", "hard"]   # four: the expert's smaller budget
+    there = play(ComputerSeats(seats, seed=5, worker=worker), st, 30)
     monkeypatch.setenv(ENV_THINKING, "thread")
-    here = play(ComputerSeats(["expert", "hard", "hard"], seed=5), st, 30)
+    here = play(ComputerSeats(seats, seed=5), st, 30)
     assert there.to_dict() == here.to_dict()
 
 
 def test_a_killed_worker_hands_the_seats_to_threads_and_the_table_goes_on(
         worker: Worker, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.WARNING)
-    st = State.start(["Ann", "Bob", "Cy"], deal_towns(3, 6))
-    seats = ComputerSeats(["expert", "hard", "expert"], seed=1, worker=worker)
+    st = State.start(["Ann", "Bob", "Cy", "Dan"], deal_towns(4, 6))
+    seats = ComputerSeats(["expert", "hard", "expert", "hard"], seed=1, worker=worker)
     st = play(seats, st, 3)
     assert worker.running
     assert seats.tick(st, 0.0) is None  # the next seat starts thinking, in the process
