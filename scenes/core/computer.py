@@ -101,6 +101,9 @@ class Thinker:
         self._result: Step | None = None
         self._error: BaseException | None = None
         self._asked: State | None = None
+        #: Decisions a safety clock cut short, wherever they were thought: from there on
+        #: the seat's steps depend on the machine's speed, not only on its seed.
+        self.capped = 0
 
     @property
     def busy(self) -> bool:
@@ -170,6 +173,7 @@ class Thinker:
                 self._think_here(self._asked)
             return
         self._result = asking.step
+        self.capped += asking.capped
         if asking.error is not None:
             self._error = ThinkingFailed(asking.error)
 
@@ -180,8 +184,10 @@ class Thinker:
         player = self.player
 
         def think() -> None:
+            before = getattr(player, "capped_decisions", 0)
             try:
                 self._result = player.choose(st)
+                self.capped += getattr(player, "capped_decisions", 0) > before
             except BaseException as exc:  # reported on the main thread by result()
                 self._error = exc
             finally:
@@ -204,6 +210,11 @@ class ComputerSeats:
 
     def plays(self, seat: int) -> bool:
         return seat in self.thinkers
+
+    @property
+    def capped(self) -> int:
+        """Decisions of these seats a safety clock cut short (``Thinker.capped``)."""
+        return sum(t.capped for t in self.thinkers.values())
 
     def after_step(self, step: Step, speed: float = 1.0) -> None:
         """Wait a moment before the next computer step (``speed`` 0 means no wait)."""
