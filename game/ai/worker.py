@@ -52,7 +52,7 @@ from .base import PlanningPlayer
 from .players import make_player
 
 __all__ = ["Asked", "Choose", "Chosen", "Create", "Failed", "Forget", "Stop", "Worker",
-           "serve"]
+           "choose_counted", "serve"]
 
 log = logging.getLogger(__name__)
 
@@ -164,11 +164,17 @@ def _choose(player: PlanningPlayer | None, unmade: str | None, ask: int,
     if player is None:
         return Failed(ask, unmade or "no player was made for this seat")
     try:
-        before = getattr(player, "capped_decisions", 0)
-        step = player.choose(state)
-        return Chosen(ask, step, getattr(player, "capped_decisions", 0) > before)
+        return Chosen(ask, *choose_counted(player, state))
     except Exception as exc:
         return Failed(ask, _text(exc))
+
+
+def choose_counted(player: PlanningPlayer, state: State) -> tuple[Step, bool]:
+    """The player's step, and whether a safety clock cut that decision short (in this
+    process or in a thread of the window's, ``scenes.core.computer``)."""
+    before = getattr(player, "capped_decisions", 0)
+    step = player.choose(state)
+    return step, getattr(player, "capped_decisions", 0) > before
 
 
 def _text(exc: BaseException) -> str:

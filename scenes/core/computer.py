@@ -26,7 +26,7 @@ import time
 import weakref
 
 from game.ai.players import PlanningPlayer, make_player
-from game.ai.worker import Asked, Worker
+from game.ai.worker import Asked, Worker, choose_counted
 from game.state import State
 from game.steps import Step
 from scenes.core.memory import give_back
@@ -184,10 +184,9 @@ class Thinker:
         player = self.player
 
         def think() -> None:
-            before = getattr(player, "capped_decisions", 0)
             try:
-                self._result = player.choose(st)
-                self.capped += getattr(player, "capped_decisions", 0) > before
+                self._result, capped = choose_counted(player, st)
+                self.capped += capped
             except BaseException as exc:  # reported on the main thread by result()
                 self._error = exc
             finally:
