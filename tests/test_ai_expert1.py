@@ -269,13 +269,14 @@ def test_the_expert_thinks_longer_over_a_choice_that_may_end_the_game() -> None:
     assert plain.last_rollouts == SMALL["playouts"]
 
 
-def test_the_program_s_expert_spends_three_times_expert_1s_budget_at_a_table_of_three(
+def test_the_program_s_expert_spends_three_times_expert_1s_budget(
         monkeypatch: pytest.MonkeyPatch) -> None:
     three = midgame_states(3, seed=13, every=6, count=1)[0]
     four = midgame_states(4, seed=13, every=6, count=1)[0]
-    program = ExpertPlayer(1)
-    assert program.budget(three, []) == 3 * EXPERT_PLAYOUTS
-    assert program.budget(four, []) == EXPERT_PLAYOUTS == Expert1Player(1).budget(three, [])
+    program, frozen = ExpertPlayer(1), Expert1Player(1)
+    for st in (three, four):
+        assert program.budget(st, []) == 3 * EXPERT_PLAYOUTS
+        assert frozen.budget(st, []) == EXPERT_PLAYOUTS
     # a budget asked for holds at every size: a seat's knob, the Hint's search
     for asked in (ExpertPlayer(1, playouts=7), ExpertPlayer(1, HINT_SEARCH)):
         assert asked.budget(three, []) == asked.budget(four, []) == asked.config.playouts

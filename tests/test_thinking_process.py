@@ -64,7 +64,6 @@ def play(seats: ComputerSeats, st: State, steps: int,
 
 def test_a_table_plays_its_computer_seats_through_the_thinking_process(app, in_process) -> None:
     app.settings.anim_speed = "off"
-    # four seats: there the expert spends expert-1's budget, three times less than at three
     session = Session(["Hal", "Mel", "Eve", "Ida"], deal_towns(4, 4),
                       seats=["hard", "medium", "expert", "medium"])
     app.start(TableScene(session))
@@ -85,7 +84,7 @@ def test_a_table_plays_its_computer_seats_through_the_thinking_process(app, in_p
 def test_the_process_plays_the_steps_a_thread_plays(worker: Worker, monkeypatch) -> None:
     """Same seeds, same table: the seats' steps are the same wherever they think."""
     st = State.start(["Ann", "Bob", "Cy", "Dan"], deal_towns(4, 8))
-    seats = ["expert", "hard", "hard", "hard"]   # four: the expert's smaller budget
+    seats = ["expert", "hard", "hard", "hard"]
     there: list[tuple[Step, int]] = []
     here: list[tuple[Step, int]] = []
     play(ComputerSeats(seats, seed=5, worker=worker), st, 30, there)

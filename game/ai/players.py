@@ -218,10 +218,10 @@ class ExpertSearch(SearchConfig):
     deviate_third: float = 0.0     # how often a modelled opponent takes its third plan ...
     deviate_fourth: float = 0.0    # ... and its fourth (``deviate``: its second)
     final_first: bool = False      # in the final round every opponent takes its first plan
-    # A decision's playouts at a table of three, where three times expert-1's budget
-    # measured no weaker and a hair stronger (docs/ai.md); 0: ``playouts``. A seat's own
-    # ``playouts`` knob, or a plain ``SearchConfig`` (the Hint's), holds at every size.
-    playouts_three: int = 3 * EXPERT_PLAYOUTS
+    # three times expert-1's playouts a decision: no weaker at either size, stronger
+    # against hard players at four (docs/ai.md); a plain ``SearchConfig`` (the Hint's)
+    # keeps its own
+    playouts: int = 3 * EXPERT_PLAYOUTS
 
 
 class ExpertPlayer(Expert1Player):
@@ -247,10 +247,7 @@ class ExpertPlayer(Expert1Player):
         self.turns = turns
         base = config or ExpertSearch()
         search = base if isinstance(base, ExpertSearch) else ExpertSearch(
-            **{f.name: getattr(base, f.name) for f in fields(SearchConfig)}, playouts_three=0)
-        if "playouts" in knobs:
-            # a budget asked for is the budget, whatever the table's size
-            knobs = {"playouts_three": 0, **knobs}
+            **{f.name: getattr(base, f.name) for f in fields(SearchConfig)})
         if knobs:
             search = replace(search, **knobs)
         super().__init__(seed, search)
@@ -310,11 +307,8 @@ class ExpertPlayer(Expert1Player):
     def budget(self, view: State, plans: list[list[Step]]) -> int:
         """More playouts when a plan would start the end, or the final round is on:
         those choices cannot be taken back, and games are often won or lost by a few
-        points (docs/ai.md: with four times the playouts there, no more games won).
-        At a table of three the budget is that size's (``playouts_three``)."""
+        points (docs/ai.md: with four times the playouts there, no more games won)."""
         usual = self.config.playouts
-        if view.n == 3 and self.config.playouts_three > 0:
-            usual = self.config.playouts_three
         more = self.config.end_playouts
         if more <= usual:
             return usual
