@@ -308,13 +308,12 @@ class ExpertPlayer(Expert1Player):
         """More playouts when a plan would start the end, or the final round is on:
         those choices cannot be taken back, and games are often won or lost by a few
         points (docs/ai.md: with four times the playouts there, no more games won)."""
-        usual = self.config.playouts
         more = self.config.end_playouts
-        if more <= usual:
-            return usual
+        if more <= self.config.playouts:
+            return self.config.playouts
         if view.last_seat >= 0 or any(starts_end(view, play_plan(view, p)) for p in plans):
             return more
-        return usual
+        return self.config.playouts
 
     def _turn(self, s: State, seat: int = -1, luck: random.Random | None = None) -> State:
         """As expert-1's, but a modelled opponent may also take its third or fourth

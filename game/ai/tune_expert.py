@@ -78,9 +78,9 @@ def expert_game(task: Task) -> float:
     of its lead over the best other player (nothing for a game that does not end)."""
     x, seat, deal, n, rival, knobs, turns, lead = task
     players: list[PlanningPlayer] = [RIVALS[rival](f"{deal}:{s}", **knobs) for s in range(n)]
-    # the budget the weights were tuned at: expert-1's at every size, so a run's
-    # command plays the same games it always did (the program's expert spends more at three)
-    budget = knobs if "playouts" in knobs else {"playouts": EXPERT_PLAYOUTS, **knobs}
+    # the budget the weights were tuned at, expert-1's, unless the knobs name one: a
+    # run's command plays the same games it always did (the program's expert spends more)
+    budget = {"playouts": EXPERT_PLAYOUTS, **knobs}
     players[seat] = ExpertPlayer(f"{deal}:{seat}", weights=build(x), tuned_from=n,
                                  turns=None if turns is None else _turns(turns), **budget)
     return play_game(deal, players, [0 if s == seat else 1 for s in range(n)], lead)[0]
